@@ -1,0 +1,7 @@
+import { withApiKey } from "@/lib/api/with-api-key";
+import { getSessionOrThrow } from "@/lib/verification/get-session-or-throw";
+import { serializeSession } from "@/lib/verification/serialize-session";
+
+export const GET = withApiKey<{ id: string }>(async ({ principal, params }) => {
+  return Response.json(serializeSession(await getSessionOrThrow(principal.orgId, params.id)));
+});

@@ -1,0 +1,14 @@
+import { withApiKey } from "@/lib/api/with-api-key";
+import { createSession } from "@/lib/verification/create-session";
+import { listSessions } from "@/lib/verification/list-sessions";
+import { createSessionBodySchema, listSessionsQuerySchema } from "@/lib/verification/schemas";
+
+export const POST = withApiKey(async ({ principal, json }) => {
+  const body = createSessionBodySchema.parse(json());
+  return Response.json(await createSession({ orgId: principal.orgId, mode: principal.mode, ...body }), { status: 201 });
+});
+
+export const GET = withApiKey(async ({ principal, query }) => {
+  const { limit, cursor } = listSessionsQuerySchema.parse(Object.fromEntries(query));
+  return Response.json(await listSessions({ orgId: principal.orgId, limit, cursor }));
+});

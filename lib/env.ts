@@ -1,0 +1,83 @@
+// The one place that reads process.env. Every variable is listed, with its default, in
+// .env.example. Parsed lazily so build steps that never touch configuration need none.
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  // Public origin of the app, used to build hosted-flow and local-storage URLs.
+  APP_URL: z.string().url().default("http://localhost:3000"),
+  DATABASE_URL: z.string().min(1).default("postgresql://postgres:postgres@127.0.0.1:54329/voiceage"),
+  // Secret for signing cursors, local storage URLs and encrypting webhook secrets at rest.
+  APP_SECRET: z.string().min(16).default("dev-only-app-secret-change-me-in-production"),
+  AUTH_SECRET: z.string().min(16).default("dev-only-auth-secret-change-me-in-production"),
+  AUTH_GITHUB_ID: z.string().optional(),
+  AUTH_GITHUB_SECRET: z.string().optional(),
+
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(100),
+
+  // Voice
+  SPEECH_PROVIDER: z.enum(["local", "elevenlabs"]).default("local"),
+  ELEVENLABS_API_KEY: z.string().optional(),
+  ELEVENLABS_BASE_URL: z.string().url().default("https://api.elevenlabs.io"),
+  ELEVENLABS_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
+  TTS_MAX_TEXT_LENGTH: z.coerce.number().int().positive().default(1000),
+  AUDIO_URL_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  VOICES_CACHE_TTL_SECONDS: z.coerce.number().int().nonnegative().default(3600),
+  FFMPEG_PATH: z.string().default("ffmpeg"),
+  FFPROBE_PATH: z.string().default("ffprobe"),
+  ESPEAK_NG_PATH: z.string().default("espeak-ng"),
+
+  // Storage
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  STORAGE_LOCAL_DIR: z.string().default(".data/storage"),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+
+  // Webhooks and background work
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool,
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  // Seconds to wait before attempts 2..5 (comma-separated).
+  WEBHOOK_RETRY_SCHEDULE: z.string().default("30,120,600,3600"),
+  SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(1800),
+  JOB_RUNNER: z.enum(["auto", "embedded", "off"]).default("auto"),
+  JOB_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(500),
+  INNGEST_EVENT_KEY: z.string().optional(),
+  INNGEST_SIGNING_KEY: z.string().optional(),
+  INNGEST_DEV: bool,
+
+  // Live-mode verification providers (unset = method unavailable in live mode).
+  FACE_ESTIMATION_PROVIDER_URL: z.string().url().optional(),
+  ID_DOCUMENT_PROVIDER_URL: z.string().url().optional(),
+  CREDIT_CARD_PROVIDER_URL: z.string().url().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = envSchema.safeParse(process.env);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+      throw new Error(`Invalid environment: ${problems}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** Inngest runs background work when configured; otherwise the embedded runner does. */
+export function inngestConfigured(): boolean {
+  const e = env();
+  return Boolean(e.INNGEST_EVENT_KEY || e.INNGEST_SIGNING_KEY || e.INNGEST_DEV);
+}

@@ -1,0 +1,28 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { newId } from "@/lib/ids";
+import { displayParts, generateApiKey, hashApiKey, type KeyMode } from "@/lib/keys/key-format";
+import { findOrCreateOrganization } from "@/lib/orgs/find-or-create-organization";
+
+export type CreatedApiKey = { id: string; orgId: string; mode: KeyMode; name: string; key: string; createdAt: Date };
+
+/** Creates a key for an organisation. The full key is returned here once and never stored. */
+export async function createApiKey(input: { orgId: string; mode: KeyMode; name?: string }): Promise<CreatedApiKey> {
+  const key = generateApiKey(input.mode);
+  const row = await db.apiKey.create({
+    data: {
+      id: newId("key"),
+      orgId: input.orgId,
+      mode: input.mode,
+      name: input.name ?? "",
+      keyHash: hashApiKey(key),
+      ...displayParts(key),
+    },
+  });
+  return { id: row.id, orgId: row.orgId, mode: row.mode, name: row.name, key, createdAt: row.createdAt };
+}
+
+export async function createApiKeyForOrgName(input: { orgName: string; mode: KeyMode; name?: string }) {
+  const org = await findOrCreateOrganization(input.orgName);
+  return createApiKey({ orgId: org.id, mode: input.mode, name: input.name });
+}

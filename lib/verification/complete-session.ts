@@ -1,0 +1,60 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { ApiError } from "@/lib/verification/errors";
+import { recordSessionEvent } from "@/lib/verification/record-session-event";
+import type { verificationMethods } from "@/lib/verification/schemas";
+
+export type CompletionInput = {
+  orgId: string;
+  sessionId: string;
+  /** pass -> passed; anything else -> failed, with this value as outcome.result. */
+  result: "pass" | "fail" | "inconclusive";
+  method: (typeof verificationMethods)[number];
+  confidence: "high" | "medium" | "low";
+  /** Method attempts this completion accounts for (added to `attempts`). */
+  attemptsUsed?: number;
+  now?: Date;
+};
+
+/**
+ * Moves a non-terminal session to passed or failed, sets its outcome and records
+ * verification_session.completed in the same transaction. A terminal session cannot move again.
+ */
+export async function completeSession(input: CompletionInput) {
+  const now = input.now ?? new Date();
+  return db.$transaction(async (tx) => {
+    const updated = await tx.verificationSession.updateMany({
+      where: { id: input.sessionId, orgId: input.orgId, status: { in: ["created", "in_progress"] } },
+      data: {
+        status: input.result === "pass" ? "passed" : "failed",
+        outcomeMethod: input.method,
+        outcomeResult: input.result,
+        outcomeConfidence: input.confidence,
+        completedAt: now,
+        attempts: { increment: input.attemptsUsed ?? 0 },
+      },
+    });
+    if (updated.count === 0) throw await notTransitionable(tx, input.orgId, input.sessionId);
+    await recordSessionEvent(tx, {
+      orgId: input.orgId,
+      sessionId: input.sessionId,
+      type: "verification_session.completed",
+      at: now,
+    });
+    return tx.verificationSession.findUniqueOrThrow({ where: { id: input.sessionId } });
+  });
+}
+
+export async function notTransitionable(
+  tx: Pick<typeof db, "verificationSession">,
+  orgId: string,
+  sessionId: string,
+): Promise<ApiError> {
+  const existing = await tx.verificationSession.findFirst({ where: { id: sessionId, orgId }, select: { status: true } });
+  if (!existing) return new ApiError("resource_missing", `No such verification session: ${sessionId}`, "id");
+  return new ApiError(
+    "parameter_invalid",
+    `Verification session ${sessionId} is already ${existing.status} and cannot transition again.`,
+    "id",
+  );
+}

