@@ -72,7 +72,7 @@ export const outcomeSchema = z.object({
 });
 
 export const sessionSchema = z.object({
-  id: z.string().startsWith("vs_"),
+  id: z.string().regex(/^vs_[A-Za-z0-9]+$/),
   status: z.enum(sessionStatuses),
   required_age: z.union([z.literal(16), z.literal(18)]),
   methods: z.array(methodSchema),
@@ -115,13 +115,13 @@ export const createWebhookEndpointBodySchema = z.strictObject({
 });
 
 export const webhookEndpointSchema = z.object({
-  id: z.string().startsWith("whe_"),
+  id: z.string().regex(/^whe_[A-Za-z0-9]+$/),
   url: z.string(),
   events: z.array(z.enum(webhookEventTypes)),
   mode: modeSchema,
   created_at: z.iso.datetime(),
 });
-export const createdWebhookEndpointSchema = webhookEndpointSchema.extend({ secret: z.string().startsWith("whsec_") });
+export const createdWebhookEndpointSchema = webhookEndpointSchema.extend({ secret: z.string().regex(/^whsec_[A-Za-z0-9]+$/) });
 export const webhookEndpointListSchema = z.object({ data: z.array(webhookEndpointSchema) });
 
 export const completeSessionHelperBodySchema = z.strictObject({
@@ -140,11 +140,11 @@ export const errorEnvelopeSchema = z.object({
 });
 
 export const webhookEventPayloadSchema = z.object({
-  id: z.string().startsWith("evt_"),
+  id: z.string().regex(/^evt_[A-Za-z0-9]+$/),
   type: z.enum(webhookEventTypes),
   created: z.iso.datetime(),
   data: z.object({
-    id: z.string().startsWith("vs_"),
+    id: z.string().regex(/^vs_[A-Za-z0-9]+$/),
     status: z.enum(["passed", "failed", "expired"]),
     required_age: z.union([z.literal(16), z.literal(18)]),
     method: methodSchema.nullable(),

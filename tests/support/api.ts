@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
 import { createApiKeyForOrgName } from "@/lib/keys/create-api-key";
+import { assertMatchesContract } from "./contract";
 
 export const baseUrl = () => inject("baseUrl");
 
@@ -30,5 +31,7 @@ export async function v1<T = any>(
   }
   const res = await fetch(`${baseUrl()}${path}`, { method, headers, body });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+  const parsed = text ? JSON.parse(text) : undefined;
+  assertMatchesContract("verification", method, new URL(path, baseUrl()).pathname, res.status, res.headers, parsed);
+  return { status: res.status, headers: res.headers, body: parsed };
 }

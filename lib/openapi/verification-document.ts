@@ -1,0 +1,214 @@
+// The Age Verification API as an OpenAPI 3.1 document, built from the zod schemas the
+// handlers validate with, so the document and the API cannot drift apart.
+import {
+  completeSessionHelperBodySchema,
+  createdSessionSchema,
+  createdWebhookEndpointSchema,
+  createSessionBodySchema,
+  createWebhookEndpointBodySchema,
+  errorEnvelopeSchema,
+  sessionListSchema,
+  sessionSchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+  webhookEventPayloadSchema,
+} from "@/lib/verification/schemas";
+import { jsonContent, jsonSchema, ref } from "@/lib/openapi/zod-to-openapi";
+
+const rateLimitHeaders = {
+  "X-RateLimit-Limit": { description: "Requests allowed per minute for the organisation.", schema: { type: "integer" } },
+  "X-RateLimit-Remaining": { description: "Requests left in the current window.", schema: { type: "integer" } },
+  "X-RateLimit-Reset": { description: "Unix time (seconds) when the window resets.", schema: { type: "integer" } },
+};
+
+const error = (description: string, codes: string[], extraHeaders: Record<string, unknown> = {}) => ({
+  description: `${description} Possible error.code values: ${codes.join(", ")}.`,
+  headers: { ...rateLimitHeaders, ...extraHeaders },
+  content: jsonContent(ref("Error")),
+});
+
+const commonErrors = {
+  "401": {
+    description: "Missing or invalid API key. error.code: invalid_api_key.",
+    content: jsonContent(ref("Error")),
+  },
+  "429": error("Rate limit exceeded (100 requests per minute per organisation by default).", ["rate_limited"], {
+    "Retry-After": { description: "Seconds until the window resets.", schema: { type: "integer" } },
+  }),
+  "500": error("Failure on the service side; safe to retry.", ["internal_error"]),
+};
+
+const idempotencyKey = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Makes the POST safe to retry: the same key with the same body replays the first response for 24 hours " +
+    "(with Idempotent-Replayed: true); the same key with a different body is a 400 parameter_invalid.",
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+};
+
+const idParam = (description: string) => ({ name: "id", in: "path", required: true, description, schema: { type: "string" } });
+
+const ok = (status: string, description: string, schemaName?: string) => ({
+  [status]: {
+    description,
+    headers: rateLimitHeaders,
+    ...(schemaName ? { content: jsonContent(ref(schemaName)) } : {}),
+  },
+});
+
+export function buildVerificationDocument(serverUrl?: string) {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Age Verification API",
+      version: "1.0.0",
+      description:
+        "Hosted age verification sessions, webhook endpoints and signed webhooks. All paths are under /v1 and " +
+        "need `Authorization: Bearer sk_test_...` or `sk_live_...`.",
+    },
+    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    security: [{ bearerAuth: [] }],
+    paths: {
+      "/v1/verification-sessions": {
+        post: {
+          operationId: "createVerificationSession",
+          summary: "Create a verification session",
+          parameters: [idempotencyKey],
+          requestBody: { required: true, content: jsonContent(ref("CreateSessionBody")) },
+          responses: {
+            ...ok("201", "The session, with its one-time hosted url.", "CreatedSession"),
+            "400": error("Validation failed or Idempotency-Key reused with a different body.", ["parameter_invalid"]),
+            ...commonErrors,
+          },
+        },
+        get: {
+          operationId: "listVerificationSessions",
+          summary: "List sessions, newest first",
+          parameters: [
+            { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 100, default: 20 } },
+            { name: "cursor", in: "query", required: false, description: "next_cursor of the previous page.", schema: { type: "string" } },
+          ],
+          responses: {
+            ...ok("200", "A page of sessions.", "SessionList"),
+            "400": error("Bad limit or cursor.", ["parameter_invalid", "cursor_invalid"]),
+            ...commonErrors,
+          },
+        },
+      },
+      "/v1/verification-sessions/{id}": {
+        get: {
+          operationId: "retrieveVerificationSession",
+          summary: "Retrieve a session",
+          parameters: [idParam("Session id (vs_...).")],
+          responses: {
+            ...ok("200", "The session.", "Session"),
+            "404": error("No session with that id for the organisation.", ["resource_missing"]),
+            ...commonErrors,
+          },
+        },
+      },
+      "/v1/webhook-endpoints": {
+        post: {
+          operationId: "createWebhookEndpoint",
+          summary: "Register a webhook endpoint",
+          parameters: [idempotencyKey],
+          requestBody: { required: true, content: jsonContent(ref("CreateWebhookEndpointBody")) },
+          responses: {
+            ...ok("201", "The endpoint, including its secret (shown only here).", "CreatedWebhookEndpoint"),
+            "400": error("Validation failed (e.g. not https, private address).", ["parameter_invalid"]),
+            ...commonErrors,
+          },
+        },
+        get: {
+          operationId: "listWebhookEndpoints",
+          summary: "List webhook endpoints (without secrets)",
+          responses: { ...ok("200", "The organisation's endpoints.", "WebhookEndpointList"), ...commonErrors },
+        },
+      },
+      "/v1/webhook-endpoints/{id}": {
+        delete: {
+          operationId: "deleteWebhookEndpoint",
+          summary: "Delete a webhook endpoint",
+          parameters: [idParam("Endpoint id (whe_...).")],
+          responses: {
+            ...ok("204", "Deleted."),
+            "404": error("No endpoint with that id for the organisation.", ["resource_missing"]),
+            ...commonErrors,
+          },
+        },
+      },
+      "/v1/test_helpers/verification-sessions/{id}/complete": {
+        post: {
+          operationId: "testHelperCompleteSession",
+          summary: "Test mode: complete a session with a pass or fail",
+          parameters: [idParam("Test-mode session id."), idempotencyKey],
+          requestBody: { required: true, content: jsonContent(ref("CompleteSessionHelperBody")) },
+          responses: {
+            ...ok("200", "The session after the transition.", "Session"),
+            "400": error("Live key or session, terminal session, or bad body.", ["parameter_invalid"]),
+            "404": error("No such session.", ["resource_missing"]),
+            ...commonErrors,
+          },
+        },
+      },
+      "/v1/test_helpers/verification-sessions/{id}/expire": {
+        post: {
+          operationId: "testHelperExpireSession",
+          summary: "Test mode: expire a session now",
+          parameters: [idParam("Test-mode session id."), idempotencyKey],
+          responses: {
+            ...ok("200", "The session after the transition.", "Session"),
+            "400": error("Live key or session, or terminal session.", ["parameter_invalid"]),
+            "404": error("No such session.", ["resource_missing"]),
+            ...commonErrors,
+          },
+        },
+      },
+    },
+    webhooks: Object.fromEntries(
+      ["verification_session.completed", "verification_session.expired"].map((type) => [
+        type,
+        {
+          post: {
+            summary: type === "verification_session.completed" ? "A session reached passed or failed" : "A session expired",
+            parameters: [
+              {
+                name: "Service-Signature",
+                in: "header",
+                required: true,
+                description:
+                  "t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's whsec_ secret>. " +
+                  "Reject deliveries whose t is more than 300 seconds from now.",
+                schema: { type: "string", pattern: "^t=(\\d+),v1=([0-9a-f]+)$" },
+              },
+              { name: "Service-Event", in: "header", required: true, schema: { type: "string", const: type } },
+            ],
+            requestBody: { required: true, content: jsonContent(ref("WebhookEvent")) },
+            responses: { "200": { description: "Any 2xx within 10 seconds acknowledges the delivery." } },
+          },
+        },
+      ]),
+    ),
+    components: {
+      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "sk_test_... or sk_live_..." } },
+      schemas: {
+        CreateSessionBody: {
+          ...jsonSchema(createSessionBodySchema, "input"),
+          description: "credit_card applies only when required_age is 18. digital_id is accepted but not live yet.",
+        },
+        CreateWebhookEndpointBody: jsonSchema(createWebhookEndpointBodySchema, "input"),
+        CompleteSessionHelperBody: jsonSchema(completeSessionHelperBodySchema, "input"),
+        Session: jsonSchema(sessionSchema, "output"),
+        CreatedSession: jsonSchema(createdSessionSchema, "output"),
+        SessionList: jsonSchema(sessionListSchema, "output"),
+        WebhookEndpoint: jsonSchema(webhookEndpointSchema, "output"),
+        CreatedWebhookEndpoint: jsonSchema(createdWebhookEndpointSchema, "output"),
+        WebhookEndpointList: jsonSchema(webhookEndpointListSchema, "output"),
+        WebhookEvent: jsonSchema(webhookEventPayloadSchema, "output"),
+        Error: jsonSchema(errorEnvelopeSchema, "output"),
+      },
+    },
+  };
+}

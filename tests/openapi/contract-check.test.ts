@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { assertMatchesContract } from "../support/contract";
+
+// The contract check itself must be able to fail, or the integration suite proves nothing.
+const rateHeaders = new Headers({ "X-RateLimit-Limit": "100", "X-RateLimit-Remaining": "99", "X-RateLimit-Reset": "1" });
+const session = {
+  id: "vs_abc",
+  status: "created",
+  required_age: 18,
+  methods: ["face_estimation"],
+  return_url: "https://x.example/",
+  mode: "test",
+  attempts: 0,
+  created_at: "2026-01-01T00:00:00.000Z",
+  expires_at: "2026-01-01T00:30:00.000Z",
+  metadata: {},
+};
+
+describe("contract check", () => {
+  it("accepts a response that matches the document", () => {
+    expect(() =>
+      assertMatchesContract("verification", "GET", "/v1/verification-sessions/vs_abc", 200, rateHeaders, session),
+    ).not.toThrow();
+  });
+
+  it("rejects an extra field, a wrong type, a missing header and an undocumented status", () => {
+    const check = (status: number, headers: Headers, body: unknown) => () =>
+      assertMatchesContract("verification", "GET", "/v1/verification-sessions/vs_abc", status, headers, body);
+    expect(check(200, rateHeaders, { ...session, url: "https://leak" })).toThrow(/does not match/);
+    expect(check(200, rateHeaders, { ...session, attempts: "0" })).toThrow(/does not match/);
+    expect(check(200, new Headers(), session)).toThrow(/lacks header X-RateLimit-Limit/);
+    expect(check(418, rateHeaders, session)).toThrow(/does not list/);
+  });
+});
