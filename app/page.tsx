@@ -21,6 +21,13 @@ export default function HomePage() {
           </Link>
         </li>
       </ul>
+      <p className="mt-8 text-sm text-slate-600">
+        Building an integration? Read the{" "}
+        <Link className="text-sky-800 underline" href="/docs">
+          API reference
+        </Link>{" "}
+        (OpenAPI 3.1 documents for both APIs).
+      </p>
     </main>
   );
 }

@@ -1,0 +1,37 @@
+// The interactive API reference ("Try it out" sends requests to this same origin).
+const TITLES: Record<string, string> = {
+  verification: "Age Verification API reference",
+  voice: "Voice Prompt API reference",
+};
+
+export async function GET(_req: Request, { params }: { params: Promise<{ api: string }> }) {
+  const { api } = await params;
+  const title = TITLES[api];
+  if (!title) return new Response("Not found", { status: 404 });
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${title} · Voiceage</title>
+  <link rel="icon" href="/icon.svg" type="image/svg+xml">
+  <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+  <style>
+    body { margin: 0; font-family: ui-sans-serif, system-ui, sans-serif; }
+    .top { display: flex; gap: 1rem; align-items: center; padding: .75rem 1.25rem; background: #0f172a; color: #fff; }
+    .top a { color: #bae6fd; }
+  </style>
+</head>
+<body>
+  <nav class="top" aria-label="Documentation">
+    <a href="/">Voiceage</a><a href="/docs">All references</a><a href="/openapi/${api}.json">OpenAPI document (JSON)</a>
+  </nav>
+  <main id="reference"></main>
+  <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script>
+    window.ui = SwaggerUIBundle({ url: "/openapi/${api}.json", dom_id: "#reference", deepLinking: true, tryItOutEnabled: false });
+  </script>
+</body>
+</html>`;
+  return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
