@@ -1,0 +1,43 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { bindingCookieName, bindingCookieOptions } from "@/lib/verification/hosted-flow/binding";
+import { signLinkReference } from "@/lib/verification/hosted-flow/link-reference";
+import { openHostedLink, type OpenLinkOutcome } from "@/lib/verification/hosted-flow/open-hosted-link";
+
+// The one-time hosted URL. The first visit binds the flow to this browser (cookie) and burns the
+// token; every answer is a redirect, so the token leaves the address bar, history and any Referer
+// at once. Relative Locations keep the user on whatever host they reached us through.
+export const dynamic = "force-dynamic";
+
+function destination(outcome: OpenLinkOutcome): string {
+  switch (outcome.kind) {
+    case "bound":
+      return `/verify/session/${outcome.sessionId}`;
+    case "expired":
+    case "closed":
+      return `/verify/link/${outcome.kind}?ref=${encodeURIComponent(signLinkReference(outcome.sessionId))}`;
+    case "used":
+    case "invalid":
+      return `/verify/link/${outcome.kind}`;
+  }
+}
+
+export async function GET(req: NextRequest, { params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const outcome = await openHostedLink({
+    token,
+    bindingSecretFor: (sessionId) => req.cookies.get(bindingCookieName(sessionId))?.value,
+  });
+  const response = new NextResponse(null, {
+    status: 303,
+    headers: { Location: destination(outcome), "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" },
+  });
+  if (outcome.kind === "bound" && outcome.newSecret) {
+    response.cookies.set(bindingCookieName(outcome.sessionId), outcome.newSecret, bindingCookieOptions(req.url));
+  }
+  return response;
+}
+
+// Link checkers and unfurlers often send HEAD first; it must not burn the token.
+export function HEAD() {
+  return new Response(null, { status: 200, headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+}

@@ -1,0 +1,100 @@
+"use server";
+// Mutations of the hosted flow. Each one checks the Origin (CSRF) and the browser binding cookie
+// before calling one domain function; the server decides every transition.
+import { cookies, headers } from "next/headers";
+import { refresh } from "next/cache";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
+import { startCardCheck } from "@/lib/verification/hosted-flow/card-check";
+import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
+import { isSameOriginRequest } from "@/lib/verification/hosted-flow/same-origin";
+import { startVerification } from "@/lib/verification/hosted-flow/start-verification";
+import {
+  skipUnavailableMethod,
+  submitSimulatedChoice,
+  type EvidenceOutcome,
+} from "@/lib/verification/hosted-flow/submit-evidence";
+import { ProviderError } from "@/lib/verification/providers/types";
+
+export type FlowActionState = { error?: string };
+
+const NOT_AVAILABLE = "This age check isn't available in this browser. Go back to the site that sent you here.";
+const sessionIdSchema = z.string().regex(/^vs_[A-Za-z0-9]{1,64}$/);
+const indexSchema = z.number().int().min(0).max(50);
+const choiceSchema = z.enum(["pass", "fail", "inconclusive"]);
+
+async function authorize(sessionId: unknown) {
+  if (!isSameOriginRequest(await headers())) return null;
+  const id = sessionIdSchema.safeParse(sessionId);
+  if (!id.success) return null;
+  const jar = await cookies();
+  return loadBoundSession(id.data, jar.get(bindingCookieName(id.data))?.value);
+}
+
+function settle(outcome: EvidenceOutcome): FlowActionState {
+  // Stale means the page was behind (double submit, another tab, expiry): show the real state.
+  refresh();
+  if (outcome.kind === "rejected" || outcome.kind === "provider_error") return { error: outcome.message };
+  return {};
+}
+
+export async function startAction(sessionId: string, _previous: FlowActionState, _form: FormData): Promise<FlowActionState> {
+  const session = await authorize(sessionId);
+  if (!session) return { error: NOT_AVAILABLE };
+  await startVerification({ sessionId: session.id, orgId: session.orgId });
+  refresh();
+  return {};
+}
+
+export async function simulateAction(
+  sessionId: string,
+  expectedIndex: number,
+  _previous: FlowActionState,
+  form: FormData,
+): Promise<FlowActionState> {
+  const session = await authorize(sessionId);
+  if (!session) return { error: NOT_AVAILABLE };
+  const index = indexSchema.safeParse(expectedIndex);
+  const choice = choiceSchema.safeParse(form.get("result"));
+  if (!index.success || !choice.success) return { error: "Choose pass, fail or inconclusive." };
+  return settle(await submitSimulatedChoice(session, index.data, choice.data));
+}
+
+export async function skipUnavailableAction(
+  sessionId: string,
+  expectedIndex: number,
+  _previous: FlowActionState,
+  _form: FormData,
+): Promise<FlowActionState> {
+  const session = await authorize(sessionId);
+  if (!session) return { error: NOT_AVAILABLE };
+  const index = indexSchema.safeParse(expectedIndex);
+  if (!index.success) return { error: NOT_AVAILABLE };
+  return settle(await skipUnavailableMethod(session, index.data));
+}
+
+export async function startCardCheckAction(
+  sessionId: string,
+  expectedIndex: number,
+  _previous: FlowActionState,
+  _form: FormData,
+): Promise<FlowActionState> {
+  const session = await authorize(sessionId);
+  if (!session) return { error: NOT_AVAILABLE };
+  const index = indexSchema.safeParse(expectedIndex);
+  if (!index.success) return { error: NOT_AVAILABLE };
+  let target: string | null;
+  try {
+    target = await startCardCheck(session, index.data);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    console.error("[verify] card provider error", error.message);
+    return { error: "We couldn't reach our card partner just now. Please try again." };
+  }
+  if (!target) {
+    refresh();
+    return {};
+  }
+  redirect(target);
+}

@@ -1,0 +1,31 @@
+import type { NextRequest } from "next/server";
+import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
+import { finishCardCheck } from "@/lib/verification/hosted-flow/card-check";
+import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
+import { ProviderError } from "@/lib/verification/providers/types";
+
+// Where the card provider sends the user back (a top-level GET, so the SameSite=Lax binding
+// cookie comes along). The verdict is fetched from the provider, never read from this URL.
+export const dynamic = "force-dynamic";
+
+function to(location: string) {
+  return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
+}
+
+export async function GET(req: NextRequest, { params }: { params: Promise<{ sessionId: string }> }) {
+  const { sessionId } = await params;
+  const session = await loadBoundSession(sessionId, req.cookies.get(bindingCookieName(sessionId))?.value);
+  if (!session) return to("/verify/link/used");
+  const flow = `/verify/session/${session.id}`;
+  const query = req.nextUrl.searchParams;
+  try {
+    const outcome = await finishCardCheck(session, { state: query.get("state") ?? "", checkId: query.get("check_id") ?? "" });
+    if (outcome.kind === "pending") return to(`${flow}?notice=card_pending`);
+    if (outcome.kind === "rejected") return to(`${flow}?notice=card_rejected`);
+    return to(flow);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    console.error("[verify] card provider error", error.message);
+    return to(`${flow}?notice=card_error`);
+  }
+}

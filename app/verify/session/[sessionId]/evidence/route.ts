@@ -1,0 +1,32 @@
+import type { NextRequest } from "next/server";
+import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
+import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
+import { readLimitedForm } from "@/lib/verification/hosted-flow/read-limited-form";
+import { isSameOriginRequest } from "@/lib/verification/hosted-flow/same-origin";
+import { MAX_IMAGE_BYTES, submitImageEvidence } from "@/lib/verification/hosted-flow/submit-evidence";
+
+// Live photo upload (camera frame or chosen file). A route handler rather than a server action
+// so a full-size phone photo fits (server actions stop at 1 MB). Same checks as the actions:
+// same Origin, and the browser binding cookie of this session.
+export const dynamic = "force-dynamic";
+
+const refuse = (status: number, message: string) => Response.json({ error: message }, { status });
+
+export async function POST(req: NextRequest, { params }: { params: Promise<{ sessionId: string }> }) {
+  if (!isSameOriginRequest(req.headers)) return refuse(403, "This request did not come from the verification page.");
+  const { sessionId } = await params;
+  const session = await loadBoundSession(sessionId, req.cookies.get(bindingCookieName(sessionId))?.value);
+  if (!session) return refuse(403, "This age check isn't available in this browser.");
+
+  const form = await readLimitedForm(req, MAX_IMAGE_BYTES + 64 * 1024);
+  if (form === "too_large") return refuse(413, "The photo must be at most 8 MB.");
+  if (!form) return refuse(400, "Send the photo as multipart/form-data.");
+  const image = form.get("image");
+  const expectedIndex = Number(form.get("expected_index"));
+  if (!(image instanceof Blob) || !Number.isInteger(expectedIndex)) return refuse(400, "Send one photo.");
+
+  const outcome = await submitImageEvidence(session, expectedIndex, image);
+  if (outcome.kind === "rejected") return refuse(400, outcome.message);
+  if (outcome.kind === "provider_error") return refuse(502, outcome.message);
+  return Response.json({ outcome: outcome.kind }, { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,88 @@
+import { cookies } from "next/headers";
+import { IntroView } from "@/components/verify/intro-view";
+import { LinkProblem } from "@/components/verify/link-problem";
+import { METHOD_LABEL } from "@/components/verify/method-copy";
+import { escalationMessage, MethodView } from "@/components/verify/method-view";
+import { ResultView, resultWords } from "@/components/verify/result-view";
+import { VerifyShell } from "@/components/verify/verify-shell";
+import { env } from "@/lib/env";
+import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
+import { stepPosition } from "@/lib/verification/hosted-flow/flow-steps";
+import { getFlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
+import {
+  simulateAction,
+  skipUnavailableAction,
+  startAction,
+  startCardCheckAction,
+} from "@/app/verify/session/[sessionId]/actions";
+
+export const dynamic = "force-dynamic";
+
+export default async function VerifyFlowPage(props: {
+  params: Promise<{ sessionId: string }>;
+  searchParams: Promise<{ notice?: string | string[] }>;
+}) {
+  const { sessionId } = await props.params;
+  const { notice } = await props.searchParams;
+  const jar = await cookies();
+  const snapshot = await getFlowSnapshot(sessionId, jar.get(bindingCookieName(sessionId))?.value);
+  const ttlMinutes = Math.round(env().SESSION_TTL_SECONDS / 60);
+
+  // Not this browser's session (or none at all): the same page as a link opened elsewhere.
+  if (!snapshot) {
+    return (
+      <VerifyShell focusKey="used">
+        <LinkProblem kind="used" />
+      </VerifyShell>
+    );
+  }
+
+  const shell = { mode: snapshot.mode, requiredAge: snapshot.requiredAge };
+  const focusKey = `${snapshot.status}:${snapshot.currentMethodIndex}`;
+
+  if (snapshot.status === "created") {
+    const minutesLeft = Math.max(1, Math.floor(((snapshot.deadline?.getTime() ?? Date.now()) - Date.now()) / 60_000));
+    return (
+      <VerifyShell {...shell} focusKey={focusKey}>
+        <IntroView snapshot={snapshot} minutesLeft={minutesLeft} startAction={startAction.bind(null, snapshot.id)} />
+      </VerifyShell>
+    );
+  }
+
+  if (snapshot.status === "in_progress") {
+    const index = snapshot.currentMethodIndex;
+    const { position, total } = stepPosition(snapshot.steps, index);
+    const announcement = [
+      escalationMessage(snapshot.steps, index),
+      `Step ${position} of ${total}: ${METHOD_LABEL[snapshot.steps[index].method]}.`,
+    ]
+      .filter(Boolean)
+      .join(" ");
+    return (
+      <VerifyShell {...shell} focusKey={focusKey} announcement={announcement}>
+        <MethodView
+          snapshot={snapshot}
+          notice={typeof notice === "string" ? notice : undefined}
+          simulateAction={simulateAction.bind(null, snapshot.id, index)}
+          skipAction={skipUnavailableAction.bind(null, snapshot.id, index)}
+          cardAction={startCardCheckAction.bind(null, snapshot.id, index)}
+        />
+      </VerifyShell>
+    );
+  }
+
+  if (snapshot.status === "expired") {
+    return (
+      <VerifyShell {...shell} focusKey={focusKey} announcement="This age check has expired.">
+        <LinkProblem kind="expired" returnTo={snapshot.returnTo} returnHost={snapshot.returnHost} ttlMinutes={ttlMinutes} />
+      </VerifyShell>
+    );
+  }
+
+  const words = resultWords(snapshot);
+  return (
+    <VerifyShell {...shell} focusKey={focusKey} announcement={`${words.title}. ${words.detail} Returning you to ${snapshot.returnHost}.`}>
+      <ResultView snapshot={snapshot} />
+    </VerifyShell>
+  );
+}

@@ -1,0 +1,26 @@
+"use client";
+import { useActionState } from "react";
+import type { FlowActionState } from "@/app/verify/session/[sessionId]/actions";
+import { primaryButton, secondaryButton } from "@/components/verify/styles";
+
+/** One button that runs a flow action, with a pending label and any error read out at once. */
+export function ActionForm(props: {
+  action: (previous: FlowActionState, form: FormData) => Promise<FlowActionState>;
+  label: string;
+  pendingLabel: string;
+  variant?: "primary" | "secondary";
+}) {
+  const [state, formAction, pending] = useActionState(props.action, {});
+  return (
+    <form action={formAction} className="mt-6">
+      <button type="submit" className={props.variant === "secondary" ? secondaryButton : primaryButton} disabled={pending} aria-disabled={pending}>
+        {pending ? props.pendingLabel : props.label}
+      </button>
+      {state.error ? (
+        <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+          {state.error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

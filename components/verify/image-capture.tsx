@@ -1,0 +1,236 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { primaryButton, secondaryButton } from "@/components/verify/styles";
+
+type Phase = "choose" | "starting" | "camera" | "review" | "sending";
+
+// Large enough for a provider to read a face or a document, small enough to upload quickly on a
+// phone connection; re-encoding also drops the photo's EXIF data (location, device).
+const MAX_EDGE = 1600;
+
+async function toJpeg(source: CanvasImageSource, width: number, height: number): Promise<Blob> {
+  const scale = Math.min(1, MAX_EDGE / Math.max(width, height));
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round(width * scale);
+  canvas.height = Math.round(height * scale);
+  canvas.getContext("2d")!.drawImage(source, 0, 0, canvas.width, canvas.height);
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("encode failed"))), "image/jpeg", 0.9),
+  );
+}
+
+/**
+ * Live photo evidence: a camera frame (getUserMedia), or an uploaded photo when the camera is
+ * missing, refused or not wanted. The photo is sent once to the server, which passes it to the
+ * provider and keeps nothing.
+ */
+export function ImageCapture(props: {
+  uploadUrl: string;
+  expectedIndex: number;
+  facing: "user" | "environment";
+  cameraLabel: string;
+  photoAlt: string;
+}) {
+  const router = useRouter();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const streamRef = useRef<MediaStream | null>(null);
+  const [phase, setPhase] = useState<Phase>("choose");
+  const [cameraSupported, setCameraSupported] = useState(false);
+  const [photo, setPhoto] = useState<{ blob: Blob; url: string } | null>(null);
+  const [message, setMessage] = useState<{ kind: "error" | "info"; text: string } | null>(null);
+
+  useEffect(() => setCameraSupported(Boolean(navigator.mediaDevices?.getUserMedia)), []);
+
+  // Each phase swaps the buttons; keep keyboard focus on the control that now matters.
+  const containerRef = useRef<HTMLDivElement>(null);
+  const firstPhase = useRef(true);
+  useEffect(() => {
+    if (firstPhase.current) {
+      firstPhase.current = false;
+      return;
+    }
+    containerRef.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+  }, [phase]);
+
+  const stopCamera = useCallback(() => {
+    streamRef.current?.getTracks().forEach((track) => track.stop());
+    streamRef.current = null;
+  }, []);
+  useEffect(() => stopCamera, [stopCamera]);
+  useEffect(() => () => (photo ? URL.revokeObjectURL(photo.url) : undefined), [photo]);
+
+  function keep(blob: Blob) {
+    setPhoto({ blob, url: URL.createObjectURL(blob) });
+    setPhase("review");
+  }
+
+  async function startCamera() {
+    setMessage(null);
+    setPhase("starting");
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: props.facing, width: { ideal: 1280 }, height: { ideal: 960 } },
+        audio: false,
+      });
+      streamRef.current = stream;
+      setPhase("camera");
+      requestAnimationFrame(() => {
+        if (videoRef.current) {
+          videoRef.current.srcObject = stream;
+          void videoRef.current.play().catch(() => undefined);
+        }
+      });
+    } catch (error) {
+      const name = error instanceof DOMException ? error.name : "";
+      setPhase("choose");
+      setMessage({
+        kind: "error",
+        text:
+          name === "NotAllowedError" || name === "SecurityError"
+            ? "Camera access was refused. You can upload a photo instead."
+            : "We couldn't find a camera we can use. You can upload a photo instead.",
+      });
+    }
+  }
+
+  async function takePhoto() {
+    const video = videoRef.current;
+    if (!video || !video.videoWidth) return;
+    const blob = await toJpeg(video, video.videoWidth, video.videoHeight);
+    stopCamera();
+    keep(blob);
+  }
+
+  async function onFile(file: File | undefined) {
+    if (!file) return;
+    setMessage(null);
+    try {
+      const bitmap = await createImageBitmap(file);
+      keep(await toJpeg(bitmap, bitmap.width, bitmap.height));
+      bitmap.close();
+    } catch {
+      // A format this browser cannot decode: send it as is and let the server judge it.
+      keep(file);
+    }
+  }
+
+  async function send() {
+    if (!photo) return;
+    setPhase("sending");
+    setMessage({ kind: "info", text: "Checking your photo…" });
+    const form = new FormData();
+    form.set("expected_index", String(props.expectedIndex));
+    form.set("image", photo.blob, "photo.jpg");
+    try {
+      const response = await fetch(props.uploadUrl, { method: "POST", body: form });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { error?: string } | null;
+        setPhase("review");
+        setMessage({ kind: "error", text: body?.error ?? "Something went wrong. Please try again." });
+        return;
+      }
+      router.refresh();
+    } catch {
+      setPhase("review");
+      setMessage({ kind: "error", text: "We couldn't send your photo. Check your connection and try again." });
+    }
+  }
+
+  function retake() {
+    setPhoto(null);
+    setMessage(null);
+    setPhase("choose");
+  }
+
+  return (
+    <div className="mt-5" ref={containerRef}>
+      <noscript>
+        <p className="rounded-lg border border-amber-400 bg-amber-50 px-3 py-2 text-sm">
+          Taking or uploading a photo needs JavaScript. Please turn it on and reload this page.
+        </p>
+      </noscript>
+
+      {phase === "camera" || phase === "starting" ? (
+        <div>
+          <video
+            ref={videoRef}
+            playsInline
+            muted
+            aria-label="Camera preview"
+            className="aspect-[4/3] w-full rounded-lg bg-slate-900 object-cover"
+          />
+          <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+            <button type="button" data-autofocus className={primaryButton} onClick={takePhoto} disabled={phase !== "camera"}>
+              {phase === "starting" ? "Starting camera…" : "Take photo"}
+            </button>
+            <button
+              type="button"
+              className={secondaryButton}
+              onClick={() => {
+                stopCamera();
+                setPhase("choose");
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      {(phase === "review" || phase === "sending") && photo ? (
+        <div>
+          {/* eslint-disable-next-line @next/next/no-img-element -- a local blob: URL, not an asset */}
+          <img src={photo.url} alt={props.photoAlt} className="max-h-80 w-full rounded-lg bg-slate-100 object-contain" />
+          <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+            <button type="button" data-autofocus className={primaryButton} onClick={send} disabled={phase === "sending"}>
+              {phase === "sending" ? "Checking…" : "Use this photo"}
+            </button>
+            <button type="button" className={secondaryButton} onClick={retake} disabled={phase === "sending"}>
+              Retake
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      {phase === "choose" ? (
+        <div className="flex flex-col gap-3 sm:flex-row">
+          {cameraSupported ? (
+            <button type="button" data-autofocus className={primaryButton} onClick={startCamera}>
+              {props.cameraLabel}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            data-autofocus={cameraSupported ? undefined : true}
+            className={cameraSupported ? secondaryButton : primaryButton}
+            onClick={() => fileRef.current?.click()}
+          >
+            Upload a photo{cameraSupported ? " instead" : ""}
+          </button>
+        </div>
+      ) : null}
+      <input
+        ref={fileRef}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/*"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="photo-upload"
+        onChange={(event) => {
+          void onFile(event.target.files?.[0]);
+          event.target.value = "";
+        }}
+      />
+
+      <p role="status" className={message?.kind === "info" ? "mt-4 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-950" : "sr-only"}>
+        {message?.kind === "info" ? message.text : ""}
+      </p>
+      <p role="alert" className={message?.kind === "error" ? "mt-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900" : "sr-only"}>
+        {message?.kind === "error" ? message.text : ""}
+      </p>
+    </div>
+  );
+}

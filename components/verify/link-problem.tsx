@@ -1,0 +1,55 @@
+import { card, primaryButton } from "@/components/verify/styles";
+
+export type LinkProblemKind = "used" | "invalid" | "expired" | "closed";
+
+const COPY: Record<LinkProblemKind, { title: string; body: string[] }> = {
+  used: {
+    title: "This link was already used",
+    body: [
+      "For your security, an age check link works in one browser only, and this one has already been opened in another browser or app.",
+      "If you started the check on another device or browser, carry on there. Otherwise, go back to the site that sent you here and start again.",
+      "Opened it yourself just now? Your browser may be blocking cookies for this site; allow them, then start again from the site that sent you.",
+    ],
+  },
+  invalid: {
+    title: "This link isn't valid",
+    body: [
+      "The link may be incomplete or mistyped. Check that you copied all of it.",
+      "Otherwise, go back to the site that sent you here and start a new age check.",
+    ],
+  },
+  expired: {
+    title: "This age check has expired",
+    body: ["Age checks must be finished within 30 minutes. Go back and start a new one."],
+  },
+  closed: {
+    title: "This age check is already finished",
+    body: ["There is nothing more to do here."],
+  },
+};
+
+/** Pages for a link that cannot open a flow. They say what happened and nothing about any session. */
+export function LinkProblem(props: { kind: LinkProblemKind; returnTo?: string; returnHost?: string; ttlMinutes?: number }) {
+  const copy = COPY[props.kind];
+  const body =
+    props.kind === "expired" && props.ttlMinutes
+      ? [`Age checks must be finished within ${props.ttlMinutes} minutes. Go back and start a new one.`]
+      : copy.body;
+  return (
+    <div className={card}>
+      <h1 id="flow-focus" tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900 outline-none">
+        {copy.title}
+      </h1>
+      {body.map((paragraph) => (
+        <p key={paragraph} className="mt-3 text-base text-slate-700">
+          {paragraph}
+        </p>
+      ))}
+      {props.returnTo && props.returnHost ? (
+        <a href={props.returnTo} className={`mt-6 ${primaryButton}`} data-testid="return-link">
+          Return to {props.returnHost}
+        </a>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+// What the hosted flow says about each method. Shared by server and client components.
+import type { UnavailableReason, VerificationMethod } from "@/lib/verification/providers/types";
+
+export const METHOD_LABEL: Record<VerificationMethod, string> = {
+  face_estimation: "Face age estimation",
+  id_document: "ID document",
+  credit_card: "Credit card check",
+  digital_id: "Digital ID",
+};
+
+/** The method inside a sentence: "Start with …", "moved you on to …". */
+export const METHOD_PHRASE: Record<VerificationMethod, string> = {
+  face_estimation: "face age estimation",
+  id_document: "your ID document",
+  credit_card: "a credit card check",
+  digital_id: "Digital ID",
+};
+
+export const METHOD_SUMMARY: Record<VerificationMethod, string> = {
+  face_estimation: "Estimates your age from a selfie. It does not identify you.",
+  id_document: "Reads the date of birth on your passport, driving licence or national ID card.",
+  credit_card: "Confirms you hold a credit card, which only adults can have. No charge is made.",
+  digital_id: "Shares your age from a digital identity wallet.",
+};
+
+export function unavailableSentence(method: VerificationMethod, reason: UnavailableReason | undefined, past: boolean) {
+  const label = METHOD_LABEL[method];
+  const when = reason === "not_live" ? "isn't available yet" : "isn't available right now";
+  return `${label} ${when}, so ${past ? "we skipped it" : "we'll skip it"}.`;
+}

@@ -1,0 +1,137 @@
+import { ActionForm } from "@/components/verify/action-form";
+import { ImageCapture } from "@/components/verify/image-capture";
+import { METHOD_LABEL, METHOD_PHRASE, METHOD_SUMMARY, unavailableSentence } from "@/components/verify/method-copy";
+import { MethodProgress } from "@/components/verify/method-progress";
+import { SimulatedMethod } from "@/components/verify/simulated-method";
+import { card } from "@/components/verify/styles";
+import type { FlowActionState } from "@/app/verify/session/[sessionId]/actions";
+import { stepPosition, type FlowStep } from "@/lib/verification/hosted-flow/flow-steps";
+import type { FlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
+
+type Action = (previous: FlowActionState, form: FormData) => Promise<FlowActionState>;
+
+const CARD_NOTICES: Record<string, string> = {
+  card_pending: "Your card check isn't finished yet. Start it again when you're ready.",
+  card_error: "We couldn't get the result of your card check. Please try again.",
+  card_rejected: "That card check link wasn't valid. Please start the card check again.",
+};
+
+const PHOTO_TIPS: Record<string, string[]> = {
+  face_estimation: [
+    "Face the camera in good light.",
+    "Take off sunglasses, hats or masks.",
+    "Only you in the picture.",
+  ],
+  id_document: [
+    "Use the side with your photo and date of birth.",
+    "Lay it flat; keep all four corners in the picture.",
+    "Avoid glare so the text is sharp.",
+  ],
+};
+
+/** What changed since the last step, in words: shown on the page and spoken by screen readers. */
+export function escalationMessage(steps: FlowStep[], currentIndex: number): string {
+  const current = steps[currentIndex];
+  const earlier = steps.filter((step) => step.index < currentIndex);
+  if (!current || earlier.length === 0) return "";
+  const sentences: string[] = [];
+  const lastTried = [...earlier].reverse().find((step) => step.state === "inconclusive");
+  if (lastTried) {
+    sentences.push(
+      `${METHOD_LABEL[lastTried.method]} couldn't give a clear result, so we've moved you on to ${METHOD_PHRASE[current.method]}.`,
+    );
+  }
+  for (const step of earlier) {
+    if (step.state === "skipped") sentences.push(unavailableSentence(step.method, step.unavailableReason, true));
+  }
+  return sentences.join(" ");
+}
+
+/** The method the user is on now, with the controls its provider needs. */
+export function MethodView(props: {
+  snapshot: FlowSnapshot;
+  notice?: string;
+  simulateAction: Action;
+  skipAction: Action;
+  cardAction: Action;
+}) {
+  const { snapshot } = props;
+  const step = snapshot.steps[snapshot.currentMethodIndex];
+  const { position, total } = stepPosition(snapshot.steps, step.index);
+  const label = METHOD_LABEL[step.method];
+  const escalation = escalationMessage(snapshot.steps, step.index);
+  const notice = props.notice ? CARD_NOTICES[props.notice] : undefined;
+
+  return (
+    <>
+      <p className="text-sm text-slate-600">
+        For <span className="font-medium text-slate-900">{snapshot.returnHost}</span>
+      </p>
+      <h1 className="mt-1 text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
+        Confirm you&apos;re {snapshot.requiredAge} or older
+      </h1>
+
+      {escalation ? (
+        <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-base text-amber-950" data-testid="escalation-notice">
+          {escalation}
+        </p>
+      ) : null}
+      {notice ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-base text-red-900">
+          {notice}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="flow-focus" className={`mt-5 ${card}`}>
+        <p className="text-sm font-medium uppercase tracking-wide text-sky-800">
+          Step {position} of {total}
+        </p>
+        <h2 id="flow-focus" tabIndex={-1} className="mt-1 text-xl font-semibold text-slate-900 outline-none">
+          {label}
+        </h2>
+        <p className="mt-2 text-base text-slate-700">{METHOD_SUMMARY[step.method]}</p>
+
+        {step.state === "current_unavailable" ? (
+          <>
+            <p className="mt-4 text-base text-slate-700">
+              {unavailableSentence(step.method, step.unavailableReason, false)}
+            </p>
+            <ActionForm action={props.skipAction} label="Continue" pendingLabel="Continuing…" />
+          </>
+        ) : step.evidence === "simulated_choice" ? (
+          <SimulatedMethod action={props.simulateAction} methodLabel={label} />
+        ) : step.evidence === "image" ? (
+          <>
+            <ul className="mt-4 list-disc space-y-1 pl-5 text-base text-slate-700">
+              {(PHOTO_TIPS[step.method] ?? []).map((tip) => (
+                <li key={tip}>{tip}</li>
+              ))}
+            </ul>
+            <ImageCapture
+              key={`${step.index}`}
+              uploadUrl={`/verify/session/${snapshot.id}/evidence`}
+              expectedIndex={step.index}
+              facing={step.method === "face_estimation" ? "user" : "environment"}
+              cameraLabel={step.method === "face_estimation" ? "Take a selfie with your camera" : "Photograph it with your camera"}
+              photoAlt={step.method === "face_estimation" ? "Your selfie" : "Your document photo"}
+            />
+            <p className="mt-4 text-sm text-slate-600">
+              Your photo goes to our checking partner for this check only and is deleted as soon as it has been
+              checked. We never store it.
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="mt-4 text-base text-slate-700">
+              You&apos;ll confirm a credit card on our card partner&apos;s secure page, then come back here. You
+              won&apos;t be charged, and we never see your card number.
+            </p>
+            <ActionForm action={props.cardAction} label="Continue to card check" pendingLabel="Opening card check…" />
+          </>
+        )}
+      </section>
+
+      <MethodProgress steps={snapshot.steps} heading="Your checks" started />
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+"use client";
+import { useActionState, useState } from "react";
+import type { FlowActionState } from "@/app/verify/session/[sessionId]/actions";
+
+const CHOICES = [
+  {
+    value: "pass",
+    label: "Simulate pass",
+    hint: "The check confirms the age.",
+    className: "border-emerald-700 text-emerald-900 hover:bg-emerald-50",
+  },
+  {
+    value: "inconclusive",
+    label: "Simulate inconclusive",
+    hint: "The check can't decide; the next method starts.",
+    className: "border-amber-600 text-amber-950 hover:bg-amber-50",
+  },
+  {
+    value: "fail",
+    label: "Simulate fail",
+    hint: "The check finds the user too young.",
+    className: "border-red-700 text-red-900 hover:bg-red-50",
+  },
+] as const;
+
+/** Test mode: the user picks what the simulated provider returns; the server applies it. */
+export function SimulatedMethod(props: {
+  action: (previous: FlowActionState, form: FormData) => Promise<FlowActionState>;
+  methodLabel: string;
+}) {
+  const [state, formAction, pending] = useActionState(props.action, {});
+  const [chosen, setChosen] = useState<string | null>(null);
+  return (
+    <form action={formAction} className="mt-5">
+      <fieldset disabled={pending}>
+        <legend className="text-base font-semibold text-slate-900">
+          Choose the simulated result
+        </legend>
+        <p className="mt-1 text-sm text-slate-600">
+          In test mode no camera, document or card is used: the {props.methodLabel} step returns what you pick.
+        </p>
+        <div className="mt-4 grid gap-3">
+          {CHOICES.map((choice) => (
+            <button
+              key={choice.value}
+              type="submit"
+              name="result"
+              value={choice.value}
+              onClick={() => setChosen(choice.value)}
+              aria-describedby={`hint-${choice.value}`}
+              className={`flex min-h-12 w-full flex-col items-start rounded-lg border-2 bg-white px-4 py-3 text-left focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:cursor-not-allowed disabled:opacity-60 ${choice.className}`}
+            >
+              <span className="text-base font-semibold">
+                {pending && chosen === choice.value ? "Checking…" : choice.label}
+              </span>
+              <span id={`hint-${choice.value}`} className="text-sm text-slate-700">
+                {choice.hint}
+              </span>
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      {state.error ? (
+        <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+          {state.error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,8 @@
+// Shared class lists of the hosted flow: large touch targets (48 px), visible focus rings.
+export const primaryButton =
+  "inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-sky-800 px-5 py-3 text-base font-semibold text-white shadow-sm hover:bg-sky-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto";
+
+export const secondaryButton =
+  "inline-flex min-h-12 w-full items-center justify-center rounded-lg border border-slate-400 bg-white px-5 py-3 text-base font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto";
+
+export const card = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6";

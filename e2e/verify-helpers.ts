@@ -1,0 +1,72 @@
+// Helpers for the hosted-flow browser tests: keys through the operators' CLI (the same path an
+// operator uses), the /v1 API over HTTP, and screenshots at phone and desktop sizes.
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { expect, type Locator, type Page } from "@playwright/test";
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** A new organisation with keys of the requested modes, made with `npm run cli -- create-key`. */
+export function createOrgKeys(databaseUrl = process.env.DATABASE_URL_E2E!) {
+  const org = `e2e-verify-${randomBytes(4).toString("hex")}`;
+  const create = (mode: "test" | "live") =>
+    execFileSync("npx", ["tsx", "--conditions=react-server", "scripts/cli.ts", "create-key", "--org", org, "--mode", mode], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      encoding: "utf8",
+    }).trim();
+  return { org, testKey: create("test"), liveKey: create("live") };
+}
+
+export async function api<T = any>(
+  baseUrl: string,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+export async function createSession(baseUrl: string, key: string, body: Record<string, unknown>) {
+  const res = await api(baseUrl, key, "POST", "/v1/verification-sessions", body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { id: string; url: string; status: string };
+}
+
+/** Serves every request to the integrator's (fictional) site, so the redirect back lands somewhere. */
+export async function serveReturnSite(page: Page, origin = "https://shop.example") {
+  await page.route(`${origin}/**`, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Shop</title><h1>Back at the shop</h1>" }),
+  );
+}
+
+/** Presses Tab until the target has focus: proves it is reachable with the keyboard alone. */
+export async function tabTo(page: Page, target: Locator, maxPresses = 40) {
+  for (let i = 0; i < maxPresses; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
+}
+
+/** Full-page screenshots of the current state at phone and desktop sizes, under .data/screenshots. */
+export async function snap(page: Page, name: string) {
+  mkdirSync(".data/screenshots", { recursive: true });
+  const original = page.viewportSize();
+  for (const [label, size] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `.data/screenshots/verify-${name}-${label}.png`, fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}

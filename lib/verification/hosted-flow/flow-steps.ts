@@ -1,0 +1,46 @@
+// What the hosted flow shows about each method of a session. Pure; importable by client and server.
+import type { EvidenceKind, UnavailableReason, VerificationMethod } from "@/lib/verification/providers/types";
+
+export type PlanEntry = {
+  method: VerificationMethod;
+  available: boolean;
+  evidence?: EvidenceKind;
+  unavailableReason?: UnavailableReason;
+};
+
+export type StepState =
+  /** Tried earlier in this session; it could not decide, so the flow moved on. */
+  | "inconclusive"
+  /** Not run: not offered yet (digital_id) or no provider configured. */
+  | "skipped"
+  /** The method the user is on now. */
+  | "current"
+  /** The current position, but its provider disappeared mid-session. */
+  | "current_unavailable"
+  | "upcoming";
+
+export type FlowStep = PlanEntry & { state: StepState; index: number };
+
+/**
+ * Steps of a session that is `created` (nothing tried yet; `current` is the first method that will
+ * run) or `in_progress` (`current` is currentMethodIndex). Methods before the current one were
+ * either tried and inconclusive or skipped; the plan says which.
+ */
+export function buildFlowSteps(plan: PlanEntry[], input: { status: string; currentMethodIndex: number }): FlowStep[] {
+  const firstRunnable = plan.findIndex((entry) => entry.available);
+  const current =
+    input.status === "in_progress" ? input.currentMethodIndex : firstRunnable === -1 ? plan.length : firstRunnable;
+  return plan.map((entry, index) => {
+    let state: StepState;
+    if (index < current) state = entry.available ? "inconclusive" : "skipped";
+    else if (index === current) state = entry.available ? "current" : "current_unavailable";
+    else state = entry.available ? "upcoming" : "skipped";
+    return { ...entry, index, state };
+  });
+}
+
+/** "Step 2 of 3": the position among the methods that can run. */
+export function stepPosition(steps: FlowStep[], index: number): { position: number; total: number } {
+  const runnable = steps.filter((step) => step.available || step.index === index);
+  return { position: runnable.findIndex((step) => step.index === index) + 1, total: runnable.length };
+}

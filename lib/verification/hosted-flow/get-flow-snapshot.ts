@@ -1,0 +1,58 @@
+import "server-only";
+import { expireSessionIfDue } from "@/lib/verification/expire-session";
+import { isPastDeadline, sessionDeadline } from "@/lib/verification/hosted-flow/deadline";
+import { buildFlowSteps, type FlowStep } from "@/lib/verification/hosted-flow/flow-steps";
+import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
+import { planMethods } from "@/lib/verification/hosted-flow/method-plan";
+import { appendSessionId, returnHost } from "@/lib/verification/hosted-flow/return-url";
+import type { VerificationMethod } from "@/lib/verification/providers/types";
+
+export type FlowSnapshot = {
+  id: string;
+  status: "created" | "in_progress" | "passed" | "failed" | "expired";
+  mode: "test" | "live";
+  requiredAge: 16 | 18;
+  /** return_url with session_id appended: where the user goes when done. */
+  returnTo: string;
+  returnHost: string;
+  currentMethodIndex: number;
+  steps: FlowStep[];
+  outcome: { method: VerificationMethod; result: "pass" | "fail" | "inconclusive" } | null;
+  /** When the session stops accepting work; null once terminal. */
+  deadline: Date | null;
+};
+
+/**
+ * Everything the flow page shows, for the browser bound to the session (null for any other).
+ * A session whose time is up is expired here and now, so the page never offers a step the
+ * server would refuse.
+ */
+export async function getFlowSnapshot(sessionId: string, bindingSecret: string | undefined, now = new Date()) {
+  let session = await loadBoundSession(sessionId, bindingSecret);
+  if (!session) return null;
+  if (isPastDeadline(session, now)) {
+    await expireSessionIfDue(session.id, now);
+    session = (await loadBoundSession(sessionId, bindingSecret)) ?? session;
+  }
+  const terminal = session.status === "passed" || session.status === "failed";
+  const open = session.status === "created" || session.status === "in_progress";
+  const snapshot: FlowSnapshot = {
+    id: session.id,
+    status: session.status,
+    mode: session.mode,
+    requiredAge: session.requiredAge as 16 | 18,
+    returnTo: appendSessionId(session.returnUrl, session.id),
+    returnHost: returnHost(session.returnUrl),
+    currentMethodIndex: session.currentMethodIndex,
+    steps: open ? buildFlowSteps(planMethods(session.methods, session.mode), session) : [],
+    outcome:
+      terminal && session.outcomeMethod && session.outcomeResult
+        ? {
+            method: session.outcomeMethod as VerificationMethod,
+            result: session.outcomeResult as "pass" | "fail" | "inconclusive",
+          }
+        : null,
+    deadline: open ? sessionDeadline(session) : null,
+  };
+  return snapshot;
+}

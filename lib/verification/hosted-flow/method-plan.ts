@@ -1,0 +1,24 @@
+import "server-only";
+import type { KeyMode } from "@/lib/keys/key-format";
+import { getMethodProvider } from "@/lib/verification/providers/get-method-provider";
+import type { PlanEntry } from "@/lib/verification/hosted-flow/flow-steps";
+import type { VerificationMethod } from "@/lib/verification/providers/types";
+
+export type PlannedMethod = PlanEntry;
+
+/** The session's methods in order, each marked available or not in this mode and deployment. */
+export function planMethods(methods: string[], mode: KeyMode): PlannedMethod[] {
+  return methods.map((name) => {
+    const method = name as VerificationMethod;
+    const resolution = getMethodProvider(method, mode);
+    return resolution.available
+      ? { method, available: true, evidence: resolution.provider.kind }
+      : { method, available: false, unavailableReason: resolution.reason };
+  });
+}
+
+/** The first available method at or after `from`, or null when none is left. */
+export function nextAvailableIndex(plan: PlannedMethod[], from: number): number | null {
+  for (let index = from; index < plan.length; index++) if (plan[index].available) return index;
+  return null;
+}

@@ -1,0 +1,79 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { completeSession } from "@/lib/verification/complete-session";
+import { ApiError } from "@/lib/verification/errors";
+import { expireSessionIfDue } from "@/lib/verification/expire-session";
+import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
+import { nextAvailableIndex, planMethods } from "@/lib/verification/hosted-flow/method-plan";
+import type { ProviderVerdict, VerificationMethod } from "@/lib/verification/providers/types";
+
+export type RecordOutcome =
+  | { kind: "completed"; status: "passed" | "failed" }
+  | { kind: "escalated"; nextIndex: number }
+  /** The page was out of date (double submit, another tab, expired): nothing changed. */
+  | { kind: "stale" };
+
+/**
+ * Applies the result of the current method to an in_progress session.
+ *
+ * - pass -> passed, fail -> failed (through completeSession, which writes the outbox event).
+ * - inconclusive -> the next method this mode can run; when none is left the session fails with
+ *   outcome.result "inconclusive".
+ * - verdict null: the current method could not run at all (its provider went away mid-session);
+ *   the flow moves on the same way without counting an attempt.
+ *
+ * `expectedIndex` is the method the user was looking at. The escalation update is conditional
+ * on it, so a double submit or a second tab cannot skip a method. Each verdict counts one attempt.
+ */
+export async function recordMethodOutcome(input: {
+  sessionId: string;
+  orgId: string;
+  expectedIndex: number;
+  verdict: ProviderVerdict | null;
+  now?: Date;
+}): Promise<RecordOutcome> {
+  const now = input.now ?? new Date();
+  const session = await db.verificationSession.findFirst({ where: { id: input.sessionId, orgId: input.orgId } });
+  if (!session || session.status !== "in_progress" || session.currentMethodIndex !== input.expectedIndex) {
+    return { kind: "stale" };
+  }
+  if (isPastDeadline(session, now)) {
+    await expireSessionIfDue(session.id, now);
+    return { kind: "stale" };
+  }
+  const method = session.methods[input.expectedIndex] as VerificationMethod;
+  const attemptsUsed = input.verdict ? 1 : 0;
+  const result = input.verdict?.result ?? "inconclusive";
+  const confidence = input.verdict?.confidence ?? "low";
+
+  if (result === "inconclusive") {
+    const next = nextAvailableIndex(planMethods(session.methods, session.mode), input.expectedIndex + 1);
+    if (next !== null) {
+      const moved = await db.verificationSession.updateMany({
+        where: { id: session.id, orgId: input.orgId, status: "in_progress", currentMethodIndex: input.expectedIndex },
+        data: { currentMethodIndex: next, attempts: { increment: attemptsUsed } },
+      });
+      return moved.count === 1 ? { kind: "escalated", nextIndex: next } : { kind: "stale" };
+    }
+  }
+
+  // completeSession guards on the status only. The index was checked just above, so the window in
+  // which a second tab of the same bound browser could escalate in between is a few milliseconds,
+  // and the verdict recorded is still one this user really produced.
+  try {
+    const done = await completeSession({
+      orgId: input.orgId,
+      sessionId: session.id,
+      result,
+      method,
+      confidence,
+      attemptsUsed,
+      now,
+    });
+    return { kind: "completed", status: done.status as "passed" | "failed" };
+  } catch (error) {
+    // Another request (a second tab, the expiry timer) made the session terminal first.
+    if (error instanceof ApiError) return { kind: "stale" };
+    throw error;
+  }
+}

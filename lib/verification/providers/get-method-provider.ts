@@ -1,0 +1,33 @@
+import "server-only";
+import { env } from "@/lib/env";
+import type { KeyMode } from "@/lib/keys/key-format";
+import { httpCardProvider } from "@/lib/verification/providers/http-card-provider";
+import { httpImageProvider } from "@/lib/verification/providers/http-image-provider";
+import { simulatedProvider } from "@/lib/verification/providers/simulated-provider";
+import type { ProviderResolution, VerificationMethod } from "@/lib/verification/providers/types";
+
+/**
+ * The provider for a method in a mode. Test mode simulates every live method; live mode uses the
+ * provider configured by env, and a method without one is unavailable (never simulated, never
+ * passed). digital_id is accepted by the API but not offered yet, in either mode, so test
+ * sessions behave as live ones will.
+ */
+export function getMethodProvider(method: VerificationMethod, mode: KeyMode): ProviderResolution {
+  if (method === "digital_id") return { available: false, reason: "not_live" };
+  if (mode === "test") return { available: true, provider: simulatedProvider(method) };
+  const config = env();
+  switch (method) {
+    case "face_estimation":
+      return config.FACE_ESTIMATION_PROVIDER_URL
+        ? { available: true, provider: httpImageProvider(method, config.FACE_ESTIMATION_PROVIDER_URL) }
+        : { available: false, reason: "not_configured" };
+    case "id_document":
+      return config.ID_DOCUMENT_PROVIDER_URL
+        ? { available: true, provider: httpImageProvider(method, config.ID_DOCUMENT_PROVIDER_URL) }
+        : { available: false, reason: "not_configured" };
+    case "credit_card":
+      return config.CREDIT_CARD_PROVIDER_URL
+        ? { available: true, provider: httpCardProvider(config.CREDIT_CARD_PROVIDER_URL) }
+        : { available: false, reason: "not_configured" };
+  }
+}

@@ -1,0 +1,70 @@
+// The provider interface of the hosted flow: one provider per verification method and mode.
+// Importable by client and server (types and constants only).
+import type { verificationMethods } from "@/lib/verification/schemas";
+
+export type VerificationMethod = (typeof verificationMethods)[number];
+export type MethodResult = "pass" | "fail" | "inconclusive";
+export type Confidence = "high" | "medium" | "low";
+
+export type ProviderVerdict = { result: MethodResult; confidence: Confidence };
+
+/** What the page has to collect from the user before the provider can decide. */
+export type EvidenceKind =
+  /** Test mode: the user picks the simulated result. */
+  | "simulated_choice"
+  /** A still image: a camera frame or an uploaded photo (face, identity document). */
+  | "image"
+  /** The user completes the check on the provider's own hosted page and comes back. */
+  | "hosted_redirect";
+
+export type UnavailableReason =
+  /** The method exists in the API but is not offered yet (digital_id). */
+  | "not_live"
+  /** No live provider is configured for this method on this deployment. */
+  | "not_configured";
+
+export type ImageEvidence = { contentType: "image/jpeg" | "image/png" | "image/webp"; bytes: Uint8Array };
+
+export type EvaluationContext = {
+  /** Our reference for this attempt, sent to the provider for its records and echoed back. */
+  reference: string;
+  requiredAge: 16 | 18;
+};
+
+export type SimulatedProvider = {
+  kind: "simulated_choice";
+  method: VerificationMethod;
+  evaluate(choice: MethodResult): ProviderVerdict;
+};
+
+export type ImageProvider = {
+  kind: "image";
+  method: VerificationMethod;
+  /** Evaluates the image and forgets it; providers must not keep the bytes either. */
+  evaluate(image: ImageEvidence, context: EvaluationContext): Promise<ProviderVerdict>;
+};
+
+export type HostedCheck = { checkId: string; redirectUrl: string };
+
+export type HostedRedirectProvider = {
+  kind: "hosted_redirect";
+  method: VerificationMethod;
+  /** Opens a check on the provider; the user is sent to redirectUrl and comes back to returnUrl. */
+  startCheck(context: EvaluationContext & { returnUrl: string }): Promise<HostedCheck>;
+  /** The verdict of a finished check, or null while the user has not finished it. */
+  fetchVerdict(checkId: string, context: EvaluationContext): Promise<ProviderVerdict | null>;
+};
+
+export type MethodProvider = SimulatedProvider | ImageProvider | HostedRedirectProvider;
+
+export type ProviderResolution =
+  | { available: true; provider: MethodProvider }
+  | { available: false; reason: UnavailableReason };
+
+/** The provider could not give a verdict (network, timeout, bad answer): no attempt is counted. */
+export class ProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ProviderError";
+  }
+}
