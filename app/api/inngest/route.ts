@@ -1,0 +1,5 @@
+import { serve } from "inngest/next";
+import { inngest } from "@/inngest/client";
+import { functions } from "@/inngest/functions";
+
+export const { GET, POST, PUT } = serve({ client: inngest, functions });

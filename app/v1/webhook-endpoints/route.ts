@@ -1,0 +1,13 @@
+import { withApiKey } from "@/lib/api/with-api-key";
+import { createWebhookEndpointBodySchema } from "@/lib/verification/schemas";
+import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
+import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
+
+export const POST = withApiKey(async ({ principal, json }) => {
+  const body = createWebhookEndpointBodySchema.parse(json());
+  return Response.json(await createWebhookEndpoint({ orgId: principal.orgId, mode: principal.mode, body }), { status: 201 });
+});
+
+export const GET = withApiKey(async ({ principal }) => {
+  return Response.json(await listWebhookEndpoints(principal.orgId));
+});

@@ -1,0 +1,21 @@
+import { RetryAfterError } from "inngest";
+import { inngest, webhookEventRecorded } from "@/inngest/client";
+import { runDeliverEventJob } from "@/lib/jobs/job-handlers";
+import { MAX_DELIVERY_ATTEMPTS } from "@/lib/webhooks/retry-schedule";
+
+// One run per outbox event. Each Inngest attempt is one delivery attempt (ctx.attempt is
+// 0-based); a failed attempt throws RetryAfterError with our own back-off, and the fifth
+// attempt dead-letters instead of throwing. No step.run: a retry must redo the whole
+// attempt (send to every endpoint again), not replay memoized results.
+/** Inngest counts retries after the first try; the literal type is what createFunction wants. */
+export const DELIVERY_RETRIES = 4;
+if (DELIVERY_RETRIES + 1 !== MAX_DELIVERY_ATTEMPTS) throw new Error("DELIVERY_RETRIES must be MAX_DELIVERY_ATTEMPTS - 1");
+
+export const deliverEvent = inngest.createFunction(
+  { id: "deliver-webhook-event", retries: DELIVERY_RETRIES, triggers: [webhookEventRecorded] },
+  async ({ event, attempt }) => {
+    const outcome = await runDeliverEventJob({ eventId: event.data.eventId }, { attempt: attempt + 1 });
+    if (outcome.kind === "retry") throw new RetryAfterError(outcome.reason, outcome.delayMs);
+    return outcome;
+  },
+);

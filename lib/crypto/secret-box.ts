@@ -1,0 +1,33 @@
+import "server-only";
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { env } from "@/lib/env";
+
+// Secrets we must be able to read back (webhook signing secrets) are stored AES-256-GCM
+// encrypted. The key is derived from APP_SECRET per purpose, so the same APP_SECRET never
+// keys two different things. `context` is bound as additional authenticated data: a
+// ciphertext copied onto another row (another endpoint id) fails to decrypt.
+const VERSION = "v1";
+
+function keyFor(purpose: string): Buffer {
+  return createHash("sha256").update(`voiceage:${purpose}:`).update(env().APP_SECRET).digest();
+}
+
+export function encryptSecret(plaintext: string, purpose: string, context: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", keyFor(purpose), iv);
+  cipher.setAAD(Buffer.from(context));
+  const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+  const tag = cipher.getAuthTag();
+  return [VERSION, iv.toString("base64url"), tag.toString("base64url"), ciphertext.toString("base64url")].join(":");
+}
+
+export function decryptSecret(stored: string, purpose: string, context: string): string {
+  const [version, iv, tag, ciphertext, extra] = stored.split(":");
+  if (version !== VERSION || !iv || !tag || ciphertext === undefined || extra !== undefined) {
+    throw new Error("Unrecognised encrypted secret format");
+  }
+  const decipher = createDecipheriv("aes-256-gcm", keyFor(purpose), Buffer.from(iv, "base64url"));
+  decipher.setAAD(Buffer.from(context));
+  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
+}

@@ -1,0 +1,55 @@
+import "server-only";
+import { z } from "zod";
+import type { JobName } from "@/lib/jobs/schedule-job";
+import { expireSessionIfDue } from "@/lib/verification/expire-session";
+import { deliverEventAttempt } from "@/lib/webhooks/deliver-event-attempt";
+import { retryDelayMs } from "@/lib/webhooks/retry-schedule";
+
+// The handlers of background work, shared by both engines: Inngest functions
+// (inngest/functions/*) and the embedded runner (lib/jobs/job-runner.ts) call exactly these.
+// A handler does one unit of work and says what should happen next; each engine turns that
+// into its own scheduling (Inngest: step.sleepUntil / RetryAfterError; runner: the Job row).
+
+export type JobContext = { /** 1-based attempt number of this run. */ attempt: number };
+
+export type JobOutcome =
+  | { kind: "done"; detail?: string }
+  /** Try again (counts as an attempt) after delayMs. */
+  | { kind: "retry"; delayMs: number; reason: string }
+  /** Not due yet: run again at `at` (ISO); not a failure, does not use an attempt. */
+  | { kind: "reschedule"; at: string };
+
+export type JobHandler = {
+  run: (payload: unknown, ctx: JobContext) => Promise<JobOutcome>;
+  /** Back-off after a thrown error on the given attempt. */
+  errorDelayMs: (attempt: number) => number;
+};
+
+const exponential = (attempt: number) => Math.min(1000 * 2 ** attempt, 5 * 60_000);
+
+export const expireSessionPayloadSchema = z.object({ sessionId: z.string().min(1) });
+export const deliverEventPayloadSchema = z.object({ eventId: z.string().min(1) });
+
+export async function runExpireSessionJob(payload: unknown): Promise<JobOutcome> {
+  const { sessionId } = expireSessionPayloadSchema.parse(payload);
+  const again = await expireSessionIfDue(sessionId);
+  return again ? { kind: "reschedule", at: again.toISOString() } : { kind: "done" };
+}
+
+export async function runDeliverEventJob(payload: unknown, ctx: JobContext): Promise<JobOutcome> {
+  const { eventId } = deliverEventPayloadSchema.parse(payload);
+  const outcome = await deliverEventAttempt(eventId, ctx.attempt);
+  switch (outcome.kind) {
+    case "delivered":
+      return { kind: "done", detail: `delivered to ${outcome.endpoints} endpoint(s) on attempt ${ctx.attempt}` };
+    case "dead-lettered":
+      return { kind: "done", detail: `dead-lettered ${outcome.deadLettered} delivery(ies) after attempt ${ctx.attempt}` };
+    case "retry":
+      return { kind: "retry", delayMs: outcome.delayMs, reason: `${outcome.failing} endpoint(s) not yet delivered after attempt ${ctx.attempt}` };
+  }
+}
+
+export const jobHandlers: Record<JobName, JobHandler> = {
+  "verification/session.expire": { run: runExpireSessionJob, errorDelayMs: exponential },
+  "webhooks/event.deliver": { run: runDeliverEventJob, errorDelayMs: retryDelayMs },
+};

@@ -1,0 +1,203 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import { db } from "@/lib/db";
+import type { JobHandler, JobOutcome } from "@/lib/jobs/job-handlers";
+
+// The embedded engine: a small poller over the Job table (the outbox that state changes
+// write in their own transactions). It is deliberately not a second Inngest: it claims due
+// jobs, runs their handler, and writes back what the handler said comes next.
+//
+// - Claiming is one UPDATE ... WHERE id IN (SELECT ... FOR UPDATE SKIP LOCKED): any number
+//   of app processes can poll one database and each job run goes to exactly one of them.
+// - A claim is a lease (lockedUntil), renewed while the handler runs. A process that dies
+//   mid-job stops renewing; once the lease lapses another process takes the job over as its
+//   next attempt. Every write-back is fenced on lockedBy, so a worker that lost its lease
+//   cannot overwrite its successor's result.
+// - attempts/maxAttempts: a handler that throws or asks to retry uses an attempt; after the
+//   last one the job is marked dead and logged.
+
+export type ClaimedJob = { id: string; name: string; payload: unknown; attempts: number; maxAttempts: number; runAt: Date };
+
+export type JobRunnerOptions = {
+  handlers: Record<string, JobHandler>;
+  pollIntervalMs: number;
+  /** Jobs run at the same time by this process. */
+  concurrency?: number;
+  /** Lease length; renewed every third of it while a job runs. */
+  lockMs?: number;
+  workerId?: string;
+  /**
+   * Relay mode (Inngest configured): hand every pending job, due or not, to another engine
+   * instead of running it here. Throwing leaves the jobs pending for the next poll.
+   */
+  relay?: (jobs: ClaimedJob[]) => Promise<void>;
+};
+
+export type JobRunner = {
+  workerId: string;
+  /** One claim-and-dispatch round; resolves with the number of jobs claimed. */
+  poll: () => Promise<number>;
+  /** Stops polling and waits for running jobs to finish. */
+  stop: () => Promise<void>;
+};
+
+const RELAY_RETRY_MS = 5000;
+const PRUNE_EVERY_MS = 60 * 60_000;
+const KEEP_FINISHED_MS = 7 * 24 * 60 * 60_000;
+
+export function startJobRunner(options: JobRunnerOptions): JobRunner {
+  const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+  const concurrency = options.concurrency ?? 8;
+  const lockMs = options.lockMs ?? 60_000;
+  const names = Object.keys(options.handlers);
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  let lastPrune = 0;
+
+  async function claim(limit: number): Promise<ClaimedJob[]> {
+    const ignoreRunAt = Boolean(options.relay);
+    return db.$queryRaw<ClaimedJob[]>`
+      UPDATE "Job"
+         SET "status" = 'running',
+             "lockedBy" = ${workerId},
+             "lockedUntil" = now() + ${lockMs}::int * interval '1 millisecond',
+             "attempts" = "attempts" + 1,
+             "updatedAt" = now()
+       WHERE "id" IN (
+             SELECT "id" FROM "Job"
+              WHERE "name" = ANY(${names}::text[])
+                AND (("status" = 'pending' AND ("runAt" <= now() OR ${ignoreRunAt}::boolean))
+                     OR ("status" = 'running' AND "lockedUntil" < now()))
+              ORDER BY "runAt"
+              LIMIT ${limit}::int
+                FOR UPDATE SKIP LOCKED)
+      RETURNING "id", "name", "payload", "attempts", "maxAttempts", "runAt"`;
+  }
+
+  const mine = (job: ClaimedJob) => ({ id: job.id, lockedBy: workerId });
+  const unlocked = { lockedBy: null, lockedUntil: null };
+
+  async function settle(job: ClaimedJob, outcome: JobOutcome) {
+    if (outcome.kind === "done") {
+      await db.job.updateMany({ where: mine(job), data: { status: "done", lastError: null, ...unlocked } });
+    } else if (outcome.kind === "reschedule") {
+      await db.job.updateMany({
+        where: mine(job),
+        data: { status: "pending", runAt: new Date(outcome.at), attempts: { decrement: 1 }, ...unlocked },
+      });
+    } else if (job.attempts >= job.maxAttempts) {
+      console.error(`[jobs] ${job.name} ${job.id} is dead after ${job.attempts} attempts: ${outcome.reason}`);
+      await db.job.updateMany({ where: mine(job), data: { status: "dead", lastError: outcome.reason, ...unlocked } });
+    } else {
+      await db.job.updateMany({
+        where: mine(job),
+        data: { status: "pending", runAt: new Date(Date.now() + outcome.delayMs), lastError: outcome.reason, ...unlocked },
+      });
+    }
+  }
+
+  async function execute(job: ClaimedJob) {
+    const handler = options.handlers[job.name];
+    const heartbeat = setInterval(() => {
+      db.job
+        .updateMany({ where: mine(job), data: { lockedUntil: new Date(Date.now() + lockMs) } })
+        .catch((error) => console.error(`[jobs] could not renew the lease of ${job.id}`, error));
+    }, lockMs / 3);
+    try {
+      let outcome: JobOutcome;
+      try {
+        outcome = await handler.run(job.payload, { attempt: job.attempts });
+      } catch (error) {
+        console.error(`[jobs] ${job.name} ${job.id} attempt ${job.attempts} failed`, error);
+        outcome = { kind: "retry", delayMs: handler.errorDelayMs(job.attempts), reason: describe(error) };
+      }
+      await settle(job, outcome);
+    } catch (error) {
+      // Could not write the result back: the lease lapses and the job is taken over.
+      console.error(`[jobs] could not settle ${job.name} ${job.id}`, error);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  async function relay(jobs: ClaimedJob[]) {
+    const ids = jobs.map((job) => job.id);
+    try {
+      await options.relay!(jobs);
+      await db.job.updateMany({ where: { id: { in: ids }, lockedBy: workerId }, data: { status: "done", ...unlocked } });
+    } catch (error) {
+      console.error(`[jobs] relaying ${jobs.length} job(s) failed; retrying in ${RELAY_RETRY_MS} ms`, error);
+      await db.job.updateMany({
+        where: { id: { in: ids }, lockedBy: workerId },
+        data: { status: "pending", attempts: { decrement: 1 }, lastError: describe(error), ...unlocked },
+      });
+      await new Promise((resolve) => setTimeout(resolve, RELAY_RETRY_MS));
+    }
+  }
+
+  async function prune() {
+    if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = Date.now();
+    await db.job.deleteMany({ where: { status: "done", updatedAt: { lt: new Date(Date.now() - KEEP_FINISHED_MS) } } });
+  }
+
+  async function poll(): Promise<number> {
+    const free = concurrency - running.size;
+    if (free <= 0 || names.length === 0) return 0;
+    const jobs = await claim(free);
+    if (options.relay) {
+      if (jobs.length) await relay(jobs);
+      return jobs.length;
+    }
+    for (const job of jobs) {
+      const run: Promise<void> = execute(job).finally(() => {
+        running.delete(run);
+        wake?.();
+      });
+      running.add(run);
+    }
+    return jobs.length;
+  }
+
+  const loop = (async () => {
+    while (!stopped) {
+      let claimed = 0;
+      let requested = 0;
+      try {
+        requested = concurrency - running.size;
+        claimed = await poll();
+        await prune();
+      } catch (error) {
+        console.error("[jobs] poll failed", error);
+      }
+      // A full batch means more may be due: go again at once (when there is room).
+      if (claimed > 0 && claimed === requested && running.size < concurrency) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, options.pollIntervalMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  })();
+
+  return {
+    workerId,
+    poll,
+    stop: async () => {
+      stopped = true;
+      wake?.();
+      await loop;
+      await Promise.allSettled([...running]);
+    },
+  };
+}
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.slice(0, 1000);
+}

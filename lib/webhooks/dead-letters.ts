@@ -1,0 +1,71 @@
+import "server-only";
+import { db } from "@/lib/db";
+
+export type DeadLetter = {
+  deliveryId: string;
+  eventId: string;
+  eventType: string;
+  sessionId: string;
+  endpointId: string;
+  endpointUrl: string;
+  mode: "test" | "live";
+  attempts: number;
+  deadLetteredAt: Date;
+  lastError: string | null;
+  lastStatusCode: number | null;
+};
+
+/**
+ * The organisation's dead-letter queue, most recent first: deliveries whose five automatic
+ * attempts all failed and that no redelivery has fixed since. Endpoints deleted since are
+ * left out (there is nowhere to redeliver to). Keyset-paged with `before` = the last row's
+ * `deliveryId`, so concurrent dead-lettering does not shift pages.
+ */
+export async function listDeadLetters(
+  orgId: string,
+  options: { endpointId?: string; limit?: number; before?: string } = {},
+): Promise<{ data: DeadLetter[]; hasMore: boolean }> {
+  const limit = Math.min(Math.max(options.limit ?? 50, 1), 100);
+  const anchor = options.before
+    ? await db.webhookDelivery.findFirst({ where: { id: options.before, orgId }, select: { id: true, deadLetteredAt: true } })
+    : null;
+  const rows = await db.webhookDelivery.findMany({
+    where: {
+      orgId,
+      status: "dead",
+      endpoint: { deletedAt: null },
+      ...(options.endpointId ? { endpointId: options.endpointId } : {}),
+      ...(anchor?.deadLetteredAt
+        ? {
+            OR: [
+              { deadLetteredAt: { lt: anchor.deadLetteredAt } },
+              { deadLetteredAt: anchor.deadLetteredAt, id: { lt: anchor.id } },
+            ],
+          }
+        : {}),
+    },
+    include: {
+      event: { select: { type: true, sessionId: true } },
+      endpoint: { select: { url: true, mode: true } },
+      deliveryTries: { orderBy: [{ startedAt: "desc" }, { id: "desc" }], take: 1 },
+    },
+    orderBy: [{ deadLetteredAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+  });
+  return {
+    data: rows.slice(0, limit).map((row) => ({
+      deliveryId: row.id,
+      eventId: row.eventId,
+      eventType: row.event.type,
+      sessionId: row.event.sessionId,
+      endpointId: row.endpointId,
+      endpointUrl: row.endpoint.url,
+      mode: row.endpoint.mode,
+      attempts: row.attempts,
+      deadLetteredAt: row.deadLetteredAt!,
+      lastError: row.deliveryTries[0]?.error ?? null,
+      lastStatusCode: row.deliveryTries[0]?.statusCode ?? null,
+    })),
+    hasMore: rows.length > limit,
+  };
+}

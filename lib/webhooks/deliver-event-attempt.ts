@@ -1,0 +1,140 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { newId } from "@/lib/ids";
+import type { SessionEventType } from "@/lib/verification/record-session-event";
+import { openEndpointSecret } from "@/lib/webhooks/endpoint-secret";
+import { webhookEventId } from "@/lib/webhooks/event-id";
+import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from "@/lib/webhooks/retry-schedule";
+import { sendSignedEvent } from "@/lib/webhooks/send-signed-event";
+
+export type AttemptOutcome =
+  | { kind: "delivered"; endpoints: number }
+  | { kind: "retry"; delayMs: number; failing: number }
+  | { kind: "dead-lettered"; deadLettered: number };
+
+/** How many endpoints one attempt sends to at the same time. */
+const SEND_CONCURRENCY = 16;
+
+/**
+ * Runs automatic attempt `attempt` (1..5) of one outbox event: sends the event to every
+ * endpoint of the session's organisation and mode that subscribes to its type (a retry
+ * resends to all of them, including those that already succeeded, as the spec says), records
+ * each try, and says what comes next: done, retry after the back-off, or, after the fifth
+ * attempt, dead letters for the endpoints that never succeeded.
+ *
+ * Each attempt number is claimed in the database before anything is sent, so two workers
+ * (or an engine that runs a step twice) never send the same attempt of an event twice.
+ */
+export async function deliverEventAttempt(outboxEventId: string, attempt: number): Promise<AttemptOutcome> {
+  const event = await db.event.findUnique({ where: { id: outboxEventId }, include: { session: true } });
+  if (!event) return { kind: "delivered", endpoints: 0 };
+  await ensureDeliveries(event);
+
+  // Claim attempt N for every delivery whose endpoint still exists.
+  const claimed = await db.$queryRaw<{ id: string; eventId: string; endpointId: string; url: string; secretEncrypted: string }[]>`
+    UPDATE "WebhookDelivery" AS d
+       SET "attempts" = ${attempt}, "lastAttemptAt" = now()
+      FROM "WebhookEndpoint" AS e
+     WHERE d."outboxEventId" = ${outboxEventId}
+       AND d."attempts" < ${attempt}
+       AND e."id" = d."endpointId"
+       AND e."deletedAt" IS NULL
+    RETURNING d."id", d."eventId", d."endpointId", e."url", e."secretEncrypted"`;
+
+  await forEachLimited(claimed, SEND_CONCURRENCY, async (delivery) => {
+    const result = await sendSignedEvent({
+      url: delivery.url,
+      secret: openEndpointSecret(delivery.endpointId, delivery.secretEncrypted),
+      eventId: delivery.eventId,
+      type: event.type as SessionEventType,
+      session: event.session,
+    });
+    await recordAttempt({ deliveryId: delivery.id, attemptNumber: attempt, manual: false, result });
+  });
+
+  const stillFailing = await db.webhookDelivery.count({
+    where: { outboxEventId, status: "pending", endpoint: { deletedAt: null } },
+  });
+  if (stillFailing === 0) return { kind: "delivered", endpoints: claimed.length };
+  if (attempt < MAX_DELIVERY_ATTEMPTS) return { kind: "retry", delayMs: retryDelayMs(attempt), failing: stillFailing };
+
+  // Deliveries to endpoints deleted meanwhile are abandoned, not dead-lettered: nobody can
+  // redeliver to them.
+  const { count } = await db.webhookDelivery.updateMany({
+    where: { outboxEventId, status: "pending", endpoint: { deletedAt: null } },
+    data: { status: "dead", deadLetteredAt: new Date() },
+  });
+  return { kind: "dead-lettered", deadLettered: count };
+}
+
+/**
+ * One delivery row per subscribed endpoint that existed when the event happened. Idempotent:
+ * later attempts find the rows already there.
+ */
+async function ensureDeliveries(event: { id: string; orgId: string; type: string; createdAt: Date; session: { id: string; mode: "test" | "live" } }) {
+  const endpoints = await db.webhookEndpoint.findMany({
+    where: {
+      orgId: event.orgId,
+      mode: event.session.mode,
+      events: { has: event.type },
+      deletedAt: null,
+      createdAt: { lte: event.createdAt },
+    },
+    select: { id: true },
+  });
+  if (endpoints.length === 0) return;
+  await db.webhookDelivery.createMany({
+    data: endpoints.map((endpoint) => ({
+      id: newId("whd"),
+      eventId: webhookEventId(event.session.id, event.type, endpoint.id),
+      outboxEventId: event.id,
+      endpointId: endpoint.id,
+      orgId: event.orgId,
+    })),
+    skipDuplicates: true,
+  });
+}
+
+export async function recordAttempt(input: {
+  deliveryId: string;
+  attemptNumber: number;
+  manual: boolean;
+  result: Awaited<ReturnType<typeof sendSignedEvent>>;
+}) {
+  const { result } = input;
+  const finishedAt = new Date(result.startedAt.getTime() + result.durationMs);
+  await db.$transaction([
+    db.deliveryAttempt.create({
+      data: {
+        id: newId("wha"),
+        deliveryId: input.deliveryId,
+        attemptNumber: input.attemptNumber,
+        manual: input.manual,
+        startedAt: result.startedAt,
+        durationMs: result.durationMs,
+        statusCode: result.statusCode,
+        error: result.error,
+        responseExcerpt: result.responseExcerpt,
+        success: result.success,
+      },
+    }),
+    db.webhookDelivery.update({ where: { id: input.deliveryId }, data: { lastAttemptAt: result.startedAt } }),
+    // The first success settles the delivery (a dead letter included); later tries never undo it.
+    ...(result.success
+      ? [
+          db.webhookDelivery.updateMany({
+            where: { id: input.deliveryId, status: { not: "succeeded" } },
+            data: { status: "succeeded" as const, succeededAt: finishedAt },
+          }),
+        ]
+      : []),
+  ]);
+}
+
+async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]);
+  });
+  await Promise.all(workers);
+}

@@ -1,0 +1,106 @@
+// A real HTTPS webhook receiver on loopback, with a certificate from the test CA (which the
+// app under test trusts through NODE_EXTRA_CA_CERTS). It checks every signature itself, with
+// its own HMAC code, so the tests do not trust the sender's signing code to check itself.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import https from "node:https";
+import type { AddressInfo } from "node:net";
+import { ensureTestCertificates } from "../../support/test-ca";
+
+export type ReceivedDelivery = {
+  path: string;
+  receivedAt: number;
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: string;
+  body: any;
+  signature: { t: number; v1: string } | null;
+  /** Whether v1 matches HMAC-SHA256(secret, `${t}.${rawBody}`) for the path's secret. */
+  signatureValid: boolean | null;
+  respondedWith: number | "hang";
+};
+
+/** What to answer the n-th (1-based) request on a path: a status, or "hang" (never answer). */
+export type Behaviour = (n: number) => number | "hang";
+
+export type Receiver = {
+  origin: string;
+  url: (path: string) => string;
+  /** Sets how a path answers and the secret its signatures are checked with. */
+  route: (path: string, options: { behaviour?: Behaviour; secret?: string }) => void;
+  deliveries: (path?: string) => ReceivedDelivery[];
+  waitFor: (predicate: (all: ReceivedDelivery[]) => boolean, timeoutMs?: number) => Promise<ReceivedDelivery[]>;
+  close: () => Promise<void>;
+};
+
+export async function startReceiver(host = "127.0.0.1"): Promise<Receiver> {
+  const { cert, key } = ensureTestCertificates();
+  const routes = new Map<string, { behaviour: Behaviour; secret?: string }>();
+  const received: ReceivedDelivery[] = [];
+  const hanging = new Set<import("node:http").ServerResponse>();
+
+  const server = https.createServer({ cert, key }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const path = req.url ?? "/";
+      const route = routes.get(path) ?? { behaviour: () => 200 };
+      const rawBody = Buffer.concat(chunks).toString("utf8");
+      const n = received.filter((d) => d.path === path).length + 1;
+      const answer = route.behaviour(n);
+      const header = String(req.headers["service-signature"] ?? "");
+      const match = /^t=(\d+),v1=([0-9a-f]+)$/.exec(header);
+      let signatureValid: boolean | null = null;
+      if (route.secret && match) {
+        const expected = createHmac("sha256", route.secret).update(`${match[1]}.${rawBody}`).digest();
+        const given = Buffer.from(match[2], "hex");
+        signatureValid = given.length === expected.length && timingSafeEqual(given, expected);
+      } else if (route.secret) {
+        signatureValid = false;
+      }
+      let body: unknown = null;
+      try {
+        body = JSON.parse(rawBody);
+      } catch {
+        body = null;
+      }
+      received.push({
+        path,
+        receivedAt: Date.now(),
+        headers: req.headers,
+        rawBody,
+        body,
+        signature: match ? { t: Number(match[1]), v1: match[2] } : null,
+        signatureValid,
+        respondedWith: answer,
+      });
+      if (answer === "hang") {
+        hanging.add(res);
+        return;
+      }
+      res.writeHead(answer, { "content-type": "text/plain" });
+      res.end(answer >= 200 && answer < 300 ? "ok" : `receiver says ${answer}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `https://${host === "127.0.0.1" ? "127.0.0.1" : host}:${port}`;
+
+  return {
+    origin,
+    url: (path) => `${origin}${path}`,
+    route: (path, options) => routes.set(path, { behaviour: options.behaviour ?? (() => 200), secret: options.secret }),
+    deliveries: (path) => received.filter((d) => path === undefined || d.path === path),
+    waitFor: async (predicate, timeoutMs = 30_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        if (predicate(received)) return received;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`receiver: condition not met within ${timeoutMs} ms; got ${received.length} deliveries: ${JSON.stringify(received.map((d) => [d.path, d.respondedWith]))}`);
+    },
+    close: async () => {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
