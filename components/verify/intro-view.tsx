@@ -26,10 +26,12 @@ export function IntroView(props: {
       </p>
 
       <MethodProgress steps={snapshot.steps} heading="How we'll check" started={false} />
-      <p className="mt-3 text-sm text-slate-600">
-        We start with the first method. If it can&apos;t give a clear result, we move on to the next one
-        automatically.
-      </p>
+      {first && snapshot.steps.filter((step) => step.available).length > 1 ? (
+        <p className="mt-3 text-sm text-slate-600">
+          We start with the first method. If it can&apos;t give a clear result, we move on to the next one
+          automatically.
+        </p>
+      ) : null}
 
       {first ? (
         <ActionForm

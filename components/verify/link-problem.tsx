@@ -20,7 +20,7 @@ const COPY: Record<LinkProblemKind, { title: string; body: string[] }> = {
   },
   expired: {
     title: "This age check has expired",
-    body: ["Age checks must be finished within 30 minutes. Go back and start a new one."],
+    body: ["Age check links are valid for a limited time, and this one has run out. Go back and start a new one."],
   },
   closed: {
     title: "This age check is already finished",
@@ -33,7 +33,7 @@ export function LinkProblem(props: { kind: LinkProblemKind; returnTo?: string; r
   const copy = COPY[props.kind];
   const body =
     props.kind === "expired" && props.ttlMinutes
-      ? [`Age checks must be finished within ${props.ttlMinutes} minutes. Go back and start a new one.`]
+      ? [`Age check links are valid for ${props.ttlMinutes} minutes, and this one has run out. Go back and start a new one.`]
       : copy.body;
   return (
     <div className={card}>

@@ -19,9 +19,15 @@ export const METHOD_PHRASE: Record<VerificationMethod, string> = {
 export const METHOD_SUMMARY: Record<VerificationMethod, string> = {
   face_estimation: "Estimates your age from a selfie. It does not identify you.",
   id_document: "Reads the date of birth on your passport, driving licence or national ID card.",
-  credit_card: "Confirms you hold a credit card, which only adults can have. No charge is made.",
+  credit_card: "Confirms you hold a credit card, which requires being an adult. No charge is made.",
   digital_id: "Shares your age from a digital identity wallet.",
 };
+
+/** The same, as a note under the method's name in a list. */
+export function unavailableNote(reason: UnavailableReason | undefined, past: boolean) {
+  const when = reason === "not_live" ? "Not available yet" : "Not available right now";
+  return `${when}, so ${past ? "we skipped it" : "we'll skip it"}.`;
+}
 
 export function unavailableSentence(method: VerificationMethod, reason: UnavailableReason | undefined, past: boolean) {
   const label = METHOD_LABEL[method];

@@ -1,4 +1,4 @@
-import { METHOD_LABEL, unavailableSentence } from "@/components/verify/method-copy";
+import { METHOD_LABEL, unavailableNote } from "@/components/verify/method-copy";
 import type { FlowStep } from "@/lib/verification/hosted-flow/flow-steps";
 
 const STATE_TEXT: Record<FlowStep["state"], string> = {
@@ -37,7 +37,7 @@ export function MethodProgress({ steps, heading, started }: { steps: FlowStep[];
               <span className="block font-medium text-slate-900">{METHOD_LABEL[step.method]}</span>
               {step.state === "skipped" || step.state === "current_unavailable" ? (
                 <span className="block text-sm text-slate-600">
-                  {unavailableSentence(step.method, step.unavailableReason, isPast(step))}
+                  {unavailableNote(step.unavailableReason, isPast(step))}
                 </span>
               ) : null}
             </span>

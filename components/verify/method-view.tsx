@@ -99,7 +99,7 @@ export function MethodView(props: {
             <ActionForm action={props.skipAction} label="Continue" pendingLabel="Continuing…" />
           </>
         ) : step.evidence === "simulated_choice" ? (
-          <SimulatedMethod action={props.simulateAction} methodLabel={label} />
+          <SimulatedMethod action={props.simulateAction} isLast={position === total} />
         ) : step.evidence === "image" ? (
           <>
             <ul className="mt-4 list-disc space-y-1 pl-5 text-base text-slate-700">

@@ -13,6 +13,7 @@ const CHOICES = [
     value: "inconclusive",
     label: "Simulate inconclusive",
     hint: "The check can't decide; the next method starts.",
+    lastHint: "The check can't decide; no method is left, so the age check fails.",
     className: "border-amber-600 text-amber-950 hover:bg-amber-50",
   },
   {
@@ -26,7 +27,8 @@ const CHOICES = [
 /** Test mode: the user picks what the simulated provider returns; the server applies it. */
 export function SimulatedMethod(props: {
   action: (previous: FlowActionState, form: FormData) => Promise<FlowActionState>;
-  methodLabel: string;
+  /** No method follows: an inconclusive result ends the session. */
+  isLast: boolean;
 }) {
   const [state, formAction, pending] = useActionState(props.action, {});
   const [chosen, setChosen] = useState<string | null>(null);
@@ -37,7 +39,7 @@ export function SimulatedMethod(props: {
           Choose the simulated result
         </legend>
         <p className="mt-1 text-sm text-slate-600">
-          In test mode no camera, document or card is used: the {props.methodLabel} step returns what you pick.
+          In test mode no camera, document or card is used: this step returns the result you pick.
         </p>
         <div className="mt-4 grid gap-3">
           {CHOICES.map((choice) => (
@@ -54,7 +56,7 @@ export function SimulatedMethod(props: {
                 {pending && chosen === choice.value ? "Checking…" : choice.label}
               </span>
               <span id={`hint-${choice.value}`} className="text-sm text-slate-700">
-                {choice.hint}
+                {props.isLast && "lastHint" in choice ? choice.lastHint : choice.hint}
               </span>
             </button>
           ))}

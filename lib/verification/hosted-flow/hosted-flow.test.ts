@@ -1,0 +1,187 @@
+// The hosted flow's domain transitions against the real database: the one-time link, the start,
+// escalation, completion and expiry, as the browser drives them.
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { findOrCreateOrganization } from "@/lib/orgs/find-or-create-organization";
+import { createSession } from "@/lib/verification/create-session";
+import { getFlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
+import { openHostedLink } from "@/lib/verification/hosted-flow/open-hosted-link";
+import { recordMethodOutcome } from "@/lib/verification/hosted-flow/record-method-outcome";
+import { startVerification } from "@/lib/verification/hosted-flow/start-verification";
+import { submitSimulatedChoice } from "@/lib/verification/hosted-flow/submit-evidence";
+import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
+import type { verificationMethods } from "@/lib/verification/schemas";
+
+type Method = (typeof verificationMethods)[number];
+
+async function newSession(options: { mode?: "test" | "live"; methods?: Method[]; requiredAge?: 16 | 18 } = {}) {
+  const org = await findOrCreateOrganization(`flow-${randomBytes(5).toString("hex")}`);
+  const created = await createSession({
+    orgId: org.id,
+    mode: options.mode ?? "test",
+    required_age: options.requiredAge ?? 18,
+    methods: options.methods ?? ["face_estimation", "id_document"],
+    return_url: "https://shop.example/done?x=1",
+    metadata: {},
+  });
+  return { orgId: org.id, id: created.id, token: created.url.split("/verify/")[1] };
+}
+
+/** Opens the link as a new browser and returns the binding secret it would hold in its cookie. */
+async function bind(token: string): Promise<string> {
+  const outcome = await openHostedLink({ token, bindingSecretFor: () => undefined });
+  if (outcome.kind !== "bound" || !outcome.newSecret) throw new Error(`expected to bind, got ${outcome.kind}`);
+  return outcome.newSecret;
+}
+
+const row = (id: string) => db.verificationSession.findUniqueOrThrow({ where: { id } });
+const events = (id: string) => db.event.findMany({ where: { sessionId: id }, select: { type: true } });
+
+describe("opening the one-time link", () => {
+  it("binds exactly one of two simultaneous first visits; the other is told the link was used", async () => {
+    const s = await newSession();
+    const visits = await Promise.all(
+      Array.from({ length: 2 }, () => openHostedLink({ token: s.token, bindingSecretFor: () => undefined })),
+    );
+    const bound = visits.filter((v) => v.kind === "bound");
+    expect(bound).toHaveLength(1);
+    expect(visits.filter((v) => v.kind === "used")).toHaveLength(1);
+    const stored = await row(s.id);
+    expect(stored.tokenUsedAt).not.toBeNull();
+    expect(stored.status).toBe("created");
+    // Only a hash of the browser secret is stored.
+    const secret = (bound[0] as { newSecret: string }).newSecret;
+    expect(stored.browserBindingHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored.browserBindingHash).not.toContain(secret);
+  });
+
+  it("lets the bound browser back in and keeps every other browser out", async () => {
+    const s = await newSession();
+    const secret = await bind(s.token);
+    expect(await openHostedLink({ token: s.token, bindingSecretFor: () => secret })).toEqual({ kind: "bound", sessionId: s.id });
+    expect(await openHostedLink({ token: s.token, bindingSecretFor: () => undefined })).toEqual({ kind: "used" });
+    expect(await openHostedLink({ token: s.token, bindingSecretFor: () => `${secret}x` })).toEqual({ kind: "used" });
+    expect(await loadBoundSession(s.id, secret)).not.toBeNull();
+    expect(await loadBoundSession(s.id, "someone-elses-secret")).toBeNull();
+    expect(await loadBoundSession(s.id, undefined)).toBeNull();
+  });
+
+  it("reveals nothing for unknown, malformed or tampered tokens", async () => {
+    const s = await newSession();
+    const tampered = `${s.token.slice(0, -1)}${s.token.endsWith("A") ? "B" : "A"}`;
+    for (const token of [tampered, "short", `${s.token}x`, "../../etc/passwd", ""]) {
+      expect(await openHostedLink({ token, bindingSecretFor: () => undefined })).toEqual({ kind: "invalid" });
+    }
+    expect((await row(s.id)).tokenUsedAt).toBeNull();
+  });
+
+  it("expires a session whose time is up when its link is opened, announcing it once", async () => {
+    const s = await newSession();
+    await db.verificationSession.update({ where: { id: s.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await openHostedLink({ token: s.token, bindingSecretFor: () => undefined })).toEqual({ kind: "expired", sessionId: s.id });
+    expect(await openHostedLink({ token: s.token, bindingSecretFor: () => undefined })).toEqual({ kind: "expired", sessionId: s.id });
+    expect((await row(s.id)).status).toBe("expired");
+    expect(await events(s.id)).toEqual([{ type: "verification_session.expired" }]);
+  });
+});
+
+describe("running the methods", () => {
+  it("moves to in_progress only when the user starts, at the first method this mode can run", async () => {
+    const s = await newSession({ methods: ["digital_id", "face_estimation", "id_document"] });
+    const secret = await bind(s.token);
+    expect((await row(s.id)).status).toBe("created");
+    expect(await startVerification({ sessionId: s.id, orgId: s.orgId })).toBe("started");
+    const started = await row(s.id);
+    expect(started).toMatchObject({ status: "in_progress", currentMethodIndex: 1, attempts: 0 });
+    expect(started.startedAt).not.toBeNull();
+    // A double click does not start it twice.
+    expect(await startVerification({ sessionId: s.id, orgId: s.orgId })).toBe("stale");
+    const snapshot = await getFlowSnapshot(s.id, secret);
+    expect(snapshot?.steps.map((step) => step.state)).toEqual(["skipped", "current", "upcoming"]);
+  });
+
+  it("cannot start before the link was opened, nor for another organisation", async () => {
+    const s = await newSession();
+    expect(await startVerification({ sessionId: s.id, orgId: s.orgId })).toBe("stale");
+    await bind(s.token);
+    const other = await findOrCreateOrganization(`flow-other-${randomBytes(4).toString("hex")}`);
+    expect(await startVerification({ sessionId: s.id, orgId: other.id })).toBe("stale");
+    expect((await row(s.id)).status).toBe("created");
+  });
+
+  it("escalates on inconclusive, counts each attempt, and ignores a stale double submit", async () => {
+    const s = await newSession({ methods: ["face_estimation", "id_document"] });
+    const secret = await bind(s.token);
+    await startVerification({ sessionId: s.id, orgId: s.orgId });
+    const session = (await loadBoundSession(s.id, secret))!;
+    expect(await submitSimulatedChoice(session, 0, "inconclusive")).toEqual({ kind: "escalated", nextIndex: 1 });
+    // The same submit again (a double click on the old page) changes nothing.
+    expect(await submitSimulatedChoice(session, 0, "inconclusive")).toEqual({ kind: "stale" });
+    expect(await row(s.id)).toMatchObject({ status: "in_progress", currentMethodIndex: 1, attempts: 1 });
+    expect(await events(s.id)).toEqual([]);
+
+    const fresh = (await loadBoundSession(s.id, secret))!;
+    expect(await submitSimulatedChoice(fresh, 1, "pass")).toEqual({ kind: "completed", status: "passed" });
+    expect(await row(s.id)).toMatchObject({
+      status: "passed",
+      attempts: 2,
+      outcomeMethod: "id_document",
+      outcomeResult: "pass",
+      outcomeConfidence: "high",
+    });
+    expect(await events(s.id)).toEqual([{ type: "verification_session.completed" }]);
+  });
+
+  it("fails with outcome.result fail on a fail, and inconclusive when the last method is inconclusive", async () => {
+    const failing = await newSession({ methods: ["id_document", "face_estimation"] });
+    await bind(failing.token);
+    await startVerification({ sessionId: failing.id, orgId: failing.orgId });
+    await recordMethodOutcome({ sessionId: failing.id, orgId: failing.orgId, expectedIndex: 0, verdict: { result: "fail", confidence: "high" } });
+    expect(await row(failing.id)).toMatchObject({ status: "failed", outcomeResult: "fail", outcomeMethod: "id_document", attempts: 1 });
+
+    const unsure = await newSession({ methods: ["face_estimation", "digital_id"] });
+    await bind(unsure.token);
+    await startVerification({ sessionId: unsure.id, orgId: unsure.orgId });
+    await recordMethodOutcome({ sessionId: unsure.id, orgId: unsure.orgId, expectedIndex: 0, verdict: { result: "inconclusive", confidence: "low" } });
+    expect(await row(unsure.id)).toMatchObject({
+      status: "failed",
+      outcomeResult: "inconclusive",
+      outcomeMethod: "face_estimation",
+      outcomeConfidence: "low",
+      attempts: 1,
+    });
+    expect(await events(unsure.id)).toEqual([{ type: "verification_session.completed" }]);
+  });
+
+  it("never simulates in live mode: without providers the session fails inconclusive with no attempt", async () => {
+    const s = await newSession({ mode: "live", methods: ["face_estimation", "credit_card"] });
+    const secret = await bind(s.token);
+    const session = (await loadBoundSession(s.id, secret))!;
+    expect(await submitSimulatedChoice(session, 0, "pass")).toEqual({ kind: "stale" });
+    expect(await startVerification({ sessionId: s.id, orgId: s.orgId })).toBe("no_method_available");
+    expect(await row(s.id)).toMatchObject({ status: "failed", outcomeResult: "inconclusive", attempts: 0 });
+  });
+
+  it("refuses a simulated result for a live session even when it is on a method", async () => {
+    const s = await newSession({ mode: "live" });
+    const secret = await bind(s.token);
+    // Pretend the session got going (as it would with a live provider configured).
+    await db.verificationSession.update({ where: { id: s.id }, data: { status: "in_progress", startedAt: new Date() } });
+    const session = (await loadBoundSession(s.id, secret))!;
+    expect(await submitSimulatedChoice(session, 0, "pass")).toMatchObject({ kind: "rejected" });
+    expect((await row(s.id)).status).toBe("in_progress");
+  });
+
+  it("expires a started session once its window is over instead of recording a result", async () => {
+    const s = await newSession();
+    const secret = await bind(s.token);
+    await startVerification({ sessionId: s.id, orgId: s.orgId });
+    const longAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await db.verificationSession.update({ where: { id: s.id }, data: { startedAt: longAgo, expiresAt: longAgo } });
+    const session = (await loadBoundSession(s.id, secret))!;
+    expect(await submitSimulatedChoice(session, 0, "pass")).toEqual({ kind: "stale" });
+    expect((await row(s.id)).status).toBe("expired");
+    expect((await getFlowSnapshot(s.id, secret))?.status).toBe("expired");
+  });
+});
