@@ -1,0 +1,9 @@
+import { listFormats } from "@/lib/voice/list-formats";
+import { voiceMethodNotAllowed, withVoiceApiKey } from "@/lib/voice/with-voice-api-key";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withVoiceApiKey(async () => Response.json(listFormats()));
+
+const notAllowed = voiceMethodNotAllowed("GET");
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

@@ -1,0 +1,203 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { newId } from "@/lib/ids";
+import { getStorage } from "@/lib/storage/get-storage";
+import type { ObjectStorage } from "@/lib/storage/object-storage";
+import { VoiceApiError } from "@/lib/voice/errors";
+import { getOutputFormat, type OutputFormat } from "@/lib/voice/formats";
+import { AUDIO_PIPELINE_VERSION, renderPrompt } from "@/lib/voice/render-prompt";
+import { countCharacters, type ResolvedVoiceSettings, type TtsRequestBody, type TtsResult } from "@/lib/voice/schemas";
+import { SingleFlight } from "@/lib/voice/single-flight";
+import { getVoiceCatalog, type VoiceCatalog } from "@/lib/voice/voice-catalog";
+
+export type StoredAudio = {
+  cacheKey: string;
+  storageKey: string;
+  sha256: string;
+  bytes: number;
+  contentType: string;
+  fileExtension: string;
+};
+
+export type TtsDependencies = {
+  catalog: VoiceCatalog;
+  storage: ObjectStorage;
+  urlTtlSeconds: number;
+};
+
+// One synthesis per cache key per process at a time; callers that arrive meanwhile share it.
+const inProcess = new SingleFlight<{ audio: StoredAudio; fromCache: boolean }>();
+// TtsAudio rows never change once written, so a process may remember them. Bounded, oldest out.
+const knownAudio = new Map<string, StoredAudio>();
+const KNOWN_AUDIO_LIMIT = 10_000;
+
+/**
+ * POST /tts. Serves identical requests (text, voice, model, format, resolved settings) from
+ * the content cache, synthesizes at most once per key per process, records the request in
+ * the organisation's history, and returns a time-limited URL.
+ */
+export async function createTts(
+  input: { orgId: string; body: TtsRequestBody },
+  deps: TtsDependencies = defaultDependencies(),
+): Promise<TtsResult> {
+  const { body } = input;
+  const format = getOutputFormat(body.output_format);
+  const defaults = await deps.catalog.voiceDefaults(body.voice_id);
+  if (!defaults) {
+    throw new VoiceApiError("voice_not_found", `No voice ${body.voice_id} on the connected account; GET /voices lists them.`);
+  }
+  const settings = resolveSettings(defaults, body.voice_settings);
+  const cacheKey = ttsCacheKey({
+    providerId: deps.catalog.provider.id,
+    text: body.text,
+    voiceId: body.voice_id,
+    modelId: body.model_id,
+    outputFormat: format.id,
+    settings,
+  });
+
+  let audio = knownAudio.get(cacheKey);
+  let cached = true;
+  if (!audio) {
+    const { value, shared } = await inProcess.run(cacheKey, () =>
+      findOrSynthesize(cacheKey, format, deps, { ...body, settings }),
+    );
+    audio = value.audio;
+    cached = shared || value.fromCache;
+    remember(audio);
+  }
+
+  const characters = countCharacters(body.text);
+  await db.ttsGeneration.create({
+    data: {
+      id: newId("tts"),
+      orgId: input.orgId,
+      cacheKey,
+      text: body.text,
+      voiceId: body.voice_id,
+      modelId: body.model_id,
+      outputFormat: format.id,
+      voiceSettings: body.voice_settings ? settings : undefined,
+      characters,
+      cached,
+      sha256: audio.sha256,
+      bytes: audio.bytes,
+    },
+  });
+
+  const audioUrl = await deps.storage.signedUrl(audio.storageKey, {
+    expiresInSeconds: deps.urlTtlSeconds,
+    contentType: audio.contentType,
+    filename: `prompt-${audio.sha256.slice(0, 12)}${audio.fileExtension}`,
+    disposition: "attachment",
+  });
+
+  return {
+    audio_url: audioUrl,
+    file_extension: audio.fileExtension,
+    content_type: audio.contentType,
+    cached,
+    characters,
+    voice_id: body.voice_id,
+    model_id: body.model_id,
+    output_format: format.id,
+    voice_settings: body.voice_settings ? settings : null,
+    sha256: audio.sha256,
+    bytes: audio.bytes,
+  };
+}
+
+function defaultDependencies(): TtsDependencies {
+  return { catalog: getVoiceCatalog(), storage: getStorage(), urlTtlSeconds: env().AUDIO_URL_TTL_SECONDS };
+}
+
+/** Omitted settings take the voice's stored defaults. */
+export function resolveSettings(
+  defaults: ResolvedVoiceSettings,
+  requested: Partial<ResolvedVoiceSettings> | undefined,
+): ResolvedVoiceSettings {
+  return {
+    stability: requested?.stability ?? defaults.stability,
+    similarity_boost: requested?.similarity_boost ?? defaults.similarity_boost,
+    style: requested?.style ?? defaults.style,
+    speed: requested?.speed ?? defaults.speed,
+    use_speaker_boost: requested?.use_speaker_boost ?? defaults.use_speaker_boost,
+  };
+}
+
+/** sha256 of the canonical request: fixed field order, settings fully resolved. */
+export function ttsCacheKey(request: {
+  providerId: string;
+  text: string;
+  voiceId: string;
+  modelId: string;
+  outputFormat: string;
+  settings: ResolvedVoiceSettings;
+}): string {
+  const s = request.settings;
+  const canonical = JSON.stringify([
+    AUDIO_PIPELINE_VERSION,
+    request.providerId,
+    request.voiceId,
+    request.modelId,
+    request.outputFormat,
+    [s.stability, s.similarity_boost, s.style, s.speed, s.use_speaker_boost],
+    request.text,
+  ]);
+  return createHash("sha256").update(canonical).digest("hex");
+}
+
+async function findOrSynthesize(
+  cacheKey: string,
+  format: OutputFormat,
+  deps: TtsDependencies,
+  request: { text: string; voice_id: string; model_id: TtsRequestBody["model_id"]; settings: ResolvedVoiceSettings },
+): Promise<{ audio: StoredAudio; fromCache: boolean }> {
+  const existing = await db.ttsAudio.findUnique({ where: { cacheKey } });
+  if (existing) return { audio: existing, fromCache: true };
+
+  const bytes = await renderPrompt(deps.catalog.provider, {
+    text: request.text,
+    voiceId: request.voice_id,
+    modelId: request.model_id,
+    settings: request.settings,
+    format,
+  });
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  // One object per (cache key, content): another process racing on the same key writes its
+  // own object, so neither can overwrite the one the database row points at.
+  const storageKey = `tts/${cacheKey.slice(0, 2)}/${cacheKey}/${sha256}${format.fileExtension}`;
+  const audio: StoredAudio = {
+    cacheKey,
+    storageKey,
+    sha256,
+    bytes: bytes.length,
+    contentType: format.contentType,
+    fileExtension: format.fileExtension,
+  };
+
+  // Object first, row second: a row only ever points at a complete object.
+  await deps.storage.put(storageKey, bytes, format.contentType);
+  try {
+    const { count } = await db.ttsAudio.createMany({ data: [audio], skipDuplicates: true });
+    if (count === 1) return { audio, fromCache: false };
+  } catch (error) {
+    await deps.storage.delete(storageKey).catch(() => undefined);
+    throw error;
+  }
+
+  // Another process stored this key first: everyone serves its audio; ours is dropped.
+  const winner = await db.ttsAudio.findUniqueOrThrow({ where: { cacheKey } });
+  if (winner.storageKey !== storageKey) await deps.storage.delete(storageKey).catch(() => undefined);
+  return { audio: winner, fromCache: true };
+}
+
+function remember(audio: StoredAudio) {
+  if (knownAudio.size >= KNOWN_AUDIO_LIMIT) {
+    const oldest = knownAudio.keys().next().value;
+    if (oldest !== undefined) knownAudio.delete(oldest);
+  }
+  knownAudio.set(audio.cacheKey, audio);
+}

@@ -1,0 +1,47 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { getStorage } from "@/lib/storage/get-storage";
+import type { ObjectStorage } from "@/lib/storage/object-storage";
+import { VoiceApiError } from "@/lib/voice/errors";
+import { getOutputFormat } from "@/lib/voice/formats";
+import { findEspeakVoice } from "@/lib/voice/providers/local-provider";
+import { previewText } from "@/lib/voice/providers/espeak-voices";
+import { createLocalProvider } from "@/lib/voice/providers/local-provider";
+import { DEFAULT_VOICE_SETTINGS } from "@/lib/voice/providers/speech-provider";
+import { AUDIO_PIPELINE_VERSION, renderPrompt } from "@/lib/voice/render-prompt";
+import { SingleFlight } from "@/lib/voice/single-flight";
+
+export const PREVIEW_FORMAT_ID = "mp3_24000_48";
+
+const generating = new SingleFlight<Buffer>();
+
+/**
+ * The MP3 sample behind a local voice's preview_url: generated the first time anyone asks,
+ * stored, and served from storage ever after (also across processes and restarts).
+ */
+export async function getVoicePreview(voiceId: string, storage: ObjectStorage = getStorage()): Promise<Buffer> {
+  const voice = await findEspeakVoice(voiceId);
+  if (!voice) throw new VoiceApiError("voice_not_found", `No local voice ${voiceId}.`);
+  const text = previewText(voice.language);
+  const version = createHash("sha256")
+    .update(JSON.stringify([AUDIO_PIPELINE_VERSION, voice.espeakName, text]))
+    .digest("hex")
+    .slice(0, 16);
+  const key = `previews/local/${voice.id}-${version}.mp3`;
+
+  const stored = await storage.get(key);
+  if (stored) return stored;
+  const { value } = await generating.run(key, async () => {
+    const format = getOutputFormat(PREVIEW_FORMAT_ID);
+    const bytes = await renderPrompt(createLocalProvider(), {
+      text,
+      voiceId: voice.id,
+      modelId: "tts_multilingual_v2",
+      settings: DEFAULT_VOICE_SETTINGS,
+      format,
+    });
+    await storage.put(key, bytes, format.contentType);
+    return bytes;
+  });
+  return value;
+}

@@ -1,0 +1,7 @@
+import { OUTPUT_FORMATS, serializeFormat } from "@/lib/voice/formats";
+
+/** GET /formats: every accepted output_format, in the spec's order. */
+export function listFormats() {
+  const formats = OUTPUT_FORMATS.map(serializeFormat);
+  return { formats, count: formats.length };
+}

@@ -1,0 +1,53 @@
+import type { PcmAudio } from "@/lib/audio/pcm";
+import type { OutputFormat } from "@/lib/voice/formats";
+import type { ModelId, ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
+
+export type SynthesisRequest = {
+  text: string;
+  voiceId: string;
+  modelId: ModelId;
+  /** Every setting resolved (request over the voice's defaults). */
+  settings: ResolvedVoiceSettings;
+  /** The format the caller wants; providers pick the upstream format they synthesize in. */
+  format: OutputFormat;
+};
+
+/**
+ * A speech engine behind GET /voices and POST /tts (DESIGN.md "Speech"). Providers return
+ * mono PCM; trimming, levelling and encoding into the requested format happen once, in
+ * lib/audio, for every provider alike.
+ */
+export interface SpeechProvider {
+  /** Part of every content-cache key, so switching providers never serves another's audio. */
+  readonly id: string;
+  /** Every voice on the connected account, uncached (list-voices.ts caches). */
+  listVoices(): Promise<Voice[]>;
+  /** The voice's stored default settings, or null when the account has no such voice. */
+  voiceDefaults(voiceId: string): Promise<ResolvedVoiceSettings | null>;
+  /** Sample rate `synthesize` will return for this format (lets the encoder start early). */
+  sourceSampleRate(format: OutputFormat): number;
+  synthesize(request: SynthesisRequest): Promise<PcmAudio>;
+}
+
+export type UpstreamFailure = "format_not_in_plan" | "rejected" | "voice_not_found" | "rate_limited" | "failed";
+
+/** A provider could not deliver; lib/voice maps `kind` to the API's error codes. */
+export class UpstreamError extends Error {
+  constructor(
+    readonly kind: UpstreamFailure,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "UpstreamError";
+  }
+}
+
+/** ElevenLabs' documented defaults; also what the local provider reports as its voices' defaults. */
+export const DEFAULT_VOICE_SETTINGS: ResolvedVoiceSettings = {
+  stability: 0.5,
+  similarity_boost: 0.75,
+  style: 0,
+  speed: 1,
+  use_speaker_boost: true,
+};

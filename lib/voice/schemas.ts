@@ -1,0 +1,126 @@
+// zod schemas of the Voice Prompt API (spec voice-prompt-service.md, part 2). Zod only:
+// importable by client code (studio forms) and by the OpenAPI document builder.
+import { z } from "zod";
+import { DEFAULT_OUTPUT_FORMAT, formatGroups, OUTPUT_FORMAT_IDS } from "@/lib/voice/formats";
+
+export const DEFAULT_TTS_MAX_TEXT_LENGTH = 1000;
+
+export const modelIds = ["tts_multilingual_v2", "tts_flash_v2_5", "tts_turbo_v2_5", "tts_v3"] as const;
+export type ModelId = (typeof modelIds)[number];
+export const DEFAULT_MODEL_ID: ModelId = "tts_multilingual_v2";
+
+export const voiceIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9]{8,64}$/, "must be 8 to 64 letters and digits (an id from GET /voices)");
+
+export const modelIdSchema = z.enum(modelIds);
+export const outputFormatSchema = z.enum(OUTPUT_FORMAT_IDS);
+
+export const voiceSettingsSchema = z.strictObject({
+  stability: z.number().min(0).max(1).optional(),
+  similarity_boost: z.number().min(0).max(1).optional(),
+  style: z.number().min(0).max(1).optional(),
+  speed: z.number().min(0.7).max(1.2).optional(),
+  use_speaker_boost: z.boolean().optional(),
+});
+export type VoiceSettingsInput = z.infer<typeof voiceSettingsSchema>;
+
+/** Every setting filled in: what synthesis actually used (request over the voice's defaults). */
+export const resolvedVoiceSettingsSchema = z.strictObject({
+  stability: z.number().min(0).max(1),
+  similarity_boost: z.number().min(0).max(1),
+  style: z.number().min(0).max(1),
+  speed: z.number().min(0.7).max(1.2),
+  use_speaker_boost: z.boolean(),
+});
+export type ResolvedVoiceSettings = z.infer<typeof resolvedVoiceSettingsSchema>;
+
+/** Characters as a person counts them (code points), not UTF-16 units. */
+export function countCharacters(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/** TtsRequest with the server's configured text limit (TTS_MAX_TEXT_LENGTH). */
+export function buildTtsRequestBodySchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) {
+  return z.strictObject({
+    text: z
+      .string()
+      .min(1, "must not be empty")
+      .refine((t) => t.trim() !== "", "must contain something to say, not only whitespace")
+      .refine((t) => countCharacters(t) <= maxTextLength, `must be at most ${maxTextLength} characters`)
+      .meta({ description: `The script to speak, 1 to ${maxTextLength} characters (configurable server-side).` }),
+    voice_id: voiceIdSchema,
+    model_id: modelIdSchema.default(DEFAULT_MODEL_ID),
+    output_format: outputFormatSchema.default(DEFAULT_OUTPUT_FORMAT as (typeof OUTPUT_FORMAT_IDS)[number]),
+    voice_settings: voiceSettingsSchema.optional(),
+  });
+}
+export const ttsRequestBodySchema = buildTtsRequestBodySchema();
+export type TtsRequestBody = z.infer<typeof ttsRequestBodySchema>;
+
+export const voiceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  category: z.string().nullable(),
+  gender: z.string().nullable(),
+  age: z.string().nullable(),
+  accent: z.string().nullable(),
+  language: z.string().nullable(),
+  locale: z.string().nullable(),
+  languages: z.array(z.string()),
+  preview_url: z.string().nullable(),
+});
+export type Voice = z.infer<typeof voiceSchema>;
+
+export const voiceListSchema = z.object({ voices: z.array(voiceSchema), count: z.number().int() });
+
+export const formatSchema = z.object({
+  id: outputFormatSchema,
+  label: z.string(),
+  group: z.enum(formatGroups),
+  file_extension: z.string().regex(/^\.[a-z0-9]+$/),
+  content_type: z.string(),
+  min_provider_plan: z.enum(["creator", "pro"]).optional(),
+  default: z.boolean(),
+});
+export const formatListSchema = z.object({ formats: z.array(formatSchema), count: z.number().int() });
+
+export const ttsResultSchema = z.object({
+  audio_url: z.string(),
+  file_extension: z.string().regex(/^\.[a-z0-9]+$/),
+  content_type: z.string(),
+  cached: z.boolean(),
+  characters: z.number().int(),
+  voice_id: z.string(),
+  model_id: modelIdSchema,
+  output_format: outputFormatSchema,
+  voice_settings: resolvedVoiceSettingsSchema.nullable(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  bytes: z.number().int(),
+});
+export type TtsResult = z.infer<typeof ttsResultSchema>;
+
+export const healthSchema = z.object({ ok: z.boolean(), service: z.string() });
+
+/** Every error.code the Voice Prompt API returns, with its HTTP status (README lists them). */
+export const VOICE_ERROR_STATUS = {
+  bad_request: 400,
+  format_not_in_plan: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  voice_not_found: 404,
+  not_found: 404,
+  method_not_allowed: 405,
+  rate_limited: 429,
+  internal_error: 500,
+  upstream_error: 502,
+} as const;
+export type VoiceErrorCode = keyof typeof VOICE_ERROR_STATUS;
+export const voiceErrorCodes = Object.keys(VOICE_ERROR_STATUS) as [VoiceErrorCode, ...VoiceErrorCode[]];
+
+export const voiceErrorSchema = z.object({
+  error: z.object({ code: z.enum(voiceErrorCodes), message: z.string() }),
+});

@@ -1,0 +1,74 @@
+import "server-only";
+import { BodyError, parseJsonObject } from "@/lib/http/read-json";
+import { authenticateApiKey, type ApiPrincipal } from "@/lib/keys/authenticate-api-key";
+import { toVoiceErrorResponse, VoiceApiError } from "@/lib/voice/errors";
+
+export type VoiceContext<P> = {
+  req: Request;
+  principal: ApiPrincipal;
+  params: P;
+  /** The request body parsed as a JSON object (400 bad_request otherwise). */
+  json: () => Promise<unknown>;
+};
+
+type RouteContext<P> = { params: Promise<P> };
+
+// TtsRequest is at most a few KB even at the largest text limit; refuse to buffer more.
+const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Wraps a Voice Prompt API route handler: `x-api-key` authentication (any key of the
+ * organisation, test or live) and the voice error envelope. Handlers only parse and call
+ * domain code. The spec states no request rate limit of its own for this API.
+ */
+export function withVoiceApiKey<P extends object = object>(handler: (ctx: VoiceContext<P>) => Promise<Response>) {
+  return async (req: Request, routeContext: RouteContext<P>): Promise<Response> => {
+    try {
+      const principal = await authenticateApiKey(req.headers.get("x-api-key")?.trim());
+      if (!principal) {
+        throw new VoiceApiError("unauthorized", "Missing or invalid API key. Send it in the x-api-key header.");
+      }
+      return await handler({
+        req,
+        principal,
+        params: await routeContext.params,
+        json: async () => parseJsonObject(req.headers.get("content-type"), await readBodyText(req)),
+      });
+    } catch (error) {
+      return toVoiceErrorResponse(error);
+    }
+  };
+}
+
+/** Answers methods a Voice API path does not support in the API's own envelope. */
+export function voiceMethodNotAllowed(allowed: string) {
+  return async (req: Request): Promise<Response> =>
+    toVoiceErrorResponse(
+      new VoiceApiError("method_not_allowed", `${req.method} is not supported here; use ${allowed}.`, { Allow: allowed }),
+    );
+}
+
+async function readBodyText(req: Request): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new BodyError(`Request body is larger than ${MAX_BODY_BYTES} bytes.`);
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyError(`Request body is larger than ${MAX_BODY_BYTES} bytes.`);
+    }
+    chunks.push(value);
+  }
+  const text = new TextDecoder("utf-8", { fatal: true });
+  try {
+    return text.decode(Buffer.concat(chunks));
+  } catch {
+    throw new BodyError("Request body is not valid UTF-8.");
+  }
+}
