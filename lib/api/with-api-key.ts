@@ -1,8 +1,13 @@
 import "server-only";
 import { claimIdempotencyKey } from "@/lib/idempotency/idempotency";
-import { parseJsonObject } from "@/lib/http/read-json";
+import { parseJsonObject, readBodyText } from "@/lib/http/read-json";
 import { authenticateApiKey, type ApiPrincipal } from "@/lib/keys/authenticate-api-key";
-import { consumeRateLimit, rateLimitHeaders } from "@/lib/rate-limit/consume-rate-limit";
+import { clientAddress } from "@/lib/rate-limit/client-address";
+import {
+  consumeFailedAuthRateLimit,
+  consumeRateLimit,
+  rateLimitHeaders,
+} from "@/lib/rate-limit/consume-rate-limit";
 import { ApiError, toVerificationErrorResponse } from "@/lib/verification/errors";
 
 export type V1Context<P> = {
@@ -21,6 +26,8 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 /**
  * Wraps a /v1 route handler: Bearer authentication, the organisation's shared rate limit,
  * Idempotency-Key on POST, and the error envelope. Handlers only parse and call domain code.
+ * Every response, errors included, carries X-RateLimit-* (for a request without a valid key,
+ * those of its client address's failed-authentication budget).
  */
 export function withApiKey<P extends object = object>(handler: (ctx: V1Context<P>) => Promise<Response>) {
   return async (req: Request, routeContext: RouteContext<P>): Promise<Response> => {
@@ -29,16 +36,21 @@ export function withApiKey<P extends object = object>(handler: (ctx: V1Context<P
       const token = BEARER.exec(req.headers.get("authorization") ?? "")?.[1];
       const principal = await authenticateApiKey(token);
       if (!principal) {
-        throw new ApiError("invalid_api_key", "Missing or invalid API key. Send Authorization: Bearer sk_test_... or sk_live_....");
+        const rate = await consumeFailedAuthRateLimit(clientAddress(req.headers));
+        headers = rateLimitHeaders(rate);
+        if (!rate.allowed) throw rateLimited();
+        headers["WWW-Authenticate"] = 'Bearer realm="v1"';
+        throw new ApiError(
+          "invalid_api_key",
+          "Missing or invalid API key. Send Authorization: Bearer sk_test_... or sk_live_....",
+        );
       }
 
       const rate = await consumeRateLimit(principal.orgId, principal.mode);
       headers = rateLimitHeaders(rate);
-      if (!rate.allowed) {
-        throw new ApiError("rate_limited", "Too many requests for this organisation; retry after the window resets.");
-      }
+      if (!rate.allowed) throw rateLimited();
 
-      const raw = req.method === "POST" ? await req.text() : "";
+      const raw = req.method === "POST" ? await readBodyText(req) : "";
       const url = new URL(req.url);
       const ctx: V1Context<P> = {
         req,
@@ -53,6 +65,7 @@ export function withApiKey<P extends object = object>(handler: (ctx: V1Context<P
 
       const claim = await claimIdempotencyKey({
         orgId: principal.orgId,
+        mode: principal.mode,
         key: idempotencyKey,
         method: req.method,
         path: url.pathname,
@@ -68,13 +81,25 @@ export function withApiKey<P extends object = object>(handler: (ctx: V1Context<P
         );
       }
       const response = await runHandler(handler, ctx);
-      if (response.status >= 500) await claim.abandon();
-      else await claim.complete({ status: response.status, body: await response.clone().text() });
+      if (response.ok) {
+        // The work is done; failing to record it must not turn a success into a 500 that
+        // invites a retry. The key stays claimed, so a retry waits and never runs twice.
+        await claim
+          .complete({ status: response.status, body: await response.clone().text() })
+          .catch((error: unknown) => console.error("[v1] storing idempotent response failed", error));
+      } else {
+        // 4xx changed nothing and 5xx is safe to retry: release the key.
+        await claim.abandon();
+      }
       return withHeaders(response, headers);
     } catch (error) {
       return withHeaders(toVerificationErrorResponse(error), headers);
     }
   };
+}
+
+function rateLimited() {
+  return new ApiError("rate_limited", "Too many requests for this organisation; retry after the window resets.");
 }
 
 async function runHandler<P>(handler: (ctx: V1Context<P>) => Promise<Response>, ctx: V1Context<P>) {

@@ -2,12 +2,18 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
+import type { KeyMode } from "@/lib/keys/key-format";
 import { ApiError } from "@/lib/verification/errors";
 
 // Stripe's semantics: the same key with the same request replays the first response for
 // 24 hours; the same key with a different request is refused.
 const RETENTION_MS = 24 * 60 * 60 * 1000;
+// How long a duplicate waits for the first request of its key to finish before giving up (500,
+// safe to retry). Never "take over" the key instead: the first request may already have created
+// its session, and a retry must never make a second one.
 const IN_FLIGHT_WAIT_MS = 15_000;
+const IN_FLIGHT_POLL_MS = 25;
+const SWEEP_EVERY_MS = 60_000;
 
 export type StoredResponse = { status: number; body: string };
 
@@ -25,22 +31,30 @@ export function validateIdempotencyKey(key: string): void {
   }
 }
 
+/**
+ * Claims an Idempotency-Key for one request, or returns the stored response of the request that
+ * claimed it first. Keys are scoped to the organisation and the key's mode: a live request never
+ * replays a test-mode response.
+ */
 export async function claimIdempotencyKey(input: {
   orgId: string;
+  mode: KeyMode;
   key: string;
   method: string;
   path: string;
   body: string;
 }): Promise<IdempotencyClaim> {
   validateIdempotencyKey(input.key);
+  sweepExpiredKeys();
+  const scopedKey = `${input.mode}:${input.key}`;
   const requestHash = createHash("sha256").update(`${input.method}\n${input.path}\n${input.body}`).digest("hex");
-  const id = { orgId_key: { orgId: input.orgId, key: input.key } };
+  const id = { orgId_key: { orgId: input.orgId, key: scopedKey } };
   const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
 
   for (;;) {
     try {
       await db.idempotencyKey.create({
-        data: { orgId: input.orgId, key: input.key, method: input.method, path: input.path, requestHash },
+        data: { orgId: input.orgId, key: scopedKey, method: input.method, path: input.path, requestHash },
       });
       return {
         kind: "fresh",
@@ -50,9 +64,10 @@ export async function claimIdempotencyKey(input: {
             data: { statusCode: response.status, responseBody: response.body },
           });
         },
-        // A failed first attempt (5xx) must not poison the key: the client is told to retry.
+        // A request that changed nothing (4xx) or failed (5xx) releases the key: the client may
+        // fix the request or retry, as with Stripe, where failed validation saves no result.
         abandon: async () => {
-          await db.idempotencyKey.deleteMany({ where: { orgId: input.orgId, key: input.key, statusCode: null } });
+          await db.idempotencyKey.deleteMany({ where: { orgId: input.orgId, key: scopedKey, statusCode: null } });
         },
       };
     } catch (error) {
@@ -60,9 +75,9 @@ export async function claimIdempotencyKey(input: {
     }
 
     const existing = await db.idempotencyKey.findUnique({ where: id });
-    if (!existing) continue; // abandoned between our insert and read: try again
+    if (!existing) continue; // released between our insert and read: try again
     if (Date.now() - existing.createdAt.getTime() > RETENTION_MS) {
-      await db.idempotencyKey.deleteMany({ where: { orgId: input.orgId, key: input.key, createdAt: existing.createdAt } });
+      await db.idempotencyKey.deleteMany({ where: { orgId: input.orgId, key: scopedKey, createdAt: existing.createdAt } });
       continue;
     }
     if (existing.requestHash !== requestHash) {
@@ -79,6 +94,17 @@ export async function claimIdempotencyKey(input: {
     if (Date.now() > deadline) {
       throw new Error(`Idempotent request ${input.key} still in flight after ${IN_FLIGHT_WAIT_MS} ms`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_POLL_MS));
   }
+}
+
+let lastSweep = 0;
+
+/** Deletes keys past their 24 hours, at most once a minute per process, off the request's path. */
+function sweepExpiredKeys(now = Date.now()) {
+  if (now - lastSweep < SWEEP_EVERY_MS) return;
+  lastSweep = now;
+  db.idempotencyKey
+    .deleteMany({ where: { createdAt: { lt: new Date(now - RETENTION_MS) } } })
+    .catch((error: unknown) => console.error("[idempotency] sweeping expired keys failed", error));
 }

@@ -6,6 +6,13 @@ import type { KeyMode } from "@/lib/keys/key-format";
 export type RateLimitState = { limit: number; remaining: number; resetAt: Date; allowed: boolean };
 
 const WINDOW_MS = 60_000;
+// Old windows are kept a day (per-minute usage for humans), then swept.
+const WINDOW_RETENTION_MS = 24 * 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60_000;
+
+// Buckets share the RateLimitWindow table: an organisation's id, or "addr:<client address>" for
+// requests that did not authenticate (they have no organisation to charge).
+const ADDRESS_BUCKET_PREFIX = "addr:";
 
 /**
  * Counts one request against the organisation's budget for the current one-minute window.
@@ -13,17 +20,30 @@ const WINDOW_MS = 60_000;
  * instances; test and live keys share it.
  */
 export async function consumeRateLimit(orgId: string, mode: KeyMode, now = Date.now()): Promise<RateLimitState> {
+  return consume(orgId, mode === "test" ? 1 : 0, mode === "live" ? 1 : 0, now);
+}
+
+/**
+ * Counts a request whose API key was missing or wrong against its client address, with the same
+ * per-minute limit. It gives such responses honest X-RateLimit-* headers and stops a client from
+ * hammering the key lookup; requests with a valid key never touch these buckets.
+ */
+export async function consumeFailedAuthRateLimit(clientAddress: string, now = Date.now()): Promise<RateLimitState> {
+  return consume(`${ADDRESS_BUCKET_PREFIX}${clientAddress || "unknown"}`, 0, 0, now);
+}
+
+async function consume(bucket: string, testIncrement: number, liveIncrement: number, now: number): Promise<RateLimitState> {
   const limit = env().RATE_LIMIT_PER_MINUTE;
   const windowStart = new Date(Math.floor(now / WINDOW_MS) * WINDOW_MS);
-  const testIncrement = mode === "test" ? 1 : 0;
   const rows = await db.$queryRaw<{ count: number }[]>`
     INSERT INTO "RateLimitWindow" ("orgId", "windowStart", "count", "testCount", "liveCount")
-    VALUES (${orgId}, ${windowStart}, 1, ${testIncrement}, ${1 - testIncrement})
+    VALUES (${bucket}, ${windowStart}, 1, ${testIncrement}, ${liveIncrement})
     ON CONFLICT ("orgId", "windowStart") DO UPDATE SET
       "count" = "RateLimitWindow"."count" + 1,
       "testCount" = "RateLimitWindow"."testCount" + ${testIncrement},
-      "liveCount" = "RateLimitWindow"."liveCount" + ${1 - testIncrement}
+      "liveCount" = "RateLimitWindow"."liveCount" + ${liveIncrement}
     RETURNING "count"`;
+  sweepOldWindows(now);
   const count = Number(rows[0].count);
   return {
     limit,
@@ -31,6 +51,17 @@ export async function consumeRateLimit(orgId: string, mode: KeyMode, now = Date.
     resetAt: new Date(windowStart.getTime() + WINDOW_MS),
     allowed: count <= limit,
   };
+}
+
+let lastSweep = 0;
+
+/** At most once a minute per process, off the request's path. */
+function sweepOldWindows(now: number) {
+  if (now - lastSweep < SWEEP_EVERY_MS) return;
+  lastSweep = now;
+  db.rateLimitWindow
+    .deleteMany({ where: { windowStart: { lt: new Date(now - WINDOW_RETENTION_MS) } } })
+    .catch((error: unknown) => console.error("[rate-limit] sweeping old windows failed", error));
 }
 
 export function rateLimitHeaders(state: RateLimitState, now = Date.now()): Record<string, string> {

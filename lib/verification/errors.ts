@@ -55,7 +55,7 @@ export function toVerificationErrorResponse(error: unknown): Response {
     return Response.json(errorBody("parameter_invalid", message, param), { status: 400 });
   }
   if (error instanceof BodyError) {
-    return Response.json(errorBody("parameter_invalid", error.message), { status: 400 });
+    return Response.json(errorBody("parameter_invalid", error.message, error.param), { status: 400 });
   }
   console.error("[v1] unexpected error", error);
   return Response.json(errorBody("internal_error", "Something went wrong on our side. It is safe to retry."), {

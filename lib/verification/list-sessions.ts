@@ -14,7 +14,7 @@ export async function listSessions(input: {
   cursor?: string;
   filter?: Pick<Prisma.VerificationSessionWhereInput, "status" | "mode">;
 }) {
-  const after = input.cursor ? decodeSessionCursor(input.orgId, input.cursor) : null;
+  const after = input.cursor !== undefined ? decodeSessionCursor(input.orgId, input.cursor) : null;
   const rows = await db.verificationSession.findMany({
     where: {
       orgId: input.orgId,

@@ -10,11 +10,16 @@ export const confidenceLevels = ["high", "medium", "low"] as const;
 export const outcomeResults = ["pass", "fail", "inconclusive"] as const;
 
 export const methodSchema = z.enum(verificationMethods);
+export const defaultMethods = ["face_estimation", "id_document"] as const;
 export const modeSchema = z.enum(["test", "live"]);
 
+// zod's default sentence for a missing field ("expected string, received undefined") does not
+// tell an integrator what to do; these do.
+const requiredString = (field: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) });
+
 const httpUrl = (field: string) =>
-  z
-    .string()
+  requiredString(field)
     .max(2048, `${field} must be at most 2048 characters`)
     .refine((value) => {
       try {
@@ -27,19 +32,24 @@ const httpUrl = (field: string) =>
 
 export const metadataSchema = z
   .record(
-    z.string().min(1, "metadata keys must not be empty").max(40, "metadata keys must be at most 40 characters"),
+    z
+      .string()
+      .min(1, "metadata keys must not be empty")
+      .max(40, "metadata keys must be at most 40 characters"),
     z.string({ error: "metadata values must be strings" }).max(500, "metadata values must be at most 500 characters"),
   )
   .refine((m) => Object.keys(m).length <= 20, "metadata may hold at most 20 key/value pairs");
 
 export const createSessionBodySchema = z
   .strictObject({
-    required_age: z.union([z.literal(16), z.literal(18)], { error: "required_age must be 16 or 18" }),
+    required_age: z.union([z.literal(16), z.literal(18)], {
+      error: (issue) => (issue.input === undefined ? "required_age is required" : "required_age must be 16 or 18"),
+    }),
     methods: z
       .array(methodSchema, { error: "methods must be an array of verification methods" })
       .min(1, "methods must not be empty")
       .refine((m) => new Set(m).size === m.length, "methods must not contain duplicates")
-      .default(["face_estimation", "id_document"]),
+      .default(() => [...defaultMethods]),
     return_url: httpUrl("return_url"),
     metadata: metadataSchema.default({}),
   })
@@ -55,12 +65,15 @@ export const createSessionBodySchema = z
 export type CreateSessionBody = z.infer<typeof createSessionBodySchema>;
 
 export const listSessionsQuerySchema = z.strictObject({
-  limit: z.coerce
-    .number({ error: "limit must be an integer from 1 to 100" })
-    .int("limit must be an integer from 1 to 100")
-    .min(1, "limit must be an integer from 1 to 100")
-    .max(100, "limit must be an integer from 1 to 100")
+  // Digits only: "1e1", " 5" or "2.0" are refused rather than guessed at.
+  limit: z
+    .string()
+    .regex(/^\d{1,6}$/, "limit must be an integer from 1 to 100")
+    .transform(Number)
+    .pipe(z.number().min(1, "limit must be an integer from 1 to 100").max(100, "limit must be an integer from 1 to 100"))
     .default(20),
+  // Present but empty is an invalid cursor (cursor_invalid), not "start over": a client that
+  // sends `cursor=${next_cursor ?? ""}` must not loop over the first page forever.
   cursor: z.string().optional(),
 });
 

@@ -1,12 +1,14 @@
 import "server-only";
+import type { z } from "zod";
 import type { ApiPrincipal } from "@/lib/keys/authenticate-api-key";
 import { completeSession } from "@/lib/verification/complete-session";
 import { ApiError } from "@/lib/verification/errors";
 import { forceExpireSession } from "@/lib/verification/expire-session";
 import { getSessionOrThrow } from "@/lib/verification/get-session-or-throw";
-import type { completeSessionHelperBodySchema } from "@/lib/verification/schemas";
+import type { completeSessionHelperBodySchema, verificationMethods } from "@/lib/verification/schemas";
 import { serializeSession } from "@/lib/verification/serialize-session";
-import type { z } from "zod";
+
+type Method = (typeof verificationMethods)[number];
 
 // Test helpers drive the same transitions as the hosted flow and the expiry timer, for
 // test-mode keys and sessions only.
@@ -21,17 +23,29 @@ async function testSessionOrThrow(principal: ApiPrincipal, sessionId: string) {
   return session;
 }
 
+/**
+ * Completes a test session as the hosted flow would. The method defaults to the one the user
+ * would be on; an explicit method must be one the session offers, as in the hosted flow.
+ */
 export async function completeTestSession(
   principal: ApiPrincipal,
   sessionId: string,
   body: z.infer<typeof completeSessionHelperBodySchema>,
 ) {
   const session = await testSessionOrThrow(principal, sessionId);
+  const methods = session.methods as Method[];
+  if (body.method && !methods.includes(body.method)) {
+    throw new ApiError(
+      "parameter_invalid",
+      `Invalid method: ${body.method} is not one of this session's methods (${methods.join(", ")}).`,
+      "method",
+    );
+  }
   const updated = await completeSession({
     orgId: principal.orgId,
     sessionId,
     result: body.result,
-    method: body.method ?? (session.methods[session.currentMethodIndex] as "face_estimation") ?? "face_estimation",
+    method: body.method ?? methods[session.currentMethodIndex] ?? methods[0],
     confidence: body.confidence ?? "high",
     attemptsUsed: 1,
   });

@@ -30,7 +30,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function createFreshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createFreshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `test_${Date.now()}_${randomBytes(3).toString("hex")}`;
   // DATABASE_URL given: the suite runs against that server, in a database of its own.
   const serverUrl = process.env.DATABASE_URL;
@@ -134,4 +134,52 @@ export async function startTestStack(options: { env?: Record<string, string> } =
       await database.drop();
     },
   };
+}
+
+/**
+ * Another `next start` of the same build on an existing (already migrated) database, e.g. a
+ * second app instance next to the suite's, to show that state kept in the database (the rate
+ * limit, idempotency keys) holds across instances. The caller stops it.
+ */
+export async function startAppInstance(options: {
+  databaseUrl: string;
+  env?: Record<string, string>;
+}): Promise<{ baseUrl: string; pid: number | undefined; stop: () => Promise<void> }> {
+  const { caCertPath } = ensureTestCertificates();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const app = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: {
+      ...process.env,
+      ...TEST_APP_ENV,
+      JOB_RUNNER: "off",
+      ...options.env,
+      NODE_ENV: "production",
+      DATABASE_URL: options.databaseUrl,
+      APP_URL: baseUrl,
+      NODE_EXTRA_CA_CERTS: caCertPath,
+      STORAGE_LOCAL_DIR: `.data/test-storage/${port}`,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const output: string[] = [];
+  app.stdout?.on("data", (chunk) => output.push(String(chunk)));
+  app.stderr?.on("data", (chunk) => output.push(String(chunk)));
+  const stop = async () => {
+    if (app.exitCode === null && app.signalCode === null && app.pid) {
+      const exited = new Promise((resolve) => app.once("exit", resolve));
+      process.kill(-app.pid, "SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (app.exitCode === null && app.signalCode === null) process.kill(-app.pid, "SIGKILL");
+    }
+  };
+  try {
+    await waitForHealthy(baseUrl, app);
+  } catch (error) {
+    console.error(output.join(""));
+    await stop();
+    throw error;
+  }
+  return { baseUrl, pid: app.pid, stop };
 }

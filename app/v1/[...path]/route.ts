@@ -1,8 +1,10 @@
-import { withApiKey } from "@/lib/api/with-api-key";
-import { ApiError } from "@/lib/verification/errors";
+import { unrecognizedRequest } from "@/lib/api/unrecognized-request";
 
 // Unknown /v1 paths answer in the API's own envelope rather than with an HTML page.
-const notFound = withApiKey(async ({ req }) => {
-  throw new ApiError("resource_missing", `Unrecognized request URL (${req.method} ${new URL(req.url).pathname}).`);
-});
-export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };
+export {
+  unrecognizedRequest as GET,
+  unrecognizedRequest as POST,
+  unrecognizedRequest as PUT,
+  unrecognizedRequest as PATCH,
+  unrecognizedRequest as DELETE,
+};

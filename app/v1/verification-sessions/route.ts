@@ -1,4 +1,5 @@
 import { withApiKey } from "@/lib/api/with-api-key";
+import { unrecognizedRequest } from "@/lib/api/unrecognized-request";
 import { createSession } from "@/lib/verification/create-session";
 import { listSessions } from "@/lib/verification/list-sessions";
 import { createSessionBodySchema, listSessionsQuerySchema } from "@/lib/verification/schemas";
@@ -12,3 +13,5 @@ export const GET = withApiKey(async ({ principal, query }) => {
   const { limit, cursor } = listSessionsQuerySchema.parse(Object.fromEntries(query));
   return Response.json(await listSessions({ orgId: principal.orgId, limit, cursor }));
 });
+
+export { unrecognizedRequest as PUT, unrecognizedRequest as PATCH, unrecognizedRequest as DELETE };

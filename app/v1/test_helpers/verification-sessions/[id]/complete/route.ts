@@ -1,4 +1,5 @@
 import { withApiKey } from "@/lib/api/with-api-key";
+import { unrecognizedRequest } from "@/lib/api/unrecognized-request";
 import { completeSessionHelperBodySchema } from "@/lib/verification/schemas";
 import { completeTestSession } from "@/lib/verification/test-helpers";
 
@@ -6,3 +7,5 @@ export const POST = withApiKey<{ id: string }>(async ({ principal, params, json 
   const body = completeSessionHelperBodySchema.parse(json());
   return Response.json(await completeTestSession(principal, params.id, body));
 });
+
+export { unrecognizedRequest as GET, unrecognizedRequest as PUT, unrecognizedRequest as PATCH, unrecognizedRequest as DELETE };

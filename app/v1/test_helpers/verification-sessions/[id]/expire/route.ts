@@ -1,6 +1,9 @@
 import { withApiKey } from "@/lib/api/with-api-key";
+import { unrecognizedRequest } from "@/lib/api/unrecognized-request";
 import { expireTestSession } from "@/lib/verification/test-helpers";
 
 export const POST = withApiKey<{ id: string }>(async ({ principal, params }) => {
   return Response.json(await expireTestSession(principal, params.id));
 });
+
+export { unrecognizedRequest as GET, unrecognizedRequest as PUT, unrecognizedRequest as PATCH, unrecognizedRequest as DELETE };

@@ -1,0 +1,236 @@
+// Every rule of the create body (spec part 4, issue 3): a violation is a 400 parameter_invalid
+// whose `param` names the field, and creates nothing.
+import { beforeAll, describe, expect, it } from "vitest";
+import { newOrg, v1 } from "../support/api";
+import { expectParameterInvalid, validBody } from "./support";
+
+const post = (key: string, body: unknown) => v1("POST", "/v1/verification-sessions", { key, body });
+const postRaw = (key: string, rawBody: string, contentType?: string) =>
+  v1("POST", "/v1/verification-sessions", {
+    key,
+    rawBody,
+    headers: contentType === undefined ? {} : { "content-type": contentType },
+  });
+
+const pairs = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, `v${i}`]));
+
+describe("create body validation", () => {
+  let key: string;
+  beforeAll(async () => {
+    ({ testKey: key } = await newOrg("validation"));
+  });
+
+  describe("required_age", () => {
+    it.each([
+      ["missing", { return_url: validBody.return_url }],
+      ["17", { ...validBody, required_age: 17 }],
+      ["21", { ...validBody, required_age: 21 }],
+      ['"18" (a string)', { ...validBody, required_age: "18" }],
+      ["null", { ...validBody, required_age: null }],
+    ])("rejects %s", async (_label, body) => {
+      const res = await post(key, body);
+      expectParameterInvalid(res, "required_age");
+      expect(res.body.error.message).toContain("required_age");
+    });
+
+    it.each([16, 18])("accepts %i", async (age) => {
+      const res = await post(key, { ...validBody, required_age: age });
+      expect(res.status).toBe(201);
+      expect(res.body.required_age).toBe(age);
+    });
+  });
+
+  describe("methods", () => {
+    it('defaults to ["face_estimation","id_document"]', async () => {
+      const res = await post(key, validBody);
+      expect(res.status).toBe(201);
+      expect(res.body.methods).toEqual(["face_estimation", "id_document"]);
+    });
+
+    it("accepts any subset and keeps the given order (the order methods are tried in)", async () => {
+      const res = await post(key, { ...validBody, methods: ["id_document", "face_estimation"] });
+      expect(res.status).toBe(201);
+      expect(res.body.methods).toEqual(["id_document", "face_estimation"]);
+      const all = await post(key, { ...validBody, methods: ["credit_card", "digital_id", "id_document", "face_estimation"] });
+      expect(all.status).toBe(201);
+      expect(all.body.methods).toEqual(["credit_card", "digital_id", "id_document", "face_estimation"]);
+    });
+
+    it("accepts digital_id (not live yet, but accepted), with either age", async () => {
+      const res = await post(key, { ...validBody, required_age: 16, methods: ["digital_id"] });
+      expect(res.status).toBe(201);
+      expect(res.body.methods).toEqual(["digital_id"]);
+    });
+
+    it("accepts credit_card with required_age 18", async () => {
+      const res = await post(key, { ...validBody, required_age: 18, methods: ["credit_card"] });
+      expect(res.status).toBe(201);
+    });
+
+    it("rejects credit_card with required_age 16", async () => {
+      const res = await post(key, { ...validBody, required_age: 16, methods: ["face_estimation", "credit_card"] });
+      expectParameterInvalid(res, "methods");
+      expect(res.body.error.message).toMatch(/credit_card.*18/);
+    });
+
+    it("rejects an empty list", async () => {
+      expectParameterInvalid(await post(key, { ...validBody, methods: [] }), "methods");
+    });
+
+    it("rejects duplicates", async () => {
+      const res = await post(key, { ...validBody, methods: ["id_document", "id_document"] });
+      expectParameterInvalid(res, "methods");
+      expect(res.body.error.message).toMatch(/duplicate/);
+    });
+
+    it("rejects an unknown method, naming its position", async () => {
+      expectParameterInvalid(await post(key, { ...validBody, methods: ["face_estimation", "retina_scan"] }), "methods.1");
+    });
+
+    it("rejects a non-array", async () => {
+      expectParameterInvalid(await post(key, { ...validBody, methods: "face_estimation" }), "methods");
+    });
+  });
+
+  describe("return_url", () => {
+    it.each([
+      ["missing", { required_age: 18 }],
+      ["relative", { ...validBody, return_url: "/checkout/done" }],
+      ["scheme-relative", { ...validBody, return_url: "//shop.example/done" }],
+      ["ftp", { ...validBody, return_url: "ftp://shop.example/done" }],
+      ["javascript:", { ...validBody, return_url: "javascript:alert(1)" }],
+      ["without a host", { ...validBody, return_url: "https://" }],
+      ["not a URL", { ...validBody, return_url: "shop dot example" }],
+      ["a number", { ...validBody, return_url: 42 }],
+      ["longer than 2048 characters", { ...validBody, return_url: `https://shop.example/${"a".repeat(2040)}` }],
+    ])("rejects %s", async (_label, body) => {
+      const res = await post(key, body);
+      expectParameterInvalid(res, "return_url");
+      expect(res.body.error.message).toContain("return_url");
+    });
+
+    it("accepts absolute http and https URLs verbatim", async () => {
+      for (const url of ["http://localhost:8080/done", "https://shop.example/a/b?c=d&e=f#g"]) {
+        const res = await post(key, { ...validBody, return_url: url });
+        expect(res.status).toBe(201);
+        expect(res.body.return_url).toBe(url);
+      }
+    });
+  });
+
+  describe("metadata", () => {
+    it("defaults to {} and echoes 20 pairs verbatim", async () => {
+      expect((await post(key, validBody)).body.metadata).toEqual({});
+      const res = await post(key, { ...validBody, metadata: pairs(20) });
+      expect(res.status).toBe(201);
+      expect(res.body.metadata).toEqual(pairs(20));
+    });
+
+    it("rejects 21 pairs", async () => {
+      const res = await post(key, { ...validBody, metadata: pairs(21) });
+      expectParameterInvalid(res, "metadata");
+      expect(res.body.error.message).toMatch(/20/);
+    });
+
+    it("accepts a 500-character value and rejects 501, naming the key", async () => {
+      expect((await post(key, { ...validBody, metadata: { note: "é".repeat(500) } })).status).toBe(201);
+      const res = await post(key, { ...validBody, metadata: { note: "x".repeat(501) } });
+      expectParameterInvalid(res, "metadata.note");
+      expect(res.body.error.message).toMatch(/500/);
+    });
+
+    it("accepts a 40-character key and rejects 41 or an empty key", async () => {
+      expect((await post(key, { ...validBody, metadata: { ["k".repeat(40)]: "v" } })).status).toBe(201);
+      const long = await post(key, { ...validBody, metadata: { ["k".repeat(41)]: "v" } });
+      expectParameterInvalid(long, "metadata");
+      expect(long.body.error.message).toMatch(/40/);
+      expectParameterInvalid(await post(key, { ...validBody, metadata: { "": "v" } }), "metadata");
+    });
+
+    it.each([
+      ["a number", 1],
+      ["a boolean", true],
+      ["null", null],
+      ["an object", { nested: "x" }],
+    ])("rejects %s as a value", async (_label, value) => {
+      const res = await post(key, { ...validBody, metadata: { order: value } });
+      expectParameterInvalid(res, "metadata.order");
+      expect(res.body.error.message).toMatch(/string/);
+    });
+
+    it.each([
+      ["an array", ["a"]],
+      ["a string", "order=1"],
+      ["null", null],
+    ])("rejects %s as metadata", async (_label, metadata) => {
+      expectParameterInvalid(await post(key, { ...validBody, metadata }), "metadata");
+    });
+
+    it('refuses a "__proto__" key rather than dropping it silently', async () => {
+      const res = await postRaw(key, `{"required_age":18,"return_url":"https://a.example","metadata":{"__proto__":"x"}}`, "application/json");
+      expectParameterInvalid(res, null);
+      expect(res.body.error.message).toContain("__proto__");
+    });
+  });
+
+  describe("the body as a whole", () => {
+    it("rejects an unknown field, naming it", async () => {
+      const res = await post(key, { ...validBody, callback_url: "https://x.example" });
+      expectParameterInvalid(res, "callback_url");
+      expect(res.body.error.message).toContain("callback_url");
+    });
+
+    it("rejects an unknown field inside an otherwise invalid body too", async () => {
+      expectParameterInvalid(await post(key, { required_age: 18, return_url: "https://a.example", mode: "live" }), "mode");
+    });
+
+    it.each([
+      ["malformed JSON", '{"required_age":18,'],
+      ["a JSON array", "[1,2]"],
+      ["a JSON string", '"hello"'],
+      ["an empty body", ""],
+    ])("rejects %s (no field to name)", async (_label, raw) => {
+      const res = await postRaw(key, raw, "application/json");
+      expectParameterInvalid(res, null);
+      expect(res.body.error.message).toMatch(/JSON|empty/);
+    });
+
+    it.each([
+      ["text/plain", "text/plain"],
+      ["a form", "application/x-www-form-urlencoded"],
+      ["no Content-Type", undefined],
+      ["a JSON look-alike", "application/jsonp"],
+    ])("rejects %s as the content type, naming Content-Type", async (_label, contentType) => {
+      const res = await postRaw(key, JSON.stringify(validBody), contentType);
+      expectParameterInvalid(res, "Content-Type");
+    });
+
+    it("accepts application/json with a charset", async () => {
+      const res = await postRaw(key, JSON.stringify(validBody), "application/json; charset=utf-8");
+      expect(res.status).toBe(201);
+    });
+
+    it("refuses a body over 256 KB without buffering it", async () => {
+      const res = await postRaw(key, JSON.stringify({ ...validBody, pad: "x".repeat(300 * 1024) }), "application/json");
+      expectParameterInvalid(res, null);
+      expect(res.body.error.message).toMatch(/larger than/);
+    });
+  });
+});
+
+describe("a rejected body", () => {
+  it("creates nothing", async () => {
+    const { testKey } = await newOrg("nothing");
+    const bad = [
+      { ...validBody, required_age: 17 },
+      { ...validBody, methods: [] },
+      { ...validBody, required_age: 16, methods: ["credit_card"] },
+      { ...validBody, return_url: "/x" },
+      { ...validBody, metadata: pairs(21) },
+      { ...validBody, extra: true },
+    ];
+    for (const body of bad) expect((await post(testKey, body)).status).toBe(400);
+    const list = await v1("GET", "/v1/verification-sessions", { key: testKey });
+    expect(list.body.data).toEqual([]);
+  });
+});

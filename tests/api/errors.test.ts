@@ -1,0 +1,149 @@
+// Spec part 7, row by row: each error type, status and code, in the envelope
+// { error: { type, code, message } } (plus `param` where a field is to blame).
+import { describe, expect, it, vi } from "vitest";
+import { withApiKey } from "@/lib/api/with-api-key";
+import { newOrg, v1, baseUrl } from "../support/api";
+import { expectError, expectRateLimitHeaders, validBody, waitForRoomInWindow } from "./support";
+
+describe("spec part 7", () => {
+  it("authentication_error 401 invalid_api_key: bearer token missing or not matching a key on file", async () => {
+    expectError(await v1("GET", "/v1/verification-sessions", {}), {
+      status: 401,
+      type: "authentication_error",
+      code: "invalid_api_key",
+    });
+    expectError(await v1("GET", "/v1/verification-sessions", { key: `sk_live_${"x".repeat(40)}` }), {
+      status: 401,
+      type: "authentication_error",
+      code: "invalid_api_key",
+    });
+  });
+
+  it("invalid_request_error 400 parameter_invalid: body or query failed validation", async () => {
+    const { testKey } = await newOrg();
+    expectError(await v1("POST", "/v1/verification-sessions", { key: testKey, body: { ...validBody, required_age: 21 } }), {
+      status: 400,
+      type: "invalid_request_error",
+      code: "parameter_invalid",
+      param: "required_age",
+    });
+    expectError(await v1("GET", "/v1/verification-sessions?limit=500", { key: testKey }), {
+      status: 400,
+      type: "invalid_request_error",
+      code: "parameter_invalid",
+      param: "limit",
+    });
+  });
+
+  it("invalid_request_error 400 cursor_invalid: list cursor malformed or expired", async () => {
+    const { testKey } = await newOrg();
+    expectError(await v1("GET", "/v1/verification-sessions?cursor=not-a-cursor", { key: testKey }), {
+      status: 400,
+      type: "invalid_request_error",
+      code: "cursor_invalid",
+      param: "cursor",
+    });
+  });
+
+  it("invalid_request_error 404 resource_missing: no session with that id for the organisation", async () => {
+    const { testKey } = await newOrg();
+    expectError(await v1("GET", "/v1/verification-sessions/vs_missing", { key: testKey }), {
+      status: 404,
+      type: "invalid_request_error",
+      code: "resource_missing",
+    });
+    // Unknown paths and methods answer in the same envelope, not with an HTML page or a bare 405.
+    for (const [method, path] of [
+      ["GET", "/v1/sessions"],
+      ["DELETE", "/v1/verification-sessions"],
+      ["PATCH", "/v1/verification-sessions/vs_x"],
+      ["GET", "/v1/test_helpers/verification-sessions/vs_x/complete"],
+    ]) {
+      const res = await v1(method, path, { key: testKey });
+      expectError(res, { status: 404, type: "invalid_request_error", code: "resource_missing" });
+      expect(res.body.error.message).toContain(path);
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    }
+  });
+
+  it("rate_limit_error 429 rate_limited: rate limit exceeded", async () => {
+    const { testKey } = await newOrg();
+    await waitForRoomInWindow();
+    for (let start = 0; start < 100; start += 20) {
+      await Promise.all(Array.from({ length: 20 }, () => fetch(`${baseUrl()}/v1/verification-sessions/vs_x`, {
+        headers: { authorization: `Bearer ${testKey}` },
+      }).then((r) => r.arrayBuffer())));
+    }
+    const res = await v1("GET", "/v1/verification-sessions", { key: testKey });
+    expectError(res, { status: 429, type: "rate_limit_error", code: "rate_limited" });
+    expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
+  describe("api_error 500 internal_error: failure on the service side", () => {
+    // No route of the API fails on purpose, so this drives the wrapper every /v1 route uses
+    // with a handler that throws, in-process, against the suite's database.
+    const request = (key: string, init: RequestInit = {}) =>
+      new Request("http://localhost/v1/verification-sessions", {
+        ...init,
+        headers: { authorization: `Bearer ${key}`, ...(init.headers as Record<string, string>) },
+      });
+    const noParams = { params: Promise.resolve({}) };
+
+    it("answers the generic envelope, logs the details and leaks none of them", async () => {
+      const { testKey } = await newOrg();
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const secret = "connect ECONNREFUSED 10.1.2.3:5432 user=admin password=hunter2";
+        const handler = withApiKey(async () => {
+          throw new Error(secret);
+        });
+        const res = await handler(request(testKey), noParams);
+        expect(res.status).toBe(500);
+        const text = await res.text();
+        expect(JSON.parse(text)).toEqual({
+          error: { type: "api_error", code: "internal_error", message: "Something went wrong on our side. It is safe to retry." },
+        });
+        expect(text).not.toMatch(/ECONNREFUSED|10\.1\.2\.3|hunter2|Error|at /);
+        expectRateLimitHeaders(res);
+        expect(logged).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ message: secret }));
+
+        const throwsString = withApiKey(async () => {
+          throw "not even an Error";
+        });
+        const res2 = await throwsString(request(testKey), noParams);
+        expect(res2.status).toBe(500);
+        expect(await res2.text()).not.toContain("not even");
+      } finally {
+        logged.mockRestore();
+      }
+    });
+
+    it("does not store a 500 under an Idempotency-Key: the retry runs again", async () => {
+      const { testKey } = await newOrg();
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        let calls = 0;
+        const handler = withApiKey(async () => {
+          calls++;
+          if (calls === 1) throw new Error("transient");
+          return Response.json({ ok: true }, { status: 201 });
+        });
+        const post = () =>
+          handler(
+            request(testKey, { method: "POST", body: "{}", headers: { "content-type": "application/json", "idempotency-key": "retry-after-500" } }),
+            noParams,
+          );
+        expect((await post()).status).toBe(500);
+        const retried = await post();
+        expect(retried.status).toBe(201);
+        expect(retried.headers.get("idempotent-replayed")).toBeNull();
+        const replayed = await post();
+        expect(replayed.status).toBe(201);
+        expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+        expect(calls).toBe(2);
+      } finally {
+        logged.mockRestore();
+      }
+    });
+  });
+});

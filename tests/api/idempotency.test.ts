@@ -1,0 +1,110 @@
+// Idempotency-Key on POST /v1/* with Stripe's semantics: a retry replays the first response,
+// a different request under the same key is refused, concurrent retries create one session.
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { newOrg, v1 } from "../support/api";
+import { expectParameterInvalid, validBody } from "./support";
+
+const create = (key: string, body: unknown, idempotencyKey?: string) =>
+  v1("POST", "/v1/verification-sessions", {
+    key,
+    body,
+    headers: idempotencyKey === undefined ? {} : { "idempotency-key": idempotencyKey },
+  });
+
+describe("Idempotency-Key", () => {
+  it("replays the first response for the same key and body: same status, same session, same one-time url", async () => {
+    const { orgId, testKey } = await newOrg();
+    const body = { ...validBody, metadata: { order: "1001" } };
+    const first = await create(testKey, body, "order-1001");
+    expect(first.status).toBe(201);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    const retry = await create(testKey, body, "order-1001");
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get("x-ratelimit-remaining")).toEqual(expect.any(String));
+    expect(await db.verificationSession.count({ where: { orgId } })).toBe(1);
+  });
+
+  it("refuses the same key with a different body (400 parameter_invalid naming Idempotency-Key)", async () => {
+    const { orgId, testKey } = await newOrg();
+    expect((await create(testKey, validBody, "k-1")).status).toBe(201);
+    const other = await create(testKey, { ...validBody, required_age: 16 }, "k-1");
+    expectParameterInvalid(other, "Idempotency-Key");
+    expect(other.body.error.message).toMatch(/same endpoint and parameters/);
+    expect(await db.verificationSession.count({ where: { orgId } })).toBe(1);
+  });
+
+  it("refuses the same key on another endpoint", async () => {
+    const { testKey } = await newOrg();
+    const created = await create(testKey, validBody, "k-2");
+    const helper = await v1("POST", `/v1/test_helpers/verification-sessions/${created.body.id}/expire`, {
+      key: testKey,
+      headers: { "idempotency-key": "k-2" },
+    });
+    expectParameterInvalid(helper, "Idempotency-Key");
+  });
+
+  it("concurrent identical requests with one key create exactly one session", async () => {
+    const { orgId, testKey } = await newOrg();
+    const responses = await Promise.all(Array.from({ length: 8 }, () => create(testKey, validBody, "burst-1")));
+    expect(responses.map((r) => r.status)).toEqual(Array(8).fill(201));
+    expect(new Set(responses.map((r) => r.body.id)).size).toBe(1);
+    expect(responses.filter((r) => r.headers.get("idempotent-replayed") === "true")).toHaveLength(7);
+    expect(await db.verificationSession.count({ where: { orgId } })).toBe(1);
+  });
+
+  it("POST without the header still works, and each such request creates a session", async () => {
+    const { orgId, testKey } = await newOrg();
+    const a = await create(testKey, validBody);
+    const b = await create(testKey, validBody);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.id).not.toBe(b.body.id);
+    expect(await db.verificationSession.count({ where: { orgId } })).toBe(2);
+  });
+
+  it("keys are per organisation and per mode: nobody else's request replays yours", async () => {
+    const one = await newOrg();
+    const two = await newOrg();
+    const a = await create(one.testKey, validBody, "shared-key");
+    const b = await create(two.testKey, validBody, "shared-key");
+    const live = await create(one.liveKey, validBody, "shared-key");
+    expect([a.status, b.status, live.status]).toEqual([201, 201, 201]);
+    expect(new Set([a.body.id, b.body.id, live.body.id]).size).toBe(3);
+    expect(live.body.mode).toBe("live");
+    expect(live.headers.get("idempotent-replayed")).toBeNull();
+  });
+
+  it("a request that failed validation saves nothing: the corrected request may reuse the key", async () => {
+    const { orgId, testKey } = await newOrg();
+    expectParameterInvalid(await create(testKey, { ...validBody, required_age: 17 }, "fix-me"), "required_age");
+    const fixed = await create(testKey, validBody, "fix-me");
+    expect(fixed.status).toBe(201);
+    expect(fixed.headers.get("idempotent-replayed")).toBeNull();
+    expect((await create(testKey, validBody, "fix-me")).body.id).toBe(fixed.body.id);
+    expect(await db.verificationSession.count({ where: { orgId } })).toBe(1);
+  });
+
+  it("replays test-helper transitions instead of failing them a second time", async () => {
+    const { testKey } = await newOrg();
+    const created = await create(testKey, validBody);
+    const path = `/v1/test_helpers/verification-sessions/${created.body.id}/complete`;
+    const headers = { "idempotency-key": "complete-1" };
+    const first = await v1("POST", path, { key: testKey, body: { result: "pass" }, headers });
+    const retry = await v1("POST", path, { key: testKey, body: { result: "pass" }, headers });
+    expect([first.status, retry.status]).toEqual([200, 200]);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+  });
+
+  it.each([
+    ["empty", ""],
+    ["longer than 255 characters", "k".repeat(256)],
+    ["with a space", "order 1001"],
+  ])("rejects a key that is %s", async (_label, idempotencyKey) => {
+    const { orgId, testKey } = await newOrg();
+    expectParameterInvalid(await create(testKey, validBody, idempotencyKey), "Idempotency-Key");
+    expect(await db.verificationSession.count({ where: { orgId } })).toBe(0);
+  });
+});
