@@ -55,7 +55,8 @@ export class StaleWhileErrorCache<T> {
       const stale = this.entries.get(key);
       if (!stale) throw error;
       stale.failedAt = this.now();
-      console.warn(`[voice] refresh of ${key} failed; serving the copy from ${new Date(stale.fetchedAt).toISOString()}`, error);
+      const reason = error instanceof Error ? error.message : String(error);
+      console.warn(`[voice] refresh of ${key} failed (${reason}); serving the copy from ${new Date(stale.fetchedAt).toISOString()}`);
       return stale.value;
     }
   }

@@ -1,0 +1,232 @@
+// POST /tts's domain function on the real database: the content cache, single flight, the
+// cross-process guard, history rows, and that failures leave nothing behind.
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { createLocalStorage, type LocalStorage } from "@/lib/storage/local-storage";
+import { createTts, ttsCacheKey, type TtsDependencies } from "@/lib/voice/create-tts";
+import { VoiceApiError } from "@/lib/voice/errors";
+import { createElevenLabsProvider } from "@/lib/voice/providers/elevenlabs-provider";
+import { createLocalProvider } from "@/lib/voice/providers/local-provider";
+import { DEFAULT_VOICE_SETTINGS, UpstreamError, type SpeechProvider } from "@/lib/voice/providers/speech-provider";
+import { ttsRequestBodySchema } from "@/lib/voice/schemas";
+import { createVoiceCatalog } from "@/lib/voice/voice-catalog";
+import { newOrg } from "../../tests/support/api";
+import { FAKE_API_KEY, startFakeElevenLabs, VOICES, type FakeElevenLabs } from "../../tests/voice/fake-elevenlabs";
+
+let orgId: string;
+let fake: FakeElevenLabs;
+
+beforeAll(async () => {
+  orgId = (await newOrg("tts")).orgId;
+  fake = await startFakeElevenLabs();
+});
+afterAll(async () => {
+  await fake?.close();
+});
+
+/** A provider wrapper that counts syntheses and can run code in the middle of one. */
+function counting(inner: SpeechProvider, id: string, during?: () => Promise<void>) {
+  const counter = { syntheses: 0 };
+  const provider: SpeechProvider = {
+    ...inner,
+    id,
+    async synthesize(request) {
+      counter.syntheses++;
+      const pcm = await inner.synthesize(request);
+      await during?.();
+      return pcm;
+    },
+  };
+  return { provider, counter };
+}
+
+function setup(provider: SpeechProvider) {
+  const dir = mkdtempSync(path.join(tmpdir(), "tts-storage-"));
+  const storage: LocalStorage = createLocalStorage({ dir, secret: "test-secret-0123456789", baseUrl: "http://app.test" });
+  const deps: TtsDependencies = { catalog: createVoiceCatalog(provider, () => 3600_000), storage, urlTtlSeconds: 3600 };
+  const files = () => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+  return { deps, storage, files };
+}
+
+const body = (input: Record<string, unknown>) => ttsRequestBodySchema.parse(input);
+const uniqueId = () => `local-${Math.random().toString(36).slice(2)}`;
+
+describe("content cache", () => {
+  it("stores the first result and serves identical requests from it", async () => {
+    const { provider, counter } = counting(createLocalProvider(), uniqueId());
+    const { deps, storage } = setup(provider);
+    const request = body({ text: "For billing, press 1.", voice_id: "espeakEnUs", output_format: "alaw_8000" });
+
+    const first = await createTts({ orgId, body: request }, deps);
+    const second = await createTts({ orgId, body: request }, deps);
+    expect(first.cached).toBe(false);
+    expect(second.cached).toBe(true);
+    expect(second.sha256).toBe(first.sha256);
+    expect(second.bytes).toBe(first.bytes);
+    expect(counter.syntheses).toBe(1);
+
+    const key = decodeURIComponent(new URL(first.audio_url).pathname.replace("/files/", ""));
+    const stored = await storage.get(key);
+    expect(stored?.length).toBe(first.bytes);
+    expect(createHash("sha256").update(stored!).digest("hex")).toBe(first.sha256);
+
+    const history = await db.ttsGeneration.findMany({ where: { orgId, sha256: first.sha256 }, orderBy: { createdAt: "asc" } });
+    expect(history.map((h) => h.cached)).toEqual([false, true]);
+    expect(history[0]).toMatchObject({ text: "For billing, press 1.", voiceId: "espeakEnUs", outputFormat: "alaw_8000", characters: 21, bytes: first.bytes });
+  });
+
+  it("treats omitted settings and the voice's defaults spelled out as the same prompt", async () => {
+    const { provider, counter } = counting(createLocalProvider(), uniqueId());
+    const { deps } = setup(provider);
+    const plain = await createTts({ orgId, body: body({ text: "Goodbye.", voice_id: "espeakEnGb" }) }, deps);
+    const explicit = await createTts({ orgId, body: body({ text: "Goodbye.", voice_id: "espeakEnGb", voice_settings: { ...DEFAULT_VOICE_SETTINGS } }) }, deps);
+    expect(plain.voice_settings).toBeNull();
+    expect(explicit.voice_settings).toEqual(DEFAULT_VOICE_SETTINGS);
+    expect(explicit.cached).toBe(true);
+    expect(counter.syntheses).toBe(1);
+  });
+
+  it("synthesizes 20 concurrent identical requests once", async () => {
+    const { provider, counter } = counting(createLocalProvider(), uniqueId());
+    const { deps } = setup(provider);
+    const request = body({ text: "Please hold.", voice_id: "espeakEnUs", output_format: "mp3_22050_32" });
+    const results = await Promise.all(Array.from({ length: 20 }, () => createTts({ orgId, body: request }, deps)));
+    expect(counter.syntheses).toBe(1);
+    expect(new Set(results.map((r) => r.sha256)).size).toBe(1);
+    expect(results.filter((r) => !r.cached)).toHaveLength(1);
+  });
+
+  it("serves another process's audio when it stored the same key first, and drops its own", async () => {
+    let other: { sha256: string; storageKey: string } | undefined;
+    const id = uniqueId();
+    const request = body({ text: "Race me.", voice_id: "espeakEnUs", output_format: "ulaw_8000" });
+    const cacheKey = ttsCacheKey({
+      providerId: id,
+      text: request.text,
+      voiceId: request.voice_id,
+      modelId: request.model_id,
+      outputFormat: request.output_format,
+      settings: DEFAULT_VOICE_SETTINGS,
+    });
+    let storage!: LocalStorage;
+    // While we synthesize, "another process" finishes the same prompt and stores it.
+    const { provider, counter } = counting(createLocalProvider(), id, async () => {
+      const bytes = Buffer.from("the other process's audio");
+      other = { sha256: createHash("sha256").update(bytes).digest("hex"), storageKey: `tts/other/${cacheKey}.ulaw` };
+      await storage.put(other.storageKey, bytes, "audio/basic");
+      await db.ttsAudio.create({
+        data: { cacheKey, storageKey: other.storageKey, sha256: other.sha256, bytes: bytes.length, contentType: "audio/basic", fileExtension: ".ulaw" },
+      });
+    });
+    const env = setup(provider);
+    storage = env.storage;
+    const result = await createTts({ orgId, body: request }, env.deps);
+    expect(counter.syntheses).toBe(1);
+    expect(result.sha256).toBe(other!.sha256);
+    expect(result.cached).toBe(true);
+    expect(new URL(result.audio_url).pathname).toBe(`/files/${other!.storageKey}`);
+    expect(env.files()).toEqual([`${cacheKey}.ulaw`]); // our copy was removed
+    expect(await db.ttsAudio.count({ where: { cacheKey } })).toBe(1);
+  });
+
+  it("caches nothing and records nothing when synthesis fails", async () => {
+    const failing: SpeechProvider = {
+      ...createLocalProvider(),
+      id: uniqueId(),
+      synthesize: async () => {
+        throw new UpstreamError("rate_limited", "busy");
+      },
+    };
+    const { deps, files } = setup(failing);
+    const before = await db.ttsGeneration.count({ where: { orgId } });
+    await expect(createTts({ orgId, body: body({ text: "Never stored.", voice_id: "espeakEnUs" }) }, deps)).rejects.toMatchObject({
+      kind: "rate_limited",
+    });
+    expect(files()).toEqual([]);
+    expect(await db.ttsAudio.count({ where: { storageKey: { contains: failing.id } } })).toBe(0);
+    expect(await db.ttsGeneration.count({ where: { orgId } })).toBe(before);
+  });
+
+  it("rejects a voice the provider does not have with voice_not_found before synthesizing", async () => {
+    const { provider, counter } = counting(createLocalProvider(), uniqueId());
+    const { deps } = setup(provider);
+    const error = await createTts({ orgId, body: body({ text: "Hi", voice_id: "espeakKlingon" }) }, deps).catch((e) => e);
+    expect(error).toBeInstanceOf(VoiceApiError);
+    expect(error.code).toBe("voice_not_found");
+    expect(counter.syntheses).toBe(0);
+  });
+});
+
+describe("with the ElevenLabs provider (fake upstream)", () => {
+  const eleven = () => createElevenLabsProvider({ apiKey: FAKE_API_KEY, baseUrl: fake.baseUrl, timeoutMs: 2000, retryDelayMs: 20 });
+
+  it("fills omitted settings from the voice's stored defaults and sends them upstream", async () => {
+    const { deps } = setup(eleven());
+    const text = `Hola ${Math.random()}`;
+    const result = await createTts({ orgId, body: body({ text, voice_id: VOICES.rachel, model_id: "tts_flash_v2_5", voice_settings: { speed: 1.1 } }) }, deps);
+    expect(result.voice_settings).toEqual({ stability: 0.3, similarity_boost: 0.8, style: 0.1, speed: 1.1, use_speaker_boost: true });
+    const sent = fake.requests.filter((r) => r.path.startsWith("/v1/text-to-speech/")).find((r) => r.body?.text === text)!;
+    expect(sent.body.voice_settings).toEqual({ stability: 0.3, similarity_boost: 0.8, style: 0.1, speed: 1.1, use_speaker_boost: true });
+    expect(sent.body.model_id).toBe("eleven_flash_v2_5");
+    expect(result.content_type).toBe("audio/wav");
+  });
+
+  it.each([
+    ["a plan-gated format", VOICES.rachel, "wav_44100", "format_not_in_plan"],
+    ["a second 429", VOICES.rateLimitedAlways, "wav_8000", "rate_limited"],
+    ["a 500", VOICES.serverError, "wav_8000", "failed"],
+    ["garbage", VOICES.garbage, "wav_8000", "failed"],
+  ])("stores nothing after %s", async (_name, voice, format, kind) => {
+    const { deps, files } = setup(eleven());
+    const text = `Nothing ${Math.random()}`;
+    await expect(createTts({ orgId, body: body({ text, voice_id: voice, output_format: format }) }, deps)).rejects.toMatchObject({ kind });
+    expect(files()).toEqual([]);
+    expect(await db.ttsGeneration.count({ where: { text } })).toBe(0);
+  });
+
+  it("answers 404 for a voice the account does not have", async () => {
+    const { deps } = setup(eleven());
+    await expect(createTts({ orgId, body: body({ text: "Hi", voice_id: "NotOnThisAccount003" }) }, deps)).rejects.toMatchObject({
+      code: "voice_not_found",
+    });
+  });
+});
+
+describe("voice list cache", () => {
+  it("keeps answering from a warm cache while the provider is down, and refreshes after the TTL", async () => {
+    let now = 1_000_000;
+    const provider = createElevenLabsProvider({ apiKey: FAKE_API_KEY, baseUrl: fake.baseUrl, timeoutMs: 2000 });
+    const catalog = createVoiceCatalog(provider, () => 3600_000, () => now);
+    const listCalls = () => fake.requests.filter((r) => r.path === "/v1/voices").length;
+
+    const before = listCalls();
+    const warm = await catalog.listVoices();
+    await catalog.listVoices();
+    now += 3599_000;
+    await catalog.listVoices();
+    expect(listCalls() - before).toBe(1); // one upstream call per hour
+
+    fake.failVoiceList = true;
+    try {
+      now += 2_000; // past the hour: refresh fails, the stale copy answers
+      expect(await catalog.listVoices()).toEqual(warm);
+      expect(listCalls() - before).toBe(2);
+      await catalog.listVoices(); // no hammering while it is down
+      expect(listCalls() - before).toBe(2);
+
+      // Nothing to fall back on: a cold cache turns the outage into an error.
+      const cold = createVoiceCatalog(provider, () => 3600_000, () => now);
+      await expect(cold.listVoices()).rejects.toMatchObject({ kind: "failed" });
+      expect(listCalls() - before).toBe(3);
+    } finally {
+      fake.failVoiceList = false;
+    }
+    now += 31_000; // after the retry pause, the recovered provider is asked again
+    await catalog.listVoices();
+    expect(listCalls() - before).toBe(4);
+  });
+});
