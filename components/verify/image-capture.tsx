@@ -38,6 +38,8 @@ export function ImageCapture(props: {
   const streamRef = useRef<MediaStream | null>(null);
   const [phase, setPhase] = useState<Phase>("choose");
   const [cameraSupported, setCameraSupported] = useState(false);
+  // After a refused or missing camera, the upload button is the way forward: focus goes there.
+  const [cameraFailed, setCameraFailed] = useState(false);
   const [photo, setPhoto] = useState<{ blob: Blob; url: string } | null>(null);
   const [message, setMessage] = useState<{ kind: "error" | "info"; text: string } | null>(null);
 
@@ -84,6 +86,7 @@ export function ImageCapture(props: {
       });
     } catch (error) {
       const name = error instanceof DOMException ? error.name : "";
+      setCameraFailed(true);
       setPhase("choose");
       setMessage({
         kind: "error",
@@ -197,13 +200,13 @@ export function ImageCapture(props: {
       {phase === "choose" ? (
         <div className="flex flex-col gap-3 sm:flex-row">
           {cameraSupported ? (
-            <button type="button" data-autofocus className={primaryButton} onClick={startCamera}>
+            <button type="button" data-autofocus={cameraFailed ? undefined : true} className={primaryButton} onClick={startCamera}>
               {props.cameraLabel}
             </button>
           ) : null}
           <button
             type="button"
-            data-autofocus={cameraSupported ? undefined : true}
+            data-autofocus={!cameraSupported || cameraFailed ? true : undefined}
             className={cameraSupported ? secondaryButton : primaryButton}
             onClick={() => fileRef.current?.click()}
           >
