@@ -15,7 +15,9 @@ export const deliverEvent = inngest.createFunction(
   { id: "deliver-webhook-event", retries: DELIVERY_RETRIES, triggers: [webhookEventRecorded] },
   async ({ event, attempt }) => {
     const outcome = await runDeliverEventJob({ eventId: event.data.eventId }, { attempt: attempt + 1 });
-    if (outcome.kind === "retry") throw new RetryAfterError(outcome.reason, outcome.delayMs);
+    if (outcome.kind === "retry") {
+      throw new RetryAfterError(`${outcome.reason}; next attempt in ${outcome.delayMs / 1000} s`, outcome.delayMs);
+    }
     return outcome;
   },
 );

@@ -126,7 +126,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     const ids = jobs.map((job) => job.id);
     try {
       await options.relay!(jobs);
-      await db.job.updateMany({ where: { id: { in: ids }, lockedBy: workerId }, data: { status: "done", ...unlocked } });
+      await db.job.updateMany({ where: { id: { in: ids }, lockedBy: workerId }, data: { status: "done", lastError: null, ...unlocked } });
     } catch (error) {
       console.error(`[jobs] relaying ${jobs.length} job(s) failed; retrying in ${RELAY_RETRY_MS} ms`, error);
       await db.job.updateMany({

@@ -18,8 +18,8 @@ export type ReceivedDelivery = {
   respondedWith: number | "hang";
 };
 
-/** What to answer the n-th (1-based) request on a path: a status, or "hang" (never answer). */
-export type Behaviour = (n: number) => number | "hang";
+/** What to answer the n-th (1-based) request on a path (its parsed body given): a status, or "hang". */
+export type Behaviour = (n: number, body: any) => number | "hang";
 
 export type Receiver = {
   origin: string;
@@ -45,7 +45,13 @@ export async function startReceiver(host = "127.0.0.1"): Promise<Receiver> {
       const route = routes.get(path) ?? { behaviour: () => 200 };
       const rawBody = Buffer.concat(chunks).toString("utf8");
       const n = received.filter((d) => d.path === path).length + 1;
-      const answer = route.behaviour(n);
+      let body: unknown = null;
+      try {
+        body = JSON.parse(rawBody);
+      } catch {
+        body = null;
+      }
+      const answer = route.behaviour(n, body);
       const header = String(req.headers["service-signature"] ?? "");
       const match = /^t=(\d+),v1=([0-9a-f]+)$/.exec(header);
       let signatureValid: boolean | null = null;
@@ -55,12 +61,6 @@ export async function startReceiver(host = "127.0.0.1"): Promise<Receiver> {
         signatureValid = given.length === expected.length && timingSafeEqual(given, expected);
       } else if (route.secret) {
         signatureValid = false;
-      }
-      let body: unknown = null;
-      try {
-        body = JSON.parse(rawBody);
-      } catch {
-        body = null;
       }
       received.push({
         path,

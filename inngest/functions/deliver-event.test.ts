@@ -1,0 +1,72 @@
+import { InngestTestEngine, mockCtx } from "@inngest/test";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { deliverEvent, DELIVERY_RETRIES } from "@/inngest/functions/deliver-event";
+import { MAX_DELIVERY_ATTEMPTS } from "@/lib/webhooks/retry-schedule";
+import { startReceiver, type Receiver } from "../../tests/webhooks/support/receiver";
+import { completedEventFor } from "../../tests/webhooks/support/inngest-fixtures";
+
+// @inngest/test does not model retries: each execution is one Inngest attempt, and the
+// attempt number is set through transformCtx. A fresh engine per execution.
+let receiver: Receiver;
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(() => receiver.close());
+
+const run = (eventId: string, attempt: number) =>
+  new InngestTestEngine({
+    function: deliverEvent,
+    events: [{ name: "webhooks/event.recorded", data: { eventId } }],
+    transformCtx: (ctx) => ({ ...mockCtx(ctx), attempt }),
+  }).execute();
+
+describe("deliver-webhook-event (Inngest)", () => {
+  it("allows exactly the spec's 5 attempts", () => {
+    expect(DELIVERY_RETRIES + 1).toBe(MAX_DELIVERY_ATTEMPTS);
+    expect((deliverEvent as unknown as { opts: { retries: number } }).opts.retries).toBe(4);
+  });
+
+  it("delivers, and finishes the run, when every endpoint answers 2xx", async () => {
+    const path = "/inngest-ok";
+    const { endpoint, event } = await completedEventFor(receiver.url(path));
+    receiver.route(path, { secret: endpoint.secret });
+    const { result, error } = await run(event.id, 0);
+    expect(error).toBeUndefined();
+    expect(result).toMatchObject({ kind: "done" });
+    const [delivered] = receiver.deliveries(path);
+    expect(delivered.signatureValid).toBe(true);
+    expect(delivered.body.data.status).toBe("passed");
+    expect(await db.webhookDelivery.findFirstOrThrow({ where: { outboxEventId: event.id } })).toMatchObject({ status: "succeeded", attempts: 1 });
+  });
+
+  it("asks Inngest to retry after the configured back-off, then dead-letters on the fifth attempt", async () => {
+    const path = "/inngest-failing";
+    const { endpoint, event } = await completedEventFor(receiver.url(path));
+    receiver.route(path, { secret: endpoint.secret, behaviour: () => 500 });
+
+    const first = await run(event.id, 0);
+    expect(first.result).toBeUndefined();
+    // Default WEBHOOK_RETRY_SCHEDULE in this process: 30 s before attempt 2.
+    expect(first.error).toMatchObject({ name: "RetryAfterError", message: expect.stringContaining("next attempt in 30 s") });
+
+    const fifth = await run(event.id, 4);
+    expect(fifth.error).toBeUndefined();
+    expect(fifth.result).toMatchObject({ kind: "done", detail: expect.stringContaining("dead-lettered 1") });
+    const row = await db.webhookDelivery.findFirstOrThrow({ where: { outboxEventId: event.id } });
+    expect(row).toMatchObject({ status: "dead", attempts: 5 });
+    const tries = await db.deliveryAttempt.findMany({ where: { deliveryId: row.id }, orderBy: { attemptNumber: "asc" } });
+    expect(tries.map((t) => t.attemptNumber)).toEqual([1, 5]);
+    expect(receiver.deliveries(path)).toHaveLength(2);
+  });
+
+  it("never sends the same attempt twice, even if the engine runs it twice", async () => {
+    const path = "/inngest-duplicate";
+    const { endpoint, event } = await completedEventFor(receiver.url(path));
+    receiver.route(path, { secret: endpoint.secret, behaviour: () => 500 });
+    await Promise.all([run(event.id, 1), run(event.id, 1)]);
+    expect(receiver.deliveries(path)).toHaveLength(1);
+    const tries = await db.deliveryAttempt.findMany({ where: { delivery: { outboxEventId: event.id } } });
+    expect(tries.map((t) => t.attemptNumber)).toEqual([2]);
+  });
+});

@@ -1,0 +1,47 @@
+import { InngestTestEngine } from "@inngest/test";
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { expireSession } from "@/inngest/functions/expire-session";
+import { insertSession, newOrganization } from "../../tests/webhooks/support/inngest-fixtures";
+
+// step.sleepUntil is mocked (the test engine would otherwise wait for real); the expiry
+// step itself runs against the database. A fresh engine per test.
+const engineFor = (sessionId: string, expiresAt: Date) =>
+  new InngestTestEngine({
+    function: expireSession,
+    events: [{ name: "verification/session.expiry.scheduled", data: { sessionId, expiresAt: expiresAt.toISOString() } }],
+    steps: [0, 1, 2, 3].map((round) => ({ id: `wait-until-due-${round}`, handler: () => undefined })),
+  });
+
+describe("expire-session (Inngest)", () => {
+  it("sleeps until expires_at, then expires a session that never started and records the event", async () => {
+    const org = await newOrganization();
+    const expiresAt = new Date(Date.now() - 1000);
+    const session = await insertSession(org.id, { expiresAt });
+    const { result, ctx } = await engineFor(session.id, expiresAt).execute();
+    expect(ctx.step.sleepUntil).toHaveBeenCalledWith("wait-until-due-0", expiresAt.toISOString());
+    expect(result).toEqual({ kind: "done" });
+    expect((await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } })).status).toBe("expired");
+    expect(await db.event.count({ where: { sessionId: session.id, type: "verification_session.expired" } })).toBe(1);
+  });
+
+  it("gives an in_progress session until 30 minutes after it started", async () => {
+    const org = await newOrganization();
+    const expiresAt = new Date(Date.now() - 1000);
+    const startedAt = new Date(Date.now() - 10 * 60_000);
+    const session = await insertSession(org.id, { status: "in_progress", expiresAt, startedAt });
+    const { result } = await engineFor(session.id, expiresAt).executeStep("expire-if-due-0");
+    expect(result).toEqual({ kind: "reschedule", at: new Date(startedAt.getTime() + 30 * 60_000).toISOString() });
+    expect((await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } })).status).toBe("in_progress");
+  });
+
+  it("does nothing to a session that finished first", async () => {
+    const org = await newOrganization();
+    const expiresAt = new Date(Date.now() - 1000);
+    const session = await insertSession(org.id, { status: "passed", expiresAt });
+    const { result } = await engineFor(session.id, expiresAt).execute();
+    expect(result).toEqual({ kind: "done" });
+    expect((await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } })).status).toBe("passed");
+    expect(await db.event.count({ where: { sessionId: session.id } })).toBe(0);
+  });
+});

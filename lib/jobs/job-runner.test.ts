@@ -1,0 +1,166 @@
+import { randomBytes } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { newId } from "@/lib/ids";
+import type { JobHandler, JobOutcome } from "@/lib/jobs/job-handlers";
+import { startJobRunner, type JobRunner } from "@/lib/jobs/job-runner";
+
+// These runners share the database with the suite's app, whose own runner only claims the
+// job names it knows; each test uses a job name of its own.
+const runners: JobRunner[] = [];
+afterEach(async () => {
+  await Promise.all(runners.splice(0).map((r) => r.stop()));
+});
+
+const uniqueName = () => `test/${randomBytes(4).toString("hex")}`;
+const handler = (run: JobHandler["run"], errorDelayMs = () => 50): JobHandler => ({ run, errorDelayMs });
+const start = (handlers: Record<string, JobHandler>, extra: { lockMs?: number; concurrency?: number; workerId?: string } = {}) => {
+  const runner = startJobRunner({ handlers, pollIntervalMs: 50, ...extra });
+  runners.push(runner);
+  return runner;
+};
+const insertJobs = (name: string, count: number, extra: { runAt?: Date; maxAttempts?: number } = {}) =>
+  db.job.createMany({
+    data: Array.from({ length: count }, (_, i) => ({ id: newId("job"), name, payload: { i }, ...extra })),
+  });
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+const jobsOf = (name: string) => db.job.findMany({ where: { name }, orderBy: { createdAt: "asc" } });
+
+describe("embedded job runner", () => {
+  it("runs each job exactly once across competing workers (SKIP LOCKED)", async () => {
+    const name = uniqueName();
+    const runs: { i: number; worker: string }[] = [];
+    const make = (worker: string) =>
+      handler(async (payload) => {
+        runs.push({ i: (payload as { i: number }).i, worker });
+        await new Promise((r) => setTimeout(r, 5));
+        return { kind: "done" };
+      });
+    await insertJobs(name, 60);
+    start({ [name]: make("a") }, { workerId: "worker-a", concurrency: 4 });
+    start({ [name]: make("b") }, { workerId: "worker-b", concurrency: 4 });
+    start({ [name]: make("c") }, { workerId: "worker-c", concurrency: 4 });
+    await until(() => jobsOf(name), (jobs) => jobs.every((j) => j.status === "done"));
+    expect(runs).toHaveLength(60);
+    expect(new Set(runs.map((r) => r.i)).size).toBe(60);
+    expect(new Set(runs.map((r) => r.worker)).size).toBeGreaterThan(1);
+    const jobs = await jobsOf(name);
+    expect(jobs.every((j) => j.attempts === 1 && j.lockedBy === null)).toBe(true);
+  });
+
+  it("does not start a job before its runAt", async () => {
+    const name = uniqueName();
+    const startedAt: number[] = [];
+    const runAt = new Date(Date.now() + 1500);
+    await insertJobs(name, 1, { runAt });
+    start({ [name]: handler(async () => (startedAt.push(Date.now()), { kind: "done" })) });
+    await until(() => jobsOf(name), (jobs) => jobs[0].status === "done");
+    expect(startedAt[0]).toBeGreaterThanOrEqual(runAt.getTime());
+    expect(startedAt[0] - runAt.getTime()).toBeLessThan(1000);
+  });
+
+  it("retries a failing job with its back-off and marks it dead after maxAttempts", async () => {
+    const name = uniqueName();
+    const attempts: number[] = [];
+    await insertJobs(name, 1, { maxAttempts: 3 });
+    start({
+      [name]: handler(async (_p, ctx) => {
+        attempts.push(ctx.attempt);
+        throw new Error(`boom ${ctx.attempt}`);
+      }),
+    });
+    const [job] = await until(() => jobsOf(name), (jobs) => jobs[0].status === "dead");
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(job.attempts).toBe(3);
+    expect(job.lastError).toBe("Error: boom 3");
+  });
+
+  it("passes the attempt number, honours a handler's retry delay, and reschedules without using an attempt", async () => {
+    const name = uniqueName();
+    const seen: { attempt: number; at: number }[] = [];
+    await insertJobs(name, 1);
+    start({
+      [name]: handler(async (_p, ctx): Promise<JobOutcome> => {
+        seen.push({ attempt: ctx.attempt, at: Date.now() });
+        if (seen.length === 1) return { kind: "retry", delayMs: 400, reason: "not yet" };
+        if (seen.length === 2) return { kind: "reschedule", at: new Date(Date.now() + 300).toISOString() };
+        return { kind: "done" };
+      }),
+    });
+    const [job] = await until(() => jobsOf(name), (jobs) => jobs[0].status === "done");
+    expect(seen.map((s) => s.attempt)).toEqual([1, 2, 2]);
+    expect(seen[1].at - seen[0].at).toBeGreaterThanOrEqual(400);
+    expect(seen[2].at - seen[1].at).toBeGreaterThanOrEqual(300);
+    expect(job.attempts).toBe(2);
+  });
+
+  it("takes over a job whose worker died (lease expired) as its next attempt", async () => {
+    const name = uniqueName();
+    const id = newId("job");
+    // As a worker that crashed mid-run leaves it: running, leased to a process that is gone.
+    await db.job.create({
+      data: { id, name, payload: {}, status: "running", attempts: 1, lockedBy: "dead-worker", lockedUntil: new Date(Date.now() - 1000) },
+    });
+    const attempts: number[] = [];
+    start({ [name]: handler(async (_p, ctx) => (attempts.push(ctx.attempt), { kind: "done" })) });
+    await until(() => jobsOf(name), (jobs) => jobs[0].status === "done");
+    expect(attempts).toEqual([2]);
+  });
+
+  it("leaves a job with a live lease alone, renews the lease of long jobs, and fences stale write-backs", async () => {
+    const name = uniqueName();
+    const id = newId("job");
+    await db.job.create({
+      data: { id, name, payload: {}, status: "running", attempts: 1, lockedBy: "other", lockedUntil: new Date(Date.now() + 60_000) },
+    });
+    let runs = 0;
+    const runner = start({ [name]: handler(async () => (runs++, { kind: "done" })) });
+    await runner.poll();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(runs).toBe(0);
+
+    // A long job: the lease (600 ms) is renewed while it runs, so a second worker never takes it.
+    const longName = uniqueName();
+    await insertJobs(longName, 1);
+    let release!: () => void;
+    const finished = new Promise<void>((r) => (release = r));
+    let longRuns = 0;
+    const longHandler = handler(async () => {
+      longRuns++;
+      await finished;
+      return { kind: "done" };
+    });
+    start({ [longName]: longHandler }, { lockMs: 600, workerId: "long-a" });
+    await until(() => jobsOf(longName), (jobs) => jobs[0].status === "running");
+    start({ [longName]: longHandler }, { lockMs: 600, workerId: "long-b" });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(longRuns).toBe(1);
+    const [running] = await jobsOf(longName);
+    expect(running.lockedBy).toBe("long-a");
+    expect(running.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+    release();
+    await until(() => jobsOf(longName), (jobs) => jobs[0].status === "done");
+
+    // Fencing: a worker whose lease was taken over cannot write its result over the new owner's.
+    const fencedName = uniqueName();
+    await insertJobs(fencedName, 1);
+    let releaseFenced!: () => void;
+    const fencedFinished = new Promise<void>((r) => (releaseFenced = r));
+    start({ [fencedName]: handler(async () => (await fencedFinished, { kind: "done" })) }, { workerId: "fenced" });
+    await until(() => jobsOf(fencedName), (jobs) => jobs[0].status === "running");
+    await db.job.updateMany({ where: { name: fencedName }, data: { lockedBy: "successor" } });
+    releaseFenced();
+    await new Promise((r) => setTimeout(r, 300));
+    const [fenced] = await jobsOf(fencedName);
+    expect(fenced).toMatchObject({ status: "running", lockedBy: "successor" });
+    await db.job.deleteMany({ where: { name: fencedName } });
+  });
+});
