@@ -165,7 +165,8 @@ test("a refused camera falls back to uploading a photo", async ({ page }) => {
   await expect(page.getByRole("alert").filter({ hasText: "Camera" })).toHaveText(
     "Camera access was refused. You can upload a photo instead.",
   );
-  await expect(page.getByRole("button", { name: "Upload a photo instead" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Upload a photo" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Try the camera again" })).toBeVisible();
   await snap(page, "live-camera-refused");
   await page.getByTestId("photo-upload").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
   await page.getByRole("button", { name: "Use this photo" }).click();

@@ -147,6 +147,17 @@ export function ImageCapture(props: {
     setPhase("choose");
   }
 
+  const cameraButton = (
+    <button
+      type="button"
+      data-autofocus={cameraFailed ? undefined : true}
+      className={cameraFailed ? secondaryButton : primaryButton}
+      onClick={startCamera}
+    >
+      {cameraFailed ? "Try the camera again" : props.cameraLabel}
+    </button>
+  );
+
   return (
     <div className="mt-5" ref={containerRef}>
       <noscript>
@@ -199,19 +210,17 @@ export function ImageCapture(props: {
 
       {phase === "choose" ? (
         <div className="flex flex-col gap-3 sm:flex-row">
-          {cameraSupported ? (
-            <button type="button" data-autofocus={cameraFailed ? undefined : true} className={primaryButton} onClick={startCamera}>
-              {props.cameraLabel}
-            </button>
-          ) : null}
+          {/* After a refused or missing camera, uploading comes first, in the DOM as on screen. */}
+          {cameraSupported && !cameraFailed ? cameraButton : null}
           <button
             type="button"
             data-autofocus={!cameraSupported || cameraFailed ? true : undefined}
-            className={cameraSupported ? secondaryButton : primaryButton}
+            className={!cameraSupported || cameraFailed ? primaryButton : secondaryButton}
             onClick={() => fileRef.current?.click()}
           >
-            Upload a photo{cameraSupported ? " instead" : ""}
+            Upload a photo{cameraSupported && !cameraFailed ? " instead" : ""}
           </button>
+          {cameraSupported && cameraFailed ? cameraButton : null}
         </div>
       ) : null}
       <input
