@@ -7,6 +7,7 @@ import { getStorage } from "@/lib/storage/get-storage";
 import type { ObjectStorage } from "@/lib/storage/object-storage";
 import { VoiceApiError } from "@/lib/voice/errors";
 import { getOutputFormat, type OutputFormat } from "@/lib/voice/formats";
+import { recordGeneration } from "@/lib/voice/record-generation";
 import { AUDIO_PIPELINE_VERSION, renderPrompt } from "@/lib/voice/render-prompt";
 import { countCharacters, type ResolvedVoiceSettings, type TtsRequestBody, type TtsResult } from "@/lib/voice/schemas";
 import { SingleFlight } from "@/lib/voice/single-flight";
@@ -70,21 +71,19 @@ export async function createTts(
   }
 
   const characters = countCharacters(body.text);
-  await db.ttsGeneration.create({
-    data: {
-      id: newId("tts"),
-      orgId: input.orgId,
-      cacheKey,
-      text: body.text,
-      voiceId: body.voice_id,
-      modelId: body.model_id,
-      outputFormat: format.id,
-      voiceSettings: body.voice_settings ? settings : undefined,
-      characters,
-      cached,
-      sha256: audio.sha256,
-      bytes: audio.bytes,
-    },
+  await recordGeneration({
+    id: newId("tts"),
+    orgId: input.orgId,
+    cacheKey,
+    text: body.text,
+    voiceId: body.voice_id,
+    modelId: body.model_id,
+    outputFormat: format.id,
+    voiceSettings: body.voice_settings ? settings : undefined,
+    characters,
+    cached,
+    sha256: audio.sha256,
+    bytes: audio.bytes,
   });
 
   const audioUrl = await deps.storage.signedUrl(audio.storageKey, {

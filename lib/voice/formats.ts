@@ -85,7 +85,7 @@ function opus(kbps: number): OutputFormat {
     sampleRate: 48000,
     encoding: { container: "ogg", bitrateKbps: kbps },
     isDefault: false,
-    playsOn: `${BROWSERS}, WebRTC apps, FreeSWITCH (mod_opus)`,
+    playsOn: `${BROWSERS}, WebRTC apps, FreeSWITCH (mod_opusfile)`,
   };
 }
 
@@ -120,7 +120,8 @@ export const OUTPUT_FORMATS: readonly OutputFormat[] = [
   pcm(8000, ".sln", "telephony", "Asterisk (.sln, signed linear 8 kHz), FreeSWITCH", {
     label: "Raw PCM 8 kHz (signed linear 16-bit, telephony)",
   }),
-  wav(16000, "wav", `${BROWSERS}, wideband (G.722) PBXs, Asterisk`),
+  // Asterisk's 16 kHz WAV reader is registered for ".wav16", not ".wav".
+  wav(16000, "wav", `${BROWSERS}, wideband (G.722) PBXs; Asterisk after renaming to .wav16`),
   wav(22050, "wav", BROWSERS),
   wav(24000, "wav", BROWSERS),
   wav(44100, "wav", BROWSERS, { minProviderPlan: "pro" }),
