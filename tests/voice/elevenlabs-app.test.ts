@@ -1,0 +1,92 @@
+// The running app (a second `next start` of the same build) with SPEECH_PROVIDER=elevenlabs,
+// talking to the fake ElevenLabs on loopback: proves the SDK works inside the Next.js server
+// bundle and that upstream failures reach callers as the documented statuses and codes.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startAppInstance } from "../support/test-stack";
+import { newOrg } from "../support/api";
+import { FAKE_API_KEY, startFakeElevenLabs, VOICES, type FakeElevenLabs } from "./fake-elevenlabs";
+
+let fake: FakeElevenLabs;
+let app: Awaited<ReturnType<typeof startAppInstance>>;
+let key: string;
+
+beforeAll(async () => {
+  fake = await startFakeElevenLabs();
+  app = await startAppInstance({
+    databaseUrl: inject("databaseUrl"),
+    env: {
+      SPEECH_PROVIDER: "elevenlabs",
+      ELEVENLABS_API_KEY: FAKE_API_KEY,
+      ELEVENLABS_BASE_URL: fake.baseUrl,
+      ELEVENLABS_TIMEOUT_MS: "1500",
+      VOICES_CACHE_TTL_SECONDS: "1",
+    },
+  });
+  key = (await newOrg("eleven")).testKey;
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await fake?.close();
+});
+
+async function call(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${app.baseUrl}${path}`, {
+    method,
+    headers: { "x-api-key": key, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, headers: res.headers, body: await res.json() };
+}
+
+const tts = (voice_id: string, output_format = "wav_8000") =>
+  call("POST", "/tts", { text: `Press one ${Math.random()}`, voice_id, output_format });
+
+describe("Voice API on ElevenLabs (fake upstream)", () => {
+  it("lists the account's voices and keeps answering from a stale copy when ElevenLabs is down", async () => {
+    const first = await call("GET", "/voices");
+    expect(first.status).toBe(200);
+    expect(first.body.count).toBe(2);
+    expect(first.body.voices[0]).toMatchObject({ id: VOICES.rachel, name: "Rachel", gender: "female", preview_url: expect.stringMatching(/^https:/) });
+
+    fake.failVoiceList = true;
+    try {
+      await new Promise((r) => setTimeout(r, 1100)); // past the 1 s TTL of this instance
+      const stale = await call("GET", "/voices");
+      expect(stale.status).toBe(200);
+      expect(stale.body).toEqual(first.body);
+    } finally {
+      fake.failVoiceList = false;
+    }
+  });
+
+  it("synthesizes, converts and stores a telephony WAV", async () => {
+    const res = await tts(VOICES.rachel);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ cached: false, content_type: "audio/wav", file_extension: ".wav", voice_settings: null });
+    const file = Buffer.from(await (await fetch(res.body.audio_url)).arrayBuffer());
+    expect(file.readUInt32LE(24)).toBe(8000);
+    expect(file.length).toBe(res.body.bytes);
+    const sent = fake.requests.filter((r) => r.path === `/v1/text-to-speech/${VOICES.rachel}`).at(-1)!;
+    expect(sent.query.get("output_format")).toBe("pcm_16000");
+    expect(sent.body.model_id).toBe("eleven_multilingual_v2");
+  });
+
+  it.each([
+    ["a format the plan lacks", VOICES.rachel, "mp3_44100_192", 400, "format_not_in_plan"],
+    ["a voice the account lacks", "NotOnThisAccount009", "wav_8000", 404, "voice_not_found"],
+    ["a second 429", VOICES.rateLimitedAlways, "wav_8000", 429, "rate_limited"],
+    ["an upstream 500", VOICES.serverError, "wav_8000", 502, "upstream_error"],
+    ["an upstream that does not answer in time", VOICES.slow, "wav_8000", 502, "upstream_error"],
+    ["HTML instead of audio", VOICES.garbage, "wav_8000", 502, "upstream_error"],
+  ])("answers %s with %i", async (_name, voice, format, status, code) => {
+    const res = await tts(voice, format);
+    expect(res.status).toBe(status);
+    expect(res.body.error.code).toBe(code);
+  });
+
+  it("retries a 429 once and succeeds", async () => {
+    const res = await tts(VOICES.rateLimitedOnce);
+    expect(res.status).toBe(200);
+  });
+});
