@@ -26,7 +26,7 @@ test("a local HTTPS receiver gets a correctly signed verification_session.comple
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   try {
     const port = (receiver.address() as AddressInfo).port;
-    const keys = createOrgKeys();
+    const keys = createOrgKeys(undefined, { live: false });
     const endpoint = await api(baseUrl(), keys.testKey, "POST", "/v1/webhook-endpoints", {
       url: `https://127.0.0.1:${port}/hooks/age`,
       events: ["verification_session.completed"],

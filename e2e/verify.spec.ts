@@ -241,3 +241,25 @@ test("live mode without configured providers: every method is unavailable, nothi
   const done = await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`);
   expect(done.body).toMatchObject({ status: "failed", attempts: 0, mode: "live", outcome: { result: "inconclusive" } });
 });
+
+test("mutations refuse other origins and other browsers, and a test session takes no photo", async ({ page, context }) => {
+  const session = await createSession(baseUrl(), keys.testKey, { required_age: 18, return_url: "https://shop.example/x" });
+  await startFlow(page, session.url);
+  await expect(page.getByRole("heading", { level: 2, name: "Face age estimation" })).toBeVisible();
+  const cookie = (await context.cookies()).find((c) => c.name === `vsb_${session.id}`)!;
+  const upload = (headers: Record<string, string>) => {
+    const form = new FormData();
+    form.set("expected_index", "0");
+    form.set("image", new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], { type: "image/jpeg" }), "x.jpg");
+    return fetch(`${baseUrl()}/verify/session/${session.id}/evidence`, { method: "POST", body: form, headers });
+  };
+  // Another site posting with the user's cookie (CSRF): refused.
+  expect((await upload({ origin: "https://evil.example", cookie: `${cookie.name}=${cookie.value}` })).status).toBe(403);
+  // Our origin but no binding cookie (another browser): refused.
+  expect((await upload({ origin: baseUrl() })).status).toBe(403);
+  // The bound browser itself: a test session has no photo step, so the server refuses it.
+  const own = await upload({ origin: baseUrl(), cookie: `${cookie.name}=${cookie.value}` });
+  expect(own.status).toBe(400);
+  const after = await api(baseUrl(), keys.testKey, "GET", `/v1/verification-sessions/${session.id}`);
+  expect(after.body).toMatchObject({ status: "in_progress", attempts: 0 });
+});
