@@ -112,7 +112,7 @@ export function MethodView(props: {
               uploadUrl={`/verify/session/${snapshot.id}/evidence`}
               expectedIndex={step.index}
               facing={step.method === "face_estimation" ? "user" : "environment"}
-              cameraLabel={step.method === "face_estimation" ? "Take a selfie with your camera" : "Photograph it with your camera"}
+              cameraLabel={step.method === "face_estimation" ? "Take a selfie with your camera" : "Use your camera"}
               photoAlt={step.method === "face_estimation" ? "Your selfie" : "Your document photo"}
             />
             <p className="mt-4 text-sm text-slate-600">
