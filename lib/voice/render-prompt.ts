@@ -1,8 +1,11 @@
 import "server-only";
+import { availableParallelism } from "node:os";
 import { conditionSpeech, TELEPHONY_TARGET, WIDEBAND_TARGET } from "@/lib/audio/condition-speech";
 import { startEncoder } from "@/lib/audio/encode-audio";
+import type { PcmAudio } from "@/lib/audio/pcm";
 import type { OutputFormat } from "@/lib/voice/formats";
 import type { SpeechProvider, SynthesisRequest } from "@/lib/voice/providers/speech-provider";
+import { Semaphore } from "@/lib/voice/single-flight";
 
 /**
  * Bumped whenever trimming, levelling or encoder settings change what a request produces;
@@ -10,24 +13,38 @@ import type { SpeechProvider, SynthesisRequest } from "@/lib/voice/providers/spe
  */
 export const AUDIO_PIPELINE_VERSION = "audio-v1";
 
+// Rendering runs child processes (eSpeak, ffmpeg) that each want a core. A burst of distinct
+// uncached prompts would otherwise start hundreds of them at once and slow every request
+// (and the rest of the app) to a crawl; beyond this many, renders wait their turn.
+const renderSlots = new Semaphore(Math.max(2, availableParallelism() * 2));
+
 /**
- * Synthesis -> trim + level -> one ffmpeg run into the requested format. ffmpeg is started
- * before synthesis so its start-up overlaps with the provider's work.
+ * Synthesis -> trim + level -> one ffmpeg run into the requested format. For providers that
+ * synthesize on this machine, ffmpeg is started before synthesis so its start-up overlaps
+ * with the provider's work; a remote provider's wait holds no slot.
  */
 export async function renderPrompt(provider: SpeechProvider, request: SynthesisRequest): Promise<Buffer> {
+  if (provider.runsLocally) return renderSlots.run(() => render(provider, request));
+  const pcm = await provider.synthesize(request);
+  return renderSlots.run(() => encode(pcm, request.format));
+}
+
+async function render(provider: SpeechProvider, request: SynthesisRequest): Promise<Buffer> {
   const format = request.format;
-  let encoder = startEncoder(format, provider.sourceSampleRate(format));
+  const encoder = startEncoder(format, provider.sourceSampleRate(format));
   try {
     const pcm = await provider.synthesize(request);
     const { pcm: conditioned } = conditionSpeech(pcm, targetFor(format));
-    if (conditioned.sampleRate !== encoder.inputRate) {
-      encoder.cancel();
-      encoder = startEncoder(format, conditioned.sampleRate);
-    }
+    if (conditioned.sampleRate !== encoder.inputRate) return await encode(pcm, format);
     return await encoder.encode(conditioned);
   } finally {
     encoder.cancel();
   }
+}
+
+function encode(pcm: PcmAudio, format: OutputFormat): Promise<Buffer> {
+  const { pcm: conditioned } = conditionSpeech(pcm, targetFor(format));
+  return startEncoder(format, conditioned.sampleRate).encode(conditioned);
 }
 
 export function targetFor(format: OutputFormat) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SingleFlight, StaleWhileErrorCache } from "@/lib/voice/single-flight";
+import { Semaphore, SingleFlight, StaleWhileErrorCache } from "@/lib/voice/single-flight";
 
 describe("SingleFlight", () => {
   it("runs concurrent work for one key once and tells joiners they shared it", async () => {
@@ -39,5 +39,33 @@ describe("StaleWhileErrorCache", () => {
     await cache.get("x", load, { cacheIf: (v) => v !== null });
     await cache.get("x", load, { cacheIf: (v) => v !== null });
     expect(loads).toBe(2);
+  });
+});
+
+describe("Semaphore", () => {
+  it("never runs more than its limit at once, and runs everything", async () => {
+    const slots = new Semaphore(3);
+    let running = 0;
+    let peak = 0;
+    const done: number[] = [];
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        slots.run(async () => {
+          running++;
+          peak = Math.max(peak, running);
+          await new Promise((r) => setTimeout(r, 5));
+          running--;
+          done.push(i);
+        }),
+      ),
+    );
+    expect(peak).toBe(3);
+    expect(done.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it("frees the slot when a task fails", async () => {
+    const slots = new Semaphore(1);
+    await expect(slots.run(() => Promise.reject(new Error("x")))).rejects.toThrow("x");
+    expect(await slots.run(async () => 7)).toBe(7);
   });
 });

@@ -65,3 +65,23 @@ export class StaleWhileErrorCache<T> {
     this.entries.clear();
   }
 }
+
+/** At most `limit` tasks at a time; the rest wait in arrival order. */
+export class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active++;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next(); // the slot passes straight to the next task
+      else this.active--;
+    }
+  }
+}

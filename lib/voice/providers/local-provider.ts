@@ -19,6 +19,7 @@ const ESPEAK_TIMEOUT_MS = 15_000;
 export function createLocalProvider(): SpeechProvider {
   return {
     id: "local",
+    runsLocally: true,
     async listVoices() {
       const origin = env().APP_URL.replace(/\/$/, "");
       return (await espeakCatalogue()).map((voice) => toPublicVoice(voice, `${origin}/voices/${voice.id}/preview.mp3`));

@@ -20,6 +20,8 @@ export type SynthesisRequest = {
 export interface SpeechProvider {
   /** Part of every content-cache key, so switching providers never serves another's audio. */
   readonly id: string;
+  /** Synthesis uses this machine's CPU (eSpeak), rather than waiting on a remote service. */
+  readonly runsLocally: boolean;
   /** Every voice on the connected account, uncached (list-voices.ts caches). */
   listVoices(): Promise<Voice[]>;
   /** The voice's stored default settings, or null when the account has no such voice. */
