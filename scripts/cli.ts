@@ -2,10 +2,12 @@
 import { parseArgs } from "node:util";
 import { createApiKeyForOrgName } from "@/lib/keys/create-api-key";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
+import { CREATE_USER_USAGE, runCreateUserCommand } from "@/lib/users/create-user-command";
 
 const USAGE = `usage:
   npm run cli -- create-key --org <name> --mode test|live [--name <label>]
-  npm run cli -- revoke-key <key-id-or-prefix>`;
+  npm run cli -- revoke-key <key-id-or-prefix>
+  ${CREATE_USER_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -34,6 +36,11 @@ async function main(argv: string[]): Promise<number> {
       console.error(`revoked ${revoked}`);
       return 0;
     }
+    case "create-user":
+      return runCreateUserCommand(rest, {
+        out: (line) => process.stdout.write(`${line}\n`),
+        err: (line) => process.stderr.write(`${line}\n`),
+      });
     default:
       console.error(USAGE);
       return 2;

@@ -1,0 +1,63 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { githubEnabled } from "@/auth";
+import { signInWithGithubAction } from "@/app/(auth)/actions";
+import { SignInForm } from "@/components/dashboard/auth-forms";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
+import { getCurrentUser } from "@/lib/users/current-user";
+import { safeReturnPath } from "@/lib/users/return-path";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+// Auth.js sends people back here with ?error=<type> when a sign-in fails outside our forms.
+const ERRORS: Record<string, string> = {
+  github_email_in_use:
+    "An account with your GitHub email already exists. Sign in with your email and password instead.",
+  AccessDenied: "GitHub sign-in was refused. Try again, or sign in with your email and password.",
+  OAuthSignin: "Could not start GitHub sign-in. Try again in a moment.",
+  OAuthCallbackError: "GitHub sign-in did not complete. Try again.",
+  CallbackRouteError: "Sign-in did not complete. Try again.",
+  Configuration: "Sign-in is misconfigured on the server. Contact your operator.",
+  CredentialsSignin: "That email and password do not match an account.",
+};
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  const next = safeReturnPath(typeof params.next === "string" ? params.next : undefined);
+  if (await getCurrentUser()) redirect(next);
+  const errorKey = typeof params.error === "string" ? params.error : undefined;
+  const initialError = errorKey ? (ERRORS[errorKey] ?? "Sign-in did not complete. Try again.") : undefined;
+
+  return (
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight">Sign in to the dashboard</h1>
+      <p className="mt-1 text-sm text-slate-600">Manage API keys, webhooks, sessions and deliveries.</p>
+      <Card className="mt-6" as="div">
+        <CardBody className="space-y-4 py-6">
+          <SignInForm next={next} initialError={initialError} />
+          {githubEnabled() ? (
+            <>
+              <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
+                <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
+              </div>
+              <form action={signInWithGithubAction}>
+                <input type="hidden" name="next" value={next} />
+                <Button type="submit" variant="secondary" className="w-full">
+                  Continue with GitHub
+                </Button>
+              </form>
+            </>
+          ) : null}
+        </CardBody>
+      </Card>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        New here?{" "}
+        <Link href="/sign-up" className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </>
+  );
+}

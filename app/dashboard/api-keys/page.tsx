@@ -1,0 +1,93 @@
+import type { Metadata } from "next";
+import { CreateKeyForm } from "@/components/dashboard/api-keys/create-key-form";
+import { RevokeKeyButton } from "@/components/dashboard/api-keys/revoke-key-button";
+import { ModeBadge } from "@/components/dashboard/badges";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { DateTime } from "@/components/ui/date-time";
+import { EmptyState } from "@/components/ui/empty-state";
+import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
+import { listApiKeys } from "@/lib/dashboard/list-api-keys";
+import { requireDashboardUser } from "@/lib/users/current-user";
+
+export const metadata: Metadata = { title: "API keys" };
+
+export default async function ApiKeysPage() {
+  const user = await requireDashboardUser("/dashboard/api-keys");
+  const keys = await listApiKeys(user.orgId);
+
+  return (
+    <>
+      <PageHeader
+        title="API keys"
+        description="Keys authenticate your backend to the Age Verification API (Authorization: Bearer) and the Voice API (x-api-key). Test keys use simulated checks and are never billed."
+      />
+      <div className="space-y-6">
+        <Card aria-labelledby="create-key-title">
+          <CardHeader id="create-key-title" title="Create a key" />
+          <CardBody>
+            <CreateKeyForm />
+          </CardBody>
+        </Card>
+
+        <Card aria-labelledby="keys-title">
+          <CardHeader id="keys-title" title="Your keys" description={`${keys.filter((k) => !k.revokedAt).length} active`} />
+          {keys.length === 0 ? (
+            <EmptyState
+              title="No API keys yet"
+              description="Create a test key above to start calling the API. You'll see the full key once, right after creating it."
+            />
+          ) : (
+            <Table label="API keys">
+              <THead>
+                <tr>
+                  <Th>Name</Th>
+                  <Th>Key</Th>
+                  <Th className="hidden md:table-cell">Created</Th>
+                  <Th>Last used</Th>
+                  <Th>
+                    <span className="sr-only">Actions</span>
+                  </Th>
+                </tr>
+              </THead>
+              <TBody>
+                {keys.map((key) => (
+                  <Tr key={key.id} className={key.revokedAt ? "text-slate-500" : undefined}>
+                    <Td>
+                      <div className="flex flex-wrap items-center gap-2">
+                        <span className="font-medium">{key.name || "Unnamed key"}</span>
+                        <ModeBadge mode={key.mode} />
+                        {key.revokedAt ? <Badge tone="neutral">Revoked</Badge> : null}
+                      </div>
+                    </Td>
+                    <Td>
+                      <code className="font-mono text-xs whitespace-nowrap">
+                        {key.prefix}…{key.last4}
+                      </code>
+                    </Td>
+                    <Td className="hidden whitespace-nowrap md:table-cell">
+                      <DateTime value={key.createdAt} />
+                    </Td>
+                    <Td className="whitespace-nowrap">
+                      {key.lastUsedAt ? <DateTime value={key.lastUsedAt} /> : <span className="text-slate-500">Never</span>}
+                    </Td>
+                    <Td className="text-right">
+                      {key.revokedAt ? (
+                        <span className="text-xs whitespace-nowrap">
+                          Revoked <DateTime value={key.revokedAt} />
+                        </span>
+                      ) : (
+                        <RevokeKeyButton id={key.id} label={`${key.name || "key"} (${key.prefix}…${key.last4})`} />
+                      )}
+                    </Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          )}
+        </Card>
+      </div>
+    </>
+  );
+}

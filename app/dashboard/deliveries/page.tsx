@@ -1,0 +1,144 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AutoRefresh } from "@/components/dashboard/auto-refresh";
+import { AttemptResult } from "@/components/dashboard/badges";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { Badge } from "@/components/ui/badge";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { DateTime } from "@/components/ui/date-time";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Select } from "@/components/ui/field";
+import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
+import { countPendingDeliveries } from "@/lib/dashboard/overview";
+import { requireDashboardUser } from "@/lib/users/current-user";
+import { listDeliveryAttempts } from "@/lib/webhooks/list-delivery-attempts";
+import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
+
+export const metadata: Metadata = { title: "Deliveries" };
+
+const PAGE = 100;
+const MAX = 500;
+
+export default async function DeliveriesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  const endpointParam = typeof params.endpoint === "string" && /^whe_[A-Za-z0-9]+$/.test(params.endpoint) ? params.endpoint : undefined;
+  const limit = Math.min(MAX, Math.max(PAGE, Number(params.limit) || PAGE));
+  const self = `/dashboard/deliveries${endpointParam ? `?endpoint=${endpointParam}` : ""}`;
+  const user = await requireDashboardUser(self);
+  const [attempts, { data: endpoints }, pending] = await Promise.all([
+    listDeliveryAttempts(user.orgId, { endpointId: endpointParam, limit: limit + 1 }),
+    listWebhookEndpoints(user.orgId),
+    countPendingDeliveries(user.orgId, endpointParam),
+  ]);
+  const shown = attempts.slice(0, limit);
+  const more = attempts.length > limit && limit < MAX;
+  const moreHref = `/dashboard/deliveries?${new URLSearchParams({ ...(endpointParam ? { endpoint: endpointParam } : {}), limit: String(limit + PAGE) })}`;
+
+  return (
+    <>
+      <PageHeader
+        title="Deliveries"
+        description="Every webhook delivery attempt, newest first: when it was sent, how long it took, and the status code or error."
+        actions={<AutoRefresh active={pending > 0} label={`${pending} being retried`} />}
+      />
+      <Card aria-labelledby="attempts-title">
+        <h2 id="attempts-title" className="sr-only">
+          Delivery attempts
+        </h2>
+        <form method="get" action="/dashboard/deliveries" className="flex flex-wrap items-end gap-3 border-b border-slate-200 px-4 py-3 sm:px-5">
+          <div className="min-w-0">
+            <label htmlFor="filter-endpoint" className="block text-xs font-medium text-slate-700">
+              Endpoint
+            </label>
+            <Select id="filter-endpoint" name="endpoint" defaultValue={endpointParam ?? ""} className="mt-1 max-w-xs sm:max-w-md">
+              <option value="">All endpoints</option>
+              {endpoints.map((e) => (
+                <option key={e.id} value={e.id}>
+                  {e.url} ({e.mode})
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Button type="submit" variant="secondary">
+            Show
+          </Button>
+          {endpointParam ? (
+            <Link href="/dashboard/deliveries" className="py-2 text-sm text-indigo-700 underline underline-offset-2">
+              All endpoints
+            </Link>
+          ) : null}
+        </form>
+        {shown.length === 0 ? (
+          <EmptyState
+            title={endpointParam ? "No attempts to this endpoint yet" : "No deliveries yet"}
+            description="An attempt is recorded each time an event is sent to an endpoint: when a session passes, fails or expires, on every retry, and on manual redeliveries."
+            action={
+              endpoints.length === 0 ? (
+                <ButtonLink href="/dashboard/webhooks" size="sm" variant="secondary">
+                  Add a webhook endpoint
+                </ButtonLink>
+              ) : undefined
+            }
+          />
+        ) : (
+          <>
+            <Table label="Delivery attempts, newest first">
+              <THead>
+                <tr>
+                  <Th>Time</Th>
+                  <Th>Result</Th>
+                  <Th className="text-right">Duration</Th>
+                  <Th>Event</Th>
+                  <Th className="hidden md:table-cell">Endpoint</Th>
+                  <Th className="hidden sm:table-cell">Attempt</Th>
+                </tr>
+              </THead>
+              <TBody>
+                {shown.map((a) => (
+                  <Tr key={a.id} data-testid="attempt">
+                    <Td className="text-xs whitespace-nowrap">
+                      <DateTime value={a.startedAt} withSeconds />
+                    </Td>
+                    <Td className="min-w-40">
+                      <AttemptResult success={a.success} statusCode={a.statusCode} error={a.error} />
+                      {a.responseExcerpt ? (
+                        <details className="mt-1 text-xs">
+                          <summary className="cursor-pointer text-slate-600">Response body</summary>
+                          <pre className="mt-1 max-h-40 max-w-sm overflow-auto rounded bg-slate-100 p-2 whitespace-pre-wrap">{a.responseExcerpt}</pre>
+                        </details>
+                      ) : null}
+                    </Td>
+                    <Td className="text-right text-xs tabular-nums whitespace-nowrap">{a.durationMs} ms</Td>
+                    <Td className="text-xs">
+                      <code className="block">{a.eventType}</code>
+                      <Link href={`/dashboard/sessions/${a.sessionId}`} className="font-mono text-indigo-700 hover:underline">
+                        {a.sessionId}
+                      </Link>
+                    </Td>
+                    <Td className="hidden max-w-64 truncate font-mono text-xs md:table-cell" title={a.endpointUrl}>
+                      {a.endpointUrl}
+                    </Td>
+                    <Td className="hidden text-xs whitespace-nowrap sm:table-cell">
+                      #{a.attemptNumber} {a.manual ? <Badge>manual</Badge> : null}
+                    </Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+            <div className="flex items-center justify-between border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:px-5">
+              <span>
+                Showing the latest {shown.length} attempt{shown.length === 1 ? "" : "s"}
+              </span>
+              {more ? (
+                <ButtonLink href={moreHref} variant="secondary" size="sm">
+                  Show more
+                </ButtonLink>
+              ) : null}
+            </div>
+          </>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { UsageCard } from "@/components/dashboard/usage-card";
+import { Alert } from "@/components/ui/alert";
+import { ButtonLink } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { getOverview } from "@/lib/dashboard/overview";
+import { requireDashboardUser } from "@/lib/users/current-user";
+
+export const metadata: Metadata = { title: "Overview" };
+
+function Stat({ label, value, href, detail }: { label: string; value: number; href: string; detail?: string }) {
+  return (
+    <Link
+      href={href}
+      className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+    >
+      <span className="block text-xs font-medium text-slate-600">{label}</span>
+      <span className="mt-1 block text-2xl font-semibold tabular-nums text-slate-900">{value}</span>
+      {detail ? <span className="mt-0.5 block text-xs text-slate-600">{detail}</span> : null}
+    </Link>
+  );
+}
+
+export default async function OverviewPage({ searchParams }: { searchParams: Promise<{ welcome?: string }> }) {
+  const user = await requireDashboardUser("/dashboard");
+  const [overview, params] = await Promise.all([getOverview(user.orgId), searchParams]);
+  const hasKey = overview.keys.test + overview.keys.live > 0;
+  const gettingStarted = !hasKey || overview.endpoints === 0;
+
+  return (
+    <>
+      <PageHeader title="Overview" description={`Age verification for ${user.orgName}: usage right now and the last 24 hours.`} />
+      <div className="space-y-6">
+        {params.welcome ? (
+          <Alert tone="success" title={`Welcome to Voiceage, ${user.name ?? user.email}.`}>
+            Your organisation {user.orgName} is ready. Start in test mode: nothing is billed and outcomes are simulated.
+          </Alert>
+        ) : null}
+
+        {gettingStarted ? (
+          <Card aria-labelledby="start-title">
+            <CardHeader id="start-title" title="Get started" description="Three steps to your first verified session." />
+            <CardBody>
+              <ol className="space-y-3 text-sm">
+                <li className="flex flex-wrap items-center justify-between gap-2">
+                  <span>
+                    <strong className="font-medium">1. Create a test API key</strong>{" "}
+                    <span className="text-slate-600">{hasKey ? "— done" : "to call the API from your backend."}</span>
+                  </span>
+                  {!hasKey ? <ButtonLink href="/dashboard/api-keys" size="sm">Create key</ButtonLink> : null}
+                </li>
+                <li className="flex flex-wrap items-center justify-between gap-2">
+                  <span>
+                    <strong className="font-medium">2. Add a webhook endpoint</strong>{" "}
+                    <span className="text-slate-600">
+                      {overview.endpoints > 0 ? "— done" : "to learn outcomes from signed events."}
+                    </span>
+                  </span>
+                  {overview.endpoints === 0 ? (
+                    <ButtonLink href="/dashboard/webhooks" size="sm" variant="secondary">
+                      Add endpoint
+                    </ButtonLink>
+                  ) : null}
+                </li>
+                <li>
+                  <strong className="font-medium">3. Create a session</strong>{" "}
+                  <span className="text-slate-600">
+                    with <code className="rounded bg-slate-100 px-1">POST /v1/verification-sessions</code>; see the{" "}
+                    <Link href="/docs" className="text-indigo-700 underline underline-offset-2">
+                      API reference
+                    </Link>
+                    .
+                  </span>
+                </li>
+              </ol>
+            </CardBody>
+          </Card>
+        ) : null}
+
+        <UsageCard initial={overview.usage} />
+
+        <section aria-labelledby="totals-title">
+          <h2 id="totals-title" className="mb-3 text-base font-semibold text-slate-900">
+            At a glance
+          </h2>
+          <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+            <Stat
+              label="Active API keys"
+              value={overview.keys.test + overview.keys.live}
+              href="/dashboard/api-keys"
+              detail={`${overview.keys.test} test · ${overview.keys.live} live`}
+            />
+            <Stat label="Webhook endpoints" value={overview.endpoints} href="/dashboard/webhooks" />
+            <Stat
+              label="Sessions, last 24 h"
+              value={overview.sessions24hTotal}
+              href="/dashboard/sessions"
+              detail={`${overview.sessions24h.passed ?? 0} passed · ${overview.sessions24h.failed ?? 0} failed`}
+            />
+            <Stat
+              label="Dead letters"
+              value={overview.deadLetters}
+              href="/dashboard/dead-letters"
+              detail={overview.deadLetters ? "Waiting for redelivery" : "Nothing waiting"}
+            />
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ModeBadge, SESSION_STATUS_LABELS, SessionStatusBadge } from "@/components/dashboard/badges";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { Alert } from "@/components/ui/alert";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { DateTime } from "@/components/ui/date-time";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Select } from "@/components/ui/field";
+import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
+import { listDashboardSessions } from "@/lib/dashboard/list-dashboard-sessions";
+import { sessionListFilterSchema } from "@/lib/dashboard/schemas";
+import { requireDashboardUser } from "@/lib/users/current-user";
+import { sessionStatuses } from "@/lib/verification/schemas";
+
+export const metadata: Metadata = { title: "Sessions" };
+
+type Params = Record<string, string | string[] | undefined>;
+
+function all(value: string | string[] | undefined): string[] {
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
+function sessionsHref(filter: { status?: string; mode?: string }, trail: string[]) {
+  const query = new URLSearchParams();
+  if (filter.status) query.set("status", filter.status);
+  if (filter.mode) query.set("mode", filter.mode);
+  for (const cursor of trail) query.append("c", cursor);
+  const qs = query.toString();
+  return qs ? `/dashboard/sessions?${qs}` : "/dashboard/sessions";
+}
+
+export default async function SessionsPage({ searchParams }: { searchParams: Promise<Params> }) {
+  const params = await searchParams;
+  const filter = sessionListFilterSchema.parse({
+    status: typeof params.status === "string" && params.status ? params.status : undefined,
+    mode: typeof params.mode === "string" && params.mode ? params.mode : undefined,
+  });
+  const trail = all(params.c);
+  const user = await requireDashboardUser(sessionsHref(filter, trail));
+  const result = await listDashboardSessions({ orgId: user.orgId, ...filter, trail });
+  const filtered = Boolean(filter.status || filter.mode);
+
+  return (
+    <>
+      <PageHeader
+        title="Sessions"
+        description="Verification sessions created with your API keys, newest first. Open one to see its outcome, events and webhook deliveries."
+      />
+      <Card aria-labelledby="sessions-title">
+        <h2 id="sessions-title" className="sr-only">
+          Session list
+        </h2>
+        <form method="get" action="/dashboard/sessions" className="flex flex-wrap items-end gap-3 border-b border-slate-200 px-4 py-3 sm:px-5">
+          <div>
+            <label htmlFor="filter-status" className="block text-xs font-medium text-slate-700">
+              Status
+            </label>
+            <Select id="filter-status" name="status" defaultValue={filter.status ?? ""} className="mt-1 w-40">
+              <option value="">All statuses</option>
+              {sessionStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {SESSION_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div>
+            <label htmlFor="filter-mode" className="block text-xs font-medium text-slate-700">
+              Mode
+            </label>
+            <Select id="filter-mode" name="mode" defaultValue={filter.mode ?? ""} className="mt-1 w-32">
+              <option value="">Both modes</option>
+              <option value="test">Test</option>
+              <option value="live">Live</option>
+            </Select>
+          </div>
+          <Button type="submit" variant="secondary">
+            Apply filters
+          </Button>
+          {filtered ? (
+            <Link href="/dashboard/sessions" className="py-2 text-sm text-indigo-700 underline underline-offset-2">
+              Clear filters
+            </Link>
+          ) : null}
+        </form>
+
+        {!result.ok ? (
+          <div className="p-4 sm:p-5">
+            <Alert tone="warning" title="This page link has expired">
+              Page links stay valid for 24 hours.{" "}
+              <Link href={sessionsHref(filter, [])} className="font-medium underline underline-offset-2">
+                Go to the newest sessions
+              </Link>
+              .
+            </Alert>
+          </div>
+        ) : result.sessions.length === 0 ? (
+          filtered || trail.length > 0 ? (
+            <EmptyState
+              title="No sessions match these filters"
+              action={
+                <ButtonLink href="/dashboard/sessions" variant="secondary" size="sm">
+                  Show all sessions
+                </ButtonLink>
+              }
+            />
+          ) : (
+            <EmptyState
+              title="No sessions yet"
+              description={
+                <>
+                  Create one from your backend with <code className="rounded bg-slate-100 px-1">POST /v1/verification-sessions</code>{" "}
+                  and a test key; it appears here at once.
+                </>
+              }
+              action={
+                <ButtonLink href="/docs" variant="secondary" size="sm">
+                  Open the API reference
+                </ButtonLink>
+              }
+            />
+          )
+        ) : (
+          <>
+            <Table label={`Sessions, page ${result.pageNumber}`}>
+              <THead>
+                <tr>
+                  <Th>Session</Th>
+                  <Th>Status</Th>
+                  <Th className="hidden sm:table-cell">Mode</Th>
+                  <Th className="hidden md:table-cell">Age</Th>
+                  <Th className="hidden lg:table-cell">Outcome</Th>
+                  <Th>Created</Th>
+                </tr>
+              </THead>
+              <TBody>
+                {result.sessions.map((s) => (
+                  <Tr key={s.id}>
+                    <Td>
+                      <Link
+                        href={`/dashboard/sessions/${s.id}`}
+                        className="font-mono text-xs text-indigo-700 underline-offset-2 hover:underline"
+                      >
+                        {s.id}
+                      </Link>
+                      {Object.keys(s.metadata).length ? (
+                        <p className="mt-0.5 max-w-56 truncate text-xs text-slate-500">
+                          {Object.entries(s.metadata)
+                            .slice(0, 2)
+                            .map(([k, v]) => `${k}: ${v}`)
+                            .join(" · ")}
+                        </p>
+                      ) : null}
+                    </Td>
+                    <Td>
+                      <SessionStatusBadge status={s.status} />
+                    </Td>
+                    <Td className="hidden sm:table-cell">
+                      <ModeBadge mode={s.mode} />
+                    </Td>
+                    <Td className="hidden tabular-nums md:table-cell">{s.required_age}+</Td>
+                    <Td className="hidden text-xs lg:table-cell">
+                      {s.outcome ? `${s.outcome.result} · ${s.outcome.method.replace("_", " ")} · ${s.outcome.confidence}` : "—"}
+                    </Td>
+                    <Td className="text-xs whitespace-nowrap">
+                      <DateTime value={s.created_at} />
+                    </Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+            <nav aria-label="Pages" className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm sm:px-5">
+              <span className="text-slate-600">Page {result.pageNumber}</span>
+              <div className="flex gap-2">
+                {result.newerTrail ? (
+                  <ButtonLink href={sessionsHref(filter, result.newerTrail)} variant="secondary" size="sm">
+                    ← Newer
+                  </ButtonLink>
+                ) : null}
+                {result.olderTrail ? (
+                  <ButtonLink href={sessionsHref(filter, result.olderTrail)} variant="secondary" size="sm">
+                    Older →
+                  </ButtonLink>
+                ) : null}
+              </div>
+            </nav>
+          </>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { fieldErrorsOf, type ActionResult } from "@/app/dashboard/action-result";
+import { createWebhookEndpointFormSchema, idSchema } from "@/lib/dashboard/schemas";
+import { requireDashboardUser } from "@/lib/users/current-user";
+import { ApiError } from "@/lib/verification/errors";
+import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
+import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
+
+export async function createWebhookEndpointAction(input: {
+  url: string;
+  events: string[];
+  mode: string;
+}): Promise<ActionResult<{ id: string; url: string; secret: string; mode: "test" | "live" }>> {
+  const user = await requireDashboardUser("/dashboard/webhooks");
+  const parsed = createWebhookEndpointFormSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: "Check the highlighted fields.", fieldErrors: fieldErrorsOf(parsed.error.issues) };
+  const { mode, ...body } = parsed.data;
+  try {
+    const created = await createWebhookEndpoint({ orgId: user.orgId, mode, body });
+    revalidatePath("/dashboard", "layout");
+    // The only time the signing secret leaves the server.
+    return { ok: true, value: { id: created.id, url: created.url, secret: created.secret, mode: created.mode } };
+  } catch (error) {
+    // The domain's refusals (private address, too many endpoints) are messages for the reader.
+    if (error instanceof ApiError && error.status === 400) {
+      return { ok: false, error: error.message, fieldErrors: error.param === "url" ? { url: error.message } : undefined };
+    }
+    throw error;
+  }
+}
+
+export async function deleteWebhookEndpointAction(input: { id: string }): Promise<ActionResult<{ id: string }>> {
+  const user = await requireDashboardUser("/dashboard/webhooks");
+  const id = idSchema("whe").safeParse(input.id);
+  if (!id.success) return { ok: false, error: "That endpoint does not exist." };
+  try {
+    await deleteWebhookEndpoint(user.orgId, id.data);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "resource_missing") return { ok: false, error: "That endpoint does not exist or was already deleted." };
+    throw error;
+  }
+  revalidatePath("/dashboard", "layout");
+  return { ok: true, value: { id: id.data } };
+}

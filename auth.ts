@@ -1,0 +1,97 @@
+// Auth.js (next-auth v5) for the dashboard: email + password (argon2id, rate-limited) always,
+// GitHub OAuth when AUTH_GITHUB_ID and AUTH_GITHUB_SECRET are set. Sessions are JWTs in an
+// HttpOnly cookie; the token carries only the user id, and every request loads the user (and
+// so its organisation) from the database, so a removed user loses access at once.
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import GitHub from "next-auth/providers/github";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { authenticateCredentials } from "@/lib/users/authenticate-credentials";
+import { clientAddress } from "@/lib/users/client-address";
+import { AccountError } from "@/lib/users/errors";
+import { resolveGithubUser } from "@/lib/users/resolve-github-user";
+import { signInBodySchema } from "@/lib/users/schemas";
+
+/** Wrong email or password; deliberately one code for both. */
+export class InvalidCredentialsError extends CredentialsSignin {
+  code = "invalid_credentials";
+}
+
+export class SignInRateLimitedError extends CredentialsSignin {
+  code = "rate_limited";
+  constructor(readonly retryAfterSeconds: number) {
+    super("Too many failed sign-in attempts");
+  }
+}
+
+export function githubEnabled(): boolean {
+  const e = env();
+  return Boolean(e.AUTH_GITHUB_ID && e.AUTH_GITHUB_SECRET);
+}
+
+function authConfig(): NextAuthConfig {
+  const e = env();
+  return {
+    secret: e.AUTH_SECRET,
+    // The app runs behind whatever host it is given (tests use a random port on 127.0.0.1).
+    trustHost: true,
+    session: { strategy: "jwt", maxAge: 7 * 24 * 60 * 60 },
+    pages: { signIn: "/sign-in", error: "/sign-in" },
+    providers: [
+      Credentials({
+        credentials: { email: { type: "email" }, password: { type: "password" } },
+        async authorize(credentials, request) {
+          const parsed = signInBodySchema.safeParse(credentials);
+          if (!parsed.success) throw new InvalidCredentialsError();
+          const result = await authenticateCredentials({ ...parsed.data, ip: clientAddress(request.headers) });
+          if (!result.ok) {
+            if (result.reason === "rate_limited") throw new SignInRateLimitedError(result.retryAfterSeconds);
+            throw new InvalidCredentialsError();
+          }
+          return { id: result.user.id, email: result.user.email, name: result.user.name };
+        },
+      }),
+      ...(githubEnabled() ? [GitHub({ clientId: e.AUTH_GITHUB_ID, clientSecret: e.AUTH_GITHUB_SECRET })] : []),
+    ],
+    callbacks: {
+      async signIn({ account, profile, user }) {
+        if (account?.provider !== "github") return true;
+        try {
+          await resolveGithubUser({
+            githubId: account.providerAccountId,
+            login: String(profile?.login ?? user.name ?? "github"),
+            email: user.email ?? null,
+            name: user.name ?? null,
+          });
+          return true;
+        } catch (error) {
+          if (error instanceof AccountError) return `/sign-in?error=${error.code}`;
+          throw error;
+        }
+      },
+      async jwt({ token, account }) {
+        // Only at sign-in: point the token at our own user id, not GitHub's.
+        if (account?.provider === "github") {
+          const user = await db.user.findUnique({ where: { githubId: account.providerAccountId }, select: { id: true } });
+          if (!user) return null;
+          token.sub = user.id;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        if (token.sub) session.user.id = token.sub;
+        return session;
+      },
+    },
+    logger: {
+      // A wrong password is an expected outcome, not a server error worth a stack trace.
+      error(error) {
+        if (error instanceof CredentialsSignin) return;
+        console.error("[auth]", error);
+      },
+    },
+  };
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth(authConfig);

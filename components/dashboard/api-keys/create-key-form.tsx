@@ -1,0 +1,73 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { createApiKeyAction } from "@/app/dashboard/api-keys/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { CopyField } from "@/components/ui/copy-field";
+import { Field, Input } from "@/components/ui/field";
+import { SegmentedControl } from "@/components/ui/segmented-control";
+
+export function CreateKeyForm() {
+  const [name, setName] = useState("");
+  const [mode, setMode] = useState<"test" | "live">("test");
+  const create = useMutation({ mutationFn: createApiKeyAction });
+  const result = create.data;
+  const created = result?.ok ? result.value : null;
+  const fieldErrors = result && !result.ok ? result.fieldErrors : undefined;
+
+  if (created) {
+    return (
+      <div className="space-y-4">
+        <Alert tone="warning" title="Copy your key now">
+          This is the only time the full key is shown. Store it in your backend&apos;s secret store; if you lose
+          it, revoke it and create another.
+        </Alert>
+        <CopyField label={`${created.name} (${created.mode} key)`} value={created.key} copyLabel="Copy key" />
+        <Button variant="secondary" onClick={() => { create.reset(); setName(""); }}>
+          Done
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      className="grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-start"
+      onSubmit={(event) => {
+        event.preventDefault();
+        create.mutate({ name, mode });
+      }}
+      noValidate
+    >
+      <Field id="key-name" label="Name" hint="Where the key will be used." error={fieldErrors?.name}>
+        {(props) => (
+          <Input {...props} value={name} onChange={(e) => setName(e.target.value)} placeholder="Checkout backend" maxLength={60} />
+        )}
+      </Field>
+      <SegmentedControl
+        legend="Mode"
+        name="mode"
+        value={mode}
+        onChange={setMode}
+        options={[
+          { value: "test", label: "Test" },
+          { value: "live", label: "Live" },
+        ]}
+        hint={mode === "test" ? "Simulated checks, never billed." : "Real checks, billed."}
+      />
+      <div className="sm:pt-6">
+        <Button type="submit" pending={create.isPending}>
+          Create key
+        </Button>
+      </div>
+      {result && !result.ok && !fieldErrors ? <Alert tone="error" className="sm:col-span-3">{result.error}</Alert> : null}
+      {create.isError ? (
+        <Alert tone="error" className="sm:col-span-3">
+          The key could not be created. Check your connection and try again.
+        </Alert>
+      ) : null}
+    </form>
+  );
+}

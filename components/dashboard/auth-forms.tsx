@@ -1,0 +1,77 @@
+"use client";
+
+import Link from "next/link";
+import { useActionState } from "react";
+import { signInAction, signUpAction, type AuthFormState } from "@/app/(auth)/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+import { PASSWORD_MIN_LENGTH } from "@/lib/users/schemas";
+
+export function SignInForm({ next, initialError }: { next: string; initialError?: string }) {
+  const [state, action, pending] = useActionState<AuthFormState, FormData>(signInAction, {});
+  const error = state.error ?? (state.fieldErrors || state.values ? undefined : initialError);
+  return (
+    <form action={action} className="space-y-4" noValidate>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <input type="hidden" name="next" value={next} />
+      <Field id="email" label="Email" error={state.fieldErrors?.email}>
+        {(props) => (
+          <Input {...props} name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} />
+        )}
+      </Field>
+      <Field id="password" label="Password" error={state.fieldErrors?.password}>
+        {(props) => <Input {...props} name="password" type="password" autoComplete="current-password" required />}
+      </Field>
+      <Button type="submit" pending={pending} className="w-full">
+        Sign in
+      </Button>
+    </form>
+  );
+}
+
+export function SignUpForm() {
+  const [state, action, pending] = useActionState<AuthFormState, FormData>(signUpAction, {});
+  return (
+    <form action={action} className="space-y-4" noValidate>
+      {state.error ? <Alert tone="error">{state.error}</Alert> : null}
+      <Field id="name" label="Your name" hint="Optional." error={state.fieldErrors?.name}>
+        {(props) => <Input {...props} name="name" autoComplete="name" defaultValue={state.values?.name} />}
+      </Field>
+      <Field id="email" label="Work email" error={state.fieldErrors?.email}>
+        {(props) => (
+          <Input {...props} name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} />
+        )}
+      </Field>
+      <Field
+        id="password"
+        label="Password"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters. A passphrase is easiest to remember.`}
+        error={state.fieldErrors?.password}
+      >
+        {(props) => (
+          <Input {...props} name="password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} required />
+        )}
+      </Field>
+      <Field
+        id="organization"
+        label="Organisation name"
+        hint="Your company or team. API keys, webhooks and sessions belong to the organisation."
+        error={state.fieldErrors?.organization}
+      >
+        {(props) => (
+          <Input {...props} name="organization" autoComplete="organization" required defaultValue={state.values?.organization} />
+        )}
+      </Field>
+      <Button type="submit" pending={pending} className="w-full">
+        Create account
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        Already have an account?{" "}
+        <Link href="/sign-in" className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

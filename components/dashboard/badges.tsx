@@ -1,0 +1,58 @@
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+
+export function ModeBadge({ mode }: { mode: "test" | "live" }) {
+  return <Badge tone={mode === "live" ? "accent" : "warning"}>{mode === "live" ? "Live" : "Test"}</Badge>;
+}
+
+const SESSION_TONES: Record<string, BadgeTone> = {
+  created: "info",
+  in_progress: "accent",
+  passed: "success",
+  failed: "danger",
+  expired: "neutral",
+};
+
+export const SESSION_STATUS_LABELS: Record<string, string> = {
+  created: "Created",
+  in_progress: "In progress",
+  passed: "Passed",
+  failed: "Failed",
+  expired: "Expired",
+};
+
+export function SessionStatusBadge({ status }: { status: string }) {
+  return <Badge tone={SESSION_TONES[status] ?? "neutral"}>{SESSION_STATUS_LABELS[status] ?? status}</Badge>;
+}
+
+const DELIVERY_TONES: Record<string, BadgeTone> = { pending: "info", succeeded: "success", dead: "danger" };
+const DELIVERY_LABELS: Record<string, string> = { pending: "Retrying", succeeded: "Delivered", dead: "Dead letter" };
+
+export function DeliveryStatusBadge({ status }: { status: string }) {
+  return <Badge tone={DELIVERY_TONES[status] ?? "neutral"}>{DELIVERY_LABELS[status] ?? status}</Badge>;
+}
+
+/** What an attempt's error adds to its status code ("HTTP 302: redirects are not followed" -> the reason). */
+export function errorDetail(statusCode: number | null, error: string | null): string | null {
+  if (!error) return null;
+  if (!statusCode) return error;
+  const rest = error.replace(new RegExp(`^HTTP ${statusCode}:?\\s*`), "");
+  return rest || null;
+}
+
+/** A failed attempt in a few words: the status code and why, or the network error. */
+export function describeFailure(statusCode: number | null, error: string | null): string {
+  const detail = errorDetail(statusCode, error);
+  if (statusCode) return detail ? `HTTP ${statusCode} · ${detail}` : `HTTP ${statusCode}`;
+  return detail ?? "No response";
+}
+
+/** One delivery attempt's outcome: the HTTP status, or the network error. */
+export function AttemptResult({ success, statusCode, error }: { success: boolean; statusCode: number | null; error: string | null }) {
+  const detail = errorDetail(statusCode, error);
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <Badge tone={success ? "success" : "danger"}>{statusCode ? `HTTP ${statusCode}` : "No response"}</Badge>
+      {detail ? <span className="text-xs text-red-800 break-words">{detail}</span> : null}
+    </span>
+  );
+}

@@ -1,0 +1,130 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { createWebhookEndpointAction } from "@/app/dashboard/webhooks/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { CopyField } from "@/components/ui/copy-field";
+import { Field, Input } from "@/components/ui/field";
+import { SegmentedControl } from "@/components/ui/segmented-control";
+import { webhookEventTypes } from "@/lib/verification/schemas";
+
+const EVENT_HELP: Record<(typeof webhookEventTypes)[number], string> = {
+  "verification_session.completed": "A session passed or failed.",
+  "verification_session.expired": "A session expired before the user finished.",
+};
+
+export function CreateEndpointForm() {
+  const [url, setUrl] = useState("");
+  const [mode, setMode] = useState<"test" | "live">("test");
+  const [events, setEvents] = useState<string[]>([...webhookEventTypes]);
+  const create = useMutation({ mutationFn: createWebhookEndpointAction });
+  const result = create.data;
+  const fieldErrors = result && !result.ok ? result.fieldErrors : undefined;
+
+  if (result?.ok) {
+    const created = result.value;
+    return (
+      <div className="space-y-4">
+        <Alert tone="warning" title="Copy the signing secret now">
+          Your receiver needs it to verify the <code>Service-Signature</code> header of every delivery. This is the
+          only time it is shown.
+        </Alert>
+        <CopyField label={`Signing secret for ${created.url}`} value={created.secret} copyLabel="Copy secret" />
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              create.reset();
+              setUrl("");
+            }}
+          >
+            Done
+          </Button>
+          <Link
+            href={`/dashboard/webhooks/${created.id}`}
+            className="inline-flex h-10 items-center px-2 text-sm font-medium text-indigo-700 underline underline-offset-2"
+          >
+            Open the endpoint
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      className="space-y-4"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        create.mutate({ url: url.trim(), events, mode });
+      }}
+    >
+      <Field
+        id="endpoint-url"
+        label="Endpoint URL"
+        hint="An https:// URL on your server that accepts POST requests."
+        error={fieldErrors?.url}
+      >
+        {(props) => (
+          <Input
+            {...props}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://example.com/webhooks/age-verification"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+          />
+        )}
+      </Field>
+      <fieldset aria-describedby={fieldErrors?.events ? "endpoint-events-error" : undefined}>
+        <legend className="text-sm font-medium text-slate-800">Events to send</legend>
+        <div className="mt-1 space-y-2">
+          {webhookEventTypes.map((type) => (
+            <label key={type} className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 accent-slate-900"
+                checked={events.includes(type)}
+                onChange={(e) => setEvents((current) => (e.target.checked ? [...current, type] : current.filter((t) => t !== type)))}
+              />
+              <span>
+                <code className="text-slate-900">{type}</code>
+                <span className="block text-xs text-slate-600">{EVENT_HELP[type]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {fieldErrors?.events ? (
+          <p id="endpoint-events-error" className="mt-1 text-sm text-red-700">
+            {fieldErrors.events}
+          </p>
+        ) : null}
+      </fieldset>
+      <SegmentedControl
+        legend="Mode"
+        name="endpoint-mode"
+        value={mode}
+        onChange={setMode}
+        options={[
+          { value: "test", label: "Test" },
+          { value: "live", label: "Live" },
+        ]}
+        hint={
+          mode === "test"
+            ? "Receives events of sessions created with test keys only."
+            : "Receives events of sessions created with live keys only."
+        }
+      />
+      {result && !result.ok && !fieldErrors ? <Alert tone="error">{result.error}</Alert> : null}
+      {create.isError ? <Alert tone="error">The endpoint could not be created. Check your connection and try again.</Alert> : null}
+      <Button type="submit" pending={create.isPending}>
+        Add endpoint
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { Button, type ButtonSize, type ButtonVariant } from "./button";
+
+async function writeClipboard(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Clipboard API missing (plain http) or refused: fall back to a selected textarea.
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    const ok = document.execCommand("copy");
+    area.remove();
+    return ok;
+  }
+}
+
+/** Copies `value`; says "Copied" (visibly and to screen readers) for two seconds. */
+export function CopyButton({ value, label = "Copy", variant = "secondary", size = "sm", className }: {
+  value: string;
+  label?: string;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+}) {
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  return (
+    <>
+      <Button
+        variant={variant}
+        size={size}
+        className={className}
+        onClick={async () => {
+          setState((await writeClipboard(value)) ? "copied" : "failed");
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => setState("idle"), 2000);
+        }}
+      >
+        {state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : label}
+      </Button>
+      <span className="sr-only" aria-live="polite">
+        {state === "copied" ? "Copied to clipboard" : state === "failed" ? "Could not copy; select the text instead" : ""}
+      </span>
+    </>
+  );
+}

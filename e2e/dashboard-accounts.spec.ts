@@ -1,0 +1,108 @@
+import { expect, test } from "@playwright/test";
+import { baseUrl, createKey, nav, newAccount, signUp, v1, watchConsole } from "./dashboard-support";
+
+test("sign up, sign out, sign back in to the page asked for; wrong passwords are refused", async ({ page }) => {
+  const problems = watchConsole(page);
+  const account = newAccount();
+
+  await page.goto(`${baseUrl()}/dashboard/sessions?mode=test`);
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fdashboard%2Fsessions%3Fmode%3Dtest$/);
+
+  await signUp(page, account);
+  await expect(page.getByRole("status").filter({ hasText: "Welcome to Voiceage" })).toBeVisible();
+  await expect(page.getByRole("banner")).toContainText(account.organization);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await page.goto(`${baseUrl()}/dashboard/api-keys`);
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fdashboard%2Fapi-keys$/);
+
+  await page.getByLabel("Email").fill(account.email.toUpperCase());
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "do not match" })).toHaveText("That email and password do not match an account.");
+  await expect(page.getByLabel("Email")).toHaveValue(account.email.toUpperCase());
+
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/api-keys$/);
+  await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test("sign-up explains what is wrong with the form", async ({ page }) => {
+  const problems = watchConsole(page);
+  const account = newAccount();
+  await signUp(page, account);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+
+  await page.goto(`${baseUrl()}/sign-up`);
+  await page.getByLabel("Work email").fill(account.email);
+  await page.getByLabel("Password").fill("short");
+  await page.getByLabel("Organisation name").fill(account.organization);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Use at least 10 characters.")).toBeVisible();
+  await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+
+  await page.getByLabel("Password").fill("a long enough password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("An account with this email already exists. Sign in instead.")).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test("sign-in is paused after 10 failures for an email, with a clear message", async ({ page }) => {
+  const account = newAccount();
+  await signUp(page, account);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+
+  for (let i = 0; i < 10; i++) {
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(`wrong guess ${i}`);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    // The previous answer's message is still on screen; this attempt is answered when the form resets.
+    await expect(page.getByLabel("Password")).toHaveValue("");
+    await expect(page.getByRole("alert").filter({ hasText: "do not match" })).toHaveText("That email and password do not match an account.");
+  }
+  // Even the right password is refused while paused, so guessing gains nothing.
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Too many" })).toContainText(/Too many failed sign-in attempts.*try again in 15 minutes/);
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test("API keys: created once with a copy button, listed by prefix and last four, revoked after confirmation", async ({ page, context }) => {
+  const problems = watchConsole(page);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
+  await signUp(page, newAccount());
+
+  await nav(page, "API keys").click();
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByText('Name the key after where it will be used, e.g. "Checkout backend".')).toBeVisible();
+
+  const key = await createKey(page, "Checkout backend");
+  await page.getByRole("button", { name: "Copy key" }).click();
+  await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+  expect((await v1("/v1/verification-sessions", key)).status).toBe(200);
+
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByText(key)).toHaveCount(0);
+  const row = page.getByRole("row", { name: /Checkout backend/ });
+  await expect(row).toContainText(`${key.slice(0, 12)}…${key.slice(-4)}`);
+  await expect(row).toContainText("Test");
+  await page.reload();
+  await expect(row).not.toContainText("Never"); // it was used by the API call above
+
+  await row.getByRole("button", { name: /Revoke/ }).click();
+  const dialog = page.getByRole("dialog", { name: /Revoke Checkout backend/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(row.getByRole("button", { name: /Revoke/ })).toBeVisible();
+  await row.getByRole("button", { name: /Revoke/ }).click();
+  await dialog.getByRole("button", { name: "Revoke key" }).click();
+  await expect(row).toContainText("Revoked");
+  expect((await v1("/v1/verification-sessions", key)).status).toBe(401);
+  expect(problems).toEqual([]);
+});

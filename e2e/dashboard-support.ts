@@ -1,0 +1,72 @@
+// Shared steps of the dashboard browser tests.
+import { randomBytes } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+
+export const baseUrl = () => process.env.E2E_BASE_URL!;
+export const unique = () => randomBytes(4).toString("hex");
+
+/** Collects console errors and failed page scripts; assert it is empty at the end of a test. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()} (${message.location().url})`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  // Any request to another origin would be a third-party request.
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.protocol.startsWith("http") && url.origin !== new URL(baseUrl()).origin) problems.push(`third-party request: ${url}`);
+  });
+  return problems;
+}
+
+/** A link of the dashboard's own navigation. */
+export function nav(page: Page, name: string) {
+  // A link may carry a count after its label, e.g. "Dead letters (1 waiting)".
+  return page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: new RegExp(`^${name}(?: \\(|$)`) });
+}
+
+/** Opens a dashboard page from the navigation and waits until it is on screen. */
+export async function go(page: Page, name: string, heading = name) {
+  await nav(page, name).click();
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+}
+
+export type Account = { email: string; password: string; organization: string };
+
+export function newAccount(): Account {
+  const id = unique();
+  return { email: `admin-${id}@example.com`, password: `pass phrase ${id}`, organization: `Acme ${id}` };
+}
+
+export async function signUp(page: Page, account: Account) {
+  await page.goto(`${baseUrl()}/sign-up`);
+  await page.getByLabel("Work email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByLabel("Organisation name").fill(account.organization);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/dashboard\?welcome=1$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+}
+
+/** Creates a key in the dashboard and returns the full key as shown once. */
+export async function createKey(page: Page, name: string, mode: "test" | "live" = "test"): Promise<string> {
+  await go(page, "API keys");
+  await page.getByLabel("Name").fill(name);
+  await page.locator("label", { hasText: new RegExp(`^${mode === "test" ? "Test" : "Live"}$`) }).click();
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByText("Copy your key now")).toBeVisible();
+  const key = (await page.getByRole("status", { name: `${name} (${mode} key)` }).textContent())!.trim();
+  expect(key).toMatch(new RegExp(`^sk_${mode}_[A-Za-z0-9]{40}$`));
+  return key;
+}
+
+export async function v1(path: string, key: string, init: { method?: string; body?: unknown } = {}) {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method: init.method ?? "GET",
+    headers: { authorization: `Bearer ${key}`, ...(init.body ? { "content-type": "application/json" } : {}) },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}

@@ -1,0 +1,49 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { currentUsage } from "@/lib/rate-limit/consume-rate-limit";
+
+/**
+ * Dead letters waiting for a manual redelivery (the nav shows the count). Like the queue
+ * itself (lib/webhooks/dead-letters.ts), it leaves out endpoints deleted since.
+ */
+export async function countOpenDeadLetters(orgId: string, endpointId?: string): Promise<number> {
+  return db.webhookDelivery.count({
+    where: { orgId, status: "dead", endpoint: { deletedAt: null }, ...(endpointId ? { endpointId } : {}) },
+  });
+}
+
+export type Overview = Awaited<ReturnType<typeof getOverview>>;
+
+/** Everything the overview page shows, for one organisation. */
+export async function getOverview(orgId: string, now = new Date()) {
+  const since = new Date(now.getTime() - 24 * 60 * 60_000);
+  const [usage, keys, endpoints, sessionsByStatus, deadLetters, deliveries] = await Promise.all([
+    currentUsage(orgId, now.getTime()),
+    db.apiKey.groupBy({ by: ["mode"], where: { orgId, revokedAt: null }, _count: { _all: true } }),
+    db.webhookEndpoint.count({ where: { orgId, deletedAt: null } }),
+    db.verificationSession.groupBy({ by: ["status"], where: { orgId, createdAt: { gte: since } }, _count: { _all: true } }),
+    countOpenDeadLetters(orgId),
+    db.webhookDelivery.groupBy({ by: ["status"], where: { orgId, createdAt: { gte: since } }, _count: { _all: true } }),
+  ]);
+  const keyCount = (mode: "test" | "live") => keys.find((k) => k.mode === mode)?._count._all ?? 0;
+  const sessions = Object.fromEntries(sessionsByStatus.map((s) => [s.status, s._count._all])) as Partial<
+    Record<"created" | "in_progress" | "passed" | "failed" | "expired", number>
+  >;
+  const deliveryCounts = Object.fromEntries(deliveries.map((d) => [d.status, d._count._all])) as Partial<
+    Record<"pending" | "succeeded" | "dead", number>
+  >;
+  return {
+    usage,
+    keys: { test: keyCount("test"), live: keyCount("live") },
+    endpoints,
+    sessions24h: sessions,
+    sessions24hTotal: Object.values(sessions).reduce((a, b) => a + (b ?? 0), 0),
+    deliveries24h: deliveryCounts,
+    deadLetters,
+  };
+}
+
+/** Deliveries still being retried automatically. */
+export async function countPendingDeliveries(orgId: string, endpointId?: string): Promise<number> {
+  return db.webhookDelivery.count({ where: { orgId, status: "pending", ...(endpointId ? { endpointId } : {}) } });
+}

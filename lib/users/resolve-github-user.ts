@@ -1,0 +1,37 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { newId, randomBase62 } from "@/lib/ids";
+import { AccountError } from "@/lib/users/errors";
+
+export type GithubIdentity = { githubId: string; login: string; email: string | null; name: string | null };
+
+/**
+ * The dashboard user behind a GitHub sign-in. A known GitHub account signs in to its user.
+ * A new one gets a user and an organisation of its own. An email that already belongs to a
+ * password account is refused rather than linked: GitHub does not prove that the person
+ * holding that GitHub account controls the existing account's inbox.
+ */
+export async function resolveGithubUser(identity: GithubIdentity) {
+  const known = await db.user.findUnique({ where: { githubId: identity.githubId } });
+  if (known) return known;
+
+  // GitHub's own no-reply address when the account keeps its email private.
+  const email = (identity.email ?? `${identity.githubId}+${identity.login}@users.noreply.github.com`).toLowerCase();
+  if (await db.user.findUnique({ where: { email }, select: { id: true } })) {
+    throw new AccountError(
+      "github_email_in_use",
+      "An account with this GitHub account's email already exists. Sign in with your email and password.",
+    );
+  }
+
+  return db.$transaction(async (tx) => {
+    const base = `${identity.login}'s organisation`;
+    const taken = await tx.organization.findUnique({ where: { name: base }, select: { id: true } });
+    const org = await tx.organization.create({
+      data: { id: newId("org"), name: taken ? `${base} ${randomBase62(4)}` : base },
+    });
+    return tx.user.create({
+      data: { id: newId("usr"), email, name: identity.name ?? identity.login, githubId: identity.githubId, orgId: org.id },
+    });
+  });
+}
