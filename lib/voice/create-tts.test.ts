@@ -14,6 +14,7 @@ import { createLocalProvider } from "@/lib/voice/providers/local-provider";
 import { DEFAULT_VOICE_SETTINGS, UpstreamError, type SpeechProvider } from "@/lib/voice/providers/speech-provider";
 import { ttsRequestBodySchema } from "@/lib/voice/schemas";
 import { createVoiceCatalog } from "@/lib/voice/voice-catalog";
+import { listTtsGenerations } from "@/lib/voice/list-tts-generations";
 import { newOrg } from "../../tests/support/api";
 import { FAKE_API_KEY, startFakeElevenLabs, VOICES, type FakeElevenLabs } from "../../tests/voice/fake-elevenlabs";
 
@@ -158,6 +159,25 @@ describe("content cache", () => {
     expect(error).toBeInstanceOf(VoiceApiError);
     expect(error.code).toBe("voice_not_found");
     expect(counter.syntheses).toBe(0);
+  });
+});
+
+describe("history", () => {
+  it("lists an organisation's own prompts, newest first, with fresh download links", async () => {
+    const own = (await newOrg("history")).orgId;
+    const other = (await newOrg("history")).orgId;
+    const { provider } = counting(createLocalProvider(), uniqueId());
+    const { deps } = setup(provider);
+    await createTts({ orgId: own, body: body({ text: "First.", voice_id: "espeakEnUs" }) }, deps);
+    await createTts({ orgId: own, body: body({ text: "Second.", voice_id: "espeakEnUs", voice_settings: { speed: 0.9 } }) }, deps);
+    await createTts({ orgId: other, body: body({ text: "Not yours.", voice_id: "espeakEnUs" }) }, deps);
+
+    const history = await listTtsGenerations({ orgId: own }, deps);
+    expect(history.map((h) => h.text)).toEqual(["Second.", "First."]);
+    expect(history[0].voice_settings).toMatchObject({ speed: 0.9 });
+    expect(history[1].voice_settings).toBeNull();
+    const file = await deps.storage.get(decodeURIComponent(new URL(history[0].audio_url!).pathname.replace("/files/", "")));
+    expect(createHash("sha256").update(file!).digest("hex")).toBe(history[0].sha256);
   });
 });
 
