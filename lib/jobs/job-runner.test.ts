@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import type { JobHandler, JobOutcome } from "@/lib/jobs/job-handlers";
 import { startJobRunner, type JobRunner } from "@/lib/jobs/job-runner";
+import { scheduleJobInTx, type JobName } from "@/lib/jobs/schedule-job";
 
 // These runners share the database with the suite's app, whose own runner only claims the
 // job names it knows; each test uses a job name of its own.
@@ -14,7 +15,10 @@ afterEach(async () => {
 
 const uniqueName = () => `test/${randomBytes(4).toString("hex")}`;
 const handler = (run: JobHandler["run"], errorDelayMs = () => 50): JobHandler => ({ run, errorDelayMs });
-const start = (handlers: Record<string, JobHandler>, extra: { lockMs?: number; concurrency?: number; workerId?: string } = {}) => {
+const start = (
+  handlers: Record<string, JobHandler>,
+  extra: { lockMs?: number; concurrency?: number; workerId?: string; pollIntervalMs?: number } = {},
+) => {
   const runner = startJobRunner({ handlers, pollIntervalMs: 50, ...extra });
   runners.push(runner);
   return runner;
@@ -54,6 +58,22 @@ describe("embedded job runner", () => {
     expect(new Set(runs.map((r) => r.worker)).size).toBeGreaterThan(1);
     const jobs = await jobsOf(name);
     expect(jobs.every((j) => j.attempts === 1 && j.lockedBy === null)).toBe(true);
+  });
+
+  it("starts a job scheduled in a transaction as soon as it commits, without waiting for a poll", async () => {
+    const name = uniqueName();
+    const ran: number[] = [];
+    start({ [name]: handler(async () => (ran.push(Date.now()), { kind: "done" })) }, { pollIntervalMs: 60_000 });
+    await new Promise((r) => setTimeout(r, 500)); // first poll done; the runner now sleeps a minute
+    let committedAt = 0;
+    await db.$transaction(async (tx) => {
+      await scheduleJobInTx(tx, { name: name as JobName, payload: {} });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(ran).toEqual([]); // not visible (nor notified) before the commit
+      committedAt = Date.now();
+    });
+    await until(() => jobsOf(name), (jobs) => jobs[0]?.status === "done", 5000);
+    expect(ran[0] - committedAt).toBeLessThan(1000);
   });
 
   it("does not start a job before its runAt", async () => {

@@ -1,8 +1,11 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
+import pg from "pg";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import type { JobHandler, JobOutcome } from "@/lib/jobs/job-handlers";
+import { JOBS_CHANNEL } from "@/lib/jobs/schedule-job";
 
 // The embedded engine: a small poller over the Job table (the outbox that state changes
 // write in their own transactions). It is deliberately not a second Inngest: it claims due
@@ -16,6 +19,9 @@ import type { JobHandler, JobOutcome } from "@/lib/jobs/job-handlers";
 //   cannot overwrite its successor's result.
 // - attempts/maxAttempts: a handler that throws or asks to retry uses an attempt; after the
 //   last one the job is marked dead and logged.
+// - Polling (JOB_POLL_INTERVAL_MS) is the guarantee; a LISTEN on the channel that
+//   scheduleJobInTx NOTIFYs on commit is the shortcut, so a job due now starts within
+//   milliseconds in whichever process is idle. Losing the listener only costs latency.
 
 export type ClaimedJob = { id: string; name: string; payload: unknown; attempts: number; maxAttempts: number; runAt: Date };
 
@@ -32,6 +38,8 @@ export type JobRunnerOptions = {
    * instead of running it here. Throwing leaves the jobs pending for the next poll.
    */
   relay?: (jobs: ClaimedJob[]) => Promise<void>;
+  /** Wake up on NOTIFY from scheduleJobInTx (default true). */
+  listen?: boolean;
 };
 
 export type JobRunner = {
@@ -54,6 +62,12 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
   const running = new Set<Promise<void>>();
   let stopped = false;
   let wake: (() => void) | null = null;
+  // Set when there may be new work while the loop is busy, so it polls again before sleeping.
+  let wakeRequested = false;
+  const requestWake = () => {
+    wakeRequested = true;
+    wake?.();
+  };
   let lastPrune = 0;
 
   async function claim(limit: number): Promise<ClaimedJob[]> {
@@ -154,12 +168,14 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     for (const job of jobs) {
       const run: Promise<void> = execute(job).finally(() => {
         running.delete(run);
-        wake?.();
+        requestWake();
       });
       running.add(run);
     }
     return jobs.length;
   }
+
+  const listener = options.listen === false ? null : listenForJobs(requestWake);
 
   const loop = (async () => {
     while (!stopped) {
@@ -174,6 +190,10 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       }
       // A full batch means more may be due: go again at once (when there is room).
       if (claimed > 0 && claimed === requested && running.size < concurrency) continue;
+      if (wakeRequested && running.size < concurrency) {
+        wakeRequested = false;
+        continue;
+      }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, options.pollIntervalMs);
         wake = () => {
@@ -182,6 +202,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
         };
       });
       wake = null;
+      wakeRequested = false;
     }
   })();
 
@@ -190,9 +211,45 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     poll,
     stop: async () => {
       stopped = true;
+      await listener?.close();
       wake?.();
       await loop;
       await Promise.allSettled([...running]);
+    },
+  };
+}
+
+/** A dedicated connection LISTENing for newly due jobs; reconnects after errors. */
+function listenForJobs(onNotify: () => void): { close: () => Promise<void> } {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    if (closed) return;
+    const next = new pg.Client({ connectionString: env().DATABASE_URL });
+    client = next;
+    const reconnect = () => {
+      if (client !== next || closed) return;
+      client = null;
+      next.end().catch(() => undefined);
+      retry = setTimeout(connect, 2000);
+    };
+    next.on("notification", onNotify);
+    next.on("error", reconnect);
+    next.on("end", reconnect);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${JOBS_CHANNEL}`);
+    } catch {
+      reconnect();
+    }
+  };
+  void connect();
+  return {
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
     },
   };
 }

@@ -41,6 +41,7 @@ export async function deliverEventAttempt(outboxEventId: string, attempt: number
        AND e."deletedAt" IS NULL
     RETURNING d."id", d."eventId", d."endpointId", e."url", e."secretEncrypted"`;
 
+  const recorder = batchRecorder(attempt);
   await forEachLimited(claimed, SEND_CONCURRENCY, async (delivery) => {
     const result = await sendSignedEvent({
       url: delivery.url,
@@ -49,8 +50,9 @@ export async function deliverEventAttempt(outboxEventId: string, attempt: number
       type: event.type as SessionEventType,
       session: event.session,
     });
-    await recordAttempt({ deliveryId: delivery.id, attemptNumber: attempt, manual: false, result });
+    recorder.add(delivery.id, result);
   });
+  await recorder.flushed();
 
   const stillFailing = await db.webhookDelivery.count({
     where: { outboxEventId, status: "pending", endpoint: { deletedAt: null } },
@@ -95,29 +97,79 @@ async function ensureDeliveries(event: { id: string; orgId: string; type: string
   });
 }
 
-export async function recordAttempt(input: {
-  deliveryId: string;
-  attemptNumber: number;
-  manual: boolean;
-  result: Awaited<ReturnType<typeof sendSignedEvent>>;
-}) {
+type SendOutcome = Awaited<ReturnType<typeof sendSignedEvent>>;
+
+function attemptRow(deliveryId: string, attemptNumber: number, manual: boolean, result: SendOutcome) {
+  return {
+    id: newId("wha"),
+    deliveryId,
+    attemptNumber,
+    manual,
+    startedAt: result.startedAt,
+    durationMs: result.durationMs,
+    statusCode: result.statusCode,
+    error: result.error,
+    responseExcerpt: result.responseExcerpt,
+    success: result.success,
+  };
+}
+
+/**
+ * Records the tries of one automatic attempt as they finish, coalescing whatever finished
+ * while the previous write was in flight into one transaction: a burst to many endpoints
+ * costs a few writes, and a slow endpoint does not hold back the records of fast ones.
+ */
+function batchRecorder(attemptNumber: number) {
+  const queue: { deliveryId: string; result: SendOutcome }[] = [];
+  let writing: Promise<void> | null = null;
+  let failure: unknown = null;
+  const write = async () => {
+    while (queue.length) {
+      const batch = queue.splice(0);
+      const succeeded = batch.filter((b) => b.result.success).map((b) => b.deliveryId);
+      await db.$transaction([
+        db.deliveryAttempt.createMany({ data: batch.map((b) => attemptRow(b.deliveryId, attemptNumber, false, b.result)) }),
+        // The first success settles a delivery; later tries never undo it.
+        ...(succeeded.length
+          ? [
+              db.webhookDelivery.updateMany({
+                where: { id: { in: succeeded }, status: { not: "succeeded" } },
+                data: { status: "succeeded" as const, succeededAt: new Date() },
+              }),
+            ]
+          : []),
+      ]);
+    }
+  };
+  const kick = () => {
+    if (writing || queue.length === 0) return;
+    writing = write()
+      .catch((error) => {
+        failure = error;
+      })
+      .finally(() => {
+        writing = null;
+        kick(); // anything queued after the last loop check
+      });
+  };
+  return {
+    add(deliveryId: string, result: SendOutcome) {
+      queue.push({ deliveryId, result });
+      kick();
+    },
+    async flushed() {
+      while (writing) await writing;
+      if (failure) throw failure;
+    },
+  };
+}
+
+/** Records one try on its own (manual redeliveries). */
+export async function recordAttempt(input: { deliveryId: string; attemptNumber: number; manual: boolean; result: SendOutcome }) {
   const { result } = input;
   const finishedAt = new Date(result.startedAt.getTime() + result.durationMs);
   await db.$transaction([
-    db.deliveryAttempt.create({
-      data: {
-        id: newId("wha"),
-        deliveryId: input.deliveryId,
-        attemptNumber: input.attemptNumber,
-        manual: input.manual,
-        startedAt: result.startedAt,
-        durationMs: result.durationMs,
-        statusCode: result.statusCode,
-        error: result.error,
-        responseExcerpt: result.responseExcerpt,
-        success: result.success,
-      },
-    }),
+    db.deliveryAttempt.create({ data: attemptRow(input.deliveryId, input.attemptNumber, input.manual, result) }),
     db.webhookDelivery.update({ where: { id: input.deliveryId }, data: { lastAttemptAt: result.startedAt } }),
     // The first success settles the delivery (a dead letter included); later tries never undo it.
     ...(result.success

@@ -103,6 +103,25 @@ describe("sendWebhook", () => {
     expect(result.durationMs).toBeLessThan(2500);
   });
 
+  it("reuses connections, and resends once on a fresh one when a pooled connection turns out closed", async () => {
+    const served = new WeakSet<object>();
+    const sockets = new Set<object>();
+    handler = (req, res) => {
+      sockets.add(req.socket);
+      if (req.url === "/drop-reused" && served.has(req.socket)) return req.socket.destroy();
+      served.add(req.socket);
+      res.end("ok");
+    };
+    hits.length = 0;
+    expect((await send(`${origin}/first`)).success).toBe(true);
+    expect((await send(`${origin}/second`)).success).toBe(true);
+    expect(sockets.size).toBe(1); // kept alive and reused
+    const result = await send(`${origin}/drop-reused`);
+    expect(result).toMatchObject({ success: true, statusCode: 200 });
+    expect(hits.map((h) => h.url)).toEqual(["/first", "/second", "/drop-reused", "/drop-reused"]);
+    expect(sockets.size).toBe(2);
+  });
+
   it("reports refused connections", async () => {
     const closed = net.createServer();
     await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
