@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { baseUrl, createKey, nav, newAccount, signUp, v1, watchConsole } from "./dashboard-support";
+import { baseUrl, createKey, go, nav, newAccount, signUp, v1, watchConsole } from "./dashboard-support";
 
 test("sign up, sign out, sign back in to the page asked for; wrong passwords are refused", async ({ page }) => {
   const problems = watchConsole(page);
@@ -105,4 +105,30 @@ test("API keys: created once with a copy button, listed by prefix and last four,
   await expect(row).toContainText("Revoked");
   expect((await v1("/v1/verification-sessions", key)).status).toBe(401);
   expect(problems).toEqual([]);
+});
+
+test("another organisation's sessions and endpoints are not found, and not listed", async ({ browser }) => {
+  const owner = await browser.newPage();
+  await signUp(owner, newAccount());
+  const key = await createKey(owner, "Owner backend");
+  const session = await v1("/v1/verification-sessions", key, {
+    method: "POST",
+    body: { required_age: 16, return_url: "https://owner.example/done" },
+  });
+  const endpoint = await v1("/v1/webhook-endpoints", key, { method: "POST", body: { url: "https://owner.example/hook" } });
+  expect([session.status, endpoint.status]).toEqual([201, 201]);
+
+  const stranger = await browser.newPage();
+  const problems = watchConsole(stranger);
+  await signUp(stranger, newAccount());
+  for (const path of [`/dashboard/sessions/${session.body.id}`, `/dashboard/webhooks/${endpoint.body.id}`]) {
+    await stranger.goto(`${baseUrl()}${path}`);
+    await expect(stranger.getByText("Not found in your organisation")).toBeVisible();
+  }
+  await go(stranger, "Sessions");
+  await expect(stranger.getByText("No sessions yet")).toBeVisible();
+  await go(stranger, "Webhooks");
+  await expect(stranger.getByText("No webhook endpoints yet")).toBeVisible();
+  // A 404 page logs a failed resource load; nothing else may.
+  expect(problems.filter((p) => !p.includes("404"))).toEqual([]);
 });

@@ -1,0 +1,109 @@
+// The dashboard's read models answer for one organisation only: another organisation's ids
+// are as missing as unknown ones.
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { listDeliveries } from "@/lib/dashboard/deliveries";
+import { getSessionDetail } from "@/lib/dashboard/get-session-detail";
+import { getWebhookEndpoint } from "@/lib/dashboard/get-webhook-endpoint";
+import { listApiKeys } from "@/lib/dashboard/list-api-keys";
+import { listDashboardSessions } from "@/lib/dashboard/list-dashboard-sessions";
+import { countOpenDeadLetters, getOverview } from "@/lib/dashboard/overview";
+import { db } from "@/lib/db";
+import { createApiKey } from "@/lib/keys/create-api-key";
+import { revokeApiKey } from "@/lib/keys/revoke-api-key";
+import { findOrCreateOrganization } from "@/lib/orgs/find-or-create-organization";
+import { completeSession } from "@/lib/verification/complete-session";
+import { createSession } from "@/lib/verification/create-session";
+import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
+
+async function newOrgWithData() {
+  const org = await findOrCreateOrganization(`read-models-${randomBytes(5).toString("hex")}`);
+  const key = await createApiKey({ orgId: org.id, mode: "test", name: "Backend" });
+  const created = await createSession({
+    orgId: org.id,
+    mode: "test",
+    required_age: 18,
+    methods: ["face_estimation", "id_document"],
+    return_url: "https://shop.example/done",
+    metadata: { order: "42" },
+  });
+  await completeSession({ orgId: org.id, sessionId: created.id, result: "pass", method: "id_document", confidence: "high", attemptsUsed: 1 });
+  const endpoint = await createWebhookEndpoint({
+    orgId: org.id,
+    mode: "test",
+    body: { url: "https://127.0.0.1:9/hook", events: ["verification_session.completed"] },
+  });
+  return { org, key, sessionId: created.id, endpoint };
+}
+
+describe("dashboard read models", () => {
+  it("show one organisation's keys, sessions, endpoints and deliveries, and nothing of another's", async () => {
+    const a = await newOrgWithData();
+    const b = await newOrgWithData();
+
+    const keys = await listApiKeys(a.org.id);
+    expect(keys.map((k) => k.id)).toEqual([a.key.id]);
+    expect(Object.keys(keys[0])).not.toContain("keyHash");
+
+    const detail = await getSessionDetail(a.org.id, a.sessionId);
+    expect(detail?.session).toMatchObject({ id: a.sessionId, status: "passed", metadata: { order: "42" }, outcome: { result: "pass" } });
+    expect(detail?.events.map((e) => e.type)).toEqual(["verification_session.completed"]);
+    expect(await getSessionDetail(a.org.id, b.sessionId)).toBeNull();
+
+    const page = await listDashboardSessions({ orgId: a.org.id, trail: [] });
+    expect(page.ok && page.sessions.map((s) => s.id)).toEqual([a.sessionId]);
+    const live = await listDashboardSessions({ orgId: a.org.id, mode: "live", trail: [] });
+    expect(live.ok && live.sessions).toEqual([]);
+
+    expect(await getWebhookEndpoint(a.org.id, a.endpoint.id)).toMatchObject({ id: a.endpoint.id, mode: "test" });
+    expect(await getWebhookEndpoint(a.org.id, b.endpoint.id)).toBeNull();
+    expect(JSON.stringify(await getWebhookEndpoint(a.org.id, a.endpoint.id))).not.toContain("whsec_");
+
+    expect(await listDeliveries({ orgId: a.org.id, endpointId: b.endpoint.id })).toEqual([]);
+    expect(await listDeliveries({ orgId: a.org.id, sessionId: b.sessionId })).toEqual([]);
+  });
+
+  it("refuse to revoke another organisation's key", async () => {
+    const a = await newOrgWithData();
+    const b = await newOrgWithData();
+    await expect(revokeApiKey(b.key.id, a.org.id)).rejects.toThrow(/No active API key/);
+    expect((await db.apiKey.findUniqueOrThrow({ where: { id: b.key.id } })).revokedAt).toBeNull();
+  });
+
+  it("page sessions newest first and report an expired or foreign page link instead of failing", async () => {
+    const org = await findOrCreateOrganization(`paging-${randomBytes(5).toString("hex")}`);
+    const ids: string[] = [];
+    for (let i = 0; i < 21; i++) {
+      const created = await createSession({
+        orgId: org.id,
+        mode: i % 2 ? "live" : "test",
+        required_age: 16,
+        methods: ["face_estimation"],
+        return_url: "https://shop.example/",
+        metadata: {},
+      });
+      ids.unshift(created.id);
+    }
+    const first = await listDashboardSessions({ orgId: org.id, trail: [] });
+    if (!first.ok || !first.olderTrail) throw new Error("expected a second page");
+    expect(first.sessions.map((s) => s.id)).toEqual(ids.slice(0, 20));
+    expect(first.newerTrail).toBeNull();
+    const second = await listDashboardSessions({ orgId: org.id, trail: first.olderTrail });
+    expect(second.ok && second.sessions.map((s) => s.id)).toEqual(ids.slice(20));
+    expect(second.ok && second.newerTrail).toEqual([]);
+    expect(second.ok && second.olderTrail).toBeNull();
+
+    const other = await findOrCreateOrganization(`paging-other-${randomBytes(5).toString("hex")}`);
+    expect(await listDashboardSessions({ orgId: other.id, trail: first.olderTrail })).toEqual({ ok: false, reason: "cursor_invalid" });
+  });
+
+  it("count dead letters and usage per organisation", async () => {
+    const a = await newOrgWithData();
+    const overview = await getOverview(a.org.id);
+    expect(overview.keys).toEqual({ test: 1, live: 0 });
+    expect(overview.endpoints).toBe(1);
+    expect(overview.sessions24h.passed).toBe(1);
+    expect(overview.usage).toMatchObject({ total: 0, test: 0, live: 0 });
+    expect(await countOpenDeadLetters(a.org.id)).toBe(0);
+  });
+});
