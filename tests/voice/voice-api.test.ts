@@ -40,6 +40,19 @@ describe("authentication", () => {
     const bearer = await voiceApi("GET", "/formats", { headers: { authorization: `Bearer ${testKey}` } });
     expect(bearer.status).toBe(401);
   });
+
+  it("stops accepting a revoked key within two seconds", async () => {
+    const { orgId, testKey } = await newOrg("voice");
+    expect((await voiceApi("GET", "/formats", { key: testKey })).status).toBe(200);
+    const { revokeApiKey } = await import("@/lib/keys/revoke-api-key");
+    const { db } = await import("@/lib/db");
+    const key = await db.apiKey.findFirstOrThrow({ where: { orgId, mode: "test" } });
+    await revokeApiKey(key.id, orgId);
+    await new Promise((r) => setTimeout(r, 2100));
+    const res = await voiceApi("GET", "/formats", { key: testKey });
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe("unauthorized");
+  });
 });
 
 describe("GET /formats", () => {
