@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { db } from "@/lib/db";
 import type { JobName } from "@/lib/jobs/schedule-job";
 import { expireSessionIfDue } from "@/lib/verification/expire-session";
 import { deliverEventAttempt } from "@/lib/webhooks/deliver-event-attempt";
@@ -33,7 +34,16 @@ export const deliverEventPayloadSchema = z.object({ eventId: z.string().min(1) }
 export async function runExpireSessionJob(payload: unknown): Promise<JobOutcome> {
   const { sessionId } = expireSessionPayloadSchema.parse(payload);
   const again = await expireSessionIfDue(sessionId);
-  return again ? { kind: "reschedule", at: again.toISOString() } : { kind: "done" };
+  if (again) return { kind: "reschedule", at: again.toISOString() };
+  // expireSessionIfDue gives up quietly when the expiry write fails, e.g. because the user
+  // started the flow at that very moment. Done only if the session really is settled;
+  // otherwise fail this attempt so that either engine looks again after a back-off, when
+  // the session's new state decides.
+  const session = await db.verificationSession.findUnique({ where: { id: sessionId }, select: { status: true } });
+  if (session && (session.status === "created" || session.status === "in_progress")) {
+    throw new Error(`Session ${sessionId} is still ${session.status} after its expiry was due; checking again`);
+  }
+  return { kind: "done" };
 }
 
 export async function runDeliverEventJob(payload: unknown, ctx: JobContext): Promise<JobOutcome> {
