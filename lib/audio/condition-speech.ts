@@ -99,35 +99,39 @@ export function activeSpeechLevelDbov(pcm: PcmAudio): number | null {
   const MARGIN_DB = 15.9;
 
   // Sliding maximum of the envelope over the hangover window: a sample is active at threshold
-  // c when the envelope reached c at any point in the last 200 ms.
+  // c when the envelope reached c at any point in the last 200 ms. The envelope moves on a
+  // 30 ms scale, so it is sampled every STEP samples (each standing for STEP) for the
+  // maximum and the histogram; the filters themselves run on every sample.
+  const STEP = 8;
   const BIN_DB = 0.1;
   const MIN_DB = -100;
   const bins = Math.round(-MIN_DB / BIN_DB) + 1;
   const counts = new Float64Array(bins);
-  const dequeIndex = new Int32Array(n);
-  const dequeValue = new Float64Array(n);
+  const window = Math.max(1, Math.ceil(hangover / STEP));
+  const slots = Math.ceil(n / STEP) + 1;
+  const dequeIndex = new Int32Array(slots);
+  const dequeValue = new Float64Array(slots);
   let head = 0;
   let tail = 0;
   let p = 0;
   let q = 0;
   let energy = 0;
-  for (let i = 0; i < n; i++) {
+  const a = 1 - g;
+  for (let i = 0, k = 0; i < n; i++) {
     const x = samples[i] / FULL_SCALE;
     energy += x * x;
-    p = g * p + (1 - g) * Math.abs(x);
-    q = g * q + (1 - g) * p;
+    p = g * p + a * (x < 0 ? -x : x);
+    q = g * q + a * p;
+    if (i % STEP !== 0) continue;
     while (tail > head && dequeValue[tail - 1] <= q) tail--;
-    dequeIndex[tail] = i;
+    dequeIndex[tail] = k;
     dequeValue[tail++] = q;
-    if (dequeIndex[head] <= i - hangover) head++;
-    // The envelope moves on a 30 ms scale, so binning every 8th sample (weight 8) loses
-    // nothing measurable and saves most of the logarithms.
-    if ((i & 7) === 0) {
-      const m = dequeValue[head];
-      const db = m > 0 ? 20 * Math.log10(m) : MIN_DB;
-      const bin = Math.min(bins - 1, Math.max(0, Math.round((db - MIN_DB) / BIN_DB)));
-      counts[bin] += Math.min(8, n - i);
-    }
+    if (dequeIndex[head] <= k - window) head++;
+    const m = dequeValue[head];
+    const db = m > 0 ? 20 * Math.log10(m) : MIN_DB;
+    const bin = Math.min(bins - 1, Math.max(0, Math.round((db - MIN_DB) / BIN_DB)));
+    counts[bin] += Math.min(STEP, n - i);
+    k++;
   }
   if (energy === 0) return null;
 
