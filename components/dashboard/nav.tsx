@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useEffect, useRef } from "react";
 import { cx } from "@/components/ui/cx";
 
 export type NavItem = { href: string; label: string; count?: number };
@@ -13,9 +14,22 @@ function isActive(pathname: string, href: string) {
 /** Sidebar on wide screens, a scrollable strip under the header on phones. */
 export function DashboardNav({ items, secondary }: { items: NavItem[]; secondary: NavItem[] }) {
   const pathname = usePathname();
+  const list = useRef<HTMLUListElement>(null);
+  // On phones the strip scrolls sideways: keep the current page's link in view.
+  useEffect(() => {
+    const center = () => {
+      const strip = list.current;
+      const current = strip?.querySelector<HTMLElement>('[aria-current="page"]');
+      if (!strip || !current || strip.scrollWidth <= strip.clientWidth) return;
+      strip.scrollLeft = current.offsetLeft - (strip.clientWidth - current.offsetWidth) / 2;
+    };
+    center();
+    window.addEventListener("resize", center);
+    return () => window.removeEventListener("resize", center);
+  }, [pathname]);
   return (
     <nav aria-label="Dashboard" className="border-b border-slate-200 bg-white lg:border-b-0 lg:bg-transparent">
-      <ul className="relative flex gap-1 overflow-x-auto px-3 py-2 lg:flex-col lg:overflow-visible lg:px-0 lg:py-0">
+      <ul ref={list} className="relative flex gap-1 overflow-x-auto px-3 py-2 lg:flex-col lg:overflow-visible lg:px-0 lg:py-0">
         {items.map((item) => {
           const active = isActive(pathname, item.href);
           return (

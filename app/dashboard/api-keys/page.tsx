@@ -43,9 +43,9 @@ export default async function ApiKeysPage() {
               <THead>
                 <tr>
                   <Th>Name</Th>
-                  <Th>Key</Th>
+                  <Th className="hidden sm:table-cell">Key</Th>
                   <Th className="hidden md:table-cell">Created</Th>
-                  <Th>Last used</Th>
+                  <Th className="hidden sm:table-cell">Last used</Th>
                   <Th>
                     <span className="sr-only">Actions</span>
                   </Th>
@@ -60,8 +60,17 @@ export default async function ApiKeysPage() {
                         <ModeBadge mode={key.mode} />
                         {key.revokedAt ? <Badge tone="neutral">Revoked</Badge> : null}
                       </div>
+                      {/* On phones the key and its last use sit under the name instead of in columns. */}
+                      <div className="mt-1 space-y-0.5 text-xs text-slate-600 sm:hidden">
+                        <code className="block font-mono">
+                          {key.prefix}…{key.last4}
+                        </code>
+                        <span className="block">
+                          Last used: {key.lastUsedAt ? <DateTime value={key.lastUsedAt} /> : "never"}
+                        </span>
+                      </div>
                     </Td>
-                    <Td>
+                    <Td className="hidden sm:table-cell">
                       <code className="font-mono text-xs whitespace-nowrap">
                         {key.prefix}…{key.last4}
                       </code>
@@ -69,7 +78,7 @@ export default async function ApiKeysPage() {
                     <Td className="hidden whitespace-nowrap md:table-cell">
                       <DateTime value={key.createdAt} />
                     </Td>
-                    <Td className="whitespace-nowrap">
+                    <Td className="hidden whitespace-nowrap sm:table-cell">
                       {key.lastUsedAt ? <DateTime value={key.lastUsedAt} /> : <span className="text-slate-500">Never</span>}
                     </Td>
                     <Td className="text-right">

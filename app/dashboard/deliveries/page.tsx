@@ -9,7 +9,6 @@ import { Card } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Select } from "@/components/ui/field";
-import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import { countPendingDeliveries } from "@/lib/dashboard/overview";
 import { requireDashboardUser } from "@/lib/users/current-user";
 import { listDeliveryAttempts } from "@/lib/webhooks/list-delivery-attempts";
@@ -83,49 +82,35 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
           />
         ) : (
           <>
-            <Table label="Delivery attempts, newest first">
-              <THead>
-                <tr>
-                  <Th>Time</Th>
-                  <Th>Result</Th>
-                  <Th className="text-right">Duration</Th>
-                  <Th>Event</Th>
-                  <Th className="hidden md:table-cell">Endpoint</Th>
-                  <Th className="hidden sm:table-cell">Attempt</Th>
-                </tr>
-              </THead>
-              <TBody>
-                {shown.map((a) => (
-                  <Tr key={a.id} data-testid="attempt">
-                    <Td className="text-xs whitespace-nowrap">
-                      <DateTime value={a.startedAt} withSeconds />
-                    </Td>
-                    <Td className="min-w-40">
-                      <AttemptResult success={a.success} statusCode={a.statusCode} error={a.error} />
-                      {a.responseExcerpt ? (
-                        <details className="mt-1 text-xs">
-                          <summary className="cursor-pointer text-slate-600">Response body</summary>
-                          <pre className="mt-1 max-h-40 max-w-sm overflow-auto rounded bg-slate-100 p-2 whitespace-pre-wrap">{a.responseExcerpt}</pre>
-                        </details>
-                      ) : null}
-                    </Td>
-                    <Td className="text-right text-xs tabular-nums whitespace-nowrap">{a.durationMs} ms</Td>
-                    <Td className="text-xs">
-                      <code className="block">{a.eventType}</code>
-                      <Link href={`/dashboard/sessions/${a.sessionId}`} className="font-mono text-indigo-700 hover:underline">
-                        {a.sessionId}
-                      </Link>
-                    </Td>
-                    <Td className="hidden max-w-64 truncate font-mono text-xs md:table-cell" title={a.endpointUrl}>
-                      {a.endpointUrl}
-                    </Td>
-                    <Td className="hidden text-xs whitespace-nowrap sm:table-cell">
-                      #{a.attemptNumber} {a.manual ? <Badge>manual</Badge> : null}
-                    </Td>
-                  </Tr>
-                ))}
-              </TBody>
-            </Table>
+            <ol aria-label="Delivery attempts, newest first" className="divide-y divide-slate-100">
+              {shown.map((a) => (
+                <li key={a.id} data-testid="attempt" className="px-4 py-3 sm:px-5">
+                  <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+                    <AttemptResult success={a.success} statusCode={a.statusCode} error={a.error} />
+                    <DateTime value={a.startedAt} withSeconds className="text-xs text-slate-700" />
+                    <span className="text-xs tabular-nums text-slate-700">{a.durationMs} ms</span>
+                    <span className="text-xs text-slate-600">
+                      Attempt {a.attemptNumber} {a.manual ? <Badge>manual</Badge> : null}
+                    </span>
+                  </div>
+                  <div className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-xs text-slate-600">
+                    <code className="text-slate-800">{a.eventType}</code>
+                    <Link href={`/dashboard/sessions/${a.sessionId}`} className="font-mono text-indigo-700 hover:underline">
+                      {a.sessionId}
+                    </Link>
+                    <span className="min-w-0 break-all">
+                      to <span className="font-mono">{a.endpointUrl}</span>
+                    </span>
+                  </div>
+                  {a.responseExcerpt ? (
+                    <details className="mt-1 text-xs">
+                      <summary className="cursor-pointer text-slate-600">Response body</summary>
+                      <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 whitespace-pre-wrap break-all">{a.responseExcerpt}</pre>
+                    </details>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
             <div className="flex items-center justify-between border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:px-5">
               <span>
                 Showing the latest {shown.length} attempt{shown.length === 1 ? "" : "s"}

@@ -132,7 +132,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                   <Th className="hidden sm:table-cell">Mode</Th>
                   <Th className="hidden md:table-cell">Age</Th>
                   <Th className="hidden lg:table-cell">Outcome</Th>
-                  <Th>Created</Th>
+                  <Th className="hidden sm:table-cell">Created</Th>
                 </tr>
               </THead>
               <TBody>
@@ -153,6 +153,9 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                             .join(" · ")}
                         </p>
                       ) : null}
+                      <p className="mt-1 flex items-center gap-2 text-xs text-slate-600 sm:hidden">
+                        <ModeBadge mode={s.mode} /> <DateTime value={s.created_at} />
+                      </p>
                     </Td>
                     <Td>
                       <SessionStatusBadge status={s.status} />
@@ -164,7 +167,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                     <Td className="hidden text-xs lg:table-cell">
                       {s.outcome ? `${s.outcome.result} · ${s.outcome.method.replace("_", " ")} · ${s.outcome.confidence}` : "—"}
                     </Td>
-                    <Td className="text-xs whitespace-nowrap">
+                    <Td className="hidden text-xs whitespace-nowrap sm:table-cell">
                       <DateTime value={s.created_at} />
                     </Td>
                   </Tr>

@@ -9,7 +9,6 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, Spinner } from "@/components/ui/button";
 import { DateTime } from "@/components/ui/date-time";
-import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 
 export type DeadLetterRow = {
   deliveryId: string;
@@ -163,80 +162,63 @@ export function DeadLetterQueue({ rows, endpointId, total }: { rows: DeadLetterR
           </Button>
         </div>
       ) : null}
-      <Table label="Dead letters, most recent first">
-        <THead>
-          <tr>
-            <Th className="w-10">
+      <div className="flex items-center gap-3 border-b border-slate-200 bg-slate-50 px-4 py-2 sm:px-5">
+        <input
+          id="select-all-dead-letters"
+          type="checkbox"
+          className="size-4 accent-slate-900"
+          checked={allSelected}
+          disabled={running}
+          onChange={(e) => setSelected(e.target.checked ? new Set(visibleIds) : new Set())}
+        />
+        <label htmlFor="select-all-dead-letters" className="text-xs font-medium text-slate-700">
+          Select all {rows.length} on this page
+        </label>
+      </div>
+      <ul aria-label="Dead letters, most recent first" className="divide-y divide-slate-100">
+        {rows.map((row) => {
+          const result = results[row.deliveryId];
+          return (
+            <li key={row.deliveryId} data-testid="dead-letter" className="flex flex-wrap items-start gap-x-3 gap-y-2 px-4 py-3 sm:flex-nowrap sm:px-5">
               <input
                 type="checkbox"
-                aria-label="Select all dead letters on this page"
-                className="size-4 accent-slate-900"
-                checked={allSelected}
+                aria-label={`Select ${row.eventType} for ${row.sessionId} to ${row.endpointUrl}`}
+                className="mt-0.5 size-4 shrink-0 accent-slate-900"
+                checked={selected.has(row.deliveryId)}
                 disabled={running}
-                onChange={(e) => setSelected(e.target.checked ? new Set(visibleIds) : new Set())}
+                onChange={(e) => toggle(row.deliveryId, e.target.checked)}
               />
-            </Th>
-            <Th>Event</Th>
-            <Th className="hidden md:table-cell">Endpoint</Th>
-            <Th>Last failure</Th>
-            <Th className="hidden sm:table-cell">Dead since</Th>
-            <Th>
-              <span className="sr-only">Redeliver</span>
-            </Th>
-          </tr>
-        </THead>
-        <TBody>
-          {rows.map((row) => {
-            const result = results[row.deliveryId];
-            return (
-              <Tr key={row.deliveryId} data-testid="dead-letter">
-                <Td>
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${row.eventType} for ${row.sessionId} to ${row.endpointUrl}`}
-                    className="size-4 accent-slate-900"
-                    checked={selected.has(row.deliveryId)}
-                    disabled={running}
-                    onChange={(e) => toggle(row.deliveryId, e.target.checked)}
-                  />
-                </Td>
-                <Td className="text-xs">
-                  <code className="block text-slate-900">{row.eventType}</code>
+              <div className="min-w-0 flex-1 basis-56 text-xs text-slate-600">
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <code className="text-sm text-slate-900">{row.eventType}</code>
+                  <ModeBadge mode={row.mode} />
+                </p>
+                <p className="mt-1 flex flex-wrap gap-x-3">
                   <Link href={`/dashboard/sessions/${row.sessionId}`} className="font-mono text-indigo-700 hover:underline">
                     {row.sessionId}
                   </Link>
-                  <span className="mt-0.5 block font-mono text-slate-500">{row.eventId}</span>
-                </Td>
-                <Td className="hidden max-w-64 md:table-cell">
-                  <span className="flex items-center gap-2">
-                    <span className="truncate font-mono text-xs" title={row.endpointUrl}>
-                      {row.endpointUrl}
-                    </span>
-                    <ModeBadge mode={row.mode} />
-                  </span>
-                </Td>
-                <Td className="text-xs">
-                  <span className="text-red-800">{describeFailure(row.lastStatusCode, row.lastError)}</span>
-                  <span className="block text-slate-500">after {row.attempts} attempts</span>
-                </Td>
-                <Td className="hidden text-xs whitespace-nowrap sm:table-cell">
-                  <DateTime value={row.deadLetteredAt} />
-                </Td>
-                <Td className="text-right">
-                  <div className="flex flex-col items-end gap-1.5" aria-live="polite">
-                    {result?.state !== "succeeded" ? (
-                      <Button size="sm" variant="secondary" disabled={running} onClick={() => redeliverAll([row.deliveryId])}>
-                        Redeliver<span className="sr-only"> {row.eventType} for {row.sessionId}</span>
-                      </Button>
-                    ) : null}
-                    <ResultCell result={result} />
-                  </div>
-                </Td>
-              </Tr>
-            );
-          })}
-        </TBody>
-      </Table>
+                  <span className="font-mono break-all">{row.eventId}</span>
+                </p>
+                <p className="mt-1 break-all">
+                  to <span className="font-mono text-slate-800">{row.endpointUrl}</span>
+                </p>
+                <p className="mt-1">
+                  <span className="text-red-800">{describeFailure(row.lastStatusCode, row.lastError)}</span> after {row.attempts}{" "}
+                  attempts · dead since <DateTime value={row.deadLetteredAt} />
+                </p>
+              </div>
+              <div className="ml-7 flex flex-col items-start gap-1.5 sm:ml-0 sm:items-end" aria-live="polite">
+                {result?.state !== "succeeded" ? (
+                  <Button size="sm" variant="secondary" disabled={running} onClick={() => redeliverAll([row.deliveryId])}>
+                    Redeliver<span className="sr-only"> {row.eventType} for {row.sessionId}</span>
+                  </Button>
+                ) : null}
+                <ResultCell result={result} />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }

@@ -61,7 +61,7 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
         actions={<AutoRefresh active={!terminal || deliveriesInFlight} />}
       />
 
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
         <Card aria-labelledby="outcome-title">
           <CardHeader id="outcome-title" title="Outcome" />
           <CardBody>
