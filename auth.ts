@@ -52,7 +52,15 @@ function authConfig(): NextAuthConfig {
           return { id: result.user.id, email: result.user.email, name: result.user.name };
         },
       }),
-      ...(githubEnabled() ? [GitHub({ clientId: e.AUTH_GITHUB_ID, clientSecret: e.AUTH_GITHUB_SECRET })] : []),
+      ...(githubEnabled()
+        ? [
+            GitHub({
+              clientId: e.AUTH_GITHUB_ID,
+              clientSecret: e.AUTH_GITHUB_SECRET,
+              ...(e.AUTH_GITHUB_ENTERPRISE_URL ? { enterprise: { baseUrl: e.AUTH_GITHUB_ENTERPRISE_URL } } : {}),
+            }),
+          ]
+        : []),
     ],
     callbacks: {
       async signIn({ account, profile, user }) {

@@ -17,6 +17,8 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(16).default("dev-only-auth-secret-change-me-in-production"),
   AUTH_GITHUB_ID: z.string().optional(),
   AUTH_GITHUB_SECRET: z.string().optional(),
+  // GitHub Enterprise Server's base URL (https://github.example.com); unset for github.com.
+  AUTH_GITHUB_ENTERPRISE_URL: z.string().url().optional(),
 
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(100),
 
