@@ -21,6 +21,8 @@ const envSchema = z.object({
   AUTH_GITHUB_ENTERPRISE_URL: z.string().url().optional(),
 
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(100),
+  // Serves /bench/empty (the framework's ceiling for `npm run bench`); 404 otherwise.
+  BENCH_ROUTES: bool,
 
   // Voice
   SPEECH_PROVIDER: z.enum(["local", "elevenlabs"]).default("local"),

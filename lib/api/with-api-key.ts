@@ -1,13 +1,10 @@
 import "server-only";
 import { claimIdempotencyKey } from "@/lib/idempotency/idempotency";
 import { parseJsonObject, readBodyText } from "@/lib/http/read-json";
-import { authenticateApiKey, type ApiPrincipal } from "@/lib/keys/authenticate-api-key";
+import { authenticateAndCountRequest } from "@/lib/api/authenticate-request";
+import type { ApiPrincipal } from "@/lib/keys/authenticate-api-key";
 import { clientAddress } from "@/lib/rate-limit/client-address";
-import {
-  consumeFailedAuthRateLimit,
-  consumeRateLimit,
-  rateLimitHeaders,
-} from "@/lib/rate-limit/consume-rate-limit";
+import { consumeFailedAuthRateLimit, rateLimitHeaders } from "@/lib/rate-limit/consume-rate-limit";
 import { ApiError, toVerificationErrorResponse } from "@/lib/verification/errors";
 
 export type V1Context<P> = {
@@ -34,8 +31,8 @@ export function withApiKey<P extends object = object>(handler: (ctx: V1Context<P
     let headers: Record<string, string> = {};
     try {
       const token = BEARER.exec(req.headers.get("authorization") ?? "")?.[1];
-      const principal = await authenticateApiKey(token);
-      if (!principal) {
+      const authenticated = await authenticateAndCountRequest(token);
+      if (!authenticated) {
         const rate = await consumeFailedAuthRateLimit(clientAddress(req.headers));
         headers = rateLimitHeaders(rate);
         if (!rate.allowed) throw rateLimited();
@@ -46,7 +43,7 @@ export function withApiKey<P extends object = object>(handler: (ctx: V1Context<P
         );
       }
 
-      const rate = await consumeRateLimit(principal.orgId, principal.mode);
+      const { principal, rate } = authenticated;
       headers = rateLimitHeaders(rate);
       if (!rate.allowed) throw rateLimited();
 

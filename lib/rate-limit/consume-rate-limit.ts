@@ -32,9 +32,25 @@ export async function consumeFailedAuthRateLimit(clientAddress: string, now = Da
   return consume(`${ADDRESS_BUCKET_PREFIX}${clientAddress || "unknown"}`, 0, 0, now);
 }
 
-async function consume(bucket: string, testIncrement: number, liveIncrement: number, now: number): Promise<RateLimitState> {
+/** Start of the fixed one-minute window that `now` falls in. */
+export function rateLimitWindowStart(now: number): Date {
+  return new Date(Math.floor(now / WINDOW_MS) * WINDOW_MS);
+}
+
+/** The state after a request was counted as the count-th of its window. */
+export function rateLimitState(count: number, windowStart: Date, now: number): RateLimitState {
   const limit = env().RATE_LIMIT_PER_MINUTE;
-  const windowStart = new Date(Math.floor(now / WINDOW_MS) * WINDOW_MS);
+  sweepOldWindows(now);
+  return {
+    limit,
+    remaining: Math.max(0, limit - count),
+    resetAt: new Date(windowStart.getTime() + WINDOW_MS),
+    allowed: count <= limit,
+  };
+}
+
+async function consume(bucket: string, testIncrement: number, liveIncrement: number, now: number): Promise<RateLimitState> {
+  const windowStart = rateLimitWindowStart(now);
   const rows = await db.$queryRaw<{ count: number }[]>`
     INSERT INTO "RateLimitWindow" ("orgId", "windowStart", "count", "testCount", "liveCount")
     VALUES (${bucket}, ${windowStart}, 1, ${testIncrement}, ${liveIncrement})
@@ -43,14 +59,7 @@ async function consume(bucket: string, testIncrement: number, liveIncrement: num
       "testCount" = "RateLimitWindow"."testCount" + ${testIncrement},
       "liveCount" = "RateLimitWindow"."liveCount" + ${liveIncrement}
     RETURNING "count"`;
-  sweepOldWindows(now);
-  const count = Number(rows[0].count);
-  return {
-    limit,
-    remaining: Math.max(0, limit - count),
-    resetAt: new Date(windowStart.getTime() + WINDOW_MS),
-    allowed: count <= limit,
-  };
+  return rateLimitState(Number(rows[0].count), windowStart, now);
 }
 
 let lastSweep = 0;

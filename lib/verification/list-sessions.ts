@@ -1,36 +1,38 @@
 import "server-only";
-import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { pgPool } from "@/lib/db";
+import type { VerificationSession } from "@/lib/generated/prisma/client";
+import type { KeyMode } from "@/lib/keys/key-format";
+import type { sessionStatuses } from "@/lib/verification/schemas";
 import { serializeSession } from "@/lib/verification/serialize-session";
 import { decodeSessionCursor, encodeSessionCursor } from "@/lib/verification/session-cursor";
 
 /**
  * Newest first, keyset-paginated on (created_at, id): sessions created while a client pages
- * land before its cursor, so no item is skipped or repeated.
+ * sort before its cursor, so no item is skipped or repeated. Plain SQL on the shared pool (a
+ * hot path), served by the (orgId, createdAt DESC, id DESC) index.
  */
 export async function listSessions(input: {
   orgId: string;
   limit: number;
   cursor?: string;
-  filter?: Pick<Prisma.VerificationSessionWhereInput, "status" | "mode">;
+  filter?: { status?: (typeof sessionStatuses)[number]; mode?: KeyMode };
 }) {
   const after = input.cursor !== undefined ? decodeSessionCursor(input.orgId, input.cursor) : null;
-  const rows = await db.verificationSession.findMany({
-    where: {
-      orgId: input.orgId,
-      ...input.filter,
-      ...(after
-        ? {
-            OR: [
-              { createdAt: { lt: after.createdAt } },
-              { createdAt: after.createdAt, id: { lt: after.id } },
-            ],
-          }
-        : {}),
-    },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: input.limit + 1,
-  });
+  const params: unknown[] = [input.orgId];
+  const where = [`"orgId" = $1`];
+  if (input.filter?.status) where.push(`"status" = $${params.push(input.filter.status)}::"SessionStatus"`);
+  if (input.filter?.mode) where.push(`"mode" = $${params.push(input.filter.mode)}::"Mode"`);
+  if (after) {
+    const createdAt = params.push(after.createdAt);
+    const id = params.push(after.id);
+    where.push(`("createdAt", "id") < ($${createdAt}, $${id})`);
+  }
+  const limit = params.push(input.limit + 1);
+  const { rows } = await pgPool.query<VerificationSession>(
+    `SELECT * FROM "VerificationSession" WHERE ${where.join(" AND ")}
+     ORDER BY "createdAt" DESC, "id" DESC LIMIT $${limit}`,
+    params,
+  );
   const page = rows.slice(0, input.limit);
   const last = page[page.length - 1];
   return {

@@ -1,0 +1,27 @@
+// What every bench section receives. A section is a file in bench/sections/ whose default
+// export is a BenchSection; bench/run.ts finds it, runs it after the baselines, and puts its
+// rows in the table with their ratios to the baselines.
+import type { LoadOptions, LoadResult } from "./measure";
+
+export type BenchContext = {
+  /** The app under test (loopback). */
+  baseUrl: string;
+  /** An organisation with one key of each mode, created for this run. */
+  org: { id: string; testKey: string; liveKey: string };
+  /** Runs one measured scenario against the app (baseUrl, concurrency and duration filled in). */
+  measure: (options: Omit<LoadOptions, "baseUrl" | "concurrency" | "durationMs"> & Partial<LoadOptions>) => Promise<LoadResult>;
+  /** One unmeasured JSON request, for setting up data. */
+  call: (method: string, path: string, options?: { key?: string; body?: unknown }) => Promise<{ status: number; body: any }>;
+  /** Concurrency and duration chosen for this run. */
+  settings: { concurrency: number; durationMs: number };
+};
+
+export type BenchRow = LoadResult & {
+  /** Minimum throughput as a fraction of the empty handler's, and maximum p99 as a multiple of its p99. */
+  target?: { minThroughputRatio: number; maxP99Ratio: number };
+};
+
+export type BenchSection = {
+  title: string;
+  run: (ctx: BenchContext) => Promise<BenchRow[]>;
+};

@@ -1,0 +1,197 @@
+// npm run bench [-- --duration <seconds> --concurrency <n> --only <section title part>]
+//
+// Measures the API against two baselines taken in the same run on the same machine: an empty
+// route handler of the same app (the framework's ceiling) and a bare Node http server answering
+// the same JSON. Prints a markdown table with throughput, p50/p99 latency, the ratios to the
+// baselines (the figures we track) and the app's resident memory after the run.
+//
+// It builds nothing: run `npm run build` first (it uses NEXT_DIST_DIR, default .next). It starts
+// its own database (.data/bench-postgres, or a fresh database on DATABASE_URL's server) and app
+// with RATE_LIMIT_PER_MINUTE raised, and stops both when done. Loopback only.
+//
+// Adding a section: create bench/sections/<name>.ts whose default export is a BenchSection
+// (bench/lib/context.ts). Its run(ctx) receives the stack, an organisation with keys, and the
+// shared `measure` helper, and returns rows; run.ts discovers the file, runs it after the
+// baselines, and adds its rows (with ratios) to the table. No change to this file is needed.
+import { spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import type { BenchContext, BenchRow, BenchSection } from "./lib/context";
+import { DEFAULTS, measure, type LoadResult } from "./lib/measure";
+import { BASELINE_JSON } from "./lib/payload";
+import { requireBuild, startBenchStack, type BenchStack } from "./lib/stack";
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: "string", default: String(DEFAULTS.durationMs / 1000) },
+    concurrency: { type: "string", default: String(DEFAULTS.concurrency) },
+    only: { type: "string" },
+  },
+});
+const settings = { concurrency: Number(args.concurrency), durationMs: Number(args.duration) * 1000 };
+if (!(settings.concurrency > 0) || !(settings.durationMs > 0)) throw new Error("--duration and --concurrency must be positive");
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+async function startBareNode(): Promise<{ baseUrl: string; stop: () => void }> {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, "lib/bare-node-server.mjs"), BASELINE_JSON], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once("data", (chunk) => resolve(String(chunk).trim()));
+    child.once("exit", (code) => reject(new Error(`bare node server exited with ${code}`)));
+  });
+  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
+}
+
+async function loadSections(): Promise<BenchSection[]> {
+  const dir = path.join(import.meta.dirname, "sections");
+  const files = readdirSync(dir).filter((f) => f.endsWith(".ts")).sort();
+  const sections: BenchSection[] = [];
+  for (const file of files) sections.push((await import(path.join(dir, file))).default as BenchSection);
+  return sections.filter((s) => !args.only || s.title.toLowerCase().includes(args.only.toLowerCase()));
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
+const pct = (n: number) => (Number.isFinite(n) ? `${(n * 100).toFixed(0)}%` : "-");
+
+function table(rows: { row: BenchRow; section: string }[], empty: LoadResult, bare: LoadResult): string {
+  const lines = [
+    "| Scenario | Conns | Requests | Errors | req/s | p50 ms | p99 ms | req/s vs empty handler | req/s vs bare Node | p99 vs empty handler | Target |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+  ];
+  for (const { row, section } of rows) {
+    const throughputRatio = row.rps / empty.rps;
+    const p99Ratio = row.p99Ms / empty.p99Ms;
+    let target = "";
+    if (row.target) {
+      const met = throughputRatio >= row.target.minThroughputRatio && p99Ratio <= row.target.maxP99Ratio && row.errors === 0;
+      target = `${met ? "met" : "MISSED"} (≥${pct(row.target.minThroughputRatio)}, p99 ≤${row.target.maxP99Ratio}×)`;
+    }
+    const name = section ? `${section}: ${row.name}` : row.name;
+    lines.push(
+      `| ${name} | ${row.concurrency} | ${row.requests} | ${row.errors} | ${fmt(row.rps)} | ${fmt(row.p50Ms, 1)} | ${fmt(row.p99Ms, 1)} | ` +
+        `${pct(throughputRatio)} | ${pct(row.rps / bare.rps)} | ${fmt(p99Ratio, 2)}× | ${target} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+async function main() {
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  const cpus = os.cpus().length;
+  const loadBefore = os.loadavg()[0];
+  const busy = loadBefore > cpus * 0.5;
+  requireBuild(distDir);
+  const sections = await loadSections();
+
+  let stack: BenchStack | undefined;
+  let bareNode: Awaited<ReturnType<typeof startBareNode>> | undefined;
+  const cleanup = async () => {
+    bareNode?.stop();
+    await stack?.stop();
+  };
+  process.once("SIGINT", () => void cleanup().finally(() => process.exit(130)));
+
+  try {
+    log(`starting the app from ${distDir} and a bare Node server`);
+    stack = await startBenchStack({
+      BENCH_ROUTES: "true",
+      RATE_LIMIT_PER_MINUTE: "1000000000",
+      // As in production: the in-process job runner on, at its default pace.
+      JOB_RUNNER: "auto",
+      JOB_POLL_INTERVAL_MS: "500",
+    });
+    bareNode = await startBareNode();
+
+    // Domain code (to create the organisation's keys) connects to the bench database.
+    process.env.DATABASE_URL = stack.databaseUrl;
+    const { createApiKeyForOrgName } = await import("@/lib/keys/create-api-key");
+    const test = await createApiKeyForOrgName({ orgName: "bench", mode: "test" });
+    const live = await createApiKeyForOrgName({ orgName: "bench", mode: "live" });
+
+    const baseUrl = stack.baseUrl;
+    const probe = await fetch(`${baseUrl}/bench/empty`);
+    if (probe.status !== 200) throw new Error(`/bench/empty answered ${probe.status}: rebuild (npm run build) to include it`);
+
+    const ctx: BenchContext = {
+      baseUrl,
+      org: { id: test.orgId, testKey: test.key, liveKey: live.key },
+      settings,
+      measure: async (options) => {
+        log(`measuring ${options.name}`);
+        return measure({ baseUrl, ...settings, ...options });
+      },
+      call: async (method, urlPath, options = {}) => {
+        const res = await fetch(`${baseUrl}${urlPath}`, {
+          method,
+          headers: {
+            ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
+            ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
+          },
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        });
+        const text = await res.text();
+        return { status: res.status, body: text ? JSON.parse(text) : undefined };
+      },
+    };
+
+    const bare = await measure({
+      name: "Baseline: bare Node http server",
+      baseUrl: bareNode.baseUrl,
+      ...settings,
+      expectStatus: 200,
+      request: () => ({ method: "GET", path: "/" }),
+    });
+    const empty = await ctx.measure({
+      name: "Baseline: empty route handler (same app)",
+      expectStatus: 200,
+      request: () => ({ method: "GET", path: "/bench/empty" }),
+    });
+
+    const rows: { row: BenchRow; section: string }[] = [];
+    for (const section of sections) {
+      for (const row of await section.run(ctx)) rows.push({ row, section: section.title });
+    }
+    const rss = stack.appRssBytes();
+    // The empty handler again at the end: the ratios use whichever of the two runs was better
+    // (higher req/s, lower p99), so a slow moment during the first run cannot flatter the API.
+    const emptyAgain = await ctx.measure({
+      name: "Baseline: empty route handler (measured again after the sections)",
+      expectStatus: 200,
+      request: () => ({ method: "GET", path: "/bench/empty" }),
+    });
+    const emptyBest: LoadResult = {
+      ...empty,
+      rps: Math.max(empty.rps, emptyAgain.rps),
+      p99Ms: Math.min(empty.p99Ms, emptyAgain.p99Ms),
+    };
+    rows.unshift({ row: bare, section: "" }, { row: empty, section: "" }, { row: emptyAgain, section: "" });
+
+    const errors = rows.filter(({ row }) => row.errorSample);
+    console.log(
+      [
+        `## Benchmark (${settings.concurrency} connections, ${settings.durationMs / 1000} s per scenario, ${new Date().toISOString()})`,
+        "",
+        table(rows, emptyBest, bare),
+        "",
+        "Ratios are to the better of the two empty-handler runs. Client, app and database share this machine's CPUs.",
+        ...(busy ? ["", `Warning: load average was ${loadBefore.toFixed(1)} on ${cpus} CPUs when the run started: other work was competing, so the figures are noisy.`] : []),
+        `App resident memory after the run: ${fmt(rss / 1024 / 1024, 0)} MiB (RSS of the next-server process).`,
+        ...(errors.length ? ["", "Unexpected answers:", ...errors.map(({ row }) => `- ${row.name}: ${row.errorSample}`)] : []),
+      ].join("\n"),
+    );
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

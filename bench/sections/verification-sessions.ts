@@ -1,0 +1,56 @@
+// Age Verification API: create, retrieve and list sessions (issue 3). Targets: create at least
+// 50% and retrieve/list at least 70% of the empty handler's throughput, p99 at most twice its.
+import type { BenchSection } from "../lib/context";
+
+const createBody = JSON.stringify({
+  required_age: 18,
+  return_url: "https://merchant.example/after?x=1",
+  metadata: { order: "1001" },
+});
+
+const section: BenchSection = {
+  title: "Age Verification API",
+  async run(ctx) {
+    const auth = { authorization: `Bearer ${ctx.org.testKey}` };
+    const json = { ...auth, "content-type": "application/json" };
+
+    const create = await ctx.measure({
+      name: "POST /v1/verification-sessions",
+      expectStatus: 201,
+      request: () => ({ method: "POST", path: "/v1/verification-sessions", headers: json, body: createBody }),
+    });
+    const withKey = await ctx.measure({
+      name: "POST /v1/verification-sessions (Idempotency-Key)",
+      expectStatus: 201,
+      request: (i) => ({
+        method: "POST",
+        path: "/v1/verification-sessions",
+        headers: { ...json, "idempotency-key": `bench-${i}` },
+        body: createBody,
+      }),
+    });
+
+    const listed = await ctx.call("GET", "/v1/verification-sessions?limit=100", { key: ctx.org.testKey });
+    const ids: string[] = listed.body.data.map((s: { id: string }) => s.id);
+    if (ids.length === 0) throw new Error("no sessions to retrieve");
+    const retrieve = await ctx.measure({
+      name: "GET /v1/verification-sessions/:id",
+      expectStatus: 200,
+      request: (i) => ({ method: "GET", path: `/v1/verification-sessions/${ids[i % ids.length]}`, headers: auth }),
+    });
+    const list = await ctx.measure({
+      name: "GET /v1/verification-sessions (20 per page)",
+      expectStatus: 200,
+      request: () => ({ method: "GET", path: "/v1/verification-sessions", headers: auth }),
+    });
+
+    return [
+      { ...create, target: { minThroughputRatio: 0.5, maxP99Ratio: 2 } },
+      withKey,
+      { ...retrieve, target: { minThroughputRatio: 0.7, maxP99Ratio: 2 } },
+      { ...list, target: { minThroughputRatio: 0.7, maxP99Ratio: 2 } },
+    ];
+  },
+};
+
+export default section;
