@@ -106,6 +106,15 @@ test("key, endpoint, delivery, dead letter and redelivery, with every page at de
   await go(page, "Webhooks");
   await page.getByRole("link", { name: receiver.url("/hook") }).click();
   await expect(page.getByRole("region", { name: "Recent deliveries" }).getByTestId("delivery")).toContainText(passedId);
+  // A test event: signed like a real one, about a made-up session, and answered inline.
+  await page.getByRole("button", { name: "Send test event" }).click();
+  await expect(page.getByTestId("test-event-result")).toContainText("Test event delivered · HTTP 200");
+  const isTestEvent = (d: { body: any }) => d.body?.data?.metadata?.voiceage_test_event === "true";
+  await receiver.waitFor((all) => all.some(isTestEvent));
+  const received = receiver.deliveries("/hook").find(isTestEvent)!;
+  expect(received.signatureValid).toBe(true);
+  expect(received.body).toMatchObject({ type: "verification_session.completed", data: { status: "passed", mode: "test" } });
+  await expect(page.getByTestId("test-event-result")).toContainText(received.body.id);
   await shoot(page, "08-webhook-endpoint");
 
   // With the receiver failing, five attempts end in the dead-letter queue.

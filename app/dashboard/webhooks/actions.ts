@@ -7,6 +7,7 @@ import { requireDashboardUser } from "@/lib/users/current-user";
 import { ApiError } from "@/lib/verification/errors";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
+import { sendTestEvent } from "@/lib/dashboard/send-test-event";
 
 export async function createWebhookEndpointAction(input: {
   url: string;
@@ -43,4 +44,16 @@ export async function deleteWebhookEndpointAction(input: { id: string }): Promis
   }
   revalidatePath("/dashboard", "layout");
   return { ok: true, value: { id: id.data } };
+}
+
+export async function sendTestEventAction(input: { id: string }): Promise<
+  ActionResult<{ success: boolean; statusCode: number | null; error: string | null; durationMs: number; eventId: string; type: string }>
+> {
+  const user = await requireDashboardUser("/dashboard/webhooks");
+  const id = idSchema("whe").safeParse(input.id);
+  if (!id.success) return { ok: false, error: "That endpoint does not exist." };
+  const result = await sendTestEvent(user.orgId, id.data);
+  if (!result) return { ok: false, error: "That endpoint does not exist or was deleted." };
+  const { success, statusCode, error, durationMs, eventId, type } = result;
+  return { ok: true, value: { success, statusCode, error, durationMs, eventId, type } };
 }

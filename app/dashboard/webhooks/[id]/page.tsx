@@ -6,6 +6,7 @@ import { ModeBadge } from "@/components/dashboard/badges";
 import { DeliveryList } from "@/components/dashboard/delivery-list";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { DeleteEndpointButton } from "@/components/dashboard/webhooks/delete-endpoint-button";
+import { SendTestEventButton } from "@/components/dashboard/webhooks/send-test-event-button";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
@@ -71,6 +72,17 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
                 </dd>
               </div>
             </dl>
+          </CardBody>
+        </Card>
+
+        <Card aria-labelledby="test-event-title">
+          <CardHeader
+            id="test-event-title"
+            title="Send a test event"
+            description="One signed event about a made-up session, sent now, to check that your receiver answers and verifies signatures. It is not retried and not listed under deliveries."
+          />
+          <CardBody>
+            <SendTestEventButton id={endpoint.id} mode={endpoint.mode} />
           </CardBody>
         </Card>
 
