@@ -1,11 +1,14 @@
 "use server";
 
+import { headers } from "next/headers";
 import { CredentialsSignin } from "next-auth";
 import { signIn, SignInRateLimitedError } from "@/auth";
 import { signUpUser } from "@/lib/users/create-user";
+import { clientAddress } from "@/lib/users/client-address";
 import { AccountError } from "@/lib/users/errors";
 import { safeReturnPath } from "@/lib/users/return-path";
 import { signInBodySchema, signUpBodySchema } from "@/lib/users/schemas";
+import { recordSignUp, signUpRetryAfter } from "@/lib/users/sign-up-rate-limit";
 
 // Server actions: Next.js refuses them unless the Origin matches the host, which is what
 // keeps these forms safe from cross-site posting.
@@ -65,8 +68,18 @@ export async function signUpAction(_previous: AuthFormState, formData: FormData)
   const values = { name: text(formData, "name"), email: text(formData, "email"), organization: text(formData, "organization") };
   const parsed = signUpBodySchema.safeParse({ ...values, password: text(formData, "password") });
   if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error.issues), values };
+  const ip = clientAddress(await headers());
+  const wait = await signUpRetryAfter(ip);
+  if (wait > 0) {
+    const minutes = Math.ceil(wait / 60);
+    return {
+      error: `Too many accounts were created from your network recently. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      values,
+    };
+  }
   try {
     await signUpUser(parsed.data);
+    await recordSignUp(ip);
   } catch (error) {
     if (error instanceof AccountError) return { fieldErrors: { [error.field ?? "email"]: error.message }, values };
     throw error;

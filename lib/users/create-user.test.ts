@@ -7,6 +7,7 @@ import { authenticateCredentials } from "@/lib/users/authenticate-credentials";
 import { resolveGithubUser } from "@/lib/users/resolve-github-user";
 import { safeReturnPath } from "@/lib/users/return-path";
 import { signUpBodySchema } from "@/lib/users/schemas";
+import { MAX_SIGN_UPS_PER_IP, recordSignUp, SIGN_UP_WINDOW_MS, signUpRetryAfter } from "@/lib/users/sign-up-rate-limit";
 
 const unique = () => randomBytes(5).toString("hex");
 
@@ -114,5 +115,21 @@ describe("safeReturnPath", () => {
     for (const evil of ["https://evil.example/dashboard", "//evil.example/dashboard", "/dashboardx", "/\\evil.example", "/dashboard\\..\\x", null]) {
       expect(safeReturnPath(evil)).toBe("/dashboard");
     }
+  });
+});
+
+describe("sign-up limit per address", () => {
+  it(`allows ${MAX_SIGN_UPS_PER_IP} sign-ups an hour from one address, then says when the next is possible`, async () => {
+    const ip = `10.9.${unique()}`;
+    const start = new Date();
+    for (let i = 0; i < MAX_SIGN_UPS_PER_IP; i++) {
+      expect(await signUpRetryAfter(ip, start)).toBe(0);
+      await recordSignUp(ip, new Date(start.getTime() + i));
+    }
+    expect(await signUpRetryAfter(ip, new Date(start.getTime() + 1000))).toBe(Math.ceil((SIGN_UP_WINDOW_MS - 1000) / 1000));
+    expect(await signUpRetryAfter(`10.9.${unique()}`, start)).toBe(0);
+    expect(await signUpRetryAfter(ip, new Date(start.getTime() + SIGN_UP_WINDOW_MS + 1))).toBe(0);
+    // Sign-ups are not sign-in failures.
+    expect(await db.signInAttempt.count({ where: { ip, success: false } })).toBe(0);
   });
 });
