@@ -30,6 +30,15 @@ const INSERT_SESSION_WITH_EXPIRY_JOB = `
   )
   SELECT * FROM "session"`;
 
+// created_at never repeats or goes backwards within a process, so sessions created one after
+// the other list newest first in the order they were made (a same-millisecond tie would fall
+// back to the random id). It runs ahead of the clock only above 1,000 creates/s per process.
+let lastCreatedAtMs = 0;
+function nextCreatedAt(): Date {
+  lastCreatedAtMs = Math.max(Date.now(), lastCreatedAtMs + 1);
+  return new Date(lastCreatedAtMs);
+}
+
 /**
  * Creates a session with a one-time hosted URL. The URL carries 256 bits of randomness; only
  * its hash is stored, so the URL cannot be recovered or guessed from the database. The expiry
@@ -37,7 +46,7 @@ const INSERT_SESSION_WITH_EXPIRY_JOB = `
  */
 export async function createSession(input: { orgId: string; mode: KeyMode } & CreateSessionBody) {
   const token = randomBase62(43);
-  const now = new Date();
+  const now = nextCreatedAt();
   const { rows } = await pgPool.query<VerificationSession>(INSERT_SESSION_WITH_EXPIRY_JOB, [
     newId("vs"),
     input.orgId,
