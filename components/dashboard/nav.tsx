@@ -1,9 +1,16 @@
 "use client";
 
-import Link from "next/link";
+import Link, { useLinkStatus } from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
+import { Spinner } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
+
+/** A spinner beside a link while the page it opens is loading. */
+function Pending() {
+  const { pending } = useLinkStatus();
+  return pending ? <Spinner className="size-3.5 shrink-0" /> : null;
+}
 
 export type NavItem = { href: string; label: string; count?: number };
 
@@ -43,7 +50,10 @@ export function DashboardNav({ items, secondary }: { items: NavItem[]; secondary
                   active ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-200/60",
                 )}
               >
-                {item.label}
+                <span className="flex items-center gap-2">
+                  {item.label}
+                  <Pending />
+                </span>
                 {item.count ? (
                   <span
                     className={cx(
