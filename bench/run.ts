@@ -21,7 +21,7 @@ import { parseArgs } from "node:util";
 import type { BenchContext, BenchRow, BenchSection } from "./lib/context";
 import { DEFAULTS, measure, type LoadResult } from "./lib/measure";
 import { BASELINE_JSON } from "./lib/payload";
-import { requireBuild, startBenchStack, type BenchStack } from "./lib/stack";
+import { requireBuild, sampleProcesses, startBenchStack, type BenchStack } from "./lib/stack";
 
 const { values: args } = parseArgs({
   options: {
@@ -35,7 +35,7 @@ if (!(settings.concurrency > 0) || !(settings.durationMs > 0)) throw new Error("
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
-async function startBareNode(): Promise<{ baseUrl: string; stop: () => void }> {
+async function startBareNode(): Promise<{ baseUrl: string; pid: number | undefined; stop: () => void }> {
   const child = spawn(process.execPath, [path.join(import.meta.dirname, "lib/bare-node-server.mjs"), BASELINE_JSON], {
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -43,7 +43,23 @@ async function startBareNode(): Promise<{ baseUrl: string; stop: () => void }> {
     child.stdout!.once("data", (chunk) => resolve(String(chunk).trim()));
     child.once("exit", (code) => reject(new Error(`bare node server exited with ${code}`)));
   });
-  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
+  return { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill("SIGTERM") };
+}
+
+/** Runs a measurement and adds the server's and the database's CPU time per measured request. */
+async function withCpu(
+  serverCpu: () => number,
+  databaseCpu: () => number,
+  run: (onPhase: (phase: "start" | "end") => void) => Promise<LoadResult>,
+): Promise<LoadResult> {
+  let start = { server: 0, database: 0 };
+  let used = { server: NaN, database: NaN };
+  const result = await run((phase) => {
+    if (phase === "start") start = { server: serverCpu(), database: databaseCpu() };
+    else used = { server: serverCpu() - start.server, database: databaseCpu() - start.database };
+  });
+  const perRequest = (seconds: number) => (result.requests ? (seconds * 1000) / result.requests : NaN);
+  return { ...result, serverCpuMs: perRequest(used.server), databaseCpuMs: perRequest(used.database) };
 }
 
 async function loadSections(): Promise<BenchSection[]> {
@@ -59,8 +75,8 @@ const pct = (n: number) => (Number.isFinite(n) ? `${(n * 100).toFixed(0)}%` : "-
 
 function table(rows: { row: BenchRow; section: string }[], empty: LoadResult, bare: LoadResult): string {
   const lines = [
-    "| Scenario | Conns | Requests | Errors | req/s | p50 ms | p99 ms | req/s vs empty handler | req/s vs bare Node | p99 vs empty handler | Target |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    "| Scenario | Conns | Requests | Errors | req/s | p50 ms | p99 ms | req/s vs empty handler | req/s vs bare Node | p99 vs empty handler | Target | app CPU ms/req | DB CPU ms/req | CPU/req vs empty handler |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|",
   ];
   for (const { row, section } of rows) {
     const throughputRatio = row.rps / empty.rps;
@@ -73,7 +89,9 @@ function table(rows: { row: BenchRow; section: string }[], empty: LoadResult, ba
     const name = section ? `${section}: ${row.name}` : row.name;
     lines.push(
       `| ${name} | ${row.concurrency} | ${row.requests} | ${row.errors} | ${fmt(row.rps)} | ${fmt(row.p50Ms, 1)} | ${fmt(row.p99Ms, 1)} | ` +
-        `${pct(throughputRatio)} | ${pct(row.rps / bare.rps)} | ${fmt(p99Ratio, 2)}× | ${target} |`,
+        `${pct(throughputRatio)} | ${pct(row.rps / bare.rps)} | ${fmt(p99Ratio, 2)}× | ${target} | ` +
+        `${fmt(row.serverCpuMs ?? NaN, 2)} | ${fmt(row.databaseCpuMs ?? NaN, 2)} | ` +
+        `${fmt(((row.serverCpuMs ?? NaN) + (row.databaseCpuMs ?? 0)) / (empty.serverCpuMs ?? NaN), 2)}× |`,
     );
   }
   return lines.join("\n");
@@ -122,7 +140,9 @@ async function main() {
       settings,
       measure: async (options) => {
         log(`measuring ${options.name}`);
-        return measure({ baseUrl, ...settings, ...options });
+        return withCpu(() => stack!.app().cpuSeconds, () => stack!.database().cpuSeconds, (onPhase) =>
+          measure({ baseUrl, ...settings, ...options, onPhase }),
+        );
       },
       call: async (method, urlPath, options = {}) => {
         const res = await fetch(`${baseUrl}${urlPath}`, {
@@ -138,13 +158,17 @@ async function main() {
       },
     };
 
-    const bare = await measure({
-      name: "Baseline: bare Node http server",
-      baseUrl: bareNode.baseUrl,
-      ...settings,
-      expectStatus: 200,
-      request: () => ({ method: "GET", path: "/" }),
-    });
+    const barePid = bareNode.pid;
+    const bare = await withCpu(() => sampleProcesses((pid) => pid === barePid).cpuSeconds, () => 0, (onPhase) =>
+      measure({
+        name: "Baseline: bare Node http server",
+        baseUrl: bareNode!.baseUrl,
+        ...settings,
+        expectStatus: 200,
+        request: () => ({ method: "GET", path: "/" }),
+        onPhase,
+      }),
+    );
     const empty = await ctx.measure({
       name: "Baseline: empty route handler (same app)",
       expectStatus: 200,
@@ -155,7 +179,7 @@ async function main() {
     for (const section of sections) {
       for (const row of await section.run(ctx)) rows.push({ row, section: section.title });
     }
-    const rss = stack.appRssBytes();
+    const rss = stack.app().rssBytes;
     // The empty handler again at the end: the ratios use whichever of the two runs was better
     // (higher req/s, lower p99), so a slow moment during the first run cannot flatter the API.
     const emptyAgain = await ctx.measure({
@@ -167,6 +191,7 @@ async function main() {
       ...empty,
       rps: Math.max(empty.rps, emptyAgain.rps),
       p99Ms: Math.min(empty.p99Ms, emptyAgain.p99Ms),
+      serverCpuMs: Math.min(empty.serverCpuMs ?? NaN, emptyAgain.serverCpuMs ?? NaN),
     };
     rows.unshift({ row: bare, section: "" }, { row: empty, section: "" }, { row: emptyAgain, section: "" });
 
@@ -177,7 +202,9 @@ async function main() {
         "",
         table(rows, emptyBest, bare),
         "",
-        "Ratios are to the better of the two empty-handler runs. Client, app and database share this machine's CPUs.",
+        "Ratios are to the better of the two empty-handler runs. Client, app and database share this machine's CPUs, so " +
+          "req/s and latency move with whatever else runs; CPU time per request (app process, database backends) barely does: " +
+          "\"CPU/req vs empty handler\" is (app + DB CPU per request) / (the empty handler's app CPU per request).",
         ...(busy ? ["", `Warning: load average was ${loadBefore.toFixed(1)} on ${cpus} CPUs when the run started: other work was competing, so the figures are noisy.`] : []),
         `App resident memory after the run: ${fmt(rss / 1024 / 1024, 0)} MiB (RSS of the next-server process).`,
         ...(errors.length ? ["", "Unexpected answers:", ...errors.map(({ row }) => `- ${row.name}: ${row.errorSample}`)] : []),

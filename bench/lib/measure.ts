@@ -19,6 +19,8 @@ export type LoadOptions = {
   maxRequests?: number;
   /** Requests sent (and not measured) first, so lazy compilation and pools are warm. */
   warmupRequests?: number;
+  /** Called right before and right after the measured phase (e.g. to sample CPU time). */
+  onPhase?: (phase: "start" | "end") => void;
 };
 
 export type LoadResult = {
@@ -32,6 +34,12 @@ export type LoadResult = {
   p99Ms: number;
   /** A sample of unexpected answers, for the report. */
   errorSample?: string;
+  /**
+   * CPU time per measured request (warm-up excluded) of the server process and of the database
+   * backends. Unlike req/s, these barely move when other work competes for the machine.
+   */
+  serverCpuMs?: number;
+  databaseCpuMs?: number;
 };
 
 export const DEFAULTS = { concurrency: 32, durationMs: 5_000, maxRequests: 50_000, warmupRequests: 300 };
@@ -79,6 +87,7 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
     const latencies: number[] = [];
     let errors = 0;
     let errorSample: string | undefined;
+    options.onPhase?.("start");
     const started = performance.now();
     const deadline = started + durationMs;
     const stopAt = next + maxRequests;
@@ -100,6 +109,7 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
       }
     });
     await Promise.all(workers);
+    options.onPhase?.("end");
     const seconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
     return {

@@ -12,8 +12,10 @@ import { startAppInstance } from "../../tests/support/test-stack";
 export type BenchStack = {
   baseUrl: string;
   databaseUrl: string;
-  /** Resident memory (bytes) of the app's server process(es) right now. */
-  appRssBytes: () => number;
+  /** Resident memory and CPU time so far of the app's server process(es). */
+  app: () => ProcessSample;
+  /** The same for the database backends serving the bench database. */
+  database: () => ProcessSample;
   stop: () => Promise<void>;
 };
 
@@ -49,24 +51,30 @@ async function freshDatabase() {
   };
 }
 
-/** RSS of the processes in the app's process group that run Next.js itself (not the npx wrapper). */
-function groupRss(groupId: number): number {
-  let total = 0;
+export type ProcessSample = { rssBytes: number; cpuSeconds: number };
+
+const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
+
+/** Memory and CPU time used so far by the processes that match. */
+export function sampleProcesses(matches: (pid: number, processGroup: number, cmdline: string) => boolean): ProcessSample {
+  const sample = { rssBytes: 0, cpuSeconds: 0 };
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== groupId) continue; // field 5 of stat: process group
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ");
-      if (!/next-server|next\/dist\/bin\/next/.test(cmdline)) continue;
+      // After "(comm) ": state is fields[0], so the process group (stat field 5) is fields[2]
+      // and utime/stime (fields 14/15) are fields[11]/fields[12].
+      if (!matches(Number(entry), Number(fields[2]), cmdline)) continue;
+      sample.cpuSeconds += (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
       const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${entry}/status`, "utf8"));
-      if (rss) total += Number(rss[1]) * 1024;
+      if (rss) sample.rssBytes += Number(rss[1]) * 1024;
     } catch {
       // the process went away
     }
   }
-  return total;
+  return sample;
 }
 
 export async function startBenchStack(env: Record<string, string>): Promise<BenchStack> {
@@ -79,6 +87,7 @@ export async function startBenchStack(env: Record<string, string>): Promise<Benc
     await database.drop();
     throw new Error(`migrate deploy failed: ${migrate.stderr}`);
   }
+  const databaseName = new URL(database.url).pathname.slice(1);
   const app = await startAppInstance({ databaseUrl: database.url, env }).catch(async (error) => {
     await database.drop();
     throw error;
@@ -86,7 +95,10 @@ export async function startBenchStack(env: Record<string, string>): Promise<Benc
   return {
     baseUrl: app.baseUrl,
     databaseUrl: database.url,
-    appRssBytes: () => (app.pid ? groupRss(app.pid) : 0),
+    // The Next.js server process(es) in the app's process group, not the npx wrapper.
+    app: () => sampleProcesses((_, group, cmd) => group === app.pid && /next-server|next\/dist\/bin\/next/.test(cmd)),
+    // The PostgreSQL backends serving the bench database (their titles name it).
+    database: () => sampleProcesses((_, __, cmd) => cmd.startsWith("postgres: ") && cmd.includes(` ${databaseName} `)),
     stop: async () => {
       await app.stop();
       await database.drop();

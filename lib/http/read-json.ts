@@ -20,8 +20,11 @@ export const MAX_BODY_BYTES = 256 * 1024;
 /** Reads the body as UTF-8 text, refusing bodies larger than maxBytes without reading them whole. */
 export async function readBodyText(req: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
   const tooLarge = () => new BodyError(`Request body is larger than ${Math.floor(maxBytes / 1024)} KB.`);
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw tooLarge();
+  const length = req.headers.get("content-length");
+  if (length !== null && Number(length) > maxBytes) throw tooLarge();
+  // With a Content-Length the HTTP parser delivers exactly that many bytes, so the whole body
+  // can be read in one go; only a chunked body of unknown size is read (and capped) piecewise.
+  if (length !== null && /^\d+$/.test(length)) return req.text();
   if (!req.body) return "";
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];

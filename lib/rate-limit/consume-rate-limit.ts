@@ -38,8 +38,12 @@ export function rateLimitWindowStart(now: number): Date {
 }
 
 /** The state after a request was counted as the count-th of its window. */
-export function rateLimitState(count: number, windowStart: Date, now: number): RateLimitState {
-  const limit = env().RATE_LIMIT_PER_MINUTE;
+export function rateLimitState(
+  count: number,
+  windowStart: Date,
+  now: number,
+  limit = env().RATE_LIMIT_PER_MINUTE,
+): RateLimitState {
   sweepOldWindows(now);
   return {
     limit,

@@ -6,6 +6,7 @@ import type { VerificationSession } from "@/lib/generated/prisma/client";
 import { newId, randomBase62 } from "@/lib/ids";
 import type { KeyMode } from "@/lib/keys/key-format";
 import type { CreateSessionBody } from "@/lib/verification/schemas";
+import { SESSION_COLUMNS } from "@/lib/verification/session-columns";
 import { serializeCreatedSession } from "@/lib/verification/serialize-session";
 
 export function hashUrlToken(token: string): string {
@@ -22,7 +23,7 @@ const INSERT_SESSION_WITH_EXPIRY_JOB = `
     INSERT INTO "VerificationSession"
       ("id", "orgId", "mode", "requiredAge", "methods", "returnUrl", "metadata", "urlTokenHash", "createdAt", "expiresAt")
     VALUES ($1, $2, $3::"Mode", $4, $5::text[], $6, $7::jsonb, $8, $9, $10)
-    RETURNING *
+    RETURNING ${SESSION_COLUMNS}
   ),
   "job" AS (
     INSERT INTO "Job" ("id", "name", "payload", "runAt")
@@ -47,7 +48,7 @@ function nextCreatedAt(): Date {
 export async function createSession(input: { orgId: string; mode: KeyMode } & CreateSessionBody) {
   const token = randomBase62(43);
   const now = nextCreatedAt();
-  const { rows } = await pgPool.query<VerificationSession>(INSERT_SESSION_WITH_EXPIRY_JOB, [
+  const { rows } = await pgPool.query<VerificationSession>({ name: "v1-create-session", text: INSERT_SESSION_WITH_EXPIRY_JOB, values: [
     newId("vs"),
     input.orgId,
     input.mode,
@@ -59,6 +60,6 @@ export async function createSession(input: { orgId: string; mode: KeyMode } & Cr
     now,
     new Date(now.getTime() + env().SESSION_TTL_SECONDS * 1000),
     newId("job"),
-  ]);
+  ] });
   return serializeCreatedSession(rows[0], `${env().APP_URL}/verify/${token}`);
 }

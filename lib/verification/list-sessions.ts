@@ -4,12 +4,13 @@ import type { VerificationSession } from "@/lib/generated/prisma/client";
 import type { KeyMode } from "@/lib/keys/key-format";
 import type { sessionStatuses } from "@/lib/verification/schemas";
 import { serializeSession } from "@/lib/verification/serialize-session";
+import { SESSION_COLUMNS } from "@/lib/verification/session-columns";
 import { decodeSessionCursor, encodeSessionCursor } from "@/lib/verification/session-cursor";
 
 /**
  * Newest first, keyset-paginated on (created_at, id): sessions created while a client pages
  * sort before its cursor, so no item is skipped or repeated. Plain SQL on the shared pool (a
- * hot path), served by the (orgId, createdAt DESC, id DESC) index.
+ * hot path, prepared), served by the (orgId, createdAt DESC, id DESC) index.
  */
 export async function listSessions(input: {
   orgId: string;
@@ -28,11 +29,14 @@ export async function listSessions(input: {
     where.push(`("createdAt", "id") < ($${createdAt}, $${id})`);
   }
   const limit = params.push(input.limit + 1);
-  const { rows } = await pgPool.query<VerificationSession>(
-    `SELECT * FROM "VerificationSession" WHERE ${where.join(" AND ")}
-     ORDER BY "createdAt" DESC, "id" DESC LIMIT $${limit}`,
-    params,
-  );
+  // One prepared statement per shape of the query (filters and cursor present or not).
+  const shape = [input.filter?.status ? "s" : "", input.filter?.mode ? "m" : "", after ? "c" : ""].join("");
+  const { rows } = await pgPool.query<VerificationSession>({
+    name: `v1-list-sessions-${shape || "all"}`,
+    text: `SELECT ${SESSION_COLUMNS} FROM "VerificationSession" WHERE ${where.join(" AND ")}
+           ORDER BY "createdAt" DESC, "id" DESC LIMIT $${limit}`,
+    values: params,
+  });
   const page = rows.slice(0, input.limit);
   const last = page[page.length - 1];
   return {
