@@ -1,7 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { db, pgPool } from "@/lib/db";
 import type { KeyMode } from "@/lib/keys/key-format";
 import { ApiError } from "@/lib/verification/errors";
 
@@ -48,36 +47,54 @@ export async function claimIdempotencyKey(input: {
   sweepExpiredKeys();
   const scopedKey = `${input.mode}:${input.key}`;
   const requestHash = createHash("sha256").update(`${input.method}\n${input.path}\n${input.body}`).digest("hex");
-  const id = { orgId_key: { orgId: input.orgId, key: scopedKey } };
   const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
+  // Plain prepared statements on the shared pool: this sits on the create path.
+  const run = (name: string, text: string, values: unknown[]) => pgPool.query({ name: `idempotency-${name}`, text, values });
 
   for (;;) {
-    try {
-      await db.idempotencyKey.create({
-        data: { orgId: input.orgId, key: scopedKey, method: input.method, path: input.path, requestHash },
-      });
+    const inserted = await run(
+      "claim",
+      `INSERT INTO "IdempotencyKey" ("orgId", "key", "method", "path", "requestHash") VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT ("orgId", "key") DO NOTHING`,
+      [input.orgId, scopedKey, input.method, input.path, requestHash],
+    );
+    if (inserted.rowCount === 1) {
       return {
         kind: "fresh",
         complete: async (response) => {
-          await db.idempotencyKey.update({
-            where: id,
-            data: { statusCode: response.status, responseBody: response.body },
-          });
+          await run(
+            "complete",
+            `UPDATE "IdempotencyKey" SET "statusCode" = $3, "responseBody" = $4 WHERE "orgId" = $1 AND "key" = $2`,
+            [input.orgId, scopedKey, response.status, response.body],
+          );
         },
         // A request that changed nothing (4xx) or failed (5xx) releases the key: the client may
         // fix the request or retry, as with Stripe, where failed validation saves no result.
         abandon: async () => {
-          await db.idempotencyKey.deleteMany({ where: { orgId: input.orgId, key: scopedKey, statusCode: null } });
+          await run(
+            "abandon",
+            `DELETE FROM "IdempotencyKey" WHERE "orgId" = $1 AND "key" = $2 AND "statusCode" IS NULL`,
+            [input.orgId, scopedKey],
+          );
         },
       };
-    } catch (error) {
-      if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
     }
 
-    const existing = await db.idempotencyKey.findUnique({ where: id });
+    const { rows } = await run(
+      "read",
+      `SELECT "requestHash", "statusCode", "responseBody", "createdAt" FROM "IdempotencyKey" WHERE "orgId" = $1 AND "key" = $2`,
+      [input.orgId, scopedKey],
+    );
+    const existing = rows[0] as
+      | { requestHash: string; statusCode: number | null; responseBody: string | null; createdAt: Date }
+      | undefined;
     if (!existing) continue; // released between our insert and read: try again
     if (Date.now() - existing.createdAt.getTime() > RETENTION_MS) {
-      await db.idempotencyKey.deleteMany({ where: { orgId: input.orgId, key: scopedKey, createdAt: existing.createdAt } });
+      await run(
+        "expire",
+        `DELETE FROM "IdempotencyKey" WHERE "orgId" = $1 AND "key" = $2 AND "createdAt" = $3`,
+        [input.orgId, scopedKey, existing.createdAt],
+      );
       continue;
     }
     if (existing.requestHash !== requestHash) {
