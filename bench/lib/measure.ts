@@ -17,8 +17,12 @@ export type LoadOptions = {
   concurrency?: number;
   durationMs?: number;
   maxRequests?: number;
-  /** Requests sent (and not measured) first, so lazy compilation and pools are warm. */
+  /**
+   * Sent (and not measured) first, so lazy compilation, the JIT and pools are warm: at least
+   * warmupRequests and at least warmupMs (capped at 10x warmupRequests). Defaults: 1,000 and 2 s.
+   */
   warmupRequests?: number;
+  warmupMs?: number;
   /** Called right before and right after the measured phase (e.g. to sample CPU time). */
   onPhase?: (phase: "start" | "end") => void;
 };
@@ -42,7 +46,7 @@ export type LoadResult = {
   databaseCpuMs?: number;
 };
 
-export const DEFAULTS = { concurrency: 32, durationMs: 5_000, maxRequests: 50_000, warmupRequests: 300 };
+export const DEFAULTS = { concurrency: 32, durationMs: 5_000, maxRequests: 50_000, warmupRequests: 1_000, warmupMs: 2_000 };
 
 function send(agent: http.Agent, url: URL, spec: RequestSpec): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
@@ -72,6 +76,9 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
   const durationMs = options.durationMs ?? DEFAULTS.durationMs;
   const maxRequests = options.maxRequests ?? DEFAULTS.maxRequests;
   const warmupRequests = options.warmupRequests ?? DEFAULTS.warmupRequests;
+  // A caller that sets warmupRequests alone (e.g. for expensive requests) gets just those.
+  const warmupMs = options.warmupMs ?? (options.warmupRequests === undefined ? DEFAULTS.warmupMs : 0);
+  const warmupUntil = performance.now() + warmupMs;
   const url = new URL(options.baseUrl);
   if (!["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)) throw new Error("bench targets loopback only");
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
@@ -79,8 +86,9 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
 
   try {
     // Warm-up on the same connections, unmeasured.
-    const warm = Array.from({ length: Math.min(concurrency, warmupRequests) }, async () => {
-      while (next < warmupRequests) await send(agent, url, options.request(next++));
+    const warmupDone = () => next >= warmupRequests * 10 || (next >= warmupRequests && performance.now() >= warmupUntil);
+    const warm = Array.from({ length: Math.min(concurrency, Math.max(1, warmupRequests)) }, async () => {
+      while (!warmupDone()) await send(agent, url, options.request(next++));
     });
     await Promise.all(warm);
 

@@ -2,12 +2,10 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { pgPool } from "@/lib/db";
 import { env } from "@/lib/env";
-import type { VerificationSession } from "@/lib/generated/prisma/client";
 import { newId, randomBase62 } from "@/lib/ids";
 import type { KeyMode } from "@/lib/keys/key-format";
 import type { CreateSessionBody } from "@/lib/verification/schemas";
-import { SESSION_COLUMNS } from "@/lib/verification/session-columns";
-import { serializeCreatedSession } from "@/lib/verification/serialize-session";
+import { serializeCreatedSession, type SessionRow } from "@/lib/verification/serialize-session";
 
 export function hashUrlToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -23,13 +21,10 @@ const INSERT_SESSION_WITH_EXPIRY_JOB = `
     INSERT INTO "VerificationSession"
       ("id", "orgId", "mode", "requiredAge", "methods", "returnUrl", "metadata", "urlTokenHash", "createdAt", "expiresAt")
     VALUES ($1, $2, $3::"Mode", $4, $5::text[], $6, $7::jsonb, $8, $9, $10)
-    RETURNING ${SESSION_COLUMNS}
-  ),
-  "job" AS (
-    INSERT INTO "Job" ("id", "name", "payload", "runAt")
-    SELECT $11, 'verification/session.expire', jsonb_build_object('sessionId', "id"), "expiresAt" FROM "session"
+    RETURNING "id", "expiresAt"
   )
-  SELECT * FROM "session"`;
+  INSERT INTO "Job" ("id", "name", "payload", "runAt")
+  SELECT $11, 'verification/session.expire', jsonb_build_object('sessionId', "id"), "expiresAt" FROM "session"`;
 
 // created_at never repeats or goes backwards within a process, so sessions created one after
 // the other list newest first in the order they were made (a same-millisecond tie would fall
@@ -47,19 +42,40 @@ function nextCreatedAt(): Date {
  */
 export async function createSession(input: { orgId: string; mode: KeyMode } & CreateSessionBody) {
   const token = randomBase62(43);
-  const now = nextCreatedAt();
-  const { rows } = await pgPool.query<VerificationSession>({ name: "v1-create-session", text: INSERT_SESSION_WITH_EXPIRY_JOB, values: [
-    newId("vs"),
-    input.orgId,
-    input.mode,
-    input.required_age,
-    input.methods,
-    input.return_url,
-    JSON.stringify(input.metadata),
-    hashUrlToken(token),
-    now,
-    new Date(now.getTime() + env().SESSION_TTL_SECONDS * 1000),
-    newId("job"),
-  ] });
-  return serializeCreatedSession(rows[0], `${env().APP_URL}/verify/${token}`);
+  const createdAt = nextCreatedAt();
+  // Everything the creation shape shows is known here, so nothing is read back.
+  const row: SessionRow = {
+    id: newId("vs"),
+    status: "created",
+    requiredAge: input.required_age,
+    methods: input.methods,
+    returnUrl: input.return_url,
+    mode: input.mode,
+    attempts: 0,
+    createdAt,
+    expiresAt: new Date(createdAt.getTime() + env().SESSION_TTL_SECONDS * 1000),
+    metadata: input.metadata,
+    outcomeMethod: null,
+    outcomeResult: null,
+    outcomeConfidence: null,
+    completedAt: null,
+  };
+  await pgPool.query({
+    name: "v1-create-session",
+    text: INSERT_SESSION_WITH_EXPIRY_JOB,
+    values: [
+      row.id,
+      input.orgId,
+      row.mode,
+      row.requiredAge,
+      row.methods,
+      row.returnUrl,
+      JSON.stringify(row.metadata),
+      hashUrlToken(token),
+      row.createdAt,
+      row.expiresAt,
+      newId("job"),
+    ],
+  });
+  return serializeCreatedSession(row, `${env().APP_URL}/verify/${token}`);
 }

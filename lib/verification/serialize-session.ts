@@ -1,11 +1,13 @@
 import type { VerificationSession } from "@/lib/generated/prisma/client";
 import type { SessionJson } from "@/lib/verification/schemas";
 
-type SessionRow = Pick<
-  VerificationSession,
-  | "id" | "status" | "requiredAge" | "methods" | "returnUrl" | "mode" | "attempts" | "createdAt" | "expiresAt"
-  | "metadata" | "outcomeMethod" | "outcomeResult" | "outcomeConfidence" | "completedAt"
->;
+/** The columns the public shapes are built from (list reads only these). */
+export const SERIALIZED_SESSION_FIELDS = [
+  "id", "status", "requiredAge", "methods", "returnUrl", "mode", "attempts", "createdAt", "expiresAt",
+  "metadata", "outcomeMethod", "outcomeResult", "outcomeConfidence", "completedAt",
+] as const satisfies readonly (keyof VerificationSession)[];
+
+export type SessionRow = Pick<VerificationSession, (typeof SERIALIZED_SESSION_FIELDS)[number]>;
 
 /** The retrieve/list shape: no url; outcome only once terminal. */
 export function serializeSession(row: SessionRow): SessionJson {
