@@ -35,7 +35,9 @@ export function withApiKey<P extends object = object>(handler: (ctx: V1Context<P
       if (!authenticated) {
         const rate = await consumeFailedAuthRateLimit(clientAddress(req.headers));
         headers = rateLimitHeaders(rate);
-        if (!rate.allowed) throw rateLimited();
+        if (!rate.allowed) {
+          throw rateLimited("Too many requests without a valid API key from this address; retry after the window resets.");
+        }
         headers["WWW-Authenticate"] = 'Bearer realm="v1"';
         throw new ApiError(
           "invalid_api_key",
@@ -45,7 +47,7 @@ export function withApiKey<P extends object = object>(handler: (ctx: V1Context<P
 
       const { principal, rate } = authenticated;
       headers = rateLimitHeaders(rate);
-      if (!rate.allowed) throw rateLimited();
+      if (!rate.allowed) throw rateLimited("Too many requests for this organisation; retry after the window resets.");
 
       const raw = req.method === "POST" ? await readBodyText(req) : "";
       const url = new URL(req.url);
@@ -95,8 +97,8 @@ export function withApiKey<P extends object = object>(handler: (ctx: V1Context<P
   };
 }
 
-function rateLimited() {
-  return new ApiError("rate_limited", "Too many requests for this organisation; retry after the window resets.");
+function rateLimited(message: string) {
+  return new ApiError("rate_limited", message);
 }
 
 async function runHandler<P>(handler: (ctx: V1Context<P>) => Promise<Response>, ctx: V1Context<P>) {

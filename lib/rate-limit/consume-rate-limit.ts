@@ -1,7 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import type { KeyMode } from "@/lib/keys/key-format";
 
 export type RateLimitState = { limit: number; remaining: number; resetAt: Date; allowed: boolean };
 
@@ -10,18 +9,10 @@ const WINDOW_MS = 60_000;
 const WINDOW_RETENTION_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60_000;
 
-// Buckets share the RateLimitWindow table: an organisation's id, or "addr:<client address>" for
-// requests that did not authenticate (they have no organisation to charge).
+// Buckets share the RateLimitWindow table: an organisation's id (counted together with the key
+// lookup, lib/api/authenticate-request.ts), or "addr:<client address>" for requests that did not
+// authenticate (they have no organisation to charge).
 const ADDRESS_BUCKET_PREFIX = "addr:";
-
-/**
- * Counts one request against the organisation's budget for the current one-minute window.
- * The counter lives in PostgreSQL (a single atomic upsert), so the limit holds across app
- * instances; test and live keys share it.
- */
-export async function consumeRateLimit(orgId: string, mode: KeyMode, now = Date.now()): Promise<RateLimitState> {
-  return consume(orgId, mode === "test" ? 1 : 0, mode === "live" ? 1 : 0, now);
-}
 
 /**
  * Counts a request whose API key was missing or wrong against its client address, with the same
@@ -29,7 +20,7 @@ export async function consumeRateLimit(orgId: string, mode: KeyMode, now = Date.
  * hammering the key lookup; requests with a valid key never touch these buckets.
  */
 export async function consumeFailedAuthRateLimit(clientAddress: string, now = Date.now()): Promise<RateLimitState> {
-  return consume(`${ADDRESS_BUCKET_PREFIX}${clientAddress || "unknown"}`, 0, 0, now);
+  return consume(`${ADDRESS_BUCKET_PREFIX}${clientAddress || "unknown"}`, now);
 }
 
 /** Start of the fixed one-minute window that `now` falls in. */
@@ -53,15 +44,12 @@ export function rateLimitState(
   };
 }
 
-async function consume(bucket: string, testIncrement: number, liveIncrement: number, now: number): Promise<RateLimitState> {
+async function consume(bucket: string, now: number): Promise<RateLimitState> {
   const windowStart = rateLimitWindowStart(now);
   const rows = await db.$queryRaw<{ count: number }[]>`
-    INSERT INTO "RateLimitWindow" ("orgId", "windowStart", "count", "testCount", "liveCount")
-    VALUES (${bucket}, ${windowStart}, 1, ${testIncrement}, ${liveIncrement})
-    ON CONFLICT ("orgId", "windowStart") DO UPDATE SET
-      "count" = "RateLimitWindow"."count" + 1,
-      "testCount" = "RateLimitWindow"."testCount" + ${testIncrement},
-      "liveCount" = "RateLimitWindow"."liveCount" + ${liveIncrement}
+    INSERT INTO "RateLimitWindow" ("orgId", "windowStart", "count")
+    VALUES (${bucket}, ${windowStart}, 1)
+    ON CONFLICT ("orgId", "windowStart") DO UPDATE SET "count" = "RateLimitWindow"."count" + 1
     RETURNING "count"`;
   return rateLimitState(Number(rows[0].count), windowStart, now);
 }
