@@ -1,4 +1,4 @@
-// npm run bench [-- --duration <seconds> --concurrency <n> --only <section title part>]
+// npm run bench [-- --duration <seconds> --concurrency <n> --rounds <n> --only <section title part>]
 //
 // Measures the API against two baselines taken in the same run on the same machine: an empty
 // route handler of the same app (the framework's ceiling) and a bare Node http server answering
@@ -28,9 +28,12 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: String(DEFAULTS.durationMs / 1000) },
     concurrency: { type: "string", default: String(DEFAULTS.concurrency) },
     only: { type: "string" },
+    rounds: { type: "string", default: "1" },
   },
 });
 const settings = { concurrency: Number(args.concurrency), durationMs: Number(args.duration) * 1000 };
+const rounds = Number(args.rounds);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error("--rounds must be a positive integer");
 if (!(settings.concurrency > 0) || !(settings.durationMs > 0)) throw new Error("--duration and --concurrency must be positive");
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
@@ -58,7 +61,8 @@ async function withCpu(
     if (phase === "start") start = { server: serverCpu(), database: databaseCpu() };
     else used = { server: serverCpu() - start.server, database: databaseCpu() - start.database };
   });
-  const perRequest = (seconds: number) => (result.requests ? (seconds * 1000) / result.requests : NaN);
+  // Negative only when processes we sampled went away (a server we did not start): unknown.
+  const perRequest = (seconds: number) => (result.requests && seconds >= 0 ? (seconds * 1000) / result.requests : NaN);
   return { ...result, serverCpuMs: perRequest(used.server), databaseCpuMs: perRequest(used.database) };
 }
 
@@ -70,7 +74,33 @@ async function loadSections(): Promise<BenchSection[]> {
   return sections.filter((s) => !args.only || s.title.toLowerCase().includes(args.only.toLowerCase()));
 }
 
+function median(values: number[]): number {
+  const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (finite.length === 0) return NaN;
+  const mid = Math.floor(finite.length / 2);
+  return finite.length % 2 ? finite[mid] : (finite[mid - 1] + finite[mid]) / 2;
+}
+
+/** One row for several runs of a scenario: medians of the rates and times, sums of the counts. */
+function medianRow(runs: BenchRow[]): BenchRow {
+  if (runs.length === 1) return runs[0];
+  const of = (pick: (row: BenchRow) => number | undefined) => median(runs.map((row) => pick(row) ?? NaN));
+  return {
+    ...runs[0],
+    requests: runs.reduce((sum, row) => sum + row.requests, 0),
+    errors: runs.reduce((sum, row) => sum + row.errors, 0),
+    seconds: runs.reduce((sum, row) => sum + row.seconds, 0),
+    rps: of((row) => row.rps),
+    p50Ms: of((row) => row.p50Ms),
+    p99Ms: of((row) => row.p99Ms),
+    serverCpuMs: of((row) => row.serverCpuMs),
+    databaseCpuMs: of((row) => row.databaseCpuMs),
+    errorSample: runs.find((row) => row.errorSample)?.errorSample,
+  };
+}
+
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
+const times = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}×` : "-");
 const pct = (n: number) => (Number.isFinite(n) ? `${(n * 100).toFixed(0)}%` : "-");
 
 function table(rows: { row: BenchRow; section: string }[], empty: LoadResult, bare: LoadResult): string {
@@ -89,9 +119,9 @@ function table(rows: { row: BenchRow; section: string }[], empty: LoadResult, ba
     const name = section ? `${section}: ${row.name}` : row.name;
     lines.push(
       `| ${name} | ${row.concurrency} | ${row.requests} | ${row.errors} | ${fmt(row.rps)} | ${fmt(row.p50Ms, 1)} | ${fmt(row.p99Ms, 1)} | ` +
-        `${pct(throughputRatio)} | ${pct(row.rps / bare.rps)} | ${fmt(p99Ratio, 2)}× | ${target} | ` +
+        `${pct(throughputRatio)} | ${pct(row.rps / bare.rps)} | ${times(p99Ratio)} | ${target} | ` +
         `${fmt(row.serverCpuMs ?? NaN, 2)} | ${fmt(row.databaseCpuMs ?? NaN, 2)} | ` +
-        `${fmt(((row.serverCpuMs ?? NaN) + (row.databaseCpuMs ?? 0)) / (empty.serverCpuMs ?? NaN), 2)}× |`,
+        `${times(((row.serverCpuMs ?? NaN) + (row.databaseCpuMs ?? 0)) / (empty.serverCpuMs ?? NaN))} |`,
     );
   }
   return lines.join("\n");
@@ -159,68 +189,77 @@ async function main() {
     };
 
     const barePid = bareNode.pid;
-    const bare = await withCpu(() => sampleProcesses((pid) => pid === barePid).cpuSeconds, () => 0, (onPhase) =>
-      measure({
-        name: "Baseline: bare Node http server",
-        baseUrl: bareNode!.baseUrl,
-        ...settings,
-        expectStatus: 200,
-        request: () => ({ method: "GET", path: "/" }),
-        onPhase,
-      }),
-    );
-    const empty = await ctx.measure({
-      name: "Baseline: empty route handler (same app)",
-      expectStatus: 200,
-      request: () => ({ method: "GET", path: "/bench/empty" }),
-    });
+    const measureBare = () =>
+      withCpu(() => sampleProcesses((pid) => pid === barePid).cpuSeconds, () => 0, (onPhase) =>
+        measure({
+          name: "Baseline: bare Node http server",
+          baseUrl: bareNode!.baseUrl,
+          ...settings,
+          expectStatus: 200,
+          request: () => ({ method: "GET", path: "/" }),
+          onPhase,
+        }),
+      );
+    const measureEmpty = (name: string) =>
+      ctx.measure({ name, expectStatus: 200, request: () => ({ method: "GET", path: "/bench/empty" }) });
 
-    // Not a ratio baseline: what reading a small JSON body costs the framework before any work.
-    const emptyPost = await ctx.measure({
-      name: "Reference: empty route handler, POST reading a JSON body",
-      expectStatus: 200,
-      request: () => ({
-        method: "POST",
-        path: "/bench/empty",
-        headers: { "content-type": "application/json" },
-        body: '{"required_age":18,"return_url":"https://merchant.example/after?x=1","metadata":{"order":"1001"}}',
-      }),
-    });
-
-    const rows: { row: BenchRow; section: string }[] = [];
-    for (const section of sections) {
-      for (const row of await section.run(ctx)) rows.push({ row, section: section.title });
+    // With --rounds N everything runs N times in turn and each row shows medians, which steadies
+    // the figures on a machine where other work comes and goes.
+    const collected = new Map<string, { section: string; runs: BenchRow[] }>();
+    const collect = (section: string, row: BenchRow) => {
+      const key = `${section}\u0000${row.name}`;
+      if (!collected.has(key)) collected.set(key, { section, runs: [] });
+      collected.get(key)!.runs.push(row);
+    };
+    let rss = 0;
+    for (let round = 1; round <= rounds; round++) {
+      if (rounds > 1) log(`round ${round} of ${rounds}`);
+      collect("", await measureBare());
+      collect("", await measureEmpty("Baseline: empty route handler (same app)"));
+      // Not a ratio baseline: what reading a small JSON body costs the framework before any work.
+      collect(
+        "",
+        await ctx.measure({
+          name: "Reference: empty route handler, POST reading a JSON body",
+          expectStatus: 200,
+          request: () => ({
+            method: "POST",
+            path: "/bench/empty",
+            headers: { "content-type": "application/json" },
+            body: '{"required_age":18,"return_url":"https://merchant.example/after?x=1","metadata":{"order":"1001"}}',
+          }),
+        }),
+      );
+      for (const section of sections) {
+        for (const row of await section.run(ctx)) collect(section.title, row);
+      }
+      rss = stack.app().rssBytes;
+      // The empty handler again at the end: the ratios use whichever of the two runs was better
+      // (higher req/s, lower p99), so a slow moment during the first run cannot flatter the API.
+      collect("", await measureEmpty("Baseline: empty route handler (measured again after the sections)"));
     }
-    const rss = stack.app().rssBytes;
-    // The empty handler again at the end: the ratios use whichever of the two runs was better
-    // (higher req/s, lower p99), so a slow moment during the first run cannot flatter the API.
-    const emptyAgain = await ctx.measure({
-      name: "Baseline: empty route handler (measured again after the sections)",
-      expectStatus: 200,
-      request: () => ({ method: "GET", path: "/bench/empty" }),
-    });
+    const rows = [...collected.values()].map(({ section, runs }) => ({ section, row: medianRow(runs) }));
+    const find = (prefix: string) => rows.find(({ row }) => row.name.startsWith(prefix))!.row;
+    const bare = find("Baseline: bare Node");
+    const empty = find("Baseline: empty route handler (same app)");
+    const emptyAgain = find("Baseline: empty route handler (measured again");
     const emptyBest: LoadResult = {
       ...empty,
       rps: Math.max(empty.rps, emptyAgain.rps),
       p99Ms: Math.min(empty.p99Ms, emptyAgain.p99Ms),
       serverCpuMs: Math.min(empty.serverCpuMs ?? NaN, emptyAgain.serverCpuMs ?? NaN),
     };
-    rows.unshift(
-      { row: bare, section: "" },
-      { row: empty, section: "" },
-      { row: emptyAgain, section: "" },
-      { row: emptyPost, section: "" },
-    );
 
     const errors = rows.filter(({ row }) => row.errorSample);
     console.log(
       [
-        `## Benchmark (${settings.concurrency} connections, ${settings.durationMs / 1000} s per scenario, ${new Date().toISOString()})`,
+        `## Benchmark (${settings.concurrency} connections, ${settings.durationMs / 1000} s per scenario` +
+          `${rounds > 1 ? `, medians of ${rounds} rounds` : ""}, ${new Date().toISOString()})`,
         "",
         table(rows, emptyBest, bare),
         "",
         "Ratios are to the better of the two empty-handler runs. Client, app and database share this machine's CPUs, so " +
-          "req/s and latency move with whatever else runs; CPU time per request (app process, database backends) barely does: " +
+          "req/s and latency move with whatever else runs; CPU time per request (app process, database server) moves less: " +
           "\"CPU/req vs empty handler\" is (app + DB CPU per request) / (the empty handler's app CPU per request).",
         ...(busy ? ["", `Warning: load average was ${loadBefore.toFixed(1)} on ${cpus} CPUs when the run started: other work was competing, so the figures are noisy.`] : []),
         `App resident memory after the run: ${fmt(rss / 1024 / 1024, 0)} MiB (RSS of the next-server process).`,

@@ -39,8 +39,12 @@ async function freshDatabase() {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  const postmasterPid = embedded
+    ? Number(readFileSync(".data/bench-postgres/postmaster.pid", "utf8").split("\n")[0])
+    : undefined;
   return {
     url: url.toString(),
+    postmasterPid,
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -52,6 +56,39 @@ async function freshDatabase() {
 }
 
 export type ProcessSample = { rssBytes: number; cpuSeconds: number };
+
+/**
+ * The bench's own PostgreSQL server: the postmaster, every live child (backends, WAL writer,
+ * ...) and the children that already exited (the postmaster's cutime/cstime), so a backend
+ * closed by the pool's idle timeout does not take its CPU time out of the sum.
+ */
+function postgresServerSample(postmasterPid: number): ProcessSample {
+  const own = sampleProcesses((pid) => pid === postmasterPid);
+  const children = sampleProcesses((pid) => parentOf(pid) === postmasterPid);
+  let exited = 0;
+  try {
+    const stat = readFileSync(`/proc/${postmasterPid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    exited = (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS_PER_SECOND; // cutime, cstime
+  } catch {
+    // not running
+  }
+  return { rssBytes: own.rssBytes + children.rssBytes, cpuSeconds: own.cpuSeconds + children.cpuSeconds + exited };
+}
+
+/** A server we did not start (DATABASE_URL): the live backends serving the bench database. */
+function sampleBackends(databaseName: string): ProcessSample {
+  return sampleProcesses((_, __, cmd) => cmd.startsWith("postgres: ") && cmd.includes(` ${databaseName} `));
+}
+
+function parentOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return -1;
+  }
+}
 
 const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
 
@@ -98,7 +135,7 @@ export async function startBenchStack(env: Record<string, string>): Promise<Benc
     // The Next.js server process(es) in the app's process group, not the npx wrapper.
     app: () => sampleProcesses((_, group, cmd) => group === app.pid && /next-server|next\/dist\/bin\/next/.test(cmd)),
     // The PostgreSQL backends serving the bench database (their titles name it).
-    database: () => sampleProcesses((_, __, cmd) => cmd.startsWith("postgres: ") && cmd.includes(` ${databaseName} `)),
+    database: () => (database.postmasterPid ? postgresServerSample(database.postmasterPid) : sampleBackends(databaseName)),
     stop: async () => {
       await app.stop();
       await database.drop();
