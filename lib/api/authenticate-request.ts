@@ -46,8 +46,8 @@ type CheckedKey = { principal: ApiPrincipal; checkedAt: number };
 type Block = { windowStart: number; left: number; counted: number; exhausted: boolean };
 
 /**
- * Requests taken from the database at a time. At the default limit (100/min) it is 1: every
- * request is counted in PostgreSQL as it arrives, exactly. Above 100/min it is 1% of the limit
+ * Requests taken from the database at a time. Below 200/min (the default is 100) it is 1: every
+ * request is counted in PostgreSQL as it arrives, exactly. From 200/min it is 1% of the limit
  * (at most 100): an instance then takes a block and serves it from memory, so the database is
  * written once per block, while the limit still holds across instances (the database never
  * grants more than the limit; an instance may hold up to 1% unused and refuse that much early).
