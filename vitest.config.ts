@@ -10,6 +10,8 @@ export default defineConfig({
   },
   test: {
     include: ["lib/**/*.test.ts", "inngest/**/*.test.ts", "tests/**/*.test.ts", "scripts/**/*.test.ts"],
+    // Build output and data directories change while tests are collected (parallel builds).
+    exclude: ["**/node_modules/**", "**/.git/**", ".next*/**", ".data/**"],
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/worker-setup.ts"],
     testTimeout: 60_000,

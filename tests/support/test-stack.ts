@@ -39,9 +39,11 @@ export async function createFreshDatabase(): Promise<{ url: string; drop: () => 
   if (serverUrl) {
     adminUrl = serverUrl;
   } else {
+    // A data directory per port, so test runs on different ports can share one checkout.
+    const port = process.env.TEST_PG_PORT;
     const embedded = await startEmbeddedPostgres({
-      dataDir: ".data/test-postgres",
-      port: Number(process.env.TEST_PG_PORT ?? 54339),
+      dataDir: port ? `.data/test-postgres-${port}` : ".data/test-postgres",
+      port: Number(port ?? 54339),
       database: "postgres",
       quiet: true,
     });
