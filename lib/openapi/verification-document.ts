@@ -28,10 +28,12 @@ const error = (description: string, codes: string[], extraHeaders: Record<string
 });
 
 const commonErrors = {
-  "401": {
-    description: "Missing or invalid API key. error.code: invalid_api_key.",
-    content: jsonContent(ref("Error")),
-  },
+  "401": error(
+    "Missing, malformed, unknown or revoked API key. The X-RateLimit-* headers describe the client address's " +
+      "budget for requests without a valid key.",
+    ["invalid_api_key"],
+    { "WWW-Authenticate": { description: 'Bearer realm="v1"', schema: { type: "string" } } },
+  ),
   "429": error("Rate limit exceeded (100 requests per minute per organisation by default).", ["rate_limited"], {
     "Retry-After": { description: "Seconds until the window resets.", schema: { type: "integer" } },
   }),

@@ -31,4 +31,12 @@ describe("contract check", () => {
     expect(check(200, new Headers(), session)).toThrow(/lacks header X-RateLimit-Limit/);
     expect(check(418, rateHeaders, session)).toThrow(/does not list/);
   });
+
+  it("checks voice responses against the voice document", () => {
+    const check = (status: number, body: unknown) => () => assertMatchesContract("voice", "POST", "/tts", status, new Headers(), body);
+    expect(check(404, { error: { code: "voice_not_found", message: "No voice" } })).not.toThrow();
+    expect(check(404, { error: { code: "resource_missing", message: "No voice" } })).toThrow(/does not match/);
+    expect(check(200, { audio_url: "x" })).toThrow(/does not match/);
+    expect(check(409, { error: { code: "bad_request", message: "?" } })).toThrow(/does not list/);
+  });
 });

@@ -13,4 +13,38 @@ describe("OpenAPI documents", () => {
     expect(Object.keys(doc.paths)).toContain("/v1/verification-sessions/{id}");
     expect(Object.keys(doc.webhooks)).toEqual(["verification_session.completed", "verification_session.expired"]);
   });
+
+  it("serves a valid OpenAPI 3.1 document for the voice API, version 1.1.0, with every format and error code", async () => {
+    const res = await fetch(`${baseUrl()}/openapi/voice.json`);
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    const result = await new Validator().validate(doc);
+    expect(result).toEqual({ valid: true });
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.version).toBe("1.1.0");
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/health", "/voices", "/formats", "/tts"]));
+    expect(doc.components.securitySchemes.apiKey).toEqual(expect.objectContaining({ in: "header", name: "x-api-key" }));
+    expect(doc.paths["/health"].get.security).toEqual([]);
+    const tts = doc.paths["/tts"].post;
+    expect(Object.keys(tts.responses).sort()).toEqual(["200", "400", "401", "404", "429", "500", "502"]);
+    expect(tts.responses["429"].headers).toHaveProperty("Retry-After");
+    const request = doc.components.schemas.TtsRequest;
+    expect(request.properties.output_format.enum).toHaveLength(24);
+    expect(request.properties.output_format.default).toBe("wav_8000");
+    expect(request.additionalProperties).toBe(false);
+    expect(doc.components.schemas.Error.properties.error.properties.code.enum).toEqual(
+      expect.arrayContaining(["unauthorized", "bad_request", "voice_not_found", "rate_limited", "upstream_error"]),
+    );
+  });
+
+  it("links both references from /docs, each loading its document with no outside requests", async () => {
+    const page = await (await fetch(`${baseUrl()}/docs`)).text();
+    expect(page).toContain('href="/docs/voice"');
+    expect(page).toContain('href="/docs/verification"');
+    for (const api of ["voice", "verification"]) {
+      const html = await (await fetch(`${baseUrl()}/docs/${api}`)).text();
+      expect(html).toContain(`/openapi/${api}.json`);
+      expect(html).not.toMatch(/(src|href)="https?:/);
+    }
+  });
 });

@@ -4,12 +4,14 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { buildVerificationDocument } from "@/lib/openapi/verification-document";
+import { buildVoiceDocument } from "@/lib/openapi/voice-document";
 
 type Doc = ReturnType<typeof buildVerificationDocument>;
 type Operation = { responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: unknown }> }> };
 
 const documents: Record<string, () => Doc | Record<string, unknown>> = {
   verification: () => buildVerificationDocument(),
+  voice: () => buildVoiceDocument(),
 };
 
 const compiled = new Map<string, { doc: any; ajv: Ajv2020 }>();

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAppInstance } from "../support/test-stack";
 import { newOrg } from "../support/api";
+import { assertMatchesContract } from "../support/contract";
 import { FAKE_API_KEY, startFakeElevenLabs, VOICES, type FakeElevenLabs } from "./fake-elevenlabs";
 
 let fake: FakeElevenLabs;
@@ -36,7 +37,9 @@ async function call(method: string, path: string, body?: unknown) {
     headers: { "x-api-key": key, ...(body ? { "content-type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return { status: res.status, headers: res.headers, body: await res.json() };
+  const parsed = await res.json();
+  assertMatchesContract("voice", method, path, res.status, res.headers, parsed);
+  return { status: res.status, headers: res.headers, body: parsed };
 }
 
 const tts = (voice_id: string, output_format = "wav_8000") =>
@@ -79,7 +82,7 @@ describe("Voice API on ElevenLabs (fake upstream)", () => {
     ["an upstream 500", VOICES.serverError, "wav_8000", 502, "upstream_error"],
     ["an upstream that does not answer in time", VOICES.slow, "wav_8000", 502, "upstream_error"],
     ["HTML instead of audio", VOICES.garbage, "wav_8000", 502, "upstream_error"],
-  ])("answers %s with %i", async (_name, voice, format, status, code) => {
+  ])("answers %s (voice %s, %s) with %i %s", async (_name, voice, format, status, code) => {
     const res = await tts(voice, format);
     expect(res.status).toBe(status);
     expect(res.body.error.code).toBe(code);

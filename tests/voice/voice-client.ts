@@ -1,5 +1,6 @@
 // Calls the Voice Prompt API of the app under test with x-api-key; JSON in, JSON out.
 import { baseUrl } from "../support/api";
+import { assertMatchesContract } from "../support/contract";
 
 export type VoiceResponse<T = any> = { status: number; headers: Headers; body: T };
 
@@ -25,6 +26,7 @@ export async function voiceApi<T = any>(
       throw new Error(`${method} ${path} answered ${res.status} with a non-JSON body: ${text.slice(0, 200)}`);
     }
   }
+  assertMatchesContract("voice", method, new URL(path, baseUrl()).pathname, res.status, res.headers, parsed);
   return { status: res.status, headers: res.headers, body: parsed as T };
 }
 
