@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { db, pgPool } from "@/lib/db";
 import type { KeyMode } from "@/lib/keys/key-format";
 import { ApiError } from "@/lib/verification/errors";
@@ -13,6 +14,11 @@ const RETENTION_MS = 24 * 60 * 60 * 1000;
 const IN_FLIGHT_WAIT_MS = 15_000;
 const IN_FLIGHT_POLL_MS = 25;
 const SWEEP_EVERY_MS = 60_000;
+// Stored responses carry secrets: a webhook endpoint's whsec_ secret, a session's one-time
+// hosted url. A replay must return them (Stripe: the same response), so they are kept, but
+// only AES-256-GCM encrypted (lib/crypto/secret-box), bound to the organisation and key so a
+// body copied onto another row does not decrypt.
+const RESPONSE_PURPOSE = "idempotent-response";
 
 export type StoredResponse = { status: number; body: string };
 
@@ -65,7 +71,7 @@ export async function claimIdempotencyKey(input: {
           await run(
             "complete",
             `UPDATE "IdempotencyKey" SET "statusCode" = $3, "responseBody" = $4 WHERE "orgId" = $1 AND "key" = $2`,
-            [input.orgId, scopedKey, response.status, response.body],
+            [input.orgId, scopedKey, response.status, sealResponseBody(input.orgId, scopedKey, response.body)],
           );
         },
         // A request that changed nothing (4xx) or failed (5xx) releases the key: the client may
@@ -105,7 +111,10 @@ export async function claimIdempotencyKey(input: {
       );
     }
     if (existing.statusCode !== null && existing.responseBody !== null) {
-      return { kind: "replay", response: { status: existing.statusCode, body: existing.responseBody } };
+      return {
+        kind: "replay",
+        response: { status: existing.statusCode, body: openResponseBody(input.orgId, scopedKey, existing.responseBody) },
+      };
     }
     // The first request is still running; wait for its result rather than run twice.
     if (Date.now() > deadline) {
@@ -113,6 +122,17 @@ export async function claimIdempotencyKey(input: {
     }
     await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_POLL_MS));
   }
+}
+
+function sealResponseBody(orgId: string, scopedKey: string, body: string): string {
+  return encryptSecret(body, RESPONSE_PURPOSE, `${orgId}\n${scopedKey}`);
+}
+
+function openResponseBody(orgId: string, scopedKey: string, stored: string): string {
+  // Rows written before responses were encrypted hold the JSON itself (or nothing); they are
+  // replayed as they are until they expire, within 24 hours.
+  if (stored === "" || stored.startsWith("{")) return stored;
+  return decryptSecret(stored, RESPONSE_PURPOSE, `${orgId}\n${scopedKey}`);
 }
 
 let lastSweep = 0;

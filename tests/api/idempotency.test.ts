@@ -98,6 +98,39 @@ describe("Idempotency-Key", () => {
     expect(retry.headers.get("idempotent-replayed")).toBe("true");
   });
 
+  it("replays a webhook endpoint's creation with the same whsec_ secret, never storing it in the clear", async () => {
+    const { orgId, testKey } = await newOrg();
+    const body = { url: "https://hooks.merchant.example/age" };
+    const headers = { "idempotency-key": "endpoint-1" };
+    const first = await v1("POST", "/v1/webhook-endpoints", { key: testKey, body, headers });
+    expect(first.status).toBe(201);
+    expect(first.body.secret).toMatch(/^whsec_[A-Za-z0-9]{32}$/);
+    const retry = await v1("POST", "/v1/webhook-endpoints", { key: testKey, body, headers });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    // Stripe semantics: the replay is the same response, so the integrator who lost the first
+    // answer still learns the secret of the one endpoint that was created.
+    expect(retry.body).toEqual(first.body);
+    expect(await db.webhookEndpoint.count({ where: { orgId } })).toBe(1);
+
+    const rows = await db.idempotencyKey.findMany({ where: { orgId } });
+    expect(rows).toHaveLength(1);
+    const stored = JSON.stringify(rows[0]);
+    expect(stored).not.toContain("whsec_");
+    expect(stored).not.toContain(first.body.secret.slice("whsec_".length));
+    expect(stored).not.toContain(first.body.id);
+  });
+
+  it("keeps a session's one-time url out of the stored response too", async () => {
+    const { orgId, testKey } = await newOrg();
+    const first = await create(testKey, validBody, "session-url-1");
+    const token = String(first.body.url).split("/verify/")[1];
+    expect(token.length).toBeGreaterThan(20);
+    const [row] = await db.idempotencyKey.findMany({ where: { orgId } });
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect((await create(testKey, validBody, "session-url-1")).body).toEqual(first.body);
+  });
+
   it.each([
     ["empty", ""],
     ["longer than 255 characters", "k".repeat(256)],
