@@ -24,8 +24,13 @@ export function SessionStatusBadge({ status }: { status: string }) {
   return <Badge tone={SESSION_TONES[status] ?? "neutral"}>{SESSION_STATUS_LABELS[status] ?? status}</Badge>;
 }
 
-const DELIVERY_TONES: Record<string, BadgeTone> = { pending: "info", succeeded: "success", dead: "danger" };
-const DELIVERY_LABELS: Record<string, string> = { pending: "Retrying", succeeded: "Delivered", dead: "Dead letter" };
+const DELIVERY_TONES: Record<string, BadgeTone> = { pending: "info", succeeded: "success", dead: "danger", cancelled: "neutral" };
+const DELIVERY_LABELS: Record<string, string> = {
+  pending: "Retrying",
+  succeeded: "Delivered",
+  dead: "Dead letter",
+  cancelled: "Cancelled: endpoint deleted",
+};
 
 export function DeliveryStatusBadge({ status }: { status: string }) {
   return <Badge tone={DELIVERY_TONES[status] ?? "neutral"}>{DELIVERY_LABELS[status] ?? status}</Badge>;

@@ -30,7 +30,11 @@ export function DeliveryList({ deliveries, show }: { deliveries: DeliveryView[];
             </span>
           </div>
           {d.tries.length === 0 ? (
-            <p className="mt-2 text-xs text-slate-600">Queued; the first attempt starts in a moment.</p>
+            <p className="mt-2 text-xs text-slate-600">
+              {d.status === "cancelled"
+                ? "Not sent: the endpoint was deleted first."
+                : "Queued; the first attempt starts in a moment."}
+            </p>
           ) : (
             <ol className="mt-2 space-y-1.5" aria-label="Attempts, newest first">
               {d.tries.map((t) => (

@@ -25,7 +25,7 @@ export type DeliveryView = {
   endpointId: string;
   endpointUrl: string;
   endpointDeleted: boolean;
-  status: "pending" | "succeeded" | "dead";
+  status: "pending" | "succeeded" | "dead" | "cancelled";
   attempts: number;
   createdAt: Date;
   lastAttemptAt: Date | null;
@@ -76,7 +76,7 @@ export async function listDeliveries(input: {
   orgId: string;
   sessionId?: string;
   endpointId?: string;
-  status?: "pending" | "succeeded" | "dead";
+  status?: "pending" | "succeeded" | "dead" | "cancelled";
   limit?: number;
 }): Promise<DeliveryView[]> {
   const rows = await db.webhookDelivery.findMany({

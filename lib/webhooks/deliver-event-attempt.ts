@@ -29,6 +29,7 @@ export async function deliverEventAttempt(outboxEventId: string, attempt: number
   const event = await db.event.findUnique({ where: { id: outboxEventId }, include: { session: true } });
   if (!event) return { kind: "delivered", endpoints: 0 };
   await ensureDeliveries(event);
+  await cancelDeliveriesOfDeletedEndpoints(outboxEventId);
 
   // Claim attempt N for every delivery whose endpoint still exists.
   const claimed = await db.$queryRaw<{ id: string; eventId: string; endpointId: string; url: string; secretEncrypted: string }[]>`
@@ -37,6 +38,7 @@ export async function deliverEventAttempt(outboxEventId: string, attempt: number
       FROM "WebhookEndpoint" AS e
      WHERE d."outboxEventId" = ${outboxEventId}
        AND d."attempts" < ${attempt}
+       AND d."status" <> 'cancelled'
        AND e."id" = d."endpointId"
        AND e."deletedAt" IS NULL
     RETURNING d."id", d."eventId", d."endpointId", e."url", e."secretEncrypted"`;
@@ -60,13 +62,29 @@ export async function deliverEventAttempt(outboxEventId: string, attempt: number
   if (stillFailing === 0) return { kind: "delivered", endpoints: claimed.length };
   if (attempt < MAX_DELIVERY_ATTEMPTS) return { kind: "retry", delayMs: retryDelayMs(attempt), failing: stillFailing };
 
-  // Deliveries to endpoints deleted meanwhile are abandoned, not dead-lettered: nobody can
-  // redeliver to them.
+  // Deliveries to endpoints deleted meanwhile were cancelled by the deletion, not
+  // dead-lettered: nobody can redeliver to them.
   const { count } = await db.webhookDelivery.updateMany({
     where: { outboxEventId, status: "pending", endpoint: { deletedAt: null } },
     data: { status: "dead", deadLetteredAt: new Date() },
   });
   return { kind: "dead-lettered", deadLettered: count };
+}
+
+/**
+ * Deleting an endpoint cancels its pending deliveries (lib/webhooks/delete-webhook-endpoint.ts).
+ * This catches a row created for it by ensureDeliveries while the deletion committed, so no
+ * delivery of a deleted endpoint is left pending with nothing to end it.
+ */
+async function cancelDeliveriesOfDeletedEndpoints(outboxEventId: string) {
+  await db.$executeRaw`
+    UPDATE "WebhookDelivery" AS d
+       SET "status" = 'cancelled', "cancelledAt" = e."deletedAt"
+      FROM "WebhookEndpoint" AS e
+     WHERE d."outboxEventId" = ${outboxEventId}
+       AND d."status" = 'pending'
+       AND e."id" = d."endpointId"
+       AND e."deletedAt" IS NOT NULL`;
 }
 
 /**

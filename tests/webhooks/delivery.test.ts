@@ -262,7 +262,43 @@ describe("webhook delivery", () => {
     await receiver.waitFor(() => receiver.deliveries(path).length >= 1);
     expect((await v1("DELETE", `/v1/webhook-endpoints/${endpoint.id}`, { key: testKey })).status).toBe(204);
     const seen = receiver.deliveries(path).length;
+    // The delete itself ends the delivery: it no longer shows as being retried.
+    const [cancelled] = await records.deliveries(session.id);
+    expect(cancelled).toMatchObject({ endpointId: endpoint.id, status: "cancelled" });
+    expect(cancelled.cancelledAt).toBeInstanceOf(Date);
     await new Promise((r) => setTimeout(r, 6000));
     expect(receiver.deliveries(path).length).toBeLessThanOrEqual(seen + 1); // at most an attempt already in flight
+    const [after] = await records.deliveries(session.id);
+    expect(after.status).toBe("cancelled");
+    expect(after.deadLetteredAt).toBeNull();
+    // The event's delivery job is over, not waiting for an endpoint that is gone.
+    const { rows: jobs } = await records.query(
+      `select j.status from "Job" j join "Event" e on e.id = j.payload->>'eventId' where e."sessionId" = $1 and j.name = 'webhooks/event.deliver'`,
+      [session.id],
+    );
+    expect(jobs.map((j) => j.status)).toEqual(["done"]);
+  });
+
+  it("keeps delivering to the other endpoints of an event when one is deleted mid-retry", async () => {
+    const { testKey } = await newOrg("wh");
+    const failingPath = newPath();
+    const laterPath = newPath();
+    const failing = await createEndpoint(testKey, receiver.url(failingPath));
+    const later = await createEndpoint(testKey, receiver.url(laterPath));
+    receiver.route(failingPath, { secret: failing.secret, behaviour: () => 500 });
+    // Fails twice, then succeeds: the event stays in retry after the other endpoint is deleted.
+    receiver.route(laterPath, { secret: later.secret, behaviour: (n) => (n < 3 ? 500 : 200) });
+    const session = await createSession(testKey);
+    await completeSession(testKey, session.id);
+    await receiver.waitFor(() => receiver.deliveries(failingPath).length >= 1);
+    expect((await v1("DELETE", `/v1/webhook-endpoints/${failing.id}`, { key: testKey })).status).toBe(204);
+
+    await eventually(async () => {
+      const rows = await records.deliveries(session.id);
+      return rows.find((r) => r.endpointId === later.id)?.status === "succeeded";
+    }, 30_000, "delivery to the remaining endpoint");
+    const statuses = Object.fromEntries((await records.deliveries(session.id)).map((r) => [r.endpointId, r.status]));
+    expect(statuses).toEqual({ [failing.id]: "cancelled", [later.id]: "succeeded" });
+    expect(receiver.deliveries(laterPath).length).toBe(3);
   });
 });
