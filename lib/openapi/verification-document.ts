@@ -72,10 +72,16 @@ export function buildVerificationDocument(serverUrl?: string) {
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     security: [{ bearerAuth: [] }],
+    tags: [
+      { name: "Verification sessions", description: "Create sessions, send users to their url, read the outcome." },
+      { name: "Webhook endpoints", description: "Where signed events are delivered." },
+      { name: "Test helpers", description: "Drive test-mode sessions without a browser (test keys only)." },
+    ],
     paths: {
       "/v1/verification-sessions": {
         post: {
           operationId: "createVerificationSession",
+          tags: ["Verification sessions"],
           summary: "Create a verification session",
           parameters: [idempotencyKey],
           requestBody: { required: true, content: jsonContent(ref("CreateSessionBody")) },
@@ -87,6 +93,7 @@ export function buildVerificationDocument(serverUrl?: string) {
         },
         get: {
           operationId: "listVerificationSessions",
+          tags: ["Verification sessions"],
           summary: "List sessions, newest first",
           parameters: [
             { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 100, default: 20 } },
@@ -102,6 +109,7 @@ export function buildVerificationDocument(serverUrl?: string) {
       "/v1/verification-sessions/{id}": {
         get: {
           operationId: "retrieveVerificationSession",
+          tags: ["Verification sessions"],
           summary: "Retrieve a session",
           parameters: [idParam("Session id (vs_...).")],
           responses: {
@@ -114,6 +122,7 @@ export function buildVerificationDocument(serverUrl?: string) {
       "/v1/webhook-endpoints": {
         post: {
           operationId: "createWebhookEndpoint",
+          tags: ["Webhook endpoints"],
           summary: "Register a webhook endpoint",
           parameters: [idempotencyKey],
           requestBody: { required: true, content: jsonContent(ref("CreateWebhookEndpointBody")) },
@@ -125,6 +134,7 @@ export function buildVerificationDocument(serverUrl?: string) {
         },
         get: {
           operationId: "listWebhookEndpoints",
+          tags: ["Webhook endpoints"],
           summary: "List webhook endpoints (without secrets)",
           responses: { ...ok("200", "The organisation's endpoints.", "WebhookEndpointList"), ...commonErrors },
         },
@@ -132,6 +142,7 @@ export function buildVerificationDocument(serverUrl?: string) {
       "/v1/webhook-endpoints/{id}": {
         delete: {
           operationId: "deleteWebhookEndpoint",
+          tags: ["Webhook endpoints"],
           summary: "Delete a webhook endpoint",
           parameters: [idParam("Endpoint id (whe_...).")],
           responses: {
@@ -144,6 +155,7 @@ export function buildVerificationDocument(serverUrl?: string) {
       "/v1/test_helpers/verification-sessions/{id}/complete": {
         post: {
           operationId: "testHelperCompleteSession",
+          tags: ["Test helpers"],
           summary: "Test mode: complete a session with a pass or fail",
           parameters: [idParam("Test-mode session id."), idempotencyKey],
           requestBody: { required: true, content: jsonContent(ref("CompleteSessionHelperBody")) },
@@ -158,6 +170,7 @@ export function buildVerificationDocument(serverUrl?: string) {
       "/v1/test_helpers/verification-sessions/{id}/expire": {
         post: {
           operationId: "testHelperExpireSession",
+          tags: ["Test helpers"],
           summary: "Test mode: expire a session now",
           parameters: [idParam("Test-mode session id."), idempotencyKey],
           responses: {

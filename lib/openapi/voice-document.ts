@@ -1,0 +1,174 @@
+// The Voice Prompt API as an OpenAPI 3.1 document, built from the zod schemas and the format
+// table the handlers use, so the document and the API cannot drift apart.
+import { OUTPUT_FORMATS } from "@/lib/voice/formats";
+import {
+  buildTtsRequestBodySchema,
+  DEFAULT_TTS_MAX_TEXT_LENGTH,
+  formatListSchema,
+  healthSchema,
+  resolvedVoiceSettingsSchema,
+  ttsResultSchema,
+  VOICE_ERROR_STATUS,
+  voiceErrorSchema,
+  voiceListSchema,
+  voiceSettingsSchema,
+  type VoiceErrorCode,
+} from "@/lib/voice/schemas";
+import { jsonContent, jsonSchema, ref } from "@/lib/openapi/zod-to-openapi";
+
+const codesFor = (status: number) =>
+  (Object.keys(VOICE_ERROR_STATUS) as VoiceErrorCode[]).filter((code) => VOICE_ERROR_STATUS[code] === status);
+
+const error = (status: number, description: string, codes: VoiceErrorCode[] = codesFor(status), headers?: object) => ({
+  [String(status)]: {
+    description: `${description} Possible error.code values: ${codes.join(", ")}.`,
+    ...(headers ? { headers } : {}),
+    content: jsonContent(ref("Error")),
+  },
+});
+
+const unauthorized = error(401, "Missing or invalid x-api-key.");
+const internal = error(500, "Failure on the service side; safe to retry.");
+
+const retryAfter = {
+  "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } },
+};
+
+const audioContent = Object.fromEntries(
+  [...new Set(OUTPUT_FORMATS.map((f) => f.contentType))].map((type) => [type, { schema: { type: "string", contentMediaType: type } }]),
+);
+
+export function buildVoiceDocument(serverUrl?: string, maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Voice Prompt API",
+      version: "1.1.0",
+      description:
+        "Turns an IVR menu script and a chosen voice into an audio file that plays natively on phone systems. " +
+        "Every path but /health needs an organisation's API key (sk_test_... or sk_live_...) in the x-api-key header.",
+    },
+    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    security: [{ apiKey: [] }],
+    tags: [
+      { name: "Speech", description: "Generate prompts and download the audio." },
+      { name: "Voices", description: "The voices of the connected provider account." },
+      { name: "Formats", description: "Every output_format, telephony first." },
+      { name: "Service", description: "Liveness." },
+    ],
+    paths: {
+      "/health": {
+        get: {
+          operationId: "health",
+          tags: ["Service"],
+          summary: "Liveness check",
+          security: [],
+          responses: { "200": { description: "The service is up.", content: jsonContent(ref("Health")) } },
+        },
+      },
+      "/voices": {
+        get: {
+          operationId: "listVoices",
+          tags: ["Voices"],
+          summary: "List the voices of the connected provider account",
+          description:
+            "Flattened for a voice picker; cached server-side for one hour (a stale copy answers while the provider is down).",
+          responses: {
+            "200": { description: "Every voice, with count.", content: jsonContent(ref("VoiceList")) },
+            ...unauthorized,
+            ...error(502, "The speech provider failed and no cached copy exists."),
+            ...internal,
+          },
+        },
+      },
+      "/voices/{voiceId}/preview.mp3": {
+        get: {
+          operationId: "getVoicePreview",
+          tags: ["Voices"],
+          summary: "A voice's preview sample (local voices; the preview_url of GET /voices)",
+          security: [],
+          parameters: [{ name: "voiceId", in: "path", required: true, schema: { type: "string" } }],
+          responses: {
+            "200": { description: "The MP3 sample.", content: { "audio/mpeg": { schema: { type: "string", contentMediaType: "audio/mpeg" } } } },
+            ...error(404, "No such local voice.", ["voice_not_found"]),
+            ...internal,
+          },
+        },
+      },
+      "/formats": {
+        get: {
+          operationId: "listFormats",
+          tags: ["Formats"],
+          summary: "List every accepted output_format",
+          responses: {
+            "200": { description: "The 24 formats, with count.", content: jsonContent(ref("FormatList")) },
+            ...unauthorized,
+            ...internal,
+          },
+        },
+      },
+      "/tts": {
+        post: {
+          operationId: "createTts",
+          tags: ["Speech"],
+          summary: "Generate a prompt",
+          description:
+            "Synthesizes the script, trims and levels it for telephony, converts it to output_format and stores it. " +
+            "Identical requests (same text, voice, model, format and resolved settings) are served from the content " +
+            "cache with cached: true and the same sha256.",
+          requestBody: { required: true, content: jsonContent(ref("TtsRequest")) },
+          responses: {
+            "200": { description: "The stored audio and a time-limited audio_url.", content: jsonContent(ref("TtsResult")) },
+            ...error(400, "Validation failed, or the provider plan does not include the format."),
+            ...unauthorized,
+            ...error(404, "voice_id is not a voice of the connected account.", ["voice_not_found"]),
+            ...error(429, "The speech provider's concurrency limit (already retried once).", ["rate_limited"], retryAfter),
+            ...internal,
+            ...error(502, "The speech provider failed, timed out or sent unusable audio.", ["upstream_error"]),
+          },
+        },
+      },
+      "/files/{key}": {
+        get: {
+          operationId: "downloadAudio",
+          tags: ["Speech"],
+          summary: "Download stored audio through a signed audio_url (local storage driver)",
+          security: [],
+          parameters: [
+            { name: "key", in: "path", required: true, schema: { type: "string" } },
+            { name: "expires", in: "query", required: true, schema: { type: "integer" } },
+            { name: "signature", in: "query", required: true, schema: { type: "string" } },
+          ],
+          responses: {
+            "200": { description: "The audio, with the format's Content-Type; byte ranges supported.", content: audioContent },
+            ...error(403, "The link expired or was altered.", ["forbidden"]),
+            ...error(404, "The object behind a valid link is gone.", ["not_found"]),
+          },
+        },
+      },
+    },
+    components: {
+      securitySchemes: { apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "sk_test_... or sk_live_..." } },
+      schemas: {
+        Health: jsonSchema(healthSchema, "output"),
+        VoiceList: jsonSchema(voiceListSchema, "output"),
+        FormatList: jsonSchema(formatListSchema, "output"),
+        VoiceSettings: jsonSchema(voiceSettingsSchema, "input"),
+        ResolvedVoiceSettings: jsonSchema(resolvedVoiceSettingsSchema, "output"),
+        TtsRequest: ttsRequestSchema(maxTextLength),
+        TtsResult: jsonSchema(ttsResultSchema, "output"),
+        Error: jsonSchema(voiceErrorSchema, "output"),
+      },
+    },
+  };
+}
+
+// JSON Schema counts string length in code points, as the handler does, so the text limit
+// that zod checks in a refinement can be stated exactly.
+function ttsRequestSchema(maxTextLength: number) {
+  const schema = jsonSchema(buildTtsRequestBodySchema(maxTextLength), "input") as {
+    properties: { text: Record<string, unknown> };
+  };
+  schema.properties.text.maxLength = maxTextLength;
+  return schema;
+}
