@@ -5,7 +5,7 @@ import { signOutAction } from "@/app/dashboard/actions";
 import { DashboardNav } from "@/components/dashboard/nav";
 import { QueryProvider } from "@/components/dashboard/query-provider";
 import { Button } from "@/components/ui/button";
-import { countOpenDeadLetters } from "@/lib/dashboard/overview";
+import { countOpenDeadLetters } from "@/lib/webhooks/dead-letters";
 import { getCurrentUser } from "@/lib/users/current-user";
 
 export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · Dashboard · Voiceage" } };

@@ -1,16 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { currentUsage } from "@/lib/rate-limit/consume-rate-limit";
-
-/**
- * Dead letters waiting for a manual redelivery (the nav shows the count). Like the queue
- * itself (lib/webhooks/dead-letters.ts), it leaves out endpoints deleted since.
- */
-export async function countOpenDeadLetters(orgId: string, endpointId?: string): Promise<number> {
-  return db.webhookDelivery.count({
-    where: { orgId, status: "dead", endpoint: { deletedAt: null }, ...(endpointId ? { endpointId } : {}) },
-  });
-}
+import { countOpenDeadLetters } from "@/lib/webhooks/dead-letters";
 
 export type Overview = Awaited<ReturnType<typeof getOverview>>;
 
@@ -30,7 +21,7 @@ export async function getOverview(orgId: string, now = new Date()) {
     Record<"created" | "in_progress" | "passed" | "failed" | "expired", number>
   >;
   const deliveryCounts = Object.fromEntries(deliveries.map((d) => [d.status, d._count._all])) as Partial<
-    Record<"pending" | "succeeded" | "dead", number>
+    Record<"pending" | "succeeded" | "dead" | "cancelled", number>
   >;
   return {
     usage,

@@ -7,14 +7,18 @@ import { getSessionDetail } from "@/lib/dashboard/get-session-detail";
 import { getWebhookEndpoint } from "@/lib/dashboard/get-webhook-endpoint";
 import { listApiKeys } from "@/lib/dashboard/list-api-keys";
 import { listDashboardSessions } from "@/lib/dashboard/list-dashboard-sessions";
-import { countOpenDeadLetters, getOverview } from "@/lib/dashboard/overview";
+import { getOverview } from "@/lib/dashboard/overview";
 import { db } from "@/lib/db";
 import { createApiKey } from "@/lib/keys/create-api-key";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
 import { findOrCreateOrganization } from "@/lib/orgs/find-or-create-organization";
 import { completeSession } from "@/lib/verification/complete-session";
 import { createSession } from "@/lib/verification/create-session";
+import { newId } from "@/lib/ids";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
+import { countOpenDeadLetters, listDeadLetters } from "@/lib/webhooks/dead-letters";
+import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
+import { insertSession } from "../../tests/webhooks/support/inngest-fixtures";
 
 async function newOrgWithData() {
   const org = await findOrCreateOrganization(`read-models-${randomBytes(5).toString("hex")}`);
@@ -105,5 +109,46 @@ describe("dashboard read models", () => {
     expect(overview.sessions24h.passed).toBe(1);
     expect(overview.usage).toMatchObject({ total: 0, test: 0, live: 0 });
     expect(await countOpenDeadLetters(a.org.id)).toBe(0);
+  });
+
+  it("count dead letters exactly as the dead-letter queue lists them, deleted endpoints left out", async () => {
+    const org = await findOrCreateOrganization(`read-models-${randomBytes(5).toString("hex")}`);
+    const endpoint = (url: string) => createWebhookEndpoint({ orgId: org.id, mode: "test", body: { url, events: ["verification_session.completed"] } });
+    const kept = await endpoint("https://hooks.example/kept");
+    const gone = await endpoint("https://hooks.example/gone");
+    // Rows written directly (no delivery job), as five failed attempts would leave them.
+    const deliveryOf = async (endpointId: string, status: "dead" | "succeeded") => {
+      const session = await insertSession(org.id, { status: "passed" });
+      const event = await db.event.create({
+        data: { id: newId("oev"), orgId: org.id, sessionId: session.id, type: "verification_session.completed" },
+      });
+      await db.webhookDelivery.create({
+        data: {
+          id: newId("whd"),
+          eventId: newId("evt"),
+          outboxEventId: event.id,
+          endpointId,
+          orgId: org.id,
+          status,
+          attempts: 5,
+          deadLetteredAt: status === "dead" ? new Date() : null,
+        },
+      });
+    };
+    await deliveryOf(kept.id, "dead");
+    await deliveryOf(kept.id, "dead");
+    await deliveryOf(kept.id, "succeeded");
+    await deliveryOf(gone.id, "dead");
+    expect(await countOpenDeadLetters(org.id)).toBe(3);
+    await deleteWebhookEndpoint(org.id, gone.id);
+
+    const queue = await listDeadLetters(org.id);
+    expect(queue.data.map((d) => d.endpointId)).toEqual([kept.id, kept.id]);
+    expect(await countOpenDeadLetters(org.id)).toBe(queue.data.length);
+    expect((await getOverview(org.id)).deadLetters).toBe(queue.data.length);
+    for (const endpointId of [kept.id, gone.id]) {
+      expect(await countOpenDeadLetters(org.id, endpointId)).toBe((await listDeadLetters(org.id, { endpointId })).data.length);
+    }
+    expect(await countOpenDeadLetters(org.id, gone.id)).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 
 export type DeadLetter = {
   deliveryId: string;
@@ -14,6 +15,21 @@ export type DeadLetter = {
   lastError: string | null;
   lastStatusCode: number | null;
 };
+
+/**
+ * What "open dead letter" means, in one place for the queue and every count of it (the nav
+ * badge, the overview, the dead-letter page's total): deliveries of the organisation whose five
+ * automatic attempts all failed and that no redelivery has fixed since, on endpoints that still
+ * exist (there is nowhere to redeliver to a deleted one).
+ */
+export function openDeadLetterWhere(orgId: string, endpointId?: string): Prisma.WebhookDeliveryWhereInput {
+  return { orgId, status: "dead", endpoint: { deletedAt: null }, ...(endpointId ? { endpointId } : {}) };
+}
+
+/** How many open dead letters the organisation (or one of its endpoints) has. */
+export async function countOpenDeadLetters(orgId: string, endpointId?: string): Promise<number> {
+  return db.webhookDelivery.count({ where: openDeadLetterWhere(orgId, endpointId) });
+}
 
 /**
  * The organisation's dead-letter queue, most recent first: deliveries whose five automatic
@@ -31,10 +47,7 @@ export async function listDeadLetters(
     : null;
   const rows = await db.webhookDelivery.findMany({
     where: {
-      orgId,
-      status: "dead",
-      endpoint: { deletedAt: null },
-      ...(options.endpointId ? { endpointId: options.endpointId } : {}),
+      ...openDeadLetterWhere(orgId, options.endpointId),
       ...(anchor?.deadLetteredAt
         ? {
             OR: [

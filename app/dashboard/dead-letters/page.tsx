@@ -5,9 +5,8 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { countOpenDeadLetters } from "@/lib/dashboard/overview";
 import { requireDashboardUser } from "@/lib/users/current-user";
-import { listDeadLetters } from "@/lib/webhooks/dead-letters";
+import { countOpenDeadLetters, listDeadLetters } from "@/lib/webhooks/dead-letters";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
 
 export const metadata: Metadata = { title: "Dead letters" };
