@@ -13,6 +13,12 @@ export type CompletionInput = {
   confidence: "high" | "medium" | "low";
   /** Method attempts this completion accounts for (added to `attempts`). */
   attemptsUsed?: number;
+  /**
+   * The method step this result belongs to (the hosted flow's currentMethodIndex when the user
+   * submitted). When given, the update applies only if the session is still on that step
+   * (compare-and-set), so of two tabs submitting concurrently only one result is applied.
+   */
+  expectedMethodIndex?: number;
   now?: Date;
 };
 
@@ -24,7 +30,12 @@ export async function completeSession(input: CompletionInput) {
   const now = input.now ?? new Date();
   return db.$transaction(async (tx) => {
     const updated = await tx.verificationSession.updateMany({
-      where: { id: input.sessionId, orgId: input.orgId, status: { in: ["created", "in_progress"] } },
+      where: {
+        id: input.sessionId,
+        orgId: input.orgId,
+        status: { in: ["created", "in_progress"] },
+        ...(input.expectedMethodIndex === undefined ? {} : { currentMethodIndex: input.expectedMethodIndex }),
+      },
       data: {
         status: input.result === "pass" ? "passed" : "failed",
         outcomeMethod: input.method,
@@ -34,7 +45,7 @@ export async function completeSession(input: CompletionInput) {
         attempts: { increment: input.attemptsUsed ?? 0 },
       },
     });
-    if (updated.count === 0) throw await notTransitionable(tx, input.orgId, input.sessionId);
+    if (updated.count === 0) throw await notTransitionable(tx, input.orgId, input.sessionId, input.expectedMethodIndex);
     await recordSessionEvent(tx, {
       orgId: input.orgId,
       sessionId: input.sessionId,
@@ -49,9 +60,20 @@ export async function notTransitionable(
   tx: Pick<typeof db, "verificationSession">,
   orgId: string,
   sessionId: string,
+  expectedMethodIndex?: number,
 ): Promise<ApiError> {
-  const existing = await tx.verificationSession.findFirst({ where: { id: sessionId, orgId }, select: { status: true } });
+  const existing = await tx.verificationSession.findFirst({
+    where: { id: sessionId, orgId },
+    select: { status: true, currentMethodIndex: true },
+  });
   if (!existing) return new ApiError("resource_missing", `No such verification session: ${sessionId}`, "id");
+  if ((existing.status === "created" || existing.status === "in_progress") && expectedMethodIndex !== undefined) {
+    return new ApiError(
+      "parameter_invalid",
+      `Verification session ${sessionId} has moved on from method ${expectedMethodIndex} to ${existing.currentMethodIndex}; this result is stale.`,
+      "id",
+    );
+  }
   return new ApiError(
     "parameter_invalid",
     `Verification session ${sessionId} is already ${existing.status} and cannot transition again.`,

@@ -1,9 +1,11 @@
 // The hosted flow's domain transitions against the real database: the one-time link, the start,
 // escalation, completion and expiry, as the browser drives them.
 import { randomBytes } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import pg from "pg";
+import { describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
 import { findOrCreateOrganization } from "@/lib/orgs/find-or-create-organization";
+import { completeSession } from "@/lib/verification/complete-session";
 import { createSession } from "@/lib/verification/create-session";
 import { getFlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
 import { openHostedLink } from "@/lib/verification/hosted-flow/open-hosted-link";
@@ -131,6 +133,70 @@ describe("running the methods", () => {
       outcomeConfidence: "high",
     });
     expect(await events(s.id)).toEqual([{ type: "verification_session.completed" }]);
+  });
+
+  it("applies one result per method step when two tabs submit at once (compare-and-set on the step)", async () => {
+    const s = await newSession({ methods: ["face_estimation", "id_document"] });
+    await bind(s.token);
+    await startVerification({ sessionId: s.id, orgId: s.orgId });
+    // Force the worst interleaving: tab B (pass on step 0) has read the session on step 0 and its
+    // write waits behind a row lock, while tab A's inconclusive on step 0 escalates the session to
+    // step 1 and commits (the same update recordMethodOutcome makes, written here under the lock).
+    const tabA = new pg.Client({ connectionString: inject("databaseUrl") });
+    await tabA.connect();
+    try {
+      await tabA.query("begin");
+      await tabA.query(`select 1 from "VerificationSession" where id = $1 for update`, [s.id]);
+      const tabB = recordMethodOutcome({ sessionId: s.id, orgId: s.orgId, expectedIndex: 0, verdict: { result: "pass", confidence: "high" } });
+      const deadline = Date.now() + 4_000;
+      for (;;) {
+        const { rows } = await tabA.query(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+        );
+        if (rows[0].n >= 1) break;
+        if (Date.now() > deadline) throw new Error("tab B's write never waited on the session row");
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await tabA.query(
+        `update "VerificationSession" set "currentMethodIndex" = 1, "attempts" = "attempts" + 1
+          where id = $1 and status = 'in_progress' and "currentMethodIndex" = 0`,
+        [s.id],
+      );
+      await tabA.query("commit");
+      // The loser is told its page was out of date; its verdict for step 0 is not applied.
+      expect(await tabB).toEqual({ kind: "stale" });
+    } finally {
+      await tabA.end();
+    }
+    expect(await row(s.id)).toMatchObject({ status: "in_progress", currentMethodIndex: 1, attempts: 1, outcomeResult: null });
+    expect(await events(s.id)).toEqual([]);
+  });
+
+  it("completes a session once when two tabs submit the same step concurrently", async () => {
+    for (let round = 0; round < 5; round++) {
+      const s = await newSession({ methods: ["face_estimation", "id_document"] });
+      await bind(s.token);
+      await startVerification({ sessionId: s.id, orgId: s.orgId });
+      const outcomes = await Promise.all([
+        recordMethodOutcome({ sessionId: s.id, orgId: s.orgId, expectedIndex: 0, verdict: { result: "pass", confidence: "high" } }),
+        recordMethodOutcome({ sessionId: s.id, orgId: s.orgId, expectedIndex: 0, verdict: { result: "fail", confidence: "high" } }),
+      ]);
+      expect(outcomes.filter((o) => o.kind === "completed")).toHaveLength(1);
+      expect(outcomes.filter((o) => o.kind === "stale")).toHaveLength(1);
+      expect(await row(s.id)).toMatchObject({ attempts: 1 });
+      expect(await events(s.id)).toEqual([{ type: "verification_session.completed" }]);
+    }
+  });
+
+  it("refuses a completion whose step is no longer the session's (completeSession compare-and-set)", async () => {
+    const s = await newSession({ methods: ["face_estimation", "id_document"] });
+    await bind(s.token);
+    await startVerification({ sessionId: s.id, orgId: s.orgId });
+    await recordMethodOutcome({ sessionId: s.id, orgId: s.orgId, expectedIndex: 0, verdict: { result: "inconclusive", confidence: "low" } });
+    await expect(
+      completeSession({ orgId: s.orgId, sessionId: s.id, result: "pass", method: "face_estimation", confidence: "high", attemptsUsed: 1, expectedMethodIndex: 0 }),
+    ).rejects.toMatchObject({ code: "parameter_invalid" });
+    expect(await row(s.id)).toMatchObject({ status: "in_progress", currentMethodIndex: 1, attempts: 1 });
   });
 
   it("fails with outcome.result fail on a fail, and inconclusive when the last method is inconclusive", async () => {

@@ -57,9 +57,9 @@ export async function recordMethodOutcome(input: {
     }
   }
 
-  // completeSession guards on the status only. The index was checked just above, so the window in
-  // which a second tab of the same bound browser could escalate in between is a few milliseconds,
-  // and the verdict recorded is still one this user really produced.
+  // Compare-and-set on the step: the completion applies only if the session is still on the
+  // method this verdict is for. A second tab that escalated or finished the step in between
+  // (after our read above) wins, and this request is told its page was stale.
   try {
     const done = await completeSession({
       orgId: input.orgId,
@@ -68,11 +68,12 @@ export async function recordMethodOutcome(input: {
       method,
       confidence,
       attemptsUsed,
+      expectedMethodIndex: input.expectedIndex,
       now,
     });
     return { kind: "completed", status: done.status as "passed" | "failed" };
   } catch (error) {
-    // Another request (a second tab, the expiry timer) made the session terminal first.
+    // Another request (a second tab, the expiry timer) moved the session on or ended it first.
     if (error instanceof ApiError) return { kind: "stale" };
     throw error;
   }
