@@ -1,0 +1,283 @@
+"use client";
+
+import { useId } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { cx } from "@/components/ui/cx";
+import { Select } from "@/components/ui/field";
+import type { CharacterCount } from "@/lib/studio/character-count";
+import { SLIDERS } from "@/lib/studio/voice-settings";
+import { voiceSummary, type LanguageNamer } from "@/lib/studio/voice-filters";
+import { formatGroups, type FormatGroup } from "@/lib/voice/formats";
+import type { ModelId, ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
+import { modelIds } from "@/lib/voice/schemas";
+
+export type StudioFormat = {
+  id: string;
+  label: string;
+  group: FormatGroup;
+  file_extension: string;
+  content_type: string;
+  min_provider_plan?: "creator" | "pro";
+  default: boolean;
+};
+
+const MODEL_LABELS: Record<ModelId, string> = {
+  tts_multilingual_v2: "Multilingual v2 (default)",
+  tts_flash_v2_5: "Flash v2.5: lowest latency",
+  tts_turbo_v2_5: "Turbo v2.5: fast",
+  tts_v3: "v3: most expressive",
+};
+
+const GROUP_LABELS: Record<FormatGroup, string> = {
+  telephony: "Telephony: plays as-is on Asterisk, FreeSWITCH and most PBXs",
+  wav: "WAV",
+  pcm: "Raw PCM",
+  mp3: "MP3",
+  opus: "Opus",
+};
+
+const PLAN_LABELS = { creator: "Creator plan", pro: "Pro plan" } as const;
+
+export type PlaygroundState = {
+  text: string;
+  modelId: ModelId;
+  formatId: string;
+  settings: ResolvedVoiceSettings | null;
+  /** False while the voice's defaults apply (then no voice_settings are sent). */
+  customSettings: boolean;
+};
+
+export function Playground({
+  voice,
+  nameOf,
+  state,
+  onChange,
+  count,
+  formats,
+  providerId,
+  defaults,
+  onReset,
+  onChangeVoice,
+  onGenerate,
+  pending,
+  textError,
+  error,
+  status,
+}: {
+  voice: Voice | null;
+  nameOf: LanguageNamer;
+  state: PlaygroundState;
+  onChange: (patch: Partial<PlaygroundState>) => void;
+  count: CharacterCount;
+  formats: StudioFormat[];
+  providerId: string;
+  defaults: { status: "loading" | "ready" | "error"; error?: string };
+  onReset: () => void;
+  onChangeVoice: () => void;
+  onGenerate: () => void;
+  pending: boolean;
+  textError: string | null;
+  error: { title: string; message: string } | null;
+  status: string;
+}) {
+  const id = useId();
+  const format = formats.find((f) => f.id === state.formatId);
+  const grouped = formatGroups.map((group) => ({ group, formats: formats.filter((f) => f.group === group) })).filter((g) => g.formats.length);
+  const settings = state.settings;
+  const describedBy = [`${id}-count`, textError ? `${id}-text-error` : null].filter(Boolean).join(" ");
+
+  return (
+    <Card aria-labelledby={`${id}-title`}>
+      <CardHeader id={`${id}-title`} title="Playground" description="Type the script, choose how it is spoken and encoded, and generate." />
+      <CardBody>
+        <form
+          noValidate
+          className="space-y-5"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onGenerate();
+          }}
+        >
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2">
+            <div className="min-w-0">
+              <p className="text-xs font-medium text-slate-600">Voice</p>
+              {voice ? (
+                <p className="text-sm text-slate-900" data-testid="selected-voice">
+                  <span className="font-medium">{voice.name}</span> <span className="text-slate-600">· {voiceSummary(voice, nameOf)}</span>
+                </p>
+              ) : (
+                <p className="text-sm text-slate-600">Pick a voice from the list.</p>
+              )}
+            </div>
+            <Button variant="ghost" size="sm" onClick={onChangeVoice}>
+              Change voice
+            </Button>
+          </div>
+
+          <div>
+            <label htmlFor={`${id}-text`} className="block text-sm font-medium text-slate-800">
+              Script
+            </label>
+            <textarea
+              id={`${id}-text`}
+              rows={5}
+              value={state.text}
+              onChange={(e) => onChange({ text: e.target.value })}
+              aria-describedby={describedBy}
+              aria-invalid={textError || count.over ? true : undefined}
+              placeholder="Thank you for calling. For sales, press 1. For support, press 2."
+              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-600 focus:outline-2 focus:outline-indigo-600/30 aria-[invalid=true]:border-red-500"
+            />
+            <div className="mt-1 flex flex-wrap justify-between gap-2 text-xs">
+              <p className="text-slate-600">Counted as the API counts: an emoji or accented letter is one character.</p>
+              <p id={`${id}-count`} className={cx("tabular-nums", count.over ? "font-medium text-red-700" : "text-slate-600")} data-testid="character-count">
+                {count.message}
+              </p>
+            </div>
+            {textError ? (
+              <p id={`${id}-text-error`} className="mt-1 text-sm text-red-700">
+                {textError}
+              </p>
+            ) : null}
+            {/* Announced once when the script crosses the limit, not on every keystroke. */}
+            <p className="sr-only" aria-live="polite">
+              {count.over ? `The script is over the ${count.max}-character limit.` : ""}
+            </p>
+          </div>
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="min-w-0">
+              <label htmlFor={`${id}-model`} className="block text-sm font-medium text-slate-800">
+                Model
+              </label>
+              <Select id={`${id}-model`} className="mt-1" value={state.modelId} onChange={(e) => onChange({ modelId: e.target.value as ModelId })} aria-describedby={`${id}-model-hint`}>
+                {modelIds.map((model) => (
+                  <option key={model} value={model}>
+                    {MODEL_LABELS[model]}
+                  </option>
+                ))}
+              </Select>
+              <p id={`${id}-model-hint`} className="mt-1 text-xs text-slate-600">
+                {providerId === "local"
+                  ? "The local eSpeak voices sound the same with every model; the model still counts as part of the prompt."
+                  : <><code>{state.modelId}</code> on the upstream provider.</>}
+              </p>
+            </div>
+            <div className="min-w-0">
+              <label htmlFor={`${id}-format`} className="block text-sm font-medium text-slate-800">
+                Format
+              </label>
+              <Select id={`${id}-format`} className="mt-1" value={state.formatId} onChange={(e) => onChange({ formatId: e.target.value })} aria-describedby={`${id}-format-hint`}>
+                {grouped.map(({ group, formats: members }) => (
+                  <optgroup key={group} label={GROUP_LABELS[group]}>
+                    {members.map((f) => (
+                      <option key={f.id} value={f.id}>
+                        {f.label}
+                        {f.min_provider_plan ? ` · needs ${PLAN_LABELS[f.min_provider_plan]}` : ""}
+                        {f.default ? " · default" : ""}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </Select>
+              <p id={`${id}-format-hint`} className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
+                {format ? (
+                  <>
+                    <code className="font-mono">{format.id}</code>
+                    <Badge>{format.file_extension}</Badge>
+                    {format.group === "telephony" ? <Badge tone="success">Telephony</Badge> : null}
+                    {format.min_provider_plan ? <Badge tone="warning">Needs the upstream {PLAN_LABELS[format.min_provider_plan]}</Badge> : null}
+                  </>
+                ) : null}
+              </p>
+            </div>
+          </div>
+
+          <fieldset className="min-w-0 rounded-md border border-slate-200 px-3 pt-1 pb-3">
+            <legend className="px-1 text-sm font-medium text-slate-800">Voice settings</legend>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="text-xs text-slate-600" aria-live="polite">
+                {defaults.status === "loading" && !settings
+                  ? "Loading the voice's defaults…"
+                  : defaults.status === "error" && !settings
+                    ? defaults.error
+                    : state.customSettings
+                      ? "Custom settings: sent with the request."
+                      : "The voice's defaults: no settings are sent."}
+              </p>
+              <Button variant="secondary" size="sm" onClick={onReset} disabled={!state.customSettings || defaults.status !== "ready"}>
+                Reset to the voice&apos;s defaults
+              </Button>
+            </div>
+            <div className="mt-3 grid gap-x-6 gap-y-4 sm:grid-cols-2">
+              {SLIDERS.map((spec) => {
+                const value = settings?.[spec.key];
+                return (
+                  <div key={spec.key} className="min-w-0">
+                    <div className="flex items-baseline justify-between gap-2">
+                      <label htmlFor={`${id}-${spec.key}`} className="text-sm text-slate-800">
+                        {spec.label}
+                      </label>
+                      <output htmlFor={`${id}-${spec.key}`} className="text-sm tabular-nums text-slate-700">
+                        {value === undefined ? "—" : spec.format(value)}
+                      </output>
+                    </div>
+                    <input
+                      id={`${id}-${spec.key}`}
+                      type="range"
+                      min={spec.min}
+                      max={spec.max}
+                      step={spec.step}
+                      value={value ?? spec.min}
+                      disabled={!settings}
+                      aria-valuetext={value === undefined ? undefined : spec.format(value)}
+                      aria-describedby={`${id}-${spec.key}-hint`}
+                      onChange={(e) => settings && onChange({ settings: { ...settings, [spec.key]: Number(e.target.value) }, customSettings: true })}
+                      className="mt-1 w-full accent-indigo-600"
+                    />
+                    <p id={`${id}-${spec.key}-hint`} className="flex justify-between gap-2 text-xs text-slate-500">
+                      <span>{spec.hint}</span>
+                      <span className="shrink-0 tabular-nums" aria-hidden="true">
+                        {spec.format(spec.min)}–{spec.format(spec.max)}
+                      </span>
+                    </p>
+                  </div>
+                );
+              })}
+            </div>
+            <label className="mt-4 flex items-start gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 accent-indigo-600"
+                checked={settings?.use_speaker_boost ?? false}
+                disabled={!settings}
+                onChange={(e) => settings && onChange({ settings: { ...settings, use_speaker_boost: e.target.checked }, customSettings: true })}
+              />
+              <span>
+                Speaker boost<span className="block text-xs text-slate-500">Closer to the original voice, at a small latency cost.</span>
+              </span>
+            </label>
+          </fieldset>
+
+          {error ? (
+            <Alert tone="error" title={error.title}>
+              {error.message}
+            </Alert>
+          ) : null}
+
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" pending={pending} disabled={!voice}>
+              {pending ? "Generating…" : "Generate"}
+            </Button>
+            <p role="status" aria-live="polite" className="text-sm text-slate-600" data-testid="generate-status">
+              {status}
+            </p>
+          </div>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}
