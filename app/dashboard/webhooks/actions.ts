@@ -7,7 +7,7 @@ import { requireDashboardUser } from "@/lib/users/current-user";
 import { ApiError } from "@/lib/verification/errors";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
-import { sendTestEvent } from "@/lib/dashboard/send-test-event";
+import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 
 export async function createWebhookEndpointAction(input: {
   url: string;

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { sendTestEvent } from "@/lib/dashboard/send-test-event";
 import { findOrCreateOrganization } from "@/lib/orgs/find-or-create-organization";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
+import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 import { startReceiver, type Receiver } from "../../tests/webhooks/support/receiver";
 
 let receiver: Receiver;
