@@ -1,7 +1,7 @@
 // Starts what the integration and browser tests run against: a fresh database on the
-// embedded PostgreSQL server (or on TEST_DATABASE_SERVER_URL's server), migrated, and the
+// embedded PostgreSQL server (or on DATABASE_URL's server), migrated, and the
 // built app (`next start`) on a free loopback port, configured for tests.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import net from "node:net";
 import pg from "pg";
@@ -68,20 +68,6 @@ export async function createFreshDatabase(): Promise<{ url: string; drop: () => 
   };
 }
 
-async function waitForHealthy(baseUrl: string, child: ChildProcess, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`app exited early with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${baseUrl}/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`app did not become healthy at ${baseUrl}`);
-}
 
 export async function startTestStack(options: { env?: Record<string, string> } = {}): Promise<TestStack> {
   const database = await createFreshDatabase();
@@ -92,47 +78,18 @@ export async function startTestStack(options: { env?: Record<string, string> } =
   if (migrate.status !== 0) throw new Error(`migrate deploy failed: ${migrate.stderr}`);
 
   const { caCertPath } = ensureTestCertificates();
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const mode = process.env.TEST_APP_MODE === "dev" ? "dev" : "start";
-  const app = spawn("npx", ["next", mode, "-p", String(port), "-H", "127.0.0.1"], {
-    env: {
-      ...process.env,
-      ...TEST_APP_ENV,
-      ...options.env,
-      NODE_ENV: mode === "dev" ? "development" : "production",
-      DATABASE_URL: database.url,
-      APP_URL: baseUrl,
-      NODE_EXTRA_CA_CERTS: caCertPath,
-      STORAGE_LOCAL_DIR: `.data/test-storage/${port}`,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
+  const app = await spawnApp({
+    databaseUrl: database.url,
+    env: options.env,
+    mode: process.env.TEST_APP_MODE === "dev" ? "dev" : "start",
+    echoLogs: Boolean(process.env.TEST_APP_LOGS),
   });
-  const output: string[] = [];
-  app.stdout?.on("data", (chunk) => output.push(String(chunk)));
-  app.stderr?.on("data", (chunk) => {
-    output.push(String(chunk));
-    if (process.env.TEST_APP_LOGS) process.stderr.write(chunk);
-  });
-  try {
-    await waitForHealthy(baseUrl, app);
-  } catch (error) {
-    console.error(output.join(""));
-    throw error;
-  }
-
   return {
-    baseUrl,
+    baseUrl: app.baseUrl,
     databaseUrl: database.url,
     caCertPath,
     stop: async () => {
-      if (app.exitCode === null && app.pid) {
-        const exited = new Promise((resolve) => app.once("exit", resolve));
-        process.kill(-app.pid, "SIGTERM");
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (app.exitCode === null) process.kill(-app.pid, "SIGKILL");
-      }
+      await app.stop();
       await database.drop();
     },
   };
@@ -141,22 +98,42 @@ export async function startTestStack(options: { env?: Record<string, string> } =
 /**
  * Another `next start` of the same build on an existing (already migrated) database, e.g. a
  * second app instance next to the suite's, to show that state kept in the database (the rate
- * limit, idempotency keys) holds across instances. The caller stops it.
+ * limit, idempotency keys) holds across instances. Its job runner is off unless env says
+ * otherwise. The caller stops it.
  */
-export async function startAppInstance(options: {
+export async function startAppInstance(options: { databaseUrl: string; env?: Record<string, string> }) {
+  return spawnApp({ databaseUrl: options.databaseUrl, env: { JOB_RUNNER: "off", ...options.env } });
+}
+
+export type AppProcess = {
+  baseUrl: string;
+  pid: number | undefined;
+  /** SIGKILL the whole process group: no graceful shutdown, like a crash. */
+  kill: () => Promise<void>;
+  /** SIGTERM, then SIGKILL after 5 seconds. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * One app process (its own process group) on a free loopback port, configured for tests,
+ * resolved once /health answers. Its output is printed only if it fails to start.
+ */
+export async function spawnApp(options: {
   databaseUrl: string;
   env?: Record<string, string>;
-}): Promise<{ baseUrl: string; pid: number | undefined; stop: () => Promise<void> }> {
+  mode?: "start" | "dev";
+  echoLogs?: boolean;
+}): Promise<AppProcess> {
+  const mode = options.mode ?? "start";
   const { caCertPath } = ensureTestCertificates();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const app = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn("npx", ["next", mode, "-p", String(port), "-H", "127.0.0.1"], {
     env: {
       ...process.env,
       ...TEST_APP_ENV,
-      JOB_RUNNER: "off",
       ...options.env,
-      NODE_ENV: "production",
+      NODE_ENV: mode === "dev" ? "development" : "production",
       DATABASE_URL: options.databaseUrl,
       APP_URL: baseUrl,
       NODE_EXTRA_CA_CERTS: caCertPath,
@@ -166,22 +143,34 @@ export async function startAppInstance(options: {
     detached: true,
   });
   const output: string[] = [];
-  app.stdout?.on("data", (chunk) => output.push(String(chunk)));
-  app.stderr?.on("data", (chunk) => output.push(String(chunk)));
-  const stop = async () => {
-    if (app.exitCode === null && app.signalCode === null && app.pid) {
-      const exited = new Promise((resolve) => app.once("exit", resolve));
-      process.kill(-app.pid, "SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (app.exitCode === null && app.signalCode === null) process.kill(-app.pid, "SIGKILL");
-    }
+  child.stdout?.on("data", (chunk) => output.push(String(chunk)));
+  child.stderr?.on("data", (chunk) => {
+    output.push(String(chunk));
+    if (options.echoLogs) process.stderr.write(chunk);
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  const signal = async (name: NodeJS.Signals) => {
+    if (!alive() || !child.pid) return;
+    process.kill(-child.pid, name);
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (alive()) process.kill(-child.pid, "SIGKILL");
+    await exited;
   };
-  try {
-    await waitForHealthy(baseUrl, app);
-  } catch (error) {
-    console.error(output.join(""));
-    await stop();
-    throw error;
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (!alive()) throw new Error(`app exited early:\n${output.join("")}`);
+    try {
+      if ((await fetch(`${baseUrl}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await signal("SIGKILL");
+      throw new Error(`app did not become healthy at ${baseUrl}:\n${output.join("")}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
   }
-  return { baseUrl, pid: app.pid, stop };
+  return { baseUrl, pid: child.pid, kill: () => signal("SIGKILL"), stop: () => signal("SIGTERM") };
 }
