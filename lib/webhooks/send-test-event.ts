@@ -40,6 +40,7 @@ export async function sendTestEvent(orgId: string, endpointId: string, now = new
     tokenUsedAt: null,
     browserBindingHash: null,
     currentMethodIndex: 0,
+    methodProviderCalls: 0,
     attempts: completed ? 1 : 0,
     outcomeMethod: completed ? "face_estimation" : null,
     outcomeResult: completed ? "pass" : null,

@@ -2,9 +2,10 @@ import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
+import { claimProviderCall, giveUpOnMethod } from "@/lib/verification/hosted-flow/provider-calls";
 import { recordMethodOutcome, type RecordOutcome } from "@/lib/verification/hosted-flow/record-method-outcome";
 import { getMethodProvider } from "@/lib/verification/providers/get-method-provider";
-import type { HostedRedirectProvider } from "@/lib/verification/providers/types";
+import { ProviderError, type HostedRedirectProvider } from "@/lib/verification/providers/types";
 
 // A live credit card check leaves our page for the provider's and comes back to
 // /verify/session/<id>/card-return?state=...&check_id=.... The state is signed and pinned to the
@@ -44,7 +45,11 @@ function cardProviderFor(session: BoundSession): HostedRedirectProvider | null {
   return resolution.available && resolution.provider.kind === "hosted_redirect" ? resolution.provider : null;
 }
 
-/** Opens a check with the provider for the session's current method; returns where to send the user. */
+/**
+ * Opens a check with the provider for the session's current method; returns where to send the
+ * user, or null when the page was out of date or the method has opened all the checks it may (the
+ * flow then moves on; see MAX_PROVIDER_CALLS_PER_METHOD).
+ */
 export async function startCardCheck(session: BoundSession, expectedIndex: number, now = Date.now()): Promise<string | null> {
   const provider = cardProviderFor(session);
   if (
@@ -63,12 +68,25 @@ export async function startCardCheck(session: BoundSession, expectedIndex: numbe
     expires: now + STATE_TTL_MS,
   };
   const returnUrl = `${env().APP_URL}/verify/session/${session.id}/card-return?state=${encodeURIComponent(encodeState(state))}`;
-  const check = await provider.startCheck({
-    reference: referenceOf(state),
-    requiredAge: session.requiredAge as 16 | 18,
-    returnUrl,
-  });
-  return check.redirectUrl;
+  const claim = await claimProviderCall({ sessionId: session.id, orgId: session.orgId, expectedIndex });
+  if (claim.kind === "stale") return null;
+  if (claim.kind === "exhausted") {
+    await giveUpOnMethod(session, expectedIndex);
+    return null;
+  }
+  try {
+    const check = await provider.startCheck({
+      reference: referenceOf(state),
+      requiredAge: session.requiredAge as 16 | 18,
+      returnUrl,
+    });
+    return check.redirectUrl;
+  } catch (error) {
+    if (!(error instanceof ProviderError) || !claim.last) throw error;
+    console.error("[verify] card provider error on the method's last call", error.message);
+    await giveUpOnMethod(session, expectedIndex);
+    return null;
+  }
 }
 
 export type CardReturnOutcome = RecordOutcome | { kind: "pending" } | { kind: "rejected" };

@@ -19,8 +19,8 @@ export type RecordOutcome =
  * - pass -> passed, fail -> failed (through completeSession, which writes the outbox event).
  * - inconclusive -> the next method this mode can run; when none is left the session fails with
  *   outcome.result "inconclusive".
- * - verdict null: the current method could not run at all (its provider went away mid-session);
- *   the flow moves on the same way without counting an attempt.
+ * - verdict null: the current method could not run at all (its provider went away mid-session,
+ *   or it used up its provider calls); the flow moves on the same way without counting an attempt.
  *
  * `expectedIndex` is the method the user was looking at. The escalation update is conditional
  * on it, so a double submit or a second tab cannot skip a method. Each verdict counts one attempt.
@@ -51,7 +51,7 @@ export async function recordMethodOutcome(input: {
     if (next !== null) {
       const moved = await db.verificationSession.updateMany({
         where: { id: session.id, orgId: input.orgId, status: "in_progress", currentMethodIndex: input.expectedIndex },
-        data: { currentMethodIndex: next, attempts: { increment: attemptsUsed } },
+        data: { currentMethodIndex: next, attempts: { increment: attemptsUsed }, methodProviderCalls: 0 },
       });
       return moved.count === 1 ? { kind: "escalated", nextIndex: next } : { kind: "stale" };
     }

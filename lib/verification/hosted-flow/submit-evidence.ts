@@ -1,5 +1,6 @@
 import "server-only";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
+import { claimProviderCall, giveUpOnMethod } from "@/lib/verification/hosted-flow/provider-calls";
 import { recordMethodOutcome, type RecordOutcome } from "@/lib/verification/hosted-flow/record-method-outcome";
 import { getMethodProvider } from "@/lib/verification/providers/get-method-provider";
 import {
@@ -61,18 +62,27 @@ export async function submitImageEvidence(
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const contentType = sniffImageType(bytes);
-  if (!contentType) return { kind: "rejected", message: "Please use a JPEG, PNG or WebP photo." };
+  if (!contentType) {
+    bytes.fill(0);
+    return { kind: "rejected", message: "Please use a JPEG, PNG or WebP photo." };
+  }
   const image: ImageEvidence = { contentType, bytes };
   let verdict;
   try {
-    verdict = await resolution.provider.evaluate(image, {
-      reference: `${session.id}.${expectedIndex}.${session.attempts}`,
-      requiredAge: session.requiredAge as 16 | 18,
-    });
-  } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
-    console.error("[verify] provider error", error.message);
-    return { kind: "provider_error", message: "We couldn't check your photo just now. Please try again." };
+    const claim = await claimProviderCall({ sessionId: session.id, orgId: session.orgId, expectedIndex });
+    if (claim.kind === "stale") return { kind: "stale" };
+    if (claim.kind === "exhausted") return giveUpOnMethod(session, expectedIndex);
+    try {
+      verdict = await resolution.provider.evaluate(image, {
+        reference: `${session.id}.${expectedIndex}.${session.attempts}`,
+        requiredAge: session.requiredAge as 16 | 18,
+      });
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      console.error("[verify] provider error", error.message);
+      if (claim.last) return giveUpOnMethod(session, expectedIndex);
+      return { kind: "provider_error", message: "We couldn't check your photo just now. Please try again." };
+    }
   } finally {
     // The image lives only in this request's memory: it is never written to disk, the database or
     // a log. Wipe our copy now rather than wait for the garbage collector.

@@ -162,6 +162,56 @@ describe("live sessions through the hosted flow", () => {
   });
 });
 
+describe("provider calls per method are capped in live mode", () => {
+  it("move on to the next method after the third failed provider call, without counting an attempt", async () => {
+    const s = await liveSession(["face_estimation", "id_document"]);
+    for (let i = 0; i < 3; i++) replies.push({ status: 503, body: { error: "busy" } });
+    expect(await mod.submitImageEvidence(await s.load(), 0, upload(JPEG))).toMatchObject({ kind: "provider_error" });
+    expect(await mod.submitImageEvidence(await s.load(), 0, upload(JPEG))).toMatchObject({ kind: "provider_error" });
+    expect(await s.load()).toMatchObject({ status: "in_progress", currentMethodIndex: 0, attempts: 0 });
+    // The third failure is the last call this method gets.
+    expect(await mod.submitImageEvidence(await s.load(), 0, upload(JPEG))).toEqual({ kind: "escalated", nextIndex: 1 });
+    expect(await s.load()).toMatchObject({ status: "in_progress", currentMethodIndex: 1, attempts: 0 });
+    // An old page of the given-up method calls nobody.
+    expect(await mod.submitImageEvidence(await s.load(), 0, upload(JPEG))).toEqual({ kind: "stale" });
+    expect(received.map((r) => r.path)).toEqual(["/face", "/face", "/face"]);
+
+    // The next method has calls of its own.
+    replies.push({ status: 500, body: {} }, { status: 200, body: { result: "pass", confidence: "high" } });
+    expect(await mod.submitImageEvidence(await s.load(), 1, upload(PNG))).toMatchObject({ kind: "provider_error" });
+    expect(await mod.submitImageEvidence(await s.load(), 1, upload(PNG))).toEqual({ kind: "completed", status: "passed" });
+    expect(await s.load()).toMatchObject({ status: "passed", attempts: 1, outcomeMethod: "id_document" });
+  });
+
+  it("fail the session as inconclusive when the last method's provider keeps failing", async () => {
+    const s = await liveSession(["face_estimation"]);
+    for (let i = 0; i < 3; i++) replies.push({ status: 500, body: {} });
+    for (let i = 0; i < 2; i++) {
+      expect(await mod.submitImageEvidence(await s.load(), 0, upload(JPEG))).toMatchObject({ kind: "provider_error" });
+    }
+    expect(await mod.submitImageEvidence(await s.load(), 0, upload(JPEG))).toEqual({ kind: "completed", status: "failed" });
+    expect(await s.load()).toMatchObject({ status: "failed", attempts: 0, outcomeResult: "inconclusive", outcomeMethod: "face_estimation" });
+    expect(received).toHaveLength(3);
+  });
+
+  it("count each card check opened; a fourth start moves on instead of opening another", async () => {
+    const s = await liveSession(["credit_card", "id_document"]);
+    for (let i = 0; i < 3; i++) expect(await mod.startCardCheck(await s.load(), 0)).toMatch(/^https:\/\/cards\.example\/check\//);
+    expect(await mod.startCardCheck(await s.load(), 0)).toBeNull();
+    expect(received.filter((r) => r.method === "POST")).toHaveLength(3);
+    expect(await s.load()).toMatchObject({ status: "in_progress", currentMethodIndex: 1, attempts: 0 });
+  });
+
+  it("hold under concurrent submits: at most three calls reach the provider", async () => {
+    const s = await liveSession(["face_estimation", "id_document"]);
+    for (let i = 0; i < 6; i++) replies.push({ status: 503, body: {} });
+    const session = await s.load();
+    await Promise.all(Array.from({ length: 6 }, () => mod.submitImageEvidence(session, 0, upload(JPEG))));
+    expect(received.filter((r) => r.path === "/face")).toHaveLength(3);
+    expect(await s.load()).toMatchObject({ currentMethodIndex: 1, attempts: 0 });
+  });
+});
+
 describe("live credit card checks", () => {
   it("take the verdict from the provider, once, for the attempt that opened the check", async () => {
     const s = await liveSession(["credit_card"]);
