@@ -1,7 +1,7 @@
 // Shared pieces of the /v1 integration tests (not a test file itself).
 import { expect } from "vitest";
-import { assertMatchesContract } from "../support/contract";
 import { v1, type ApiResponse } from "../support/api";
+export { v1At } from "../support/api";
 
 export const validBody = { required_age: 18, return_url: "https://merchant.example/after?x=1" } as const;
 
@@ -43,23 +43,3 @@ export async function waitForRoomInWindow(neededMs = 10_000) {
   if (60_000 - intoWindow < neededMs) await new Promise((r) => setTimeout(r, 60_000 - intoWindow + 50));
 }
 
-/** Like v1(), against any app instance (e.g. a second one on the same database). */
-export async function v1At<T = any>(
-  baseUrl: string,
-  method: string,
-  path: string,
-  options: { key?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.key) headers.authorization = `Bearer ${options.key}`;
-  let body: string | undefined;
-  if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
-    headers["content-type"] ??= "application/json";
-  }
-  const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
-  const text = await res.text();
-  const parsed = text ? JSON.parse(text) : undefined;
-  assertMatchesContract("verification", method, new URL(path, baseUrl).pathname, res.status, res.headers, parsed);
-  return { status: res.status, headers: res.headers, body: parsed };
-}

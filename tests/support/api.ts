@@ -15,23 +15,48 @@ export async function newOrg(prefix = "org") {
 }
 
 export type ApiResponse<T = any> = { status: number; headers: Headers; body: T };
+export type CallOptions = { body?: unknown; rawBody?: string; headers?: Record<string, string> };
 
-/** Calls the /v1 API with a Bearer key; JSON in, JSON out. */
-export async function v1<T = any>(
+/**
+ * JSON in, JSON out, against any app instance; every response is checked against the API's
+ * OpenAPI document (tests/support/contract.ts), so a handler that drifts from it fails.
+ */
+export async function callApi<T = any>(
+  document: "verification" | "voice",
+  origin: string,
   method: string,
   path: string,
-  options: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  options: CallOptions = {},
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
-  if (options.key) headers.authorization = `Bearer ${options.key}`;
-  let body: string | undefined = options.rawBody;
+  let body = options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";
   }
-  const res = await fetch(`${baseUrl()}${path}`, { method, headers, body });
+  const res = await fetch(`${origin}${path}`, { method, headers, body });
   const text = await res.text();
-  const parsed = text ? JSON.parse(text) : undefined;
-  assertMatchesContract("verification", method, new URL(path, baseUrl()).pathname, res.status, res.headers, parsed);
-  return { status: res.status, headers: res.headers, body: parsed };
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new Error(`${method} ${path} answered ${res.status} with a non-JSON body: ${text.slice(0, 200)}`);
+    }
+  }
+  assertMatchesContract(document, method, new URL(path, origin).pathname, res.status, res.headers, parsed);
+  return { status: res.status, headers: res.headers, body: parsed as T };
+}
+
+const withBearer = (key: string | undefined, options: CallOptions): CallOptions =>
+  key ? { ...options, headers: { ...options.headers, authorization: `Bearer ${key}` } } : options;
+
+/** Calls the /v1 API of the suite's app with a Bearer key. */
+export function v1<T = any>(method: string, path: string, options: CallOptions & { key?: string } = {}) {
+  return callApi<T>("verification", baseUrl(), method, path, withBearer(options.key, options));
+}
+
+/** Like v1(), against any app instance (e.g. a second one on the same database). */
+export function v1At<T = any>(origin: string, method: string, path: string, options: CallOptions & { key?: string } = {}) {
+  return callApi<T>("verification", origin, method, path, withBearer(options.key, options));
 }

@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
 import { generateApiKey, displayParts } from "@/lib/keys/key-format";
+import { v1At } from "../../support/api";
 import { spawnApp, type AppProcess } from "../../support/test-stack";
 
 export type { AppProcess };
@@ -35,12 +36,6 @@ export async function createOrgWithTestKey(databaseUrl: string): Promise<{ orgId
 /** JSON calls to /v1 of a given app process. */
 export function apiAt(baseUrl: () => string) {
   return async function call<T = any>(method: string, path: string, key: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const res = await fetch(`${baseUrl()}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+    return v1At<T>(baseUrl(), method, path, { key, body });
   };
 }
