@@ -48,6 +48,8 @@ test("voices, preview, a ulaw_8000 prompt downloaded as .ulaw, and the history",
   await expect(page.getByRole("heading", { level: 1, name: "Voice Studio" })).toBeVisible();
   await expect(page.getByText("No prompts yet")).toBeVisible();
   await expect(page.getByTestId("selected-voice")).toContainText("English (America)");
+  // The list opens scrolled to the picked voice.
+  await expect(page.getByRole("list", { name: "Voices" }).locator('input[value="espeakEnUs"]')).toBeInViewport();
   await shoot(page, "01-empty");
 
   // Filters: language, then gender and a search; a search with no match says so.

@@ -10,12 +10,13 @@ import { formatBytes, promptFilename } from "./types";
 import { PlayIcon } from "./voice-picker";
 
 /** The organisation's latest prompts (studio and API alike): replay, re-download, reuse. */
-export function HistoryList({ items, voiceName, onPlay, onReuse, playingSha, refreshing, error }: {
+export function HistoryList({ items, voiceName, onPlay, onReuse, playingId, refreshing, error }: {
   items: TtsHistoryItem[];
   voiceName: (id: string) => string;
   onPlay: (item: TtsHistoryItem) => void;
   onReuse: (item: TtsHistoryItem) => void;
-  playingSha: string | null;
+  /** The entry whose audio is in the player (for a fresh result, its newest entry). */
+  playingId: string | null;
   refreshing: boolean;
   error: string | null;
 }) {
@@ -36,7 +37,7 @@ export function HistoryList({ items, voiceName, onPlay, onReuse, playingSha, ref
       ) : (
         <ul className="divide-y divide-slate-100" aria-label="Generated prompts">
           {items.map((item) => {
-            const current = item.sha256 === playingSha;
+            const current = item.id === playingId;
             return (
               <li key={item.id} className="flex flex-col gap-3 px-4 py-3 sm:px-5 md:flex-row md:items-start md:justify-between">
                 <div className="min-w-0 flex-1">

@@ -177,7 +177,6 @@ export function Playground({
                       <option key={f.id} value={f.id}>
                         {f.label}
                         {f.min_provider_plan ? ` · needs ${PLAN_LABELS[f.min_provider_plan]}` : ""}
-                        {f.default ? " · default" : ""}
                       </option>
                     ))}
                   </optgroup>

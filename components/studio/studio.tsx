@@ -33,7 +33,7 @@ function fromHistory(item: TtsHistoryItem): PlayerPrompt | null {
     voice_id: item.voice_id,
     model_id: item.model_id,
     text: item.text,
-    source: { kind: "history", createdAt: item.created_at },
+    source: { kind: "history", id: item.id, createdAt: item.created_at },
   };
 }
 
@@ -176,7 +176,7 @@ export function Studio({ voices, voicesError, languageNames, formats, initialHis
             status={status}
           />
           {prompt ? (
-            <PromptPlayer key={`${prompt.sha256}-${prompt.source.kind}`} ref={playerHeading} prompt={prompt} voiceName={voiceName(prompt.voice_id)} urlTtlSeconds={urlTtlSeconds} />
+            <PromptPlayer key={prompt.source.kind === "history" ? prompt.source.id : `${prompt.sha256}-generated`} ref={playerHeading} prompt={prompt} voiceName={voiceName(prompt.voice_id)} urlTtlSeconds={urlTtlSeconds} />
           ) : (
             <Card>
               <EmptyState
@@ -190,7 +190,11 @@ export function Studio({ voices, voicesError, languageNames, formats, initialHis
       <HistoryList
         items={history.data}
         voiceName={voiceName}
-        playingSha={prompt?.sha256 ?? null}
+        playingId={
+          prompt?.source.kind === "history"
+            ? prompt.source.id
+            : (history.data.find((item) => item.sha256 === prompt?.sha256)?.id ?? null)
+        }
         refreshing={history.isFetching}
         error={history.isError ? "The history could not be refreshed; showing the last copy." : null}
         onPlay={(item) => {

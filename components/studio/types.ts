@@ -12,7 +12,7 @@ export type PlayerPrompt = {
   model_id: string;
   text: string;
   /** Where it came from: just generated, or replayed from the history (with its time). */
-  source: { kind: "generated" } | { kind: "history"; createdAt: string };
+  source: { kind: "generated" } | { kind: "history"; id: string; createdAt: string };
 };
 
 export function promptFilename(prompt: Pick<PlayerPrompt, "sha256" | "file_extension">): string {

@@ -33,8 +33,9 @@ export function VoicePicker({ voices, nameOf, error, selectedId, onSelect, searc
   const list = useRef<HTMLUListElement>(null);
   // Open with the picked voice in view inside the list (without scrolling the page).
   useEffect(() => {
-    const item = list.current?.querySelector<HTMLElement>("li:has(input:checked)");
-    if (list.current && item) list.current.scrollTop = Math.max(0, item.offsetTop - 8);
+    const box = list.current;
+    const item = box?.querySelector("input:checked")?.closest("li");
+    if (box && item) box.scrollTop = Math.max(0, item.getBoundingClientRect().top - box.getBoundingClientRect().top - 8);
     // Only when the studio opens: later picks are made where the reader is looking.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
