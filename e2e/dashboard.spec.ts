@@ -2,26 +2,12 @@
 // a session completed through the test helper and its delivery; then a receiver that fails,
 // the dead letter, and its redelivery. Screenshots of every page at desktop and phone width
 // go to .data/screenshots for review.
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { startReceiver, type Receiver } from "../tests/webhooks/support/receiver";
+import { DESKTOP, screenshotAtBothWidths } from "./support/screenshots";
 import { baseUrl, createKey, go, nav, newAccount, signUp, v1, watchConsole } from "./dashboard-support";
 
-const SHOTS = ".data/screenshots/dashboard";
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.setViewportSize(DESKTOP);
-  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SHOTS}/${name}-phone.png`, fullPage: true });
-  // Nothing may stick out sideways on a phone: the page itself never scrolls horizontally.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${name} is wider than a phone screen`).toBeLessThanOrEqual(0);
-  await page.setViewportSize(DESKTOP);
-}
+const shoot = (page: Page, name: string) => screenshotAtBothWidths(page, `.data/screenshots/dashboard/${name}`);
 
 async function completedSession(key: string, metadata: Record<string, string>) {
   const created = await v1("/v1/verification-sessions", key, {

@@ -4,24 +4,12 @@
 // size, the history (replay, cache hit), and screenshots of each state at desktop and phone
 // width in .data/screenshots/studio/.
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { DESKTOP, screenshotAtBothWidths } from "./support/screenshots";
 import { baseUrl, newAccount, signUp, watchConsole } from "./dashboard-support";
 
-const SHOTS = ".data/screenshots/studio";
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.setViewportSize(DESKTOP);
-  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SHOTS}/${name}-phone.png`, fullPage: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${name} is wider than a phone screen`).toBeLessThanOrEqual(0);
-  await page.setViewportSize(DESKTOP);
-}
+const shoot = (page: Page, name: string) => screenshotAtBothWidths(page, `.data/screenshots/studio/${name}`);
 
 type MediaState = { readyState: number; duration: number; currentTime: number; paused: boolean; error: number | null };
 const mediaState = (page: Page, testId: string) =>

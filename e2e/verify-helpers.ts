@@ -2,11 +2,10 @@
 // operator uses), the /v1 API over HTTP, and screenshots at phone and desktop sizes.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { screenshotAtBothWidths } from "./support/screenshots";
 
-export const PHONE = { width: 390, height: 844 };
-export const DESKTOP = { width: 1280, height: 800 };
+export { PHONE } from "./support/screenshots";
 
 /** A new organisation with a test and a live key, made with `npm run cli -- create-key`. */
 export function createOrgKeys(databaseUrl = process.env.DATABASE_URL_E2E!, options: { live?: boolean } = {}) {
@@ -58,15 +57,4 @@ export async function tabTo(page: Page, target: Locator, maxPresses = 40) {
 }
 
 /** Full-page screenshots of the current state at phone and desktop sizes, under .data/screenshots. */
-export async function snap(page: Page, name: string) {
-  mkdirSync(".data/screenshots", { recursive: true });
-  const original = page.viewportSize();
-  for (const [label, size] of [
-    ["phone", PHONE],
-    ["desktop", DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `.data/screenshots/verify-${name}-${label}.png`, fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
+export const snap = (page: Page, name: string) => screenshotAtBothWidths(page, `.data/screenshots/verify-${name}`);

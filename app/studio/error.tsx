@@ -1,18 +1,7 @@
 "use client";
 
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { PageError } from "@/components/ui/page-error";
 
-export default function StudioError({ reset, error }: { error: Error & { digest?: string }; reset: () => void }) {
-  return (
-    <div className="space-y-4">
-      <Alert tone="error" title="The studio could not load">
-        Something went wrong on our side; nothing you did caused it. Try again in a moment.
-        {error.digest ? <span className="mt-1 block text-xs">Reference: {error.digest}</span> : null}
-      </Alert>
-      <Button variant="secondary" onClick={reset}>
-        Try again
-      </Button>
-    </div>
-  );
+export default function StudioError(props: { error: Error & { digest?: string }; reset: () => void }) {
+  return <PageError title="The studio could not load" {...props} />;
 }

@@ -2,12 +2,9 @@
 // DATABASE_URL's server), migrated, and one `next start` of the existing build with the rate
 // limit raised and the bench route enabled. Nothing is built here.
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
-import { startEmbeddedPostgres } from "../../scripts/embedded-postgres";
-import { startAppInstance } from "../../tests/support/test-stack";
+import { createScratchDatabase, startAppInstance } from "../../tests/support/test-stack";
 
 export type BenchStack = {
   baseUrl: string;
@@ -25,35 +22,8 @@ export function requireBuild(distDir: string) {
   }
 }
 
-async function freshDatabase() {
-  const given = process.env.DATABASE_URL;
-  // Its own data directory and port: never stop a server the test suite is using.
-  const embedded = given
-    ? null
-    : await startEmbeddedPostgres({ dataDir: ".data/bench-postgres", port: 54359, database: "postgres", quiet: true });
-  const adminUrl = given ?? embedded!.url;
-  const name = `bench_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const postmasterPid = embedded
-    ? Number(readFileSync(".data/bench-postgres/postmaster.pid", "utf8").split("\n")[0])
-    : undefined;
-  return {
-    url: url.toString(),
-    postmasterPid,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`).catch(() => undefined);
-      await client.end();
-      await embedded?.stop();
-    },
-  };
-}
+// Its own data directory and port: never stop a server the test suite is using.
+const freshDatabase = () => createScratchDatabase({ prefix: "bench", dataDir: ".data/bench-postgres", port: 54359 });
 
 export type ProcessSample = { rssBytes: number; cpuSeconds: number };
 

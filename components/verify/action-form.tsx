@@ -16,11 +16,16 @@ export function ActionForm(props: {
       <button type="submit" className={props.variant === "secondary" ? secondaryButton : primaryButton} disabled={pending} aria-disabled={pending}>
         {pending ? props.pendingLabel : props.label}
       </button>
-      {state.error ? (
-        <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-          {state.error}
-        </p>
-      ) : null}
+      <FlowError message={state.error} />
     </form>
   );
+}
+
+/** An action's error, announced as it appears. */
+export function FlowError({ message }: { message?: string }) {
+  return message ? (
+    <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+      {message}
+    </p>
+  ) : null;
 }

@@ -1,6 +1,7 @@
 "use client";
 import { useActionState, useState } from "react";
 import type { FlowActionState } from "@/app/verify/session/[sessionId]/actions";
+import { FlowError } from "@/components/verify/action-form";
 
 const CHOICES = [
   {
@@ -62,11 +63,7 @@ export function SimulatedMethod(props: {
           ))}
         </div>
       </fieldset>
-      {state.error ? (
-        <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-          {state.error}
-        </p>
-      ) : null}
+      <FlowError message={state.error} />
     </form>
   );
 }

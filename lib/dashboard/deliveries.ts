@@ -1,21 +1,10 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { DeliveryAttempt } from "@/lib/webhooks/list-delivery-attempts";
 
 // Read model of webhook deliveries for the dashboard pages (session detail, endpoint detail,
 // deliveries log). Sending, retrying and redelivering belong to lib/webhooks.
-
-export type DeliveryAttemptView = {
-  id: string;
-  attemptNumber: number;
-  manual: boolean;
-  startedAt: Date;
-  durationMs: number;
-  statusCode: number | null;
-  error: string | null;
-  responseExcerpt: string | null;
-  success: boolean;
-};
 
 export type DeliveryView = {
   id: string;
@@ -31,7 +20,7 @@ export type DeliveryView = {
   lastAttemptAt: Date | null;
   succeededAt: Date | null;
   deadLetteredAt: Date | null;
-  tries: DeliveryAttemptView[];
+  tries: DeliveryAttempt[];
 };
 
 const include = {

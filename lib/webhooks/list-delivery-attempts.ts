@@ -1,14 +1,9 @@
 import "server-only";
 import { db } from "@/lib/db";
 
-export type DeliveryAttemptRecord = {
+/** One recorded attempt to deliver an event to an endpoint. */
+export type DeliveryAttempt = {
   id: string;
-  deliveryId: string;
-  eventId: string;
-  eventType: string;
-  sessionId: string;
-  endpointId: string;
-  endpointUrl: string;
   attemptNumber: number;
   manual: boolean;
   startedAt: Date;
@@ -17,6 +12,16 @@ export type DeliveryAttemptRecord = {
   error: string | null;
   responseExcerpt: string | null;
   success: boolean;
+};
+
+/** An attempt with what it was delivering, and where. */
+export type DeliveryAttemptRecord = DeliveryAttempt & {
+  deliveryId: string;
+  eventId: string;
+  eventType: string;
+  sessionId: string;
+  endpointId: string;
+  endpointUrl: string;
 };
 
 /**

@@ -3,7 +3,9 @@
 // built app (`next start`) on a free loopback port, configured for tests.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../../scripts/embedded-postgres";
 import { ensureTestCertificates } from "./test-ca";
@@ -30,26 +32,25 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function createFreshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `test_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  // DATABASE_URL given: the suite runs against that server, in a database of its own.
+export type ScratchDatabase = {
+  url: string;
+  /** The embedded server's postmaster, when this started one (not with DATABASE_URL). */
+  postmasterPid?: number;
+  drop: () => Promise<void>;
+};
+
+/**
+ * A new, empty database named `<prefix>_<time>_<random>`: on DATABASE_URL's server when it is
+ * set, otherwise on an embedded server with the given data directory and port (its own, so
+ * never a server another run is using). `drop` removes it and stops the embedded server.
+ */
+export async function createScratchDatabase(options: { prefix: string; dataDir: string; port: number }): Promise<ScratchDatabase> {
+  const name = `${options.prefix}_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const serverUrl = process.env.DATABASE_URL;
-  let stopEmbedded = async () => {};
-  let adminUrl: string;
-  if (serverUrl) {
-    adminUrl = serverUrl;
-  } else {
-    // A data directory per port, so test runs on different ports can share one checkout.
-    const port = process.env.TEST_PG_PORT;
-    const embedded = await startEmbeddedPostgres({
-      dataDir: port ? `.data/test-postgres-${port}` : ".data/test-postgres",
-      port: Number(port ?? 54339),
-      database: "postgres",
-      quiet: true,
-    });
-    adminUrl = embedded.url;
-    stopEmbedded = embedded.stop;
-  }
+  const embedded = serverUrl
+    ? null
+    : await startEmbeddedPostgres({ dataDir: options.dataDir, port: options.port, database: "postgres", quiet: true });
+  const adminUrl = serverUrl ?? embedded!.url;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database "${name}"`);
@@ -58,16 +59,28 @@ export async function createFreshDatabase(): Promise<{ url: string; drop: () => 
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    postmasterPid: embedded
+      ? Number(readFileSync(path.join(options.dataDir, "postmaster.pid"), "utf8").split("\n")[0])
+      : undefined,
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       await client.query(`drop database if exists "${name}" with (force)`).catch(() => undefined);
       await client.end();
-      await stopEmbedded();
+      await embedded?.stop();
     },
   };
 }
 
+/** The test suite's database; a data directory per TEST_PG_PORT, so runs on different ports can share one checkout. */
+export function createFreshDatabase(): Promise<ScratchDatabase> {
+  const port = process.env.TEST_PG_PORT;
+  return createScratchDatabase({
+    prefix: "test",
+    dataDir: port ? `.data/test-postgres-${port}` : ".data/test-postgres",
+    port: Number(port ?? 54339),
+  });
+}
 
 export async function startTestStack(options: { env?: Record<string, string> } = {}): Promise<TestStack> {
   const database = await createFreshDatabase();

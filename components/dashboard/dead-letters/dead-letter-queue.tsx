@@ -9,20 +9,9 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, Spinner } from "@/components/ui/button";
 import { DateTime } from "@/components/ui/date-time";
+import type { DeadLetter } from "@/lib/webhooks/dead-letters";
 
-export type DeadLetterRow = {
-  deliveryId: string;
-  eventId: string;
-  eventType: string;
-  sessionId: string;
-  endpointId: string;
-  endpointUrl: string;
-  mode: "test" | "live";
-  attempts: number;
-  deadLetteredAt: Date;
-  lastError: string | null;
-  lastStatusCode: number | null;
-};
+export type DeadLetterRow = DeadLetter;
 
 type RowState =
   | { state: "queued" }

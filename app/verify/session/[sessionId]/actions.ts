@@ -32,6 +32,13 @@ async function authorize(sessionId: unknown) {
   return loadBoundSession(id.data, jar.get(bindingCookieName(id.data))?.value);
 }
 
+/** The bound session and the method step the page was showing, or null when either is not valid. */
+async function authorizeStep(sessionId: unknown, expectedIndex: unknown) {
+  const index = indexSchema.safeParse(expectedIndex);
+  const session = index.success ? await authorize(sessionId) : null;
+  return session && index.success ? { session, index: index.data } : null;
+}
+
 function settle(outcome: EvidenceOutcome): FlowActionState {
   // Stale means the page was behind (double submit, another tab, expiry): show the real state.
   refresh();
@@ -53,12 +60,11 @@ export async function simulateAction(
   _previous: FlowActionState,
   form: FormData,
 ): Promise<FlowActionState> {
-  const session = await authorize(sessionId);
-  if (!session) return { error: NOT_AVAILABLE };
-  const index = indexSchema.safeParse(expectedIndex);
+  const step = await authorizeStep(sessionId, expectedIndex);
+  if (!step) return { error: NOT_AVAILABLE };
   const choice = choiceSchema.safeParse(form.get("result"));
-  if (!index.success || !choice.success) return { error: "Choose pass, fail or inconclusive." };
-  return settle(await submitSimulatedChoice(session, index.data, choice.data));
+  if (!choice.success) return { error: "Choose pass, fail or inconclusive." };
+  return settle(await submitSimulatedChoice(step.session, step.index, choice.data));
 }
 
 export async function skipUnavailableAction(
@@ -67,11 +73,9 @@ export async function skipUnavailableAction(
   _previous: FlowActionState,
   _form: FormData,
 ): Promise<FlowActionState> {
-  const session = await authorize(sessionId);
-  if (!session) return { error: NOT_AVAILABLE };
-  const index = indexSchema.safeParse(expectedIndex);
-  if (!index.success) return { error: NOT_AVAILABLE };
-  return settle(await skipUnavailableMethod(session, index.data));
+  const step = await authorizeStep(sessionId, expectedIndex);
+  if (!step) return { error: NOT_AVAILABLE };
+  return settle(await skipUnavailableMethod(step.session, step.index));
 }
 
 export async function startCardCheckAction(
@@ -80,13 +84,11 @@ export async function startCardCheckAction(
   _previous: FlowActionState,
   _form: FormData,
 ): Promise<FlowActionState> {
-  const session = await authorize(sessionId);
-  if (!session) return { error: NOT_AVAILABLE };
-  const index = indexSchema.safeParse(expectedIndex);
-  if (!index.success) return { error: NOT_AVAILABLE };
+  const step = await authorizeStep(sessionId, expectedIndex);
+  if (!step) return { error: NOT_AVAILABLE };
   let target: string | null;
   try {
-    target = await startCardCheck(session, index.data);
+    target = await startCardCheck(step.session, step.index);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     console.error("[verify] card provider error", error.message);

@@ -1,0 +1,32 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { SkipLink } from "@/components/ui/skip-link";
+
+/**
+ * The top of every signed-in page (dashboard and studio): skip link, brand, the organisation
+ * the user is acting for, and the area's own links on the right. The page's main element must
+ * have id "main".
+ */
+export function SignedInHeader({ homeHref, orgName, children }: { homeHref: string; orgName: string; children: ReactNode }) {
+  return (
+    <>
+      <SkipLink target="main" />
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
+          <div className="flex min-w-0 items-center gap-3">
+            <Link href={homeHref} className="font-semibold tracking-tight text-slate-900">
+              Voiceage
+            </Link>
+            <span className="text-slate-300" aria-hidden="true">
+              /
+            </span>
+            <span className="truncate text-sm font-medium text-slate-700" title="Organisation">
+              {orgName}
+            </span>
+          </div>
+          {children}
+        </div>
+      </header>
+    </>
+  );
+}
