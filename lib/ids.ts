@@ -17,3 +17,12 @@ export function randomBase62(length: number): string {
 export function newId(prefix: string, length = 24): string {
   return `${prefix}_${randomBase62(length)}`;
 }
+
+/**
+ * Whether `value` could be an id made by newId(prefix). Ids from a URL are checked with this
+ * before any query: one that cannot exist (e.g. with a NUL character, which PostgreSQL text
+ * refuses) is simply not found.
+ */
+export function hasIdShape(prefix: string, value: string): boolean {
+  return value.startsWith(`${prefix}_`) && /^[A-Za-z0-9]{1,64}$/.test(value.slice(prefix.length + 1));
+}

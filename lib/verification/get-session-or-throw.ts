@@ -1,5 +1,6 @@
 import "server-only";
 import { pgPool } from "@/lib/db";
+import { hasIdShape } from "@/lib/ids";
 import type { VerificationSession } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/verification/errors";
 import { SESSION_COLUMNS } from "@/lib/verification/session-columns";
@@ -10,11 +11,13 @@ import { SESSION_COLUMNS } from "@/lib/verification/session-columns";
  * Prisma model's shape (see session-columns.ts; pg returns Dates, arrays and parsed JSON).
  */
 export async function getSessionOrThrow(orgId: string, id: string): Promise<VerificationSession> {
+  const missing = () => new ApiError("resource_missing", `No such verification session: ${id}`, "id");
+  if (!hasIdShape("vs", id)) throw missing();
   const { rows } = await pgPool.query<VerificationSession>({
     name: "v1-get-session",
     text: `SELECT ${SESSION_COLUMNS} FROM "VerificationSession" WHERE "id" = $1 AND "orgId" = $2`,
     values: [id, orgId],
   });
-  if (!rows[0]) throw new ApiError("resource_missing", `No such verification session: ${id}`, "id");
+  if (!rows[0]) throw missing();
   return rows[0];
 }

@@ -18,9 +18,17 @@ export const modeSchema = z.enum(["test", "live"]);
 const requiredString = (field: string) =>
   z.string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) });
 
+/**
+ * Text PostgreSQL can store as given: no U+0000 (text and jsonb refuse it) and no unpaired
+ * surrogate (jsonb refuses it; text would store U+FFFD, so a retrieve would differ from create).
+ */
+export const isStorableText = (value: string) => value.isWellFormed() && !value.includes("\u0000");
+const storableTextMessage = (what: string) => `${what} must be Unicode text without NUL (\\u0000) characters`;
+
 const httpUrl = (field: string) =>
   requiredString(field)
     .max(2048, `${field} must be at most 2048 characters`)
+    .refine(isStorableText, storableTextMessage(field))
     .refine((value) => {
       try {
         const url = new URL(value);
@@ -35,8 +43,12 @@ export const metadataSchema = z
     z
       .string()
       .min(1, "metadata keys must not be empty")
-      .max(40, "metadata keys must be at most 40 characters"),
-    z.string({ error: "metadata values must be strings" }).max(500, "metadata values must be at most 500 characters"),
+      .max(40, "metadata keys must be at most 40 characters")
+      .refine(isStorableText, storableTextMessage("metadata keys")),
+    z
+      .string({ error: "metadata values must be strings" })
+      .max(500, "metadata values must be at most 500 characters")
+      .refine(isStorableText, storableTextMessage("metadata values")),
   )
   .refine((m) => Object.keys(m).length <= 20, "metadata may hold at most 20 key/value pairs");
 
@@ -112,6 +124,7 @@ export const createWebhookEndpointBodySchema = z.strictObject({
   url: z
     .string({ error: "url is required" })
     .max(2048, "url must be at most 2048 characters")
+    .refine(isStorableText, storableTextMessage("url"))
     .refine((value) => {
       try {
         const url = new URL(value);

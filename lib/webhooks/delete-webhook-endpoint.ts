@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { hasIdShape } from "@/lib/ids";
 import { ApiError } from "@/lib/verification/errors";
 
 /**
@@ -9,13 +10,15 @@ import { ApiError } from "@/lib/verification/errors";
  * already deleted ids are all simply missing.
  */
 export async function deleteWebhookEndpoint(orgId: string, id: string): Promise<void> {
+  const missing = () => new ApiError("resource_missing", `No such webhook endpoint: ${id}`, "id");
+  if (!hasIdShape("whe", id)) throw missing();
   const now = new Date();
   await db.$transaction(async (tx) => {
     const { count } = await tx.webhookEndpoint.updateMany({
       where: { id, orgId, deletedAt: null },
       data: { deletedAt: now },
     });
-    if (count === 0) throw new ApiError("resource_missing", `No such webhook endpoint: ${id}`, "id");
+    if (count === 0) throw missing();
     await tx.webhookDelivery.updateMany({
       where: { endpointId: id, orgId, status: "pending" },
       data: { status: "cancelled", cancelledAt: now },

@@ -109,6 +109,14 @@ describe("create body validation", () => {
       expect(res.body.error.message).toContain("return_url");
     });
 
+    it.each([
+      ["a NUL character", "https://shop.example/done\u0000"],
+      ["a lone surrogate", "https://shop.example/done\ud800"],
+    ])("rejects %s with a 400, not a 500 or a URL stored differently", async (_label, return_url) => {
+      const res = await post(key, { ...validBody, return_url });
+      expectParameterInvalid(res, "return_url");
+    });
+
     it("accepts absolute http and https URLs verbatim", async () => {
       for (const url of ["http://localhost:8080/done", "https://shop.example/a/b?c=d&e=f#g"]) {
         const res = await post(key, { ...validBody, return_url: url });
@@ -164,6 +172,19 @@ describe("create body validation", () => {
       ["null", null],
     ])("rejects %s as metadata", async (_label, metadata) => {
       expectParameterInvalid(await post(key, { ...validBody, metadata }), "metadata");
+    });
+
+    // PostgreSQL cannot store U+0000 in text or jsonb, and a lone surrogate is not Unicode text
+    // (jsonb refuses it; text would turn it into U+FFFD, so retrieve would differ from create).
+    it.each([
+      ["a NUL character in a value", { order: "a\u0000b" }, "metadata.order"],
+      ["a lone surrogate in a value", { order: "a\ud800b" }, "metadata.order"],
+      ["a NUL character in a key", { "a\u0000b": "v" }, "metadata"],
+      ["a lone surrogate in a key", { "a\udc00": "v" }, "metadata"],
+    ])("rejects %s with a 400, not a 500", async (_label, metadata, param) => {
+      const res = await post(key, { ...validBody, metadata });
+      expectParameterInvalid(res, param);
+      expect(res.body.error.message).toMatch(/NUL|Unicode/);
     });
 
     it('refuses a "__proto__" key rather than dropping it silently', async () => {

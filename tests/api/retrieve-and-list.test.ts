@@ -101,6 +101,18 @@ describe("GET /v1/verification-sessions/:id", () => {
     expectError(res, { status: 404, type: "invalid_request_error", code: "resource_missing", param: "id" });
   });
 
+  it.each(["vs_%00", "vs_a%00b", "%00"])("answers the id %s, which no session can have, with 404, not a 500", async (id) => {
+    const { testKey } = await newOrg();
+    for (const [method, path] of [
+      ["GET", `/v1/verification-sessions/${id}`],
+      ["POST", `/v1/test_helpers/verification-sessions/${id}/expire`],
+      ["DELETE", `/v1/webhook-endpoints/${id.replace("vs_", "whe_")}`],
+    ]) {
+      const res = await v1(method, path, { key: testKey });
+      expectError(res, { status: 404, type: "invalid_request_error", code: "resource_missing", param: "id" });
+    }
+  });
+
   it("any key of the organisation, test or live, reads its sessions", async () => {
     const { testKey, liveKey } = await newOrg();
     const created = await createSession(testKey);

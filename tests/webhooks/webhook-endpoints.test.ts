@@ -61,6 +61,8 @@ describe("POST /v1/webhook-endpoints", () => {
     [{ url: "https://user:pass@hooks.merchant.example/age" }, "url"],
     [{}, "url"],
     [{ url: 42 }, "url"],
+    [{ url: `${url}/\u0000` }, "url"],
+    [{ url: `${url}/\ud800` }, "url"],
     [{ url, events: [] }, "events"],
     [{ url, events: ["verification_session.created"] }, "events"],
     [{ url, events: ["verification_session.expired", "verification_session.expired"] }, "events"],
