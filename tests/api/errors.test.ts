@@ -58,12 +58,46 @@ describe("spec part 7", () => {
       ["DELETE", "/v1/verification-sessions"],
       ["PATCH", "/v1/verification-sessions/vs_x"],
       ["GET", "/v1/test_helpers/verification-sessions/vs_x/complete"],
+      ["PUT", "/v1/webhook-endpoints"],
+      ["PATCH", "/v1/webhook-endpoints"],
+      ["DELETE", "/v1/webhook-endpoints"],
+      ["GET", "/v1/webhook-endpoints/whe_x"],
+      ["POST", "/v1/webhook-endpoints/whe_x"],
+      ["PUT", "/v1/webhook-endpoints/whe_x"],
+      ["PATCH", "/v1/webhook-endpoints/whe_x"],
+      ["GET", "/v1"],
+      ["POST", "/v1"],
+      ["OPTIONS", "/v1/verification-sessions"],
+      ["OPTIONS", "/v1/verification-sessions/vs_x"],
+      ["OPTIONS", "/v1/webhook-endpoints"],
+      ["OPTIONS", "/v1/webhook-endpoints/whe_x"],
+      ["OPTIONS", "/v1/test_helpers/verification-sessions/vs_x/expire"],
+      ["OPTIONS", "/v1/no-such-thing"],
     ]) {
       const res = await v1(method, path, { key: testKey });
       expectError(res, { status: 404, type: "invalid_request_error", code: "resource_missing" });
       expect(res.body.error.message).toContain(path);
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     }
+  });
+
+  it("HEAD and OPTIONS are authenticated and counted like every other /v1 request", async () => {
+    const { testKey } = await newOrg();
+    for (const path of ["/v1/verification-sessions", "/v1/webhook-endpoints/whe_x", "/v1"]) {
+      const anonymous = await v1("OPTIONS", path);
+      expectError(anonymous, { status: 401, type: "authentication_error", code: "invalid_api_key" });
+      expectRateLimitHeaders(anonymous);
+      const options = await v1("OPTIONS", path, { key: testKey });
+      expectError(options, { status: 404, type: "invalid_request_error", code: "resource_missing" });
+      expectRateLimitHeaders(options);
+    }
+    // HEAD answers as GET would, without the body.
+    const head = await fetch(`${baseUrl()}/v1/webhook-endpoints/whe_x`, { method: "HEAD", headers: { authorization: `Bearer ${testKey}` } });
+    expect(head.status).toBe(404);
+    expectRateLimitHeaders(head);
+    const list = await fetch(`${baseUrl()}/v1/webhook-endpoints`, { method: "HEAD", headers: { authorization: `Bearer ${testKey}` } });
+    expect(list.status).toBe(200);
+    expectRateLimitHeaders(list);
   });
 
   it("rate_limit_error 429 rate_limited: rate limit exceeded", async () => {

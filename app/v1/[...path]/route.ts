@@ -7,4 +7,5 @@ export {
   unrecognizedRequest as PUT,
   unrecognizedRequest as PATCH,
   unrecognizedRequest as DELETE,
+  unrecognizedRequest as OPTIONS,
 };

@@ -14,4 +14,4 @@ export const GET = withApiKey(async ({ principal, query }) => {
   return Response.json(await listSessions({ orgId: principal.orgId, limit, cursor }));
 });
 
-export { unrecognizedRequest as PUT, unrecognizedRequest as PATCH, unrecognizedRequest as DELETE };
+export { unrecognizedRequest as PUT, unrecognizedRequest as PATCH, unrecognizedRequest as DELETE, unrecognizedRequest as OPTIONS };

@@ -1,4 +1,5 @@
 import { withApiKey } from "@/lib/api/with-api-key";
+import { unrecognizedRequest } from "@/lib/api/unrecognized-request";
 import { createWebhookEndpointBodySchema } from "@/lib/verification/schemas";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
@@ -11,3 +12,5 @@ export const POST = withApiKey(async ({ principal, json }) => {
 export const GET = withApiKey(async ({ principal }) => {
   return Response.json(await listWebhookEndpoints(principal.orgId));
 });
+
+export { unrecognizedRequest as PUT, unrecognizedRequest as PATCH, unrecognizedRequest as DELETE, unrecognizedRequest as OPTIONS };

@@ -7,4 +7,4 @@ export const GET = withApiKey<{ id: string }>(async ({ principal, params }) => {
   return Response.json(serializeSession(await getSessionOrThrow(principal.orgId, params.id)));
 });
 
-export { unrecognizedRequest as POST, unrecognizedRequest as PUT, unrecognizedRequest as PATCH, unrecognizedRequest as DELETE };
+export { unrecognizedRequest as POST, unrecognizedRequest as PUT, unrecognizedRequest as PATCH, unrecognizedRequest as DELETE, unrecognizedRequest as OPTIONS };
