@@ -121,8 +121,7 @@ export const sessionListSchema = z.object({
 });
 
 export const createWebhookEndpointBodySchema = z.strictObject({
-  url: z
-    .string({ error: "url is required" })
+  url: requiredString("url")
     .max(2048, "url must be at most 2048 characters")
     .refine(isStorableText, storableTextMessage("url"))
     .refine((value) => {

@@ -78,6 +78,18 @@ describe("POST /v1/webhook-endpoints", () => {
     expect(list.body.data).toEqual([]);
   });
 
+  it("says what is wrong with url: missing, or not a string", async () => {
+    const { testKey } = await newOrg("whe");
+    const missing = await v1("POST", "/v1/webhook-endpoints", { key: testKey, body: {} });
+    expect(missing.body.error).toMatchObject({ code: "parameter_invalid", param: "url" });
+    expect(missing.body.error.message).toMatch(/url is required/);
+    for (const value of [42, null, ["https://a.example"]]) {
+      const res = await v1("POST", "/v1/webhook-endpoints", { key: testKey, body: { url: value } });
+      expect(res.body.error).toMatchObject({ code: "parameter_invalid", param: "url" });
+      expect(res.body.error.message).toMatch(/url must be a string/);
+    }
+  });
+
   it("rejects malformed JSON and a missing key in the API's envelope", async () => {
     const { testKey } = await newOrg("whe");
     const bad = await v1("POST", "/v1/webhook-endpoints", {
