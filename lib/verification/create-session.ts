@@ -20,7 +20,7 @@ const INSERT_SESSION_WITH_EXPIRY_JOB = `
   WITH "session" AS (
     INSERT INTO "VerificationSession"
       ("id", "orgId", "mode", "requiredAge", "methods", "returnUrl", "metadata", "urlTokenHash", "createdAt", "expiresAt")
-    VALUES ($1, $2, $3::"Mode", $4, $5::text[], $6, $7::jsonb, $8, $9, $10)
+    VALUES ($1, $2, $3::"Mode", $4, $5::text[], $6, $7::json, $8, $9, $10)
     RETURNING "id", "expiresAt"
   )
   INSERT INTO "Job" ("id", "name", "payload", "runAt")

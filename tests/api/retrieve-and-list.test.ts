@@ -49,7 +49,9 @@ async function listAll(key: string, limit: number, between?: () => Promise<unkno
 describe("GET /v1/verification-sessions/:id", () => {
   it("returns the retrieve shape: no url, no outcome before the session is terminal", async () => {
     const { testKey } = await newOrg();
-    const created = await createSession(testKey, { ...validBody, required_age: 16, metadata: { order: "A-1" } });
+    // Keys in an order a jsonb column would change (it sorts by length, then bytes).
+    const metadata = { zeta: "1", order: "A-1", b: "2" };
+    const created = await createSession(testKey, { ...validBody, required_age: 16, metadata });
     const res = await v1("GET", `/v1/verification-sessions/${created.id}`, { key: testKey });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(RETRIEVE_FIELDS);
@@ -62,8 +64,13 @@ describe("GET /v1/verification-sessions/:id", () => {
       mode: "test",
       attempts: 0,
       created_at: created.created_at,
-      metadata: { order: "A-1" },
+      metadata,
     });
+    // Verbatim, key order included, as in the create response.
+    expect(Object.keys(res.body.metadata)).toEqual(["zeta", "order", "b"]);
+    expect(Object.keys(created.metadata)).toEqual(["zeta", "order", "b"]);
+    const listed = await v1("GET", "/v1/verification-sessions?limit=1", { key: testKey });
+    expect(Object.keys(listed.body.data[0].metadata)).toEqual(["zeta", "order", "b"]);
     expect(res.body.url).toBeUndefined();
     expect(res.body.outcome).toBeUndefined();
   });

@@ -8,7 +8,7 @@ export const validBody = { required_age: 18, return_url: "https://merchant.examp
 export async function createSession(key: string, body: Record<string, unknown> = validBody, headers: Record<string, string> = {}) {
   const res = await v1("POST", "/v1/verification-sessions", { key, body, headers });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: string; url: string; created_at: string; mode: "test" | "live" };
+  return res.body as { id: string; url: string; created_at: string; mode: "test" | "live"; metadata: Record<string, string> };
 }
 
 /** Asserts the spec's error envelope, and the `param` when given (null: must be absent). */

@@ -31,7 +31,7 @@ describe("webhook delivery", () => {
     const path = newPath();
     const endpoint = await createEndpoint(testKey, receiver.url(path));
     receiver.route(path, { secret: endpoint.secret });
-    const session = await createSession(testKey, { order: "A-1", "note with spaces": "ünïcode ✓" });
+    const session = await createSession(testKey, { "note with spaces": "ünïcode ✓", order: "A-1" });
     const before = Date.now();
     await completeSession(testKey, session.id, { result: "pass", method: "id_document", confidence: "medium" });
 
@@ -52,10 +52,12 @@ describe("webhook delivery", () => {
         method: "id_document",
         confidence: "medium",
         mode: "test",
-        metadata: { order: "A-1", "note with spaces": "ünïcode ✓" },
+        metadata: { "note with spaces": "ünïcode ✓", order: "A-1" },
       },
     });
     expect(Object.keys(delivery.body)).toEqual(["id", "type", "created", "data"]);
+    // Metadata verbatim, key order included (a jsonb column would put "order" first).
+    expect(Object.keys(delivery.body.data.metadata)).toEqual(["note with spaces", "order"]);
     // `created` is the time of the attempt, the same instant as the signature's t.
     expect(Math.floor(Date.parse(delivery.body.created) / 1000)).toBe(delivery.signature!.t);
 
