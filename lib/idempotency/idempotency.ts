@@ -12,6 +12,11 @@ const RETENTION_MS = 24 * 60 * 60 * 1000;
 // safe to retry). Never "take over" the key instead: the first request may already have created
 // its session, and a retry must never make a second one.
 const IN_FLIGHT_WAIT_MS = 15_000;
+// A claim still without a response this long after it was made belongs to a request whose
+// process died (a create takes milliseconds). Whether it took effect is unknown, so the key can
+// never be completed: say so at once (400) instead of waiting 15 s for a 500 that invites the
+// same doomed retry for 24 hours.
+const ABANDONED_AFTER_MS = 60_000;
 const IN_FLIGHT_POLL_MS = 25;
 const SWEEP_EVERY_MS = 60_000;
 // Stored responses carry secrets: a webhook endpoint's whsec_ secret, a session's one-time
@@ -115,6 +120,13 @@ export async function claimIdempotencyKey(input: {
         kind: "replay",
         response: { status: existing.statusCode, body: openResponseBody(input.orgId, scopedKey, existing.responseBody) },
       };
+    }
+    if (Date.now() - existing.createdAt.getTime() > ABANDONED_AFTER_MS) {
+      throw new ApiError(
+        "parameter_invalid",
+        "The first request with this Idempotency-Key never finished (the server stopped while handling it), so whether it took effect is unknown. Check the result (e.g. list your sessions), then use a new key.",
+        "Idempotency-Key",
+      );
     }
     // The first request is still running; wait for its result rather than run twice.
     if (Date.now() > deadline) {

@@ -140,4 +140,23 @@ describe("Idempotency-Key", () => {
     expectParameterInvalid(await create(testKey, validBody, idempotencyKey), "Idempotency-Key");
     expect(await db.verificationSession.count({ where: { orgId } })).toBe(0);
   });
+
+  it("a key whose first request never finished (its process died) is refused at once, naming the key", async () => {
+    const { orgId, testKey } = await newOrg();
+    expect((await create(testKey, validBody, "crashed-1")).status).toBe(201);
+    // What a crash between claiming the key and storing the response leaves: a claim without a
+    // response, here two minutes old.
+    await db.idempotencyKey.updateMany({
+      where: { orgId, key: "test:crashed-1" },
+      data: { statusCode: null, responseBody: null, createdAt: new Date(Date.now() - 120_000) },
+    });
+    const started = Date.now();
+    const retry = await create(testKey, validBody, "crashed-1");
+    expectParameterInvalid(retry, "Idempotency-Key");
+    expect(retry.body.error.message).toMatch(/never finished/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await db.verificationSession.count({ where: { orgId } })).toBe(1);
+    // A new key works.
+    expect((await create(testKey, validBody, "crashed-2")).status).toBe(201);
+  });
 });
