@@ -49,6 +49,8 @@ export function buildTtsRequestBodySchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_L
       .string()
       .min(1, "must not be empty")
       .refine((t) => t.trim() !== "", "must contain something to say, not only whitespace")
+      // PostgreSQL text cannot hold NUL, and a lone surrogate is not a character at all.
+      .refine((t) => t.isWellFormed() && !t.includes("\u0000"), "must be Unicode text without NUL (\\u0000) characters")
       .refine((t) => countCharacters(t) <= maxTextLength, `must be at most ${maxTextLength} characters`)
       .meta({ description: `The script to speak, 1 to ${maxTextLength} characters (configurable server-side).` }),
     voice_id: voiceIdSchema,

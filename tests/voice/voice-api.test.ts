@@ -209,6 +209,9 @@ describe("POST /tts", () => {
     ["unknown setting", { text: "Hi", voice_id: VOICE, voice_settings: { pitch: 1 } }, /voice_settings\.pitch/],
     ["unknown property", { text: "Hi", voice_id: VOICE, language: "en" }, /Unknown parameter: language/],
     ["voice_settings not an object", { text: "Hi", voice_id: VOICE, voice_settings: "fast" }, /voice_settings/],
+    // PostgreSQL cannot store NUL, and a lone surrogate is not text: both used to be a 500.
+    ["text with a NUL character", { text: "Press 1\u0000 for sales", voice_id: VOICE }, /Invalid text: .*NUL/],
+    ["text with a lone surrogate", { text: "Press 1 \ud83d for sales", voice_id: VOICE }, /Invalid text: .*Unicode/],
   ];
   it.each(invalid)("rejects %s with 400 bad_request naming the field", async (_name, body, message) => {
     const { testKey } = await newOrg("voice");
