@@ -81,7 +81,7 @@ async function readBodyText(req: Request): Promise<string> {
   if (declared > MAX_BODY_BYTES) throw new BodyError(`Request body is larger than ${MAX_BODY_BYTES} bytes.`);
   if (!req.body) return "";
   // A declared length within the cap bounds what the server reads: take the fast path.
-  if (declared > 0 && !req.headers.has("transfer-encoding")) return req.text();
+  if (declared > 0 && !req.headers.has("transfer-encoding")) return decodeUtf8(new Uint8Array(await req.arrayBuffer()));
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -95,9 +95,13 @@ async function readBodyText(req: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  const text = new TextDecoder("utf-8", { fatal: true });
+  return decodeUtf8(Buffer.concat(chunks));
+}
+
+// Strict: bytes that are not UTF-8 are refused, never replaced by U+FFFD and spoken.
+function decodeUtf8(bytes: Uint8Array): string {
   try {
-    return text.decode(Buffer.concat(chunks));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw new BodyError("Request body is not valid UTF-8.");
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newOrg } from "../support/api";
+import { baseUrl, newOrg } from "../support/api";
 import { download, voiceApi } from "./voice-client";
 
 const TTS_RESULT_KEYS = [
@@ -239,6 +239,25 @@ describe("POST /tts", () => {
     const res = await voiceApi("POST", "/tts", { key: testKey, headers, rawBody });
     expect(res.status).toBe(400);
     expect(res.body.error).toEqual({ code: "bad_request", message: expect.stringMatching(message) });
+  });
+
+  it("refuses a body that is not UTF-8 whether or not its length is declared", async () => {
+    const { testKey } = await newOrg("voice");
+    // "caf\xe9": Latin-1, not UTF-8. It must not be read as "caf\ufffd" and synthesized.
+    const bytes = Buffer.concat([Buffer.from('{"text":"caf'), Buffer.from([0xe9]), Buffer.from(` ${Math.random()}","voice_id":"${VOICE}"}`)]);
+    for (const chunked of [false, true]) {
+      const body = chunked
+        ? new ReadableStream({ start(c) { c.enqueue(new Uint8Array(bytes)); c.close(); } })
+        : new Uint8Array(bytes);
+      const res = await fetch(`${baseUrl()}/tts`, {
+        method: "POST",
+        headers: { "x-api-key": testKey, "content-type": "application/json" },
+        body,
+        ...(chunked ? { duplex: "half" } : {}),
+      } as RequestInit);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: { code: "bad_request", message: "Request body is not valid UTF-8." } });
+    }
   });
 
   it("refuses bodies over 64 KB without reading them all", async () => {
