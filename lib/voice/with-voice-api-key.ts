@@ -1,4 +1,5 @@
 import "server-only";
+import { env } from "@/lib/env";
 import { BodyError, parseJsonObject } from "@/lib/http/read-json";
 import { authenticateApiKey, type ApiPrincipal } from "@/lib/keys/authenticate-api-key";
 import { hashApiKey } from "@/lib/keys/key-format";
@@ -14,8 +15,14 @@ export type VoiceContext<P> = {
 
 type RouteContext<P> = { params: Promise<P> };
 
-// TtsRequest is at most a few KB even at the largest text limit; refuse to buffer more.
-const MAX_BODY_BYTES = 64 * 1024;
+// A TtsRequest is at most 12 bytes of JSON per character of text (an escaped surrogate pair,
+// "\ud83d\ude00") plus well under 4 KB for the other fields. Refuse to buffer more than that
+// at the configured text limit, and never less than 64 KB.
+let maxBodyBytes: number | undefined;
+function bodyLimit(): number {
+  maxBodyBytes ??= Math.max(64 * 1024, env().TTS_MAX_TEXT_LENGTH * 12 + 4096);
+  return maxBodyBytes;
+}
 
 /**
  * Wraps a Voice Prompt API route handler: `x-api-key` authentication (any key of the
@@ -77,8 +84,9 @@ export function voiceMethodNotAllowed(allowed: string) {
 }
 
 async function readBodyText(req: Request): Promise<string> {
+  const limit = bodyLimit();
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new BodyError(`Request body is larger than ${MAX_BODY_BYTES} bytes.`);
+  if (declared > limit) throw new BodyError(`Request body is larger than ${limit} bytes.`);
   if (!req.body) return "";
   // A declared length within the cap bounds what the server reads: take the fast path.
   if (declared > 0 && !req.headers.has("transfer-encoding")) return decodeUtf8(new Uint8Array(await req.arrayBuffer()));
@@ -89,9 +97,9 @@ async function readBodyText(req: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
-    if (total > MAX_BODY_BYTES) {
+    if (total > limit) {
       await reader.cancel().catch(() => undefined);
-      throw new BodyError(`Request body is larger than ${MAX_BODY_BYTES} bytes.`);
+      throw new BodyError(`Request body is larger than ${limit} bytes.`);
     }
     chunks.push(value);
   }

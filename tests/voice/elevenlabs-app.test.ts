@@ -21,6 +21,8 @@ beforeAll(async () => {
       ELEVENLABS_BASE_URL: fake.baseUrl,
       ELEVENLABS_TIMEOUT_MS: "1500",
       VOICES_CACHE_TTL_SECONDS: "1",
+      // Above the default, so the body cap must follow the configured text limit.
+      TTS_MAX_TEXT_LENGTH: "6000",
     },
   });
   key = (await newOrg("eleven")).testKey;
@@ -86,6 +88,24 @@ describe("Voice API on ElevenLabs (fake upstream)", () => {
     const res = await tts(voice, format);
     expect(res.status).toBe(status);
     expect(res.body.error.code).toBe(code);
+  });
+
+  it("accepts a text at a configured limit above the default even when its JSON is over 64 KB", async () => {
+    // 6000 emoji: 6000 characters, 72 KB of JSON once escaped (12 bytes each).
+    const text = "\u{1F600}".repeat(6000);
+    const rawBody = JSON.stringify({ text, voice_id: VOICES.rachel }).replace(/\u{1F600}/gu, "\\ud83d\\ude00");
+    expect(Buffer.byteLength(rawBody)).toBeGreaterThan(64 * 1024);
+    const res = await fetch(`${app.baseUrl}/tts`, {
+      method: "POST",
+      headers: { "x-api-key": key, "content-type": "application/json" },
+      body: rawBody,
+    });
+    const body = await res.json();
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body.characters).toBe(6000);
+    const over = await call("POST", "/tts", { text: "a".repeat(6001), voice_id: VOICES.rachel });
+    expect(over.status).toBe(400);
+    expect(over.body.error.message).toMatch(/at most 6000 characters/);
   });
 
   it("retries a 429 once and succeeds", async () => {
