@@ -1,9 +1,10 @@
 import { listFormats } from "@/lib/voice/list-formats";
-import { voiceMethodNotAllowed, withVoiceApiKey } from "@/lib/voice/with-voice-api-key";
+import { voiceMethods } from "@/lib/voice/methods";
+import { withVoiceApiKey } from "@/lib/voice/with-voice-api-key";
 
 export const dynamic = "force-dynamic";
 
 export const GET = withVoiceApiKey(async () => Response.json(listFormats()));
 
-const notAllowed = voiceMethodNotAllowed("GET");
-export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+const { notAllowed, options } = voiceMethods("GET");
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE, options as OPTIONS };

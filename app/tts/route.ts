@@ -1,7 +1,8 @@
 import { env } from "@/lib/env";
 import { createTts } from "@/lib/voice/create-tts";
 import { buildTtsRequestBodySchema } from "@/lib/voice/schemas";
-import { voiceMethodNotAllowed, withVoiceApiKey } from "@/lib/voice/with-voice-api-key";
+import { voiceMethods } from "@/lib/voice/methods";
+import { withVoiceApiKey } from "@/lib/voice/with-voice-api-key";
 
 export const dynamic = "force-dynamic";
 
@@ -13,5 +14,5 @@ export const POST = withVoiceApiKey(async ({ principal, json }) => {
   return Response.json(await createTts({ orgId: principal.orgId, body }));
 });
 
-const notAllowed = voiceMethodNotAllowed("POST");
-export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+const { notAllowed, options } = voiceMethods("POST");
+export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE, options as OPTIONS };

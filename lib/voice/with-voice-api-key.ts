@@ -75,14 +75,6 @@ async function authenticate(presented: string | undefined): Promise<ApiPrincipal
   return principal;
 }
 
-/** Answers methods a Voice API path does not support in the API's own envelope. */
-export function voiceMethodNotAllowed(allowed: string) {
-  return async (req: Request): Promise<Response> =>
-    toVoiceErrorResponse(
-      new VoiceApiError("method_not_allowed", `${req.method} is not supported here; use ${allowed}.`, { Allow: allowed }),
-    );
-}
-
 async function readBodyText(req: Request): Promise<string> {
   const limit = bodyLimit();
   const declared = Number(req.headers.get("content-length") ?? "0");

@@ -1,4 +1,5 @@
 import { serveLocalFile } from "@/lib/storage/serve-local-file";
+import { voiceMethods } from "@/lib/voice/methods";
 
 export const dynamic = "force-dynamic";
 
@@ -7,3 +8,6 @@ export async function GET(req: Request, { params }: { params: Promise<{ key: str
   return serveLocalFile(req, (await params).key.join("/"));
 }
 export { GET as HEAD };
+
+const { notAllowed, options } = voiceMethods("GET");
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE, options as OPTIONS };

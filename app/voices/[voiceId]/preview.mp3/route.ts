@@ -1,6 +1,7 @@
 import { objectResponse } from "@/lib/storage/object-response";
 import { toVoiceErrorResponse } from "@/lib/voice/errors";
 import { getVoicePreview } from "@/lib/voice/get-voice-preview";
+import { voiceMethods } from "@/lib/voice/methods";
 
 export const dynamic = "force-dynamic";
 
@@ -21,3 +22,6 @@ export async function GET(req: Request, { params }: { params: Promise<{ voiceId:
   }
 }
 export { GET as HEAD };
+
+const { notAllowed, options } = voiceMethods("GET");
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE, options as OPTIONS };
