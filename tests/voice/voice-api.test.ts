@@ -80,7 +80,37 @@ describe("GET /formats", () => {
     const res = await voiceApi("POST", "/formats", { body: {} });
     expect(res.status).toBe(405);
     expect(res.body.error.code).toBe("method_not_allowed");
-    expect(res.headers.get("allow")).toBe("GET");
+    expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+  });
+});
+
+describe("methods on every Voice API path", () => {
+  const GET_ONLY = "GET, HEAD, OPTIONS";
+  const paths: [string, string, string[]][] = [
+    ["/health", GET_ONLY, ["POST", "PUT", "PATCH", "DELETE"]],
+    ["/voices", GET_ONLY, ["POST", "PUT", "PATCH", "DELETE"]],
+    ["/formats", GET_ONLY, ["POST", "PUT", "PATCH", "DELETE"]],
+    ["/tts", "POST, OPTIONS", ["GET", "PUT", "PATCH", "DELETE"]],
+    ["/openapi/voice.json", GET_ONLY, ["POST", "PUT", "PATCH", "DELETE"]],
+    [`/voices/${VOICE}/preview.mp3`, GET_ONLY, ["POST", "PUT", "PATCH", "DELETE"]],
+    ["/files/tts/00/nothing.wav", GET_ONLY, ["POST", "PUT", "PATCH", "DELETE"]],
+  ];
+
+  it.each(paths)("%s: unsupported methods are 405 method_not_allowed with Allow: %s", async (path, allow, methods) => {
+    for (const method of methods) {
+      const res = await fetch(`${baseUrl()}${path}`, { method });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get("allow"), `${method} ${path}`).toBe(allow);
+      expect(await res.json()).toEqual({
+        error: { code: "method_not_allowed", message: expect.stringContaining(`${method} is not supported here`) },
+      });
+    }
+  });
+
+  it.each(paths)("%s: OPTIONS answers 204 with the methods it really supports (%s)", async (path, allow) => {
+    const res = await fetch(`${baseUrl()}${path}`, { method: "OPTIONS" });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("allow")).toBe(allow);
   });
 });
 
