@@ -134,15 +134,30 @@ export function buildVoiceDocument(serverUrl?: string, maxTextLength = DEFAULT_T
           tags: ["Speech"],
           summary: "Download stored audio through a signed audio_url (local storage driver)",
           security: [],
+          description:
+            "Use audio_url exactly as returned: every query parameter is covered by the signature, and changing any of them is 403.",
           parameters: [
-            { name: "key", in: "path", required: true, schema: { type: "string" } },
-            { name: "expires", in: "query", required: true, schema: { type: "integer" } },
-            { name: "signature", in: "query", required: true, schema: { type: "string" } },
+            { name: "key", in: "path", required: true, description: "The object key; may contain slashes.", schema: { type: "string" } },
+            { name: "expires", in: "query", required: true, description: "Unix time (seconds) the link stops working.", schema: { type: "integer" } },
+            { name: "content_type", in: "query", required: true, description: "Content-Type of the download.", schema: { type: "string" } },
+            { name: "filename", in: "query", required: true, description: "File name in Content-Disposition.", schema: { type: "string" } },
+            { name: "disposition", in: "query", required: true, schema: { type: "string", enum: ["attachment", "inline"] } },
+            { name: "signature", in: "query", required: true, description: "HMAC-SHA256 of the above, base64url.", schema: { type: "string" } },
+            { name: "Range", in: "header", required: false, description: "One byte range, e.g. bytes=0-1023.", schema: { type: "string" } },
           ],
           responses: {
             "200": { description: "The audio, with the format's Content-Type; byte ranges supported.", content: audioContent },
+            "206": {
+              description: "The requested byte range of the audio.",
+              headers: { "Content-Range": { description: "bytes start-end/total", schema: { type: "string" } } },
+              content: audioContent,
+            },
             ...error(403, "The link expired or was altered.", ["forbidden"]),
             ...error(404, "The object behind a valid link is gone.", ["not_found"]),
+            "416": {
+              description: "The range starts beyond the end of the file (no body).",
+              headers: { "Content-Range": { description: "bytes */total", schema: { type: "string" } } },
+            },
           },
         },
       },

@@ -314,6 +314,22 @@ describe("signed download links", () => {
     expect(file.headers.get("content-disposition")).toMatch(/filename="prompt-[0-9a-f]{12}\.sln"$/);
   });
 
+  it("documents every query parameter of an audio_url and the range answers", async () => {
+    const url = await freshAudioUrl();
+    const { buildVoiceDocument } = await import("@/lib/openapi/voice-document");
+    const operation = buildVoiceDocument().paths["/files/{key}"].get;
+    const documented = operation.parameters.filter((p) => p.in === "query");
+    expect(documented.map((p) => p.name).sort()).toEqual([...url.searchParams.keys()].sort());
+    expect(documented.every((p) => p.required)).toBe(true);
+
+    const whole = await download(url.toString());
+    const partial = await download(url.toString(), { headers: { range: "bytes=0-9" } });
+    const unsatisfiable = await download(url.toString(), { headers: { range: `bytes=${whole.bytes.length}-` } });
+    expect([partial.status, unsatisfiable.status]).toEqual([206, 416]);
+    expect(unsatisfiable.headers.get("content-range")).toBe(`bytes */${whole.bytes.length}`);
+    for (const status of [200, 206, 403, 404, 416]) expect(Object.keys(operation.responses)).toContain(String(status));
+  });
+
   it.each([
     ["a changed signature", (u: URL) => u.searchParams.set("signature", "A".repeat(43))],
     ["no signature", (u: URL) => u.searchParams.delete("signature")],
