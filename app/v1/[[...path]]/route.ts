@@ -1,6 +1,6 @@
 import { unrecognizedRequest } from "@/lib/api/unrecognized-request";
 
-// Unknown /v1 paths answer in the API's own envelope rather than with an HTML page.
+// /v1 itself and unknown paths below it answer in the API's own envelope rather than with an HTML page.
 export {
   unrecognizedRequest as GET,
   unrecognizedRequest as POST,
