@@ -11,7 +11,7 @@ import { Semaphore } from "@/lib/voice/single-flight";
  * Bumped whenever trimming, levelling or encoder settings change what a request produces;
  * it is part of every content-cache key, so old cached audio is not served for new rules.
  */
-export const AUDIO_PIPELINE_VERSION = "audio-v1";
+export const AUDIO_PIPELINE_VERSION = "audio-v2";
 
 // Rendering runs child processes (eSpeak, ffmpeg) that each want a core. A burst of distinct
 // uncached prompts would otherwise start hundreds of them at once and slow every request
