@@ -1,5 +1,6 @@
 // Age Verification API: create, retrieve and list sessions (issue 3). Targets: create at least
 // 50% and retrieve/list at least 70% of the empty handler's throughput, p99 at most twice its.
+import { randomUUID } from "node:crypto";
 import type { BenchSection } from "../lib/context";
 
 const createBody = JSON.stringify({
@@ -19,13 +20,15 @@ const section: BenchSection = {
       expectStatus: 201,
       request: () => ({ method: "POST", path: "/v1/verification-sessions", headers: json, body: createBody }),
     });
+    // Fresh keys on every run: with --rounds, a key from an earlier round would be a replay.
+    const keyPrefix = randomUUID();
     const withKey = await ctx.measure({
       name: "POST /v1/verification-sessions (Idempotency-Key)",
       expectStatus: 201,
       request: (i) => ({
         method: "POST",
         path: "/v1/verification-sessions",
-        headers: { ...json, "idempotency-key": `bench-${i}` },
+        headers: { ...json, "idempotency-key": `bench-${keyPrefix}-${i}` },
         body: createBody,
       }),
     });

@@ -70,4 +70,23 @@ describe("npm run cli", () => {
     expect(unknown.stdout).toBe("");
     expect(unknown.stderr).toMatch(/No active API key/);
   });
+
+  it("db:seed makes the demo user and sample sessions once, and a working test key on every run", async () => {
+    const first = await capture("npm", ["run", "--silent", "db:seed"]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/as demo@example\.com with password [A-Za-z0-9]{20} \(shown once\)/);
+    expect(first.stdout).toMatch(/created 3 sample test sessions/);
+    const second = await capture("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/seed.ts"]);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toMatch(/already exists; its password is unchanged/);
+    expect(second.stdout).not.toMatch(/sample test sessions/);
+
+    const keys = [first, second].map((run) => run.stdout.match(/test API key: (sk_test_[A-Za-z0-9]+)/)![1]);
+    expect(keys[0]).not.toBe(keys[1]);
+    for (const key of keys) {
+      const listed = await v1("GET", "/v1/verification-sessions", { key });
+      expect(listed.status).toBe(200);
+      expect(listed.body.data.map((s: { status: string }) => s.status).sort()).toEqual(["created", "failed", "passed"]);
+    }
+  });
 });
