@@ -42,6 +42,21 @@ export function validateIdempotencyKey(key: string): void {
 }
 
 /**
+ * What "the same parameters" means for a retry. Like Stripe, a retry is compared by its
+ * parameters, not its bytes: a client that re-serialises the same JSON with other whitespace
+ * or number spelling (18 vs 18.0) is retrying, not sending a new request. Key order stays
+ * significant, because metadata is kept and echoed in its order. A body that is not JSON
+ * (refused by validation anyway) is compared as it is.
+ */
+function canonicalBody(raw: string): string {
+  try {
+    return JSON.stringify(JSON.parse(raw));
+  } catch {
+    return raw;
+  }
+}
+
+/**
  * Claims an Idempotency-Key for one request, or returns the stored response of the request that
  * claimed it first. Keys are scoped to the organisation and the key's mode: a live request never
  * replays a test-mode response.
@@ -57,7 +72,7 @@ export async function claimIdempotencyKey(input: {
   validateIdempotencyKey(input.key);
   sweepExpiredKeys();
   const scopedKey = `${input.mode}:${input.key}`;
-  const requestHash = createHash("sha256").update(`${input.method}\n${input.path}\n${input.body}`).digest("hex");
+  const requestHash = createHash("sha256").update(`${input.method}\n${input.path}\n${canonicalBody(input.body)}`).digest("hex");
   const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
   // Plain prepared statements on the shared pool: this sits on the create path.
   const run = (name: string, text: string, values: unknown[]) => pgPool.query({ name: `idempotency-${name}`, text, values });

@@ -36,6 +36,23 @@ describe("Idempotency-Key", () => {
     expect(await db.verificationSession.count({ where: { orgId } })).toBe(1);
   });
 
+  it("compares parameters, not bytes: the same JSON re-serialised is a retry; other metadata order is not", async () => {
+    const { orgId, testKey } = await newOrg();
+    const headers = { "content-type": "application/json", "idempotency-key": "reserialised-1" };
+    const send = (rawBody: string) => v1("POST", "/v1/verification-sessions", { key: testKey, rawBody, headers });
+    const first = await send(JSON.stringify({ ...validBody, metadata: { a: "1", b: "2" } }));
+    expect(first.status).toBe(201);
+    const prettyText = JSON.stringify({ ...validBody, metadata: { a: "1", b: "2" } }, null, 2).replace('"required_age": 18', '"required_age": 18.0');
+    expect(prettyText).toContain("18.0");
+    const pretty = await send(prettyText);
+    expect(pretty.status).toBe(201);
+    expect(pretty.headers.get("idempotent-replayed")).toBe("true");
+    expect(pretty.body.id).toBe(first.body.id);
+    const reordered = await send(JSON.stringify({ ...validBody, metadata: { b: "2", a: "1" } }));
+    expectParameterInvalid(reordered, "Idempotency-Key");
+    expect(await db.verificationSession.count({ where: { orgId } })).toBe(1);
+  });
+
   it("refuses the same key on another endpoint", async () => {
     const { testKey } = await newOrg();
     const created = await create(testKey, validBody, "k-2");
