@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
 import { notTransitionable } from "@/lib/verification/complete-session";
+import { sessionDeadline } from "@/lib/verification/hosted-flow/deadline";
 import { recordSessionEvent } from "@/lib/verification/record-session-event";
 
 /**
@@ -13,10 +13,7 @@ import { recordSessionEvent } from "@/lib/verification/record-session-event";
 export async function expireSessionIfDue(sessionId: string, now = new Date()): Promise<Date | null> {
   const session = await db.verificationSession.findUnique({ where: { id: sessionId } });
   if (!session || (session.status !== "created" && session.status !== "in_progress")) return null;
-  const dueAt =
-    session.status === "in_progress" && session.startedAt
-      ? new Date(Math.max(session.expiresAt.getTime(), session.startedAt.getTime() + env().SESSION_TTL_SECONDS * 1000))
-      : session.expiresAt;
+  const dueAt = sessionDeadline(session);
   if (dueAt > now) return dueAt;
   await expire(session.orgId, sessionId, now, { statuses: [session.status] }).catch(() => undefined);
   return null;

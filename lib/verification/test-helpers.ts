@@ -3,8 +3,9 @@ import type { z } from "zod";
 import type { ApiPrincipal } from "@/lib/keys/authenticate-api-key";
 import { completeSession } from "@/lib/verification/complete-session";
 import { ApiError } from "@/lib/verification/errors";
-import { forceExpireSession } from "@/lib/verification/expire-session";
+import { expireSessionIfDue, forceExpireSession } from "@/lib/verification/expire-session";
 import { getSessionOrThrow } from "@/lib/verification/get-session-or-throw";
+import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
 import type { completeSessionHelperBodySchema, verificationMethods } from "@/lib/verification/schemas";
 import { serializeSession } from "@/lib/verification/serialize-session";
 
@@ -40,6 +41,12 @@ export async function completeTestSession(
       `Invalid method: ${body.method} is not one of this session's methods (${methods.join(", ")}).`,
       "method",
     );
+  }
+  // Past its deadline the session is expired, even if the timer has not run yet (it fires within
+  // seconds): expire it now, as the hosted flow does, rather than let it pass late.
+  if (isPastDeadline(session)) {
+    await expireSessionIfDue(sessionId);
+    throw new ApiError("parameter_invalid", `Verification session ${sessionId} is already expired and cannot transition again.`, "id");
   }
   const updated = await completeSession({
     orgId: principal.orgId,

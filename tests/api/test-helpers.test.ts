@@ -70,6 +70,19 @@ describe("POST /v1/test_helpers/verification-sessions/:id/complete", () => {
     expect(await eventsOf(session.id)).toEqual(["verification_session.completed"]);
   });
 
+  it("a session past its deadline whose timer has not fired yet is expired, not passed", async () => {
+    const { testKey } = await newOrg();
+    const session = await createSession(testKey);
+    await db.verificationSession.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const late = await helper(testKey, session.id, "complete", { result: "pass" });
+    expectParameterInvalid(late, "id");
+    expect(late.body.error.message).toMatch(/already expired/);
+    const after = await v1("GET", `/v1/verification-sessions/${session.id}`, { key: testKey });
+    expect(after.body.status).toBe("expired");
+    expect(after.body.outcome).toBeUndefined();
+    expect(await eventsOf(session.id)).toEqual(["verification_session.expired"]);
+  });
+
   it("concurrent completions: exactly one wins", async () => {
     const { testKey } = await newOrg();
     const session = await createSession(testKey);
