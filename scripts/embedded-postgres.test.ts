@@ -17,3 +17,25 @@ describe("scripts/embedded-postgres", () => {
     expect(run.status).toBe(3);
   });
 });
+
+describe("startEmbeddedPostgres", () => {
+  it("flushes to disk unless told the database is throwaway", async () => {
+    const { startEmbeddedPostgres } = await import("./embedded-postgres");
+    const pg = (await import("pg")).default;
+    const settingsOf = async (durable: boolean | undefined, port: number) => {
+      const dataDir = `.data/embedded-postgres-test-${port}`;
+      const server = await startEmbeddedPostgres({ dataDir, port, database: "postgres", quiet: true, durable });
+      const client = new pg.Client({ connectionString: server.url });
+      try {
+        await client.connect();
+        const show = async (name: string) => (await client.query(`show ${name}`)).rows[0][name];
+        return [await show("fsync"), await show("synchronous_commit")];
+      } finally {
+        await client.end();
+        await server.stop();
+      }
+    };
+    expect(await settingsOf(undefined, 54391)).toEqual(["on", "on"]);
+    expect(await settingsOf(false, 54392)).toEqual(["off", "off"]);
+  });
+});

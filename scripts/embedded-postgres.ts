@@ -41,6 +41,11 @@ export async function startEmbeddedPostgres(options: {
   port: number;
   database: string;
   quiet?: boolean;
+  /**
+   * false for throwaway test databases only: skips flushing to disk, so a crash of the machine
+   * can lose or corrupt them. The app's own server (dev, start, cli) is always durable.
+   */
+  durable?: boolean;
 }): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
   const url = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`;
@@ -54,7 +59,10 @@ export async function startEmbeddedPostgres(options: {
     // Postgres refuses to run as root (CI, containers): the package then runs it as a
     // dedicated system user.
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ["-c", "max_connections=200", "-c", "fsync=off", "-c", "synchronous_commit=off"],
+    postgresFlags: [
+      "-c", "max_connections=200",
+      ...(options.durable === false ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
+    ],
     onLog: () => {},
     onError: log,
   });

@@ -16,7 +16,7 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
 
 const server = process.env.DATABASE_URL
   ? null
-  : await startEmbeddedPostgres({ dataDir: ".data/test-postgres", port: 54339, database: "postgres", quiet: true });
+  : await startEmbeddedPostgres({ dataDir: ".data/test-postgres", port: 54339, database: "postgres", quiet: true, durable: false });
 const env = { ...process.env, DATABASE_URL: process.env.DATABASE_URL ?? server!.url };
 try {
   const diff = spawnSync(

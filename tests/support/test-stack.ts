@@ -44,12 +44,24 @@ export type ScratchDatabase = {
  * set, otherwise on an embedded server with the given data directory and port (its own, so
  * never a server another run is using). `drop` removes it and stops the embedded server.
  */
-export async function createScratchDatabase(options: { prefix: string; dataDir: string; port: number }): Promise<ScratchDatabase> {
+export async function createScratchDatabase(options: {
+  prefix: string;
+  dataDir: string;
+  port: number;
+  /** Flush to disk as a production server does (the bench); tests skip it for speed. */
+  durable?: boolean;
+}): Promise<ScratchDatabase> {
   const name = `${options.prefix}_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const serverUrl = process.env.DATABASE_URL;
   const embedded = serverUrl
     ? null
-    : await startEmbeddedPostgres({ dataDir: options.dataDir, port: options.port, database: "postgres", quiet: true });
+    : await startEmbeddedPostgres({
+        dataDir: options.dataDir,
+        port: options.port,
+        database: "postgres",
+        quiet: true,
+        durable: options.durable ?? false,
+      });
   const adminUrl = serverUrl ?? embedded!.url;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
