@@ -20,6 +20,13 @@ export async function GET(_req: Request, { params }: { params: Promise<{ api: st
     body { margin: 0; font-family: ui-sans-serif, system-ui, sans-serif; }
     .top { display: flex; gap: 1rem; align-items: center; padding: .75rem 1.25rem; background: #0f172a; color: #fff; }
     .top a { color: #bae6fd; }
+    /* Swagger UI puts a tag's description beside its name; on a phone that squeezes it to one
+       letter per line, so it goes on its own line below the name. */
+    @media (max-width: 640px) {
+      .swagger-ui .opblock-tag { flex-wrap: wrap; }
+      .swagger-ui .opblock-tag small { flex: 1 0 100%; order: 3; padding: 0 0 .5rem; }
+      .swagger-ui .info .title { font-size: 28px; }
+    }
   </style>
 </head>
 <body>
