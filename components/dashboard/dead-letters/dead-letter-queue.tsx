@@ -57,7 +57,10 @@ export function DeadLetterQueue({ rows, endpointId, total }: { rows: DeadLetterR
   const running = run?.running ?? false;
 
   async function redeliverAll(ids: string[]) {
-    if (ids.length === 0) return;
+    if (ids.length === 0) {
+      setProblem("Nothing is waiting to be redelivered. Refresh the list to see the queue as it is now.");
+      return;
+    }
     stop.current = false;
     setProblem(null);
     setResults((current) => ({ ...current, ...Object.fromEntries(ids.map((id) => [id, { state: "queued" } as RowState])) }));
@@ -105,7 +108,11 @@ export function DeadLetterQueue({ rows, endpointId, total }: { rows: DeadLetterR
     }
   }
 
-  const visibleIds = rows.map((r) => r.deliveryId);
+  // A delivered letter has left the queue: it can be neither selected nor sent again, and the
+  // totals count it out until the list is refreshed.
+  const delivered = (id: string) => results[id]?.state === "succeeded";
+  const visibleIds = rows.map((r) => r.deliveryId).filter((id) => !delivered(id));
+  const waiting = Math.max(0, total - Object.values(results).filter((r) => r.state === "succeeded").length);
   const allSelected = visibleIds.length > 0 && visibleIds.every((id) => selected.has(id));
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => {
@@ -126,8 +133,8 @@ export function DeadLetterQueue({ rows, endpointId, total }: { rows: DeadLetterR
         >
           Redeliver selected ({selected.size})
         </Button>
-        <Button size="sm" disabled={running} onClick={redeliverEverything}>
-          Redeliver all ({total})
+        <Button size="sm" disabled={running || waiting === 0} onClick={redeliverEverything}>
+          Redeliver all ({waiting})
         </Button>
         {running ? (
           <Button size="sm" variant="ghost" onClick={() => (stop.current = true)}>
@@ -157,11 +164,11 @@ export function DeadLetterQueue({ rows, endpointId, total }: { rows: DeadLetterR
           type="checkbox"
           className="size-4 accent-slate-900"
           checked={allSelected}
-          disabled={running}
+          disabled={running || visibleIds.length === 0}
           onChange={(e) => setSelected(e.target.checked ? new Set(visibleIds) : new Set())}
         />
         <label htmlFor="select-all-dead-letters" className="text-xs font-medium text-slate-700">
-          Select all {rows.length} on this page
+          Select all {visibleIds.length} waiting on this page
         </label>
       </div>
       <ul aria-label="Dead letters, most recent first" className="divide-y divide-slate-100">
@@ -174,7 +181,7 @@ export function DeadLetterQueue({ rows, endpointId, total }: { rows: DeadLetterR
                 aria-label={`Select ${row.eventType} for ${row.sessionId} to ${row.endpointUrl}`}
                 className="mt-0.5 size-4 shrink-0 accent-slate-900"
                 checked={selected.has(row.deliveryId)}
-                disabled={running}
+                disabled={running || result?.state === "succeeded"}
                 onChange={(e) => toggle(row.deliveryId, e.target.checked)}
               />
               <div className="min-w-0 flex-1 basis-56 text-xs text-slate-600">
