@@ -124,7 +124,7 @@ test("another organisation's sessions and endpoints are not found, and not liste
   await signUp(stranger, newAccount());
   for (const path of [`/dashboard/sessions/${session.body.id}`, `/dashboard/webhooks/${endpoint.body.id}`]) {
     await stranger.goto(`${baseUrl()}${path}`);
-    await expect(stranger.getByText("Not found in your organisation")).toBeVisible();
+    await expect(stranger.getByRole("heading", { level: 1, name: "Not found in your organisation" })).toBeVisible();
   }
   await screenshotAtBothWidths(stranger, ".data/screenshots/dashboard/19-not-found");
   await go(stranger, "Sessions");

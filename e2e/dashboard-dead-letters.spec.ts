@@ -69,6 +69,8 @@ test("redeliver selected, then redeliver all: each row shows its own result as i
     expect(sent.at(-1)!.body.id).toBe(eventIdOf(id));
   }
   // The delivered letter has left the queue: it cannot be selected or sent again, and the totals say so.
+  await expect(row(first)).toContainText("Was HTTP 500 after 5 attempts");
+  await expect(row(third)).not.toContainText("Was HTTP");
   await expect(row(first).getByRole("checkbox")).toBeDisabled();
   await expect(row(first).getByRole("button", { name: /^Redeliver/ })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Redeliver all (3)" })).toBeVisible();

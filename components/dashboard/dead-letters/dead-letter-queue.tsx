@@ -8,6 +8,7 @@ import { describeFailure, ModeBadge } from "@/components/dashboard/badges";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, Spinner } from "@/components/ui/button";
+import { cx } from "@/components/ui/cx";
 import { DateTime } from "@/components/ui/date-time";
 import type { DeadLetter } from "@/lib/webhooks/dead-letters";
 
@@ -175,7 +176,14 @@ export function DeadLetterQueue({ rows, endpointId, total }: { rows: DeadLetterR
         {rows.map((row) => {
           const result = results[row.deliveryId];
           return (
-            <li key={row.deliveryId} data-testid="dead-letter" className="flex flex-wrap items-start gap-x-3 gap-y-2 px-4 py-3 sm:flex-nowrap sm:px-5">
+            <li
+              key={row.deliveryId}
+              data-testid="dead-letter"
+              className={cx(
+                "flex flex-wrap items-start gap-x-3 gap-y-2 px-4 py-3 sm:flex-nowrap sm:px-5",
+                result?.state === "succeeded" && "bg-emerald-50/60",
+              )}
+            >
               <input
                 type="checkbox"
                 aria-label={`Select ${row.eventType} for ${row.sessionId} to ${row.endpointUrl}`}
@@ -198,9 +206,13 @@ export function DeadLetterQueue({ rows, endpointId, total }: { rows: DeadLetterR
                 <p className="mt-1 break-all">
                   to <span className="font-mono text-slate-800">{row.endpointUrl}</span>
                 </p>
+                {/* Once redelivered, the old failure is history: no longer shown as an alarm. */}
                 <p className="mt-1">
-                  <span className="text-red-800">{describeFailure(row.lastStatusCode, row.lastError)}</span> after {row.attempts}{" "}
-                  attempts · dead since <DateTime value={row.deadLetteredAt} />
+                  {result?.state === "succeeded" ? "Was " : null}
+                  <span className={result?.state === "succeeded" ? undefined : "text-red-800"}>
+                    {describeFailure(row.lastStatusCode, row.lastError)}
+                  </span>{" "}
+                  after {row.attempts} attempts · dead since <DateTime value={row.deadLetteredAt} />
                 </p>
               </div>
               <div className="ml-7 flex flex-col items-start gap-1.5 sm:ml-0 sm:items-end" aria-live="polite">
