@@ -70,3 +70,30 @@ export async function v1(path: string, key: string, init: { method?: string; bod
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
+
+/** Creates a verification session through the API and completes it with the test helper; returns its id. */
+export async function completedSession(key: string, metadata: Record<string, string>) {
+  const created = await v1("/v1/verification-sessions", key, {
+    method: "POST",
+    body: { required_age: 18, return_url: "https://shop.example/done", metadata },
+  });
+  expect(created.status).toBe(201);
+  const completed = await v1(`/v1/test_helpers/verification-sessions/${created.body.id}/complete`, key, {
+    method: "POST",
+    body: { result: "pass", method: "id_document", confidence: "high" },
+  });
+  expect(completed.status).toBe(200);
+  return created.body.id as string;
+}
+
+/** Adds a test-mode webhook endpoint in the dashboard and returns its signing secret as shown once. */
+export async function createEndpoint(page: Page, url: string): Promise<string> {
+  await go(page, "Webhooks");
+  await page.getByLabel("Endpoint URL").fill(url);
+  await page.getByRole("button", { name: "Add endpoint" }).click();
+  await expect(page.getByText("Copy the signing secret now")).toBeVisible();
+  const secret = (await page.getByRole("status", { name: `Signing secret for ${url}` }).textContent())!.trim();
+  expect(secret).toMatch(/^whsec_[A-Za-z0-9]+$/);
+  await page.getByRole("button", { name: "Done" }).click();
+  return secret;
+}

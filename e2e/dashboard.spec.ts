@@ -5,23 +5,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { startReceiver, type Receiver } from "../tests/webhooks/support/receiver";
 import { DESKTOP, screenshotAtBothWidths } from "./support/screenshots";
-import { baseUrl, createKey, go, nav, newAccount, signUp, v1, watchConsole } from "./dashboard-support";
+import { baseUrl, completedSession, createKey, go, nav, newAccount, signUp, v1, watchConsole } from "./dashboard-support";
 
 const shoot = (page: Page, name: string) => screenshotAtBothWidths(page, `.data/screenshots/dashboard/${name}`);
-
-async function completedSession(key: string, metadata: Record<string, string>) {
-  const created = await v1("/v1/verification-sessions", key, {
-    method: "POST",
-    body: { required_age: 18, return_url: "https://shop.example/done", metadata },
-  });
-  expect(created.status).toBe(201);
-  const completed = await v1(`/v1/test_helpers/verification-sessions/${created.body.id}/complete`, key, {
-    method: "POST",
-    body: { result: "pass", method: "id_document", confidence: "high" },
-  });
-  expect(completed.status).toBe(200);
-  return created.body.id as string;
-}
 
 let receiver: Receiver;
 test.beforeAll(async () => {

@@ -52,7 +52,14 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
         <h2 id="sessions-title" className="sr-only">
           Session list
         </h2>
-        <form method="get" action="/dashboard/sessions" className="flex flex-wrap items-end gap-3 border-b border-slate-200 px-4 py-3 sm:px-5">
+        {/* Keyed by the filter: the selects are uncontrolled, so moving to another filter by a link
+            (Clear filters, the navigation) must remount them to show what is applied. */}
+        <form
+          key={`${filter.status ?? ""}:${filter.mode ?? ""}`}
+          method="get"
+          action="/dashboard/sessions"
+          className="flex flex-wrap items-end gap-3 border-b border-slate-200 px-4 py-3 sm:px-5"
+        >
           <div>
             <label htmlFor="filter-status" className="block text-xs font-medium text-slate-700">
               Status

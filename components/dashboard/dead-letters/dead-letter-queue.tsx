@@ -8,6 +8,7 @@ import { describeFailure, ModeBadge } from "@/components/dashboard/badges";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, Spinner } from "@/components/ui/button";
+import { cx } from "@/components/ui/cx";
 import { DateTime } from "@/components/ui/date-time";
 import type { DeadLetter } from "@/lib/webhooks/dead-letters";
 
@@ -57,7 +58,10 @@ export function DeadLetterQueue({ rows, endpointId, total }: { rows: DeadLetterR
   const running = run?.running ?? false;
 
   async function redeliverAll(ids: string[]) {
-    if (ids.length === 0) return;
+    if (ids.length === 0) {
+      setProblem("Nothing is waiting to be redelivered. Refresh the list to see the queue as it is now.");
+      return;
+    }
     stop.current = false;
     setProblem(null);
     setResults((current) => ({ ...current, ...Object.fromEntries(ids.map((id) => [id, { state: "queued" } as RowState])) }));
@@ -105,7 +109,11 @@ export function DeadLetterQueue({ rows, endpointId, total }: { rows: DeadLetterR
     }
   }
 
-  const visibleIds = rows.map((r) => r.deliveryId);
+  // A delivered letter has left the queue: it can be neither selected nor sent again, and the
+  // totals count it out until the list is refreshed.
+  const delivered = (id: string) => results[id]?.state === "succeeded";
+  const visibleIds = rows.map((r) => r.deliveryId).filter((id) => !delivered(id));
+  const waiting = Math.max(0, total - Object.values(results).filter((r) => r.state === "succeeded").length);
   const allSelected = visibleIds.length > 0 && visibleIds.every((id) => selected.has(id));
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => {
@@ -126,8 +134,8 @@ export function DeadLetterQueue({ rows, endpointId, total }: { rows: DeadLetterR
         >
           Redeliver selected ({selected.size})
         </Button>
-        <Button size="sm" disabled={running} onClick={redeliverEverything}>
-          Redeliver all ({total})
+        <Button size="sm" disabled={running || waiting === 0} onClick={redeliverEverything}>
+          Redeliver all ({waiting})
         </Button>
         {running ? (
           <Button size="sm" variant="ghost" onClick={() => (stop.current = true)}>
@@ -157,24 +165,31 @@ export function DeadLetterQueue({ rows, endpointId, total }: { rows: DeadLetterR
           type="checkbox"
           className="size-4 accent-slate-900"
           checked={allSelected}
-          disabled={running}
+          disabled={running || visibleIds.length === 0}
           onChange={(e) => setSelected(e.target.checked ? new Set(visibleIds) : new Set())}
         />
         <label htmlFor="select-all-dead-letters" className="text-xs font-medium text-slate-700">
-          Select all {rows.length} on this page
+          Select all {visibleIds.length} waiting on this page
         </label>
       </div>
       <ul aria-label="Dead letters, most recent first" className="divide-y divide-slate-100">
         {rows.map((row) => {
           const result = results[row.deliveryId];
           return (
-            <li key={row.deliveryId} data-testid="dead-letter" className="flex flex-wrap items-start gap-x-3 gap-y-2 px-4 py-3 sm:flex-nowrap sm:px-5">
+            <li
+              key={row.deliveryId}
+              data-testid="dead-letter"
+              className={cx(
+                "flex flex-wrap items-start gap-x-3 gap-y-2 px-4 py-3 sm:flex-nowrap sm:px-5",
+                result?.state === "succeeded" && "bg-emerald-50/60",
+              )}
+            >
               <input
                 type="checkbox"
                 aria-label={`Select ${row.eventType} for ${row.sessionId} to ${row.endpointUrl}`}
                 className="mt-0.5 size-4 shrink-0 accent-slate-900"
                 checked={selected.has(row.deliveryId)}
-                disabled={running}
+                disabled={running || result?.state === "succeeded"}
                 onChange={(e) => toggle(row.deliveryId, e.target.checked)}
               />
               <div className="min-w-0 flex-1 basis-56 text-xs text-slate-600">
@@ -191,9 +206,13 @@ export function DeadLetterQueue({ rows, endpointId, total }: { rows: DeadLetterR
                 <p className="mt-1 break-all">
                   to <span className="font-mono text-slate-800">{row.endpointUrl}</span>
                 </p>
+                {/* Once redelivered, the old failure is history: no longer shown as an alarm. */}
                 <p className="mt-1">
-                  <span className="text-red-800">{describeFailure(row.lastStatusCode, row.lastError)}</span> after {row.attempts}{" "}
-                  attempts · dead since <DateTime value={row.deadLetteredAt} />
+                  {result?.state === "succeeded" ? "Was " : null}
+                  <span className={result?.state === "succeeded" ? undefined : "text-red-800"}>
+                    {describeFailure(row.lastStatusCode, row.lastError)}
+                  </span>{" "}
+                  after {row.attempts} attempts · dead since <DateTime value={row.deadLetteredAt} />
                 </p>
               </div>
               <div className="ml-7 flex flex-col items-start gap-1.5 sm:ml-0 sm:items-end" aria-live="polite">

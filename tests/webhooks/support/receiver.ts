@@ -15,11 +15,15 @@ export type ReceivedDelivery = {
   signature: { t: number; v1: string } | null;
   /** Whether v1 matches HMAC-SHA256(secret, `${t}.${rawBody}`) for the path's secret. */
   signatureValid: boolean | null;
-  respondedWith: number | "hang";
+  /** "pending" while a promised answer has not settled yet. */
+  respondedWith: number | "hang" | "pending";
 };
 
-/** What to answer the n-th (1-based) request on a path (its parsed body given): a status, or "hang". */
-export type Behaviour = (n: number, body: any) => number | "hang";
+/**
+ * What to answer the n-th (1-based) request on a path (its parsed body given): a status, "hang",
+ * or a promise of a status (the request is recorded at once and answered when it settles).
+ */
+export type Behaviour = (n: number, body: any) => number | "hang" | Promise<number>;
 
 export type Receiver = {
   origin: string;
@@ -62,7 +66,7 @@ export async function startReceiver(host = "127.0.0.1"): Promise<Receiver> {
       } else if (route.secret) {
         signatureValid = false;
       }
-      received.push({
+      const delivery: ReceivedDelivery = {
         path,
         receivedAt: Date.now(),
         headers: req.headers,
@@ -70,14 +74,25 @@ export async function startReceiver(host = "127.0.0.1"): Promise<Receiver> {
         body,
         signature: match ? { t: Number(match[1]), v1: match[2] } : null,
         signatureValid,
-        respondedWith: answer,
-      });
+        respondedWith: answer instanceof Promise ? "pending" : answer,
+      };
+      received.push(delivery);
       if (answer === "hang") {
         hanging.add(res);
         return;
       }
-      res.writeHead(answer, { "content-type": "text/plain" });
-      res.end(answer >= 200 && answer < 300 ? "ok" : `receiver says ${answer}`);
+      const respond = (status: number) => {
+        delivery.respondedWith = status;
+        res.writeHead(status, { "content-type": "text/plain" });
+        res.end(status >= 200 && status < 300 ? "ok" : `receiver says ${status}`);
+      };
+      if (answer instanceof Promise) {
+        hanging.add(res);
+        void answer.then((status) => {
+          hanging.delete(res);
+          if (!res.destroyed) respond(status);
+        });
+      } else respond(answer);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
