@@ -9,7 +9,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "inngest/**/*.test.ts", "tests/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "inngest/**/*.test.ts", "tests/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
     // Build output and data directories change while tests are collected (parallel builds).
     exclude: ["**/node_modules/**", "**/.git/**", ".next*/**", ".data/**"],
     globalSetup: ["tests/support/global-setup.ts"],

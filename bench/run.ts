@@ -22,6 +22,7 @@ import type { BenchContext, BenchRow, BenchSection } from "./lib/context";
 import { DEFAULTS, measure, type LoadResult } from "./lib/measure";
 import { BASELINE_JSON } from "./lib/payload";
 import { requireBuild, sampleProcesses, startBenchStack, type BenchStack } from "./lib/stack";
+import { targetVerdict } from "./lib/target";
 
 const { values: args } = parseArgs({
   options: {
@@ -111,11 +112,7 @@ function table(rows: { row: BenchRow; section: string }[], empty: LoadResult, ba
   for (const { row, section } of rows) {
     const throughputRatio = row.rps / empty.rps;
     const p99Ratio = row.p99Ms / empty.p99Ms;
-    let target = "";
-    if (row.target) {
-      const met = throughputRatio >= row.target.minThroughputRatio && p99Ratio <= row.target.maxP99Ratio && row.errors === 0;
-      target = `${met ? "met" : "MISSED"} (≥${pct(row.target.minThroughputRatio)}, p99 ≤${row.target.maxP99Ratio}×)`;
-    }
+    const target = targetVerdict(row, empty);
     const name = section ? `${section}: ${row.name}` : row.name;
     lines.push(
       `| ${name} | ${row.concurrency} | ${row.requests} | ${row.errors} | ${fmt(row.rps)} | ${fmt(row.p50Ms, 1)} | ${fmt(row.p99Ms, 1)} | ` +

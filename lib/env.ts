@@ -1,6 +1,7 @@
 // The one place that reads process.env. Every variable is listed, with its default, in
 // .env.example. Parsed lazily so build steps that never touch configuration need none.
 import { z } from "zod";
+import { modelIds, type ModelId } from "@/lib/voice/schemas";
 
 const bool = z
   .enum(["true", "false", "1", "0", ""])
@@ -29,6 +30,19 @@ const envSchema = z.object({
   ELEVENLABS_API_KEY: z.string().optional(),
   ELEVENLABS_BASE_URL: z.string().url().default("https://api.elevenlabs.io"),
   ELEVENLABS_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
+  // Our model ids -> ElevenLabs model ids, e.g. "tts_v3=eleven_v3,tts_flash_v2_5=eleven_flash_v2_5";
+  // models left out keep their default mapping.
+  ELEVENLABS_MODEL_MAP: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const parsed = parseElevenLabsModelMap(value);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   TTS_MAX_TEXT_LENGTH: z.coerce.number().int().positive().default(1000),
   AUDIO_URL_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
   VOICES_CACHE_TTL_SECONDS: z.coerce.number().int().nonnegative().default(3600),
@@ -65,6 +79,33 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Our public model ids -> ElevenLabs model ids, unless ELEVENLABS_MODEL_MAP says otherwise. */
+export const DEFAULT_ELEVENLABS_MODELS: Record<ModelId, string> = {
+  tts_multilingual_v2: "eleven_multilingual_v2",
+  tts_flash_v2_5: "eleven_flash_v2_5",
+  tts_turbo_v2_5: "eleven_turbo_v2_5",
+  tts_v3: "eleven_v3",
+};
+
+/**
+ * "tts_v3=eleven_v3,tts_flash_v2_5=my_model" -> the full mapping (defaults for models not
+ * named), or a message saying what is wrong with it.
+ */
+export function parseElevenLabsModelMap(value: string): Record<ModelId, string> | string {
+  const models = { ...DEFAULT_ELEVENLABS_MODELS };
+  const seen = new Set<string>();
+  for (const entry of value.split(",").map((e) => e.trim()).filter(Boolean)) {
+    const [ours, theirs, ...rest] = entry.split("=").map((part) => part.trim());
+    if (theirs === undefined || rest.length > 0) return `"${entry}" is not of the form model_id=elevenlabs_model_id`;
+    if (!(modelIds as readonly string[]).includes(ours)) return `unknown model id "${ours}" (one of ${modelIds.join(", ")})`;
+    if (!/^[A-Za-z0-9_.-]{1,100}$/.test(theirs)) return `"${theirs}" is not an ElevenLabs model id (letters, digits, _ . -)`;
+    if (seen.has(ours)) return `"${ours}" is mapped twice`;
+    seen.add(ours);
+    models[ours as ModelId] = theirs;
+  }
+  return models;
+}
 
 let cached: Env | undefined;
 

@@ -17,8 +17,17 @@ export type BenchContext = {
 };
 
 export type BenchRow = LoadResult & {
-  /** Minimum throughput as a fraction of the empty handler's, and maximum p99 as a multiple of its p99. */
-  target?: { minThroughputRatio: number; maxP99Ratio: number };
+  /** What the row must reach; every part given is checked (bench/lib/target.ts). */
+  target?: BenchTarget;
+};
+
+export type BenchTarget = {
+  /** Minimum throughput as a fraction of the empty handler's. */
+  minThroughputRatio?: number;
+  /** Maximum p99 as a multiple of the empty handler's p99. */
+  maxP99Ratio?: number;
+  /** Maximum median latency in milliseconds, absolute (e.g. uncached synthesis end to end). */
+  maxP50Ms?: number;
 };
 
 export type BenchSection = {

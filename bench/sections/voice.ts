@@ -31,22 +31,21 @@ const section: BenchSection = {
     const rows: BenchRow[] = [{ ...cached, target: { minThroughputRatio: 0.7, maxP99Ratio: 2 } }];
     let counter = 1;
     for (const format of ["wav_8000", "ulaw_8000", "mp3_44100_128"]) {
-      rows.push(
-        await ctx.measure({
-          name: `POST /tts (uncached, 200 chars, ${format}; target p50 < 250 ms)`,
-          expectStatus: 200,
-          concurrency: 1,
-          warmupRequests: 3,
-          maxRequests: 40,
-          durationMs: Math.min(ctx.settings.durationMs, 15_000),
-          request: () => ({
-            method: "POST",
-            path: "/tts",
-            headers,
-            body: JSON.stringify({ text: prompt(counter++), voice_id: VOICE, output_format: format }),
-          }),
+      const row = await ctx.measure({
+        name: `POST /tts (uncached, 200 chars, ${format})`,
+        expectStatus: 200,
+        concurrency: 1,
+        warmupRequests: 3,
+        maxRequests: 40,
+        durationMs: Math.min(ctx.settings.durationMs, 15_000),
+        request: () => ({
+          method: "POST",
+          path: "/tts",
+          headers,
+          body: JSON.stringify({ text: prompt(counter++), voice_id: VOICE, output_format: format }),
         }),
-      );
+      });
+      rows.push({ ...row, target: { maxP50Ms: 250 } });
     }
     return rows;
   },

@@ -1,9 +1,4 @@
 // Every output format from one real synthesis, checked with ffprobe and by byte arithmetic.
-import { execFile } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { activeSpeechLevelDbov, conditionSpeech } from "@/lib/audio/condition-speech";
 import { decodeAudio } from "@/lib/audio/decode-audio";
@@ -13,19 +8,7 @@ import { OUTPUT_FORMATS, type OutputFormat } from "@/lib/voice/formats";
 import { createLocalProvider } from "@/lib/voice/providers/local-provider";
 import { DEFAULT_VOICE_SETTINGS } from "@/lib/voice/providers/speech-provider";
 import { targetFor } from "@/lib/voice/render-prompt";
-
-const run = promisify(execFile);
-const dir = mkdtempSync(path.join(tmpdir(), "voice-formats-"));
-
-type Probe = {
-  streams: { codec_name: string; sample_rate: string; channels: number; bit_rate?: string; bits_per_sample?: number }[];
-  format: { format_name: string; duration: string; bit_rate?: string };
-};
-
-async function ffprobe(file: string, inputArgs: string[] = []): Promise<Probe> {
-  const { stdout } = await run("ffprobe", ["-v", "error", ...inputArgs, "-print_format", "json", "-show_streams", "-show_format", file]);
-  return JSON.parse(stdout);
-}
+import { expectEncodedAs, run, writeScratchFile } from "../../tests/support/audio-probe";
 
 const encoded = new Map<string, { bytes: Buffer; file: string; input: PcmAudio }>();
 
@@ -44,8 +27,7 @@ beforeAll(async () => {
       for (let format = queue.shift(); format; format = queue.shift()) {
         const input = conditionSpeech(pcm, targetFor(format)).pcm;
         const bytes = await encodePcm(input, format);
-        const file = path.join(dir, `${format.id}${format.fileExtension}`);
-        writeFileSync(file, bytes);
+        const file = writeScratchFile(`${format.id}${format.fileExtension}`, bytes);
         encoded.set(format.id, { bytes, file, input });
       }
     }),
@@ -56,55 +38,8 @@ const seconds = (pcm: PcmAudio) => pcm.samples.length / pcm.sampleRate;
 
 describe.each(OUTPUT_FORMATS.map((f) => [f.id, f] as [string, OutputFormat]))("%s", (_id, format) => {
   it("has the container, codec, rate, channels, bitrate and length the format names", async () => {
-    const { bytes, file, input } = encoded.get(format.id)!;
-    const expectedSeconds = seconds(input);
-    const enc = format.encoding;
-    if (enc.container === "wav") {
-      // Canonical 44-byte header with final sizes, nothing after the data.
-      expect(bytes.toString("ascii", 0, 4)).toBe("RIFF");
-      expect(bytes.readUInt32LE(4)).toBe(bytes.length - 8);
-      expect(bytes.toString("ascii", 8, 16)).toBe("WAVEfmt ");
-      expect(bytes.readUInt16LE(20)).toBe(1); // PCM
-      expect(bytes.readUInt16LE(22)).toBe(1); // mono
-      expect(bytes.readUInt32LE(24)).toBe(format.sampleRate);
-      expect(bytes.readUInt16LE(34)).toBe(16);
-      expect(bytes.toString("ascii", 36, 40)).toBe("data");
-      expect(bytes.readUInt32LE(40)).toBe(bytes.length - 44);
-      const probe = await ffprobe(file);
-      expect(probe.format.format_name).toBe("wav");
-      expect(probe.streams[0]).toMatchObject({ codec_name: "pcm_s16le", sample_rate: String(format.sampleRate), channels: 1 });
-      expect((bytes.length - 44) / 2 / format.sampleRate).toBeCloseTo(expectedSeconds, 1);
-    } else if (enc.container === "raw") {
-      const bytesPerSample = enc.codec === "s16le" ? 2 : 1;
-      expect(bytes.length % bytesPerSample).toBe(0);
-      // Headerless: the length alone says how long it plays.
-      expect(Math.abs(bytes.length / bytesPerSample / format.sampleRate - expectedSeconds)).toBeLessThan(0.01);
-      const demuxer = enc.codec === "s16le" ? "s16le" : enc.codec;
-      const probe = await ffprobe(file, ["-f", demuxer, "-ar", String(format.sampleRate), "-ac", "1"]);
-      expect(probe.streams[0]).toMatchObject({
-        codec_name: `pcm_${enc.codec}`,
-        sample_rate: String(format.sampleRate),
-        channels: 1,
-      });
-      expect(Number(probe.format.duration)).toBeCloseTo(expectedSeconds, 1);
-      expect(bytes.subarray(0, 4).toString("ascii")).not.toMatch(/RIFF|OggS|ID3/);
-    } else if (enc.container === "mp3") {
-      const probe = await ffprobe(file);
-      expect(probe.format.format_name).toBe("mp3");
-      expect(probe.streams[0]).toMatchObject({ codec_name: "mp3", sample_rate: String(format.sampleRate), channels: 1 });
-      expect(Number(probe.streams[0].bit_rate)).toBe(enc.bitrateKbps * 1000);
-      expect(Math.abs(Number(probe.format.bit_rate) / 1000 - enc.bitrateKbps) / enc.bitrateKbps).toBeLessThan(0.05);
-      expect(Math.abs(Number(probe.format.duration) - expectedSeconds)).toBeLessThan(0.1);
-      expect(bytes.includes(Buffer.from("Info"))).toBe(true); // LAME's CBR header, written on a seekable file
-      expect(bytes.subarray(0, 3).toString("ascii")).not.toBe("ID3");
-    } else {
-      const probe = await ffprobe(file);
-      expect(probe.format.format_name).toBe("ogg");
-      expect(bytes.subarray(0, 4).toString("ascii")).toBe("OggS");
-      expect(probe.streams[0]).toMatchObject({ codec_name: "opus", sample_rate: "48000", channels: 1 });
-      expect(Math.abs(Number(probe.format.bit_rate) / 1000 - enc.bitrateKbps) / enc.bitrateKbps).toBeLessThan(0.1);
-      expect(Math.abs(Number(probe.format.duration) - expectedSeconds)).toBeLessThan(0.1);
-    }
+    const { bytes, input } = encoded.get(format.id)!;
+    await expectEncodedAs(bytes, format, seconds(input));
   });
 });
 

@@ -134,6 +134,73 @@ describe("content cache", () => {
     expect(await db.ttsAudio.count({ where: { cacheKey } })).toBe(1);
   });
 
+  it("synthesizes a cached prompt again, once, when its stored object has gone", async () => {
+    const { provider, counter } = counting(createLocalProvider(), uniqueId());
+    const { deps, storage } = setup(provider);
+    const request = body({ text: "Lost in storage.", voice_id: "espeakEnUs", output_format: "wav_8000" });
+    const first = await createTts({ orgId, body: request }, deps);
+    const firstKey = decodeURIComponent(new URL(first.audio_url).pathname.replace("/files/", ""));
+    await storage.delete(firstKey);
+
+    const results = await Promise.all(Array.from({ length: 10 }, () => createTts({ orgId, body: request }, deps)));
+    expect(counter.syntheses).toBe(2);
+    expect(results.filter((r) => !r.cached)).toHaveLength(1);
+    for (const r of results) {
+      const key = decodeURIComponent(new URL(r.audio_url).pathname.replace("/files/", ""));
+      const stored = await storage.get(key);
+      expect(stored?.length).toBe(r.bytes);
+      expect(createHash("sha256").update(stored!).digest("hex")).toBe(r.sha256);
+    }
+    const cacheKey = ttsCacheKey({
+      providerId: provider.id,
+      text: request.text,
+      voiceId: request.voice_id,
+      modelId: request.model_id,
+      outputFormat: request.output_format,
+      settings: DEFAULT_VOICE_SETTINGS,
+    });
+    const row = await db.ttsAudio.findUniqueOrThrow({ where: { cacheKey } });
+    expect(row.sha256).toBe(results[0].sha256);
+    expect(await storage.exists(row.storageKey)).toBe(true);
+  });
+
+  it("serves another process's repair of a lost object and drops its own", async () => {
+    const id = uniqueId();
+    const request = body({ text: "Repaired elsewhere.", voice_id: "espeakEnUs", output_format: "ulaw_8000" });
+    const cacheKey = ttsCacheKey({
+      providerId: id,
+      text: request.text,
+      voiceId: request.voice_id,
+      modelId: request.model_id,
+      outputFormat: request.output_format,
+      settings: DEFAULT_VOICE_SETTINGS,
+    });
+    let storage!: LocalStorage;
+    let repairElsewhere = false;
+    const otherBytes = Buffer.from("the other process's repaired audio");
+    const otherKey = `tts/other/${cacheKey}-repaired.ulaw`;
+    const { provider, counter } = counting(createLocalProvider(), id, async () => {
+      if (!repairElsewhere) return;
+      await storage.put(otherKey, otherBytes, "audio/basic");
+      await db.ttsAudio.update({
+        where: { cacheKey },
+        data: { storageKey: otherKey, sha256: createHash("sha256").update(otherBytes).digest("hex"), bytes: otherBytes.length },
+      });
+    });
+    const env = setup(provider);
+    storage = env.storage;
+    const first = await createTts({ orgId, body: request }, env.deps);
+    await storage.delete(decodeURIComponent(new URL(first.audio_url).pathname.replace("/files/", "")));
+
+    repairElsewhere = true;
+    const result = await createTts({ orgId, body: request }, env.deps);
+    expect(counter.syntheses).toBe(2);
+    expect(result.cached).toBe(true);
+    expect(new URL(result.audio_url).pathname).toBe(`/files/${otherKey}`);
+    expect(result.bytes).toBe(otherBytes.length);
+    expect(env.files()).toEqual([`${cacheKey}-repaired.ulaw`]); // our re-synthesis was removed
+  });
+
   it("caches nothing and records nothing when synthesis fails", async () => {
     const failing: SpeechProvider = {
       ...createLocalProvider(),

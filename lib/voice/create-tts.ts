@@ -61,6 +61,12 @@ export async function createTts(
 
   let audio = knownAudio.get(cacheKey);
   let cached = true;
+  // A cache hit is only as good as its object: storage that lost it (a lifecycle rule, a
+  // cleared disk) would otherwise get a URL that 404s. One stat/HEAD per hit.
+  if (audio && !(await deps.storage.exists(audio.storageKey))) {
+    knownAudio.delete(cacheKey);
+    audio = undefined;
+  }
   if (!audio) {
     const { value, shared } = await inProcess.run(cacheKey, () =>
       findOrSynthesize(cacheKey, format, deps, { ...body, settings }),
@@ -152,11 +158,65 @@ async function findOrSynthesize(
   cacheKey: string,
   format: OutputFormat,
   deps: TtsDependencies,
-  request: { text: string; voice_id: string; model_id: TtsRequestBody["model_id"]; settings: ResolvedVoiceSettings },
+  request: SynthesisInput,
 ): Promise<{ audio: StoredAudio; fromCache: boolean }> {
   const existing = await db.ttsAudio.findUnique({ where: { cacheKey } });
-  if (existing) return { audio: existing, fromCache: true };
+  if (existing) {
+    if (await deps.storage.exists(existing.storageKey)) return { audio: existing, fromCache: true };
+    return await replaceLostObject(existing, format, deps, request);
+  }
 
+  const audio = await renderAndStore(cacheKey, format, deps, request);
+  try {
+    const { count } = await db.ttsAudio.createMany({ data: [audio], skipDuplicates: true });
+    if (count === 1) return { audio, fromCache: false };
+  } catch (error) {
+    await deps.storage.delete(audio.storageKey).catch(() => undefined);
+    throw error;
+  }
+
+  // Another process stored this key first: everyone serves its audio; ours is dropped.
+  const winner = await db.ttsAudio.findUniqueOrThrow({ where: { cacheKey } });
+  if (winner.storageKey !== audio.storageKey) await deps.storage.delete(audio.storageKey).catch(() => undefined);
+  return { audio: winner, fromCache: true };
+}
+
+type SynthesisInput = { text: string; voice_id: string; model_id: TtsRequestBody["model_id"]; settings: ResolvedVoiceSettings };
+
+/**
+ * The row says this key is cached but its object is gone from storage: synthesize again and
+ * point the row at the new object. The update only applies if the row still points at the
+ * lost object, so a process that repaired it first wins and ours is dropped.
+ */
+async function replaceLostObject(
+  lost: StoredAudio,
+  format: OutputFormat,
+  deps: TtsDependencies,
+  request: SynthesisInput,
+): Promise<{ audio: StoredAudio; fromCache: boolean }> {
+  const audio = await renderAndStore(lost.cacheKey, format, deps, request);
+  try {
+    const { count } = await db.ttsAudio.updateMany({
+      where: { cacheKey: lost.cacheKey, storageKey: lost.storageKey },
+      data: { storageKey: audio.storageKey, sha256: audio.sha256, bytes: audio.bytes, contentType: audio.contentType, fileExtension: audio.fileExtension },
+    });
+    if (count === 1) return { audio, fromCache: false };
+  } catch (error) {
+    await deps.storage.delete(audio.storageKey).catch(() => undefined);
+    throw error;
+  }
+  const winner = await db.ttsAudio.findUniqueOrThrow({ where: { cacheKey: lost.cacheKey } });
+  if (winner.storageKey !== audio.storageKey) await deps.storage.delete(audio.storageKey).catch(() => undefined);
+  return { audio: winner, fromCache: true };
+}
+
+/** Synthesis, then the object (object first, row second: a row only ever points at a complete object). */
+async function renderAndStore(
+  cacheKey: string,
+  format: OutputFormat,
+  deps: TtsDependencies,
+  request: SynthesisInput,
+): Promise<StoredAudio> {
   const bytes = await renderPrompt(deps.catalog.provider, {
     text: request.text,
     voiceId: request.voice_id,
@@ -168,29 +228,8 @@ async function findOrSynthesize(
   // One object per (cache key, content): another process racing on the same key writes its
   // own object, so neither can overwrite the one the database row points at.
   const storageKey = `tts/${cacheKey.slice(0, 2)}/${cacheKey}/${sha256}${format.fileExtension}`;
-  const audio: StoredAudio = {
-    cacheKey,
-    storageKey,
-    sha256,
-    bytes: bytes.length,
-    contentType: format.contentType,
-    fileExtension: format.fileExtension,
-  };
-
-  // Object first, row second: a row only ever points at a complete object.
   await deps.storage.put(storageKey, bytes, format.contentType);
-  try {
-    const { count } = await db.ttsAudio.createMany({ data: [audio], skipDuplicates: true });
-    if (count === 1) return { audio, fromCache: false };
-  } catch (error) {
-    await deps.storage.delete(storageKey).catch(() => undefined);
-    throw error;
-  }
-
-  // Another process stored this key first: everyone serves its audio; ours is dropped.
-  const winner = await db.ttsAudio.findUniqueOrThrow({ where: { cacheKey } });
-  if (winner.storageKey !== storageKey) await deps.storage.delete(storageKey).catch(() => undefined);
-  return { audio: winner, fromCache: true };
+  return { cacheKey, storageKey, sha256, bytes: bytes.length, contentType: format.contentType, fileExtension: format.fileExtension };
 }
 
 function remember(audio: StoredAudio) {

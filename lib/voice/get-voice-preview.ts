@@ -4,10 +4,9 @@ import { getStorage } from "@/lib/storage/get-storage";
 import type { ObjectStorage } from "@/lib/storage/object-storage";
 import { VoiceApiError } from "@/lib/voice/errors";
 import { getOutputFormat } from "@/lib/voice/formats";
-import { findEspeakVoice } from "@/lib/voice/providers/local-provider";
 import { previewText } from "@/lib/voice/providers/espeak-voices";
-import { createLocalProvider } from "@/lib/voice/providers/local-provider";
-import { DEFAULT_VOICE_SETTINGS } from "@/lib/voice/providers/speech-provider";
+import { createLocalProvider, findEspeakVoice } from "@/lib/voice/providers/local-provider";
+import { DEFAULT_VOICE_SETTINGS, type SpeechProvider } from "@/lib/voice/providers/speech-provider";
 import { AUDIO_PIPELINE_VERSION, renderPrompt } from "@/lib/voice/render-prompt";
 import { SingleFlight } from "@/lib/voice/single-flight";
 
@@ -19,7 +18,11 @@ const generating = new SingleFlight<Buffer>();
  * The MP3 sample behind a local voice's preview_url: generated the first time anyone asks,
  * stored, and served from storage ever after (also across processes and restarts).
  */
-export async function getVoicePreview(voiceId: string, storage: ObjectStorage = getStorage()): Promise<Buffer> {
+export async function getVoicePreview(
+  voiceId: string,
+  storage: ObjectStorage = getStorage(),
+  provider: SpeechProvider = createLocalProvider(),
+): Promise<Buffer> {
   const voice = await findEspeakVoice(voiceId);
   if (!voice) throw new VoiceApiError("voice_not_found", `No local voice ${voiceId}.`);
   const text = previewText(voice.language);
@@ -33,7 +36,7 @@ export async function getVoicePreview(voiceId: string, storage: ObjectStorage = 
   if (stored) return stored;
   const { value } = await generating.run(key, async () => {
     const format = getOutputFormat(PREVIEW_FORMAT_ID);
-    const bytes = await renderPrompt(createLocalProvider(), {
+    const bytes = await renderPrompt(provider, {
       text,
       voiceId: voice.id,
       modelId: "tts_multilingual_v2",

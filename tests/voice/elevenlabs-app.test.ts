@@ -21,6 +21,7 @@ beforeAll(async () => {
       ELEVENLABS_BASE_URL: fake.baseUrl,
       ELEVENLABS_TIMEOUT_MS: "1500",
       VOICES_CACHE_TTL_SECONDS: "1",
+      ELEVENLABS_MODEL_MAP: "tts_v3=eleven_v3_preview,tts_turbo_v2_5=eleven_turbo_v2",
       // Above the default, so the body cap must follow the configured text limit.
       TTS_MAX_TEXT_LENGTH: "6000",
     },
@@ -75,6 +76,18 @@ describe("Voice API on ElevenLabs (fake upstream)", () => {
     const sent = fake.requests.filter((r) => r.path === `/v1/text-to-speech/${VOICES.rachel}`).at(-1)!;
     expect(sent.query.get("output_format")).toBe("pcm_16000");
     expect(sent.body.model_id).toBe("eleven_multilingual_v2");
+  });
+
+  it("sends the upstream model ids ELEVENLABS_MODEL_MAP configures, defaults for the rest", async () => {
+    const sentModel = async (model_id: string) => {
+      const res = await call("POST", "/tts", { text: `Press two ${Math.random()}`, voice_id: VOICES.rachel, model_id });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.model_id).toBe(model_id);
+      return fake.requests.filter((r) => r.path === `/v1/text-to-speech/${VOICES.rachel}`).at(-1)!.body.model_id;
+    };
+    expect(await sentModel("tts_v3")).toBe("eleven_v3_preview");
+    expect(await sentModel("tts_turbo_v2_5")).toBe("eleven_turbo_v2");
+    expect(await sentModel("tts_flash_v2_5")).toBe("eleven_flash_v2_5");
   });
 
   it.each([

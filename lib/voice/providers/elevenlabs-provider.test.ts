@@ -1,5 +1,6 @@
 // The ElevenLabs provider through the official SDK against a fake upstream on loopback.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseElevenLabsModelMap } from "@/lib/env";
 import { getOutputFormat } from "@/lib/voice/formats";
 import { toVoiceErrorResponse } from "@/lib/voice/errors";
 import { createElevenLabsProvider, upstreamFormatFor } from "@/lib/voice/providers/elevenlabs-provider";
@@ -105,6 +106,19 @@ describe("synthesis", () => {
         voice_settings: { stability: 0.5, similarity_boost: 0.75, style: 0, speed: 1, use_speaker_boost: true },
       });
     }
+  });
+
+  it("sends the model ids a configured mapping names (ELEVENLABS_MODEL_MAP)", async () => {
+    const models = parseElevenLabsModelMap("tts_v3=eleven_v3_alpha, tts_flash_v2_5=eleven_flash_v2");
+    if (typeof models === "string") throw new Error(models);
+    const mapped = createElevenLabsProvider({ apiKey: FAKE_API_KEY, baseUrl: fake.baseUrl, timeoutMs: TIMEOUT_MS, models });
+    const sentModel = async (modelId: "tts_v3" | "tts_flash_v2_5" | "tts_multilingual_v2") => {
+      await mapped.synthesize({ text: "Press one.", voiceId: VOICES.rachel, modelId, settings: DEFAULT_VOICE_SETTINGS, format: getOutputFormat("wav_8000") });
+      return requestsFor(VOICES.rachel).at(-1)!.body.model_id;
+    };
+    expect(await sentModel("tts_v3")).toBe("eleven_v3_alpha");
+    expect(await sentModel("tts_flash_v2_5")).toBe("eleven_flash_v2");
+    expect(await sentModel("tts_multilingual_v2")).toBe("eleven_multilingual_v2"); // not named: the default
   });
 
   it("decodes MP3 where 44.1 kHz PCM would need a higher plan than the caller's format", async () => {

@@ -1,18 +1,11 @@
 import "server-only";
 import { ElevenLabsClient, ElevenLabsError, ElevenLabsTimeoutError } from "@elevenlabs/elevenlabs-js";
+import { DEFAULT_ELEVENLABS_MODELS } from "@/lib/env";
 import { decodeAudio } from "@/lib/audio/decode-audio";
 import { pcmFromS16le, type PcmAudio } from "@/lib/audio/pcm";
 import type { OutputFormat } from "@/lib/voice/formats";
 import { DEFAULT_VOICE_SETTINGS, UpstreamError, type SpeechProvider, type SynthesisRequest } from "@/lib/voice/providers/speech-provider";
 import type { ModelId, ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
-
-/** Our public model ids -> ElevenLabs model ids. */
-export const ELEVENLABS_MODELS: Record<ModelId, string> = {
-  tts_multilingual_v2: "eleven_multilingual_v2",
-  tts_flash_v2_5: "eleven_flash_v2_5",
-  tts_turbo_v2_5: "eleven_turbo_v2_5",
-  tts_v3: "eleven_v3",
-};
 
 export type UpstreamFormat = { id: string; sampleRate: number; container: "pcm" | "mp3" };
 
@@ -38,6 +31,8 @@ export type ElevenLabsOptions = {
   apiKey: string;
   baseUrl: string;
   timeoutMs: number;
+  /** Our model ids -> ElevenLabs model ids (ELEVENLABS_MODEL_MAP); the defaults when omitted. */
+  models?: Record<ModelId, string>;
   /** Pause before the single retry of a 429 when the upstream sends no usable Retry-After. */
   retryDelayMs?: number;
 };
@@ -54,6 +49,7 @@ export function createElevenLabsProvider(options: ElevenLabsOptions): SpeechProv
     maxRetries: 0,
   });
   const retryDelayMs = options.retryDelayMs ?? 500;
+  const models = options.models ?? DEFAULT_ELEVENLABS_MODELS;
 
   /** Runs an upstream call with the overall timeout, retrying a 429 once; maps every failure. */
   async function call<T>(what: string, op: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -104,7 +100,7 @@ export function createElevenLabsProvider(options: ElevenLabsOptions): SpeechProv
             request.voiceId,
             {
               text: request.text,
-              modelId: ELEVENLABS_MODELS[request.modelId],
+              modelId: models[request.modelId],
               outputFormat: upstream.id as never,
               voiceSettings: {
                 stability: settings.stability,

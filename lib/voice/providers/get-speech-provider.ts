@@ -16,6 +16,7 @@ export function getSpeechProvider(): SpeechProvider {
         apiKey: e.ELEVENLABS_API_KEY,
         baseUrl: e.ELEVENLABS_BASE_URL,
         timeoutMs: e.ELEVENLABS_TIMEOUT_MS,
+        models: e.ELEVENLABS_MODEL_MAP,
       });
     } else {
       provider = createLocalProvider();
