@@ -106,6 +106,7 @@ describe("content cache", () => {
     const id = uniqueId();
     const request = body({ text: "Race me.", voice_id: "espeakEnUs", output_format: "ulaw_8000" });
     const cacheKey = ttsCacheKey({
+      orgId,
       providerId: id,
       text: request.text,
       voiceId: request.voice_id,
@@ -152,6 +153,7 @@ describe("content cache", () => {
       expect(createHash("sha256").update(stored!).digest("hex")).toBe(r.sha256);
     }
     const cacheKey = ttsCacheKey({
+      orgId,
       providerId: provider.id,
       text: request.text,
       voiceId: request.voice_id,
@@ -168,6 +170,7 @@ describe("content cache", () => {
     const id = uniqueId();
     const request = body({ text: "Repaired elsewhere.", voice_id: "espeakEnUs", output_format: "ulaw_8000" });
     const cacheKey = ttsCacheKey({
+      orgId,
       providerId: id,
       text: request.text,
       voiceId: request.voice_id,

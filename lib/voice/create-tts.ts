@@ -51,6 +51,7 @@ export async function createTts(
   }
   const settings = resolveSettings(defaults, body.voice_settings);
   const cacheKey = ttsCacheKey({
+    orgId: input.orgId,
     providerId: deps.catalog.provider.id,
     text: body.text,
     voiceId: body.voice_id,
@@ -132,8 +133,13 @@ export function resolveSettings(
   };
 }
 
-/** sha256 of the canonical request: fixed field order, settings fully resolved. */
+/**
+ * sha256 of the canonical request: fixed field order, settings fully resolved. The cache is per
+ * organisation: a shared one would let `cached: true` (and the faster answer) tell one customer
+ * that another already generated this exact script.
+ */
 export function ttsCacheKey(request: {
+  orgId: string;
   providerId: string;
   text: string;
   voiceId: string;
@@ -144,6 +150,7 @@ export function ttsCacheKey(request: {
   const s = request.settings;
   const canonical = JSON.stringify([
     AUDIO_PIPELINE_VERSION,
+    request.orgId,
     request.providerId,
     request.voiceId,
     request.modelId,

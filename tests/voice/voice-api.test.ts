@@ -203,6 +203,18 @@ describe("POST /tts", () => {
     expect(slower.body.bytes).toBeGreaterThan(first.body.bytes);
   });
 
+  it("keeps each organisation's cache to itself: another organisation's identical request is not cached", async () => {
+    const [one, two] = await Promise.all([newOrg("voice"), newOrg("voice")]);
+    const body = { text: uniqueText("Private script"), voice_id: VOICE, output_format: "ulaw_8000" };
+    const first = await voiceApi("POST", "/tts", { key: one.testKey, body });
+    const other = await voiceApi("POST", "/tts", { key: two.testKey, body });
+    const again = await voiceApi("POST", "/tts", { key: one.testKey, body });
+    expect([first.body.cached, other.body.cached, again.body.cached]).toEqual([false, false, true]);
+    // Same input, same audio: the hash is of the bytes, whoever asked.
+    expect(other.body.sha256).toBe(first.body.sha256);
+    expect(new URL(other.body.audio_url).pathname).not.toBe(new URL(first.body.audio_url).pathname);
+  });
+
   it("synthesizes 20 concurrent identical requests once", async () => {
     const { testKey } = await newOrg("voice");
     const body = { text: uniqueText("All at once"), voice_id: VOICE, output_format: "mp3_44100_128" };
