@@ -65,7 +65,12 @@ export const PromptPlayer = forwardRef<HTMLHeadingElement, { prompt: PlayerPromp
             )
           }
           actions={
-            <Badge tone={prompt.cached ? "info" : "success"}>{prompt.cached ? "Cached: served from the content cache" : "Newly generated"}</Badge>
+            // A history entry says how it was made back then, not that it is new now.
+            <Badge tone={prompt.cached ? "info" : "success"}>
+              {prompt.source.kind === "history"
+                ? prompt.cached ? "Was served from the cache" : "Was newly generated"
+                : prompt.cached ? "Cached: served from the content cache" : "Newly generated"}
+            </Badge>
           }
         />
         <CardBody className="space-y-4">
