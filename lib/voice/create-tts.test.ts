@@ -29,6 +29,19 @@ afterAll(async () => {
   await fake?.close();
 });
 
+/** The content-cache key createTts uses for a request sent without voice_settings. */
+function cacheKeyOf(request: ReturnType<typeof body>, providerId: string) {
+  return ttsCacheKey({
+    orgId,
+    providerId,
+    text: request.text,
+    voiceId: request.voice_id,
+    modelId: request.model_id,
+    outputFormat: request.output_format,
+    settings: DEFAULT_VOICE_SETTINGS,
+  });
+}
+
 /** A provider wrapper that counts syntheses and can run code in the middle of one. */
 function counting(inner: SpeechProvider, id: string, during?: () => Promise<void>) {
   const counter = { syntheses: 0 };
@@ -105,15 +118,7 @@ describe("content cache", () => {
     let other: { sha256: string; storageKey: string } | undefined;
     const id = uniqueId();
     const request = body({ text: "Race me.", voice_id: "espeakEnUs", output_format: "ulaw_8000" });
-    const cacheKey = ttsCacheKey({
-      orgId,
-      providerId: id,
-      text: request.text,
-      voiceId: request.voice_id,
-      modelId: request.model_id,
-      outputFormat: request.output_format,
-      settings: DEFAULT_VOICE_SETTINGS,
-    });
+    const cacheKey = cacheKeyOf(request, id);
     let storage!: LocalStorage;
     // While we synthesize, "another process" finishes the same prompt and stores it.
     const { provider, counter } = counting(createLocalProvider(), id, async () => {
@@ -152,15 +157,7 @@ describe("content cache", () => {
       expect(stored?.length).toBe(r.bytes);
       expect(createHash("sha256").update(stored!).digest("hex")).toBe(r.sha256);
     }
-    const cacheKey = ttsCacheKey({
-      orgId,
-      providerId: provider.id,
-      text: request.text,
-      voiceId: request.voice_id,
-      modelId: request.model_id,
-      outputFormat: request.output_format,
-      settings: DEFAULT_VOICE_SETTINGS,
-    });
+    const cacheKey = cacheKeyOf(request, provider.id);
     const row = await db.ttsAudio.findUniqueOrThrow({ where: { cacheKey } });
     expect(row.sha256).toBe(results[0].sha256);
     expect(await storage.exists(row.storageKey)).toBe(true);
@@ -169,15 +166,7 @@ describe("content cache", () => {
   it("serves another process's repair of a lost object and drops its own", async () => {
     const id = uniqueId();
     const request = body({ text: "Repaired elsewhere.", voice_id: "espeakEnUs", output_format: "ulaw_8000" });
-    const cacheKey = ttsCacheKey({
-      orgId,
-      providerId: id,
-      text: request.text,
-      voiceId: request.voice_id,
-      modelId: request.model_id,
-      outputFormat: request.output_format,
-      settings: DEFAULT_VOICE_SETTINGS,
-    });
+    const cacheKey = cacheKeyOf(request, id);
     let storage!: LocalStorage;
     let repairElsewhere = false;
     const otherBytes = Buffer.from("the other process's repaired audio");
