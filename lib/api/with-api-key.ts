@@ -4,7 +4,7 @@ import { parseJsonObject, readBodyText } from "@/lib/http/read-json";
 import { authenticateAndCountRequest } from "@/lib/api/authenticate-request";
 import type { ApiPrincipal } from "@/lib/keys/authenticate-api-key";
 import { clientAddress } from "@/lib/rate-limit/client-address";
-import { consumeFailedAuthRateLimit, rateLimitHeaders } from "@/lib/rate-limit/consume-rate-limit";
+import { consumeFailedAuthRateLimit, rateLimitHeaders, uncountedRateLimitHeaders } from "@/lib/rate-limit/consume-rate-limit";
 import { ApiError, toVerificationErrorResponse } from "@/lib/verification/errors";
 
 export type V1Context<P> = {
@@ -24,11 +24,14 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * Wraps a /v1 route handler: Bearer authentication, the organisation's shared rate limit,
  * Idempotency-Key on POST, and the error envelope. Handlers only parse and call domain code.
  * Every response, errors included, carries X-RateLimit-* (for a request without a valid key,
- * those of its client address's failed-authentication budget).
+ * those of its client address's failed-authentication budget); a 500 from before the request
+ * was counted has X-RateLimit-Limit and X-RateLimit-Reset but no X-RateLimit-Remaining.
  */
 export function withApiKey<P extends object = object>(handler: (ctx: V1Context<P>) => Promise<Response>) {
   return async (req: Request, routeContext: RouteContext<P>): Promise<Response> => {
-    let headers: Record<string, string> = {};
+    // Until the request is counted only the limit and the window's end are known; a failure
+    // before then (the database down while checking the key) still sends those two.
+    let headers: Record<string, string> = uncountedRateLimitHeaders();
     try {
       const token = BEARER.exec(req.headers.get("authorization") ?? "")?.[1];
       const authenticated = await authenticateAndCountRequest(token);

@@ -7,6 +7,10 @@ import {
   createSessionBodySchema,
   createWebhookEndpointBodySchema,
   errorEnvelopeSchema,
+  VERIFICATION_ERRORS,
+  verificationErrorCodesFor,
+  verificationErrorSchemaFor,
+  type VerificationErrorCode,
   sessionListSchema,
   sessionSchema,
   webhookEndpointListSchema,
@@ -15,29 +19,70 @@ import {
 } from "@/lib/verification/schemas";
 import { jsonContent, jsonSchema, ref } from "@/lib/openapi/zod-to-openapi";
 
+// Every /v1 response carries these. Remaining is the one a response may lack: see the 500.
 const rateLimitHeaders = {
-  "X-RateLimit-Limit": { description: "Requests allowed per minute for the organisation.", schema: { type: "integer" } },
-  "X-RateLimit-Remaining": { description: "Requests left in the current window.", schema: { type: "integer" } },
-  "X-RateLimit-Reset": { description: "Unix time (seconds) when the window resets.", schema: { type: "integer" } },
+  "X-RateLimit-Limit": {
+    required: true,
+    description: "Requests allowed per minute for the organisation (the configured limit).",
+    schema: { type: "integer" },
+  },
+  "X-RateLimit-Remaining": { required: true, description: "Requests left in the current window.", schema: { type: "integer" } },
+  "X-RateLimit-Reset": {
+    required: true,
+    description: "Unix time (seconds) when the current one-minute window ends.",
+    schema: { type: "integer" },
+  },
 };
 
-const error = (description: string, codes: string[], extraHeaders: Record<string, unknown> = {}) => ({
-  description: `${description} Possible error.code values: ${codes.join(", ")}.`,
-  headers: { ...rateLimitHeaders, ...extraHeaders },
-  content: jsonContent(ref("Error")),
+// One error schema per status (and narrower where an operation can only give some of that
+// status's codes), made from the same code table as the error mapper (VERIFICATION_ERRORS).
+const errorSchemas: Record<string, ReturnType<typeof jsonSchema>> = {};
+
+function errorSchemaRef(status: number, codes: VerificationErrorCode[]) {
+  const all = verificationErrorCodesFor(status);
+  const unknown = codes.filter((code) => VERIFICATION_ERRORS[code].status !== status);
+  if (unknown.length > 0) throw new Error(`${unknown.join(", ")} is not a ${status} error code`);
+  const name = codes.length === all.length ? `Error${status}` : `Error${status}.${codes.join(".")}`;
+  errorSchemas[name] ??= jsonSchema(verificationErrorSchemaFor(codes), "output");
+  return ref(name);
+}
+
+const error = (
+  status: number,
+  description: string,
+  codes: VerificationErrorCode[] = verificationErrorCodesFor(status),
+  headers: Record<string, unknown> = rateLimitHeaders,
+) => ({
+  [String(status)]: {
+    description: `${description} error.code: ${codes.join(" or ")}.`,
+    headers,
+    content: jsonContent(errorSchemaRef(status, codes)),
+  },
 });
 
 const commonErrors = {
-  "401": error(
+  ...error(
+    401,
     "Missing, malformed, unknown or revoked API key. The X-RateLimit-* headers describe the client address's " +
       "budget for requests without a valid key.",
     ["invalid_api_key"],
-    { "WWW-Authenticate": { description: 'Bearer realm="v1"', schema: { type: "string" } } },
+    { ...rateLimitHeaders, "WWW-Authenticate": { required: true, description: 'Bearer realm="v1"', schema: { type: "string" } } },
   ),
-  "429": error("Rate limit exceeded (100 requests per minute per organisation by default).", ["rate_limited"], {
-    "Retry-After": { description: "Seconds until the window resets.", schema: { type: "integer" } },
+  ...error(429, "Rate limit exceeded (100 requests per minute per organisation by default).", ["rate_limited"], {
+    ...rateLimitHeaders,
+    "Retry-After": { required: true, description: "Seconds until the window resets.", schema: { type: "integer" } },
   }),
-  "500": error("Failure on the service side; safe to retry.", ["internal_error"]),
+  ...error(500, "Failure on the service side; safe to retry. Details are logged, never returned.", ["internal_error"], {
+    ...rateLimitHeaders,
+    "X-RateLimit-Remaining": {
+      required: false,
+      description:
+        "Requests left in the current window. Absent when the failure happened before the request could be " +
+        "counted (e.g. the database was unreachable while checking the key); X-RateLimit-Limit and " +
+        "X-RateLimit-Reset are always sent.",
+      schema: { type: "integer" },
+    },
+  }),
 };
 
 const idempotencyKey = {
@@ -61,6 +106,7 @@ const ok = (status: string, description: string, schemaName?: string) => ({
 });
 
 export function buildVerificationDocument(serverUrl?: string) {
+  const paths = buildPaths();
   return {
     openapi: "3.1.0",
     info: {
@@ -68,7 +114,9 @@ export function buildVerificationDocument(serverUrl?: string) {
       version: "1.0.0",
       description:
         "Hosted age verification sessions, webhook endpoints and signed webhooks. All paths are under /v1 and " +
-        "need `Authorization: Bearer sk_test_...` or `sk_live_...`.",
+        "need `Authorization: Bearer sk_test_...` or `sk_live_...`. Every response carries X-RateLimit-Limit and " +
+        "X-RateLimit-Reset, and all but some 500s X-RateLimit-Remaining. A path or method under /v1 that is not " +
+        "listed here answers, once authenticated and counted, 404 resource_missing (as Stripe does), never 405.",
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     security: [{ bearerAuth: [] }],
@@ -77,111 +125,7 @@ export function buildVerificationDocument(serverUrl?: string) {
       { name: "Webhook endpoints", description: "Where signed events are delivered." },
       { name: "Test helpers", description: "Drive test-mode sessions without a browser (test keys only)." },
     ],
-    paths: {
-      "/v1/verification-sessions": {
-        post: {
-          operationId: "createVerificationSession",
-          tags: ["Verification sessions"],
-          summary: "Create a verification session",
-          parameters: [idempotencyKey],
-          requestBody: { required: true, content: jsonContent(ref("CreateSessionBody")) },
-          responses: {
-            ...ok("201", "The session, with its one-time hosted url.", "CreatedSession"),
-            "400": error("Validation failed or Idempotency-Key reused with a different body.", ["parameter_invalid"]),
-            ...commonErrors,
-          },
-        },
-        get: {
-          operationId: "listVerificationSessions",
-          tags: ["Verification sessions"],
-          summary: "List sessions, newest first",
-          parameters: [
-            { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 100, default: 20 } },
-            { name: "cursor", in: "query", required: false, description: "next_cursor of the previous page.", schema: { type: "string" } },
-          ],
-          responses: {
-            ...ok("200", "A page of sessions.", "SessionList"),
-            "400": error("Bad limit or cursor.", ["parameter_invalid", "cursor_invalid"]),
-            ...commonErrors,
-          },
-        },
-      },
-      "/v1/verification-sessions/{id}": {
-        get: {
-          operationId: "retrieveVerificationSession",
-          tags: ["Verification sessions"],
-          summary: "Retrieve a session",
-          parameters: [idParam("Session id (vs_...).")],
-          responses: {
-            ...ok("200", "The session.", "Session"),
-            "404": error("No session with that id for the organisation.", ["resource_missing"]),
-            ...commonErrors,
-          },
-        },
-      },
-      "/v1/webhook-endpoints": {
-        post: {
-          operationId: "createWebhookEndpoint",
-          tags: ["Webhook endpoints"],
-          summary: "Register a webhook endpoint",
-          parameters: [idempotencyKey],
-          requestBody: { required: true, content: jsonContent(ref("CreateWebhookEndpointBody")) },
-          responses: {
-            ...ok("201", "The endpoint, including its secret (shown only here).", "CreatedWebhookEndpoint"),
-            "400": error("Validation failed (e.g. not https, private address).", ["parameter_invalid"]),
-            ...commonErrors,
-          },
-        },
-        get: {
-          operationId: "listWebhookEndpoints",
-          tags: ["Webhook endpoints"],
-          summary: "List webhook endpoints (without secrets)",
-          responses: { ...ok("200", "The organisation's endpoints.", "WebhookEndpointList"), ...commonErrors },
-        },
-      },
-      "/v1/webhook-endpoints/{id}": {
-        delete: {
-          operationId: "deleteWebhookEndpoint",
-          tags: ["Webhook endpoints"],
-          summary: "Delete a webhook endpoint",
-          parameters: [idParam("Endpoint id (whe_...).")],
-          responses: {
-            ...ok("204", "Deleted."),
-            "404": error("No endpoint with that id for the organisation.", ["resource_missing"]),
-            ...commonErrors,
-          },
-        },
-      },
-      "/v1/test_helpers/verification-sessions/{id}/complete": {
-        post: {
-          operationId: "testHelperCompleteSession",
-          tags: ["Test helpers"],
-          summary: "Test mode: complete a session with a pass or fail",
-          parameters: [idParam("Test-mode session id."), idempotencyKey],
-          requestBody: { required: true, content: jsonContent(ref("CompleteSessionHelperBody")) },
-          responses: {
-            ...ok("200", "The session after the transition.", "Session"),
-            "400": error("Live key or session, terminal session, or bad body.", ["parameter_invalid"]),
-            "404": error("No such session.", ["resource_missing"]),
-            ...commonErrors,
-          },
-        },
-      },
-      "/v1/test_helpers/verification-sessions/{id}/expire": {
-        post: {
-          operationId: "testHelperExpireSession",
-          tags: ["Test helpers"],
-          summary: "Test mode: expire a session now",
-          parameters: [idParam("Test-mode session id."), idempotencyKey],
-          responses: {
-            ...ok("200", "The session after the transition.", "Session"),
-            "400": error("Live key or session, or terminal session.", ["parameter_invalid"]),
-            "404": error("No such session.", ["resource_missing"]),
-            ...commonErrors,
-          },
-        },
-      },
-    },
+    paths,
     webhooks: Object.fromEntries(
       ["verification_session.completed", "verification_session.expired"].map((type) => [
         type,
@@ -209,10 +153,7 @@ export function buildVerificationDocument(serverUrl?: string) {
     components: {
       securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "sk_test_... or sk_live_..." } },
       schemas: {
-        CreateSessionBody: {
-          ...jsonSchema(createSessionBodySchema, "input"),
-          description: "credit_card applies only when required_age is 18. digital_id is accepted but not live yet.",
-        },
+        CreateSessionBody: jsonSchema(createSessionBodySchema, "input"),
         CreateWebhookEndpointBody: jsonSchema(createWebhookEndpointBodySchema, "input"),
         CompleteSessionHelperBody: jsonSchema(completeSessionHelperBodySchema, "input"),
         Session: jsonSchema(sessionSchema, "output"),
@@ -223,6 +164,116 @@ export function buildVerificationDocument(serverUrl?: string) {
         WebhookEndpointList: jsonSchema(webhookEndpointListSchema, "output"),
         WebhookEvent: jsonSchema(webhookEventPayloadSchema, "output"),
         Error: jsonSchema(errorEnvelopeSchema, "output"),
+        ...errorSchemas,
+      },
+    },
+  };
+}
+
+// Every /v1 operation. (Any other /v1 method or path answers 404 resource_missing: see README.)
+function buildPaths() {
+  return {
+    "/v1/verification-sessions": {
+      post: {
+        operationId: "createVerificationSession",
+        tags: ["Verification sessions"],
+        summary: "Create a verification session",
+        parameters: [idempotencyKey],
+        requestBody: { required: true, content: jsonContent(ref("CreateSessionBody")) },
+        responses: {
+          ...ok("201", "The session, with its one-time hosted url.", "CreatedSession"),
+          ...error(400, "Validation failed or Idempotency-Key reused with a different body.", ["parameter_invalid"]),
+          ...commonErrors,
+        },
+      },
+      get: {
+        operationId: "listVerificationSessions",
+        tags: ["Verification sessions"],
+        summary: "List sessions, newest first",
+        parameters: [
+          { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 100, default: 20 } },
+          { name: "cursor", in: "query", required: false, description: "next_cursor of the previous page.", schema: { type: "string" } },
+        ],
+        responses: {
+          ...ok("200", "A page of sessions.", "SessionList"),
+          ...error(400, "Bad limit (parameter_invalid) or a malformed, tampered or foreign cursor (cursor_invalid)."),
+          ...commonErrors,
+        },
+      },
+    },
+    "/v1/verification-sessions/{id}": {
+      get: {
+        operationId: "retrieveVerificationSession",
+        tags: ["Verification sessions"],
+        summary: "Retrieve a session",
+        parameters: [idParam("Session id (vs_...).")],
+        responses: {
+          ...ok("200", "The session.", "Session"),
+          ...error(404, "No session with that id for the organisation."),
+          ...commonErrors,
+        },
+      },
+    },
+    "/v1/webhook-endpoints": {
+      post: {
+        operationId: "createWebhookEndpoint",
+        tags: ["Webhook endpoints"],
+        summary: "Register a webhook endpoint",
+        parameters: [idempotencyKey],
+        requestBody: { required: true, content: jsonContent(ref("CreateWebhookEndpointBody")) },
+        responses: {
+          ...ok("201", "The endpoint, including its secret (shown only here).", "CreatedWebhookEndpoint"),
+          ...error(400, "Validation failed (e.g. not https, private address).", ["parameter_invalid"]),
+          ...commonErrors,
+        },
+      },
+      get: {
+        operationId: "listWebhookEndpoints",
+        tags: ["Webhook endpoints"],
+        summary: "List webhook endpoints (without secrets)",
+        responses: { ...ok("200", "The organisation's endpoints.", "WebhookEndpointList"), ...commonErrors },
+      },
+    },
+    "/v1/webhook-endpoints/{id}": {
+      delete: {
+        operationId: "deleteWebhookEndpoint",
+        tags: ["Webhook endpoints"],
+        summary: "Delete a webhook endpoint",
+        parameters: [idParam("Endpoint id (whe_...).")],
+        responses: {
+          ...ok("204", "Deleted."),
+          ...error(404, "No endpoint with that id for the organisation."),
+          ...commonErrors,
+        },
+      },
+    },
+    "/v1/test_helpers/verification-sessions/{id}/complete": {
+      post: {
+        operationId: "testHelperCompleteSession",
+        tags: ["Test helpers"],
+        summary: "Test mode: complete a session with a pass or fail",
+        parameters: [idParam("Test-mode session id."), idempotencyKey],
+        requestBody: { required: true, content: jsonContent(ref("CompleteSessionHelperBody")) },
+        responses: {
+          ...ok("200", "The session after the transition.", "Session"),
+          ...error(400, "Live key or session, terminal session, or bad body.", ["parameter_invalid"]),
+          ...error(404, "No such session."),
+          ...commonErrors,
+        },
+      },
+    },
+    "/v1/test_helpers/verification-sessions/{id}/expire": {
+      post: {
+        operationId: "testHelperExpireSession",
+        tags: ["Test helpers"],
+        summary: "Test mode: expire a session now",
+        parameters: [idParam("Test-mode session id."), idempotencyKey],
+        responses: {
+          ...ok("200", "The session after the transition.", "Session"),
+          ...error(400, "Live key or session, or terminal session.", ["parameter_invalid"]),
+          ...error(404, "No such session."),
+          ...commonErrors,
+        },
       },
     },
   };

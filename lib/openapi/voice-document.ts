@@ -9,29 +9,82 @@ import {
   resolvedVoiceSettingsSchema,
   ttsResultSchema,
   VOICE_ERROR_STATUS,
+  voiceErrorCodesFor,
   voiceErrorSchema,
+  voiceErrorSchemaFor,
   voiceListSchema,
   voiceSettingsSchema,
   type VoiceErrorCode,
 } from "@/lib/voice/schemas";
+import { ALLOWED_METHODS } from "@/lib/voice/methods";
 import { jsonContent, jsonSchema, ref } from "@/lib/openapi/zod-to-openapi";
 
-const codesFor = (status: number) =>
-  (Object.keys(VOICE_ERROR_STATUS) as VoiceErrorCode[]).filter((code) => VOICE_ERROR_STATUS[code] === status);
+// One error schema per status (narrower where an operation gives only some of that status's
+// codes), made from the same code table as the error mapper (VOICE_ERROR_STATUS).
+const errorSchemas: Record<string, ReturnType<typeof jsonSchema>> = {};
 
-const error = (status: number, description: string, codes: VoiceErrorCode[] = codesFor(status), headers?: object) => ({
+function errorSchemaRef(status: number, codes: VoiceErrorCode[]) {
+  const unknown = codes.filter((code) => VOICE_ERROR_STATUS[code] !== status);
+  if (unknown.length > 0) throw new Error(`${unknown.join(", ")} is not a ${status} error code`);
+  const name = codes.length === voiceErrorCodesFor(status).length ? `Error${status}` : `Error${status}.${codes.join(".")}`;
+  errorSchemas[name] ??= jsonSchema(voiceErrorSchemaFor(codes), "output");
+  return ref(name);
+}
+
+const error = (status: number, description: string, codes: VoiceErrorCode[] = voiceErrorCodesFor(status), headers?: object) => ({
   [String(status)]: {
-    description: `${description} Possible error.code values: ${codes.join(", ")}.`,
+    description: `${description} error.code: ${codes.join(" or ")}.`,
     ...(headers ? { headers } : {}),
-    content: jsonContent(ref("Error")),
+    content: jsonContent(errorSchemaRef(status, codes)),
   },
 });
 
 const unauthorized = error(401, "Missing or invalid x-api-key.");
 const internal = error(500, "Failure on the service side; safe to retry.");
 
+const HTTP_METHODS = ["get", "post", "put", "patch", "delete"] as const;
+const METHODS_TAG = "HTTP methods";
+
+/**
+ * A path item with what the path answers to every other method, as the route does
+ * (lib/voice/methods.ts): 405 method_not_allowed with Allow for GET/POST/PUT/PATCH/DELETE
+ * (whichever it does not serve), 204 with the same Allow for OPTIONS. Listed per path so that
+ * the document states every (path, method) the API answers; tests/openapi/routes.test.ts
+ * holds it to the route files' exports.
+ */
+function withOtherMethods<O extends Partial<Record<(typeof HTTP_METHODS)[number], object>>>(
+  name: string,
+  pathParameters: object[],
+  operations: O,
+): O & Record<string, unknown> {
+  const served = Object.keys(operations) as (typeof HTTP_METHODS)[number][];
+  if (served.length !== 1 || !(served[0] === "get" || served[0] === "post")) throw new Error(`${name}: one GET or POST`);
+  const allow = ALLOWED_METHODS[served[0].toUpperCase() as keyof typeof ALLOWED_METHODS];
+  const allowHeader = { Allow: { required: true, description: "The methods this path serves.", schema: { type: "string", const: allow } } };
+  const item: Record<string, unknown> = { ...operations };
+  for (const method of HTTP_METHODS.filter((m) => !served.includes(m))) {
+    item[method] = {
+      operationId: `${method}${name}NotAllowed`,
+      tags: [METHODS_TAG],
+      summary: `${method.toUpperCase()} is not served here (405)`,
+      security: [],
+      ...(pathParameters.length ? { parameters: pathParameters } : {}),
+      responses: error(405, `Not a method of this path; Allow lists those that are (${allow}).`, ["method_not_allowed"], allowHeader),
+    };
+  }
+  item.options = {
+    operationId: `options${name}`,
+    tags: [METHODS_TAG],
+    summary: "The methods this path serves",
+    security: [],
+    ...(pathParameters.length ? { parameters: pathParameters } : {}),
+    responses: { "204": { description: `No body; Allow: ${allow}. No authentication, no CORS headers.`, headers: allowHeader } },
+  };
+  return item as O & Record<string, unknown>;
+}
+
 const retryAfter = {
-  "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } },
+  "Retry-After": { required: true, description: "Seconds to wait before retrying.", schema: { type: "integer" } },
 };
 
 const audioContent = Object.fromEntries(
@@ -39,6 +92,7 @@ const audioContent = Object.fromEntries(
 );
 
 export function buildVoiceDocument(serverUrl?: string, maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) {
+  const paths = buildPaths();
   return {
     openapi: "3.1.0",
     info: {
@@ -55,113 +109,14 @@ export function buildVoiceDocument(serverUrl?: string, maxTextLength = DEFAULT_T
       { name: "Voices", description: "The voices of the connected provider account." },
       { name: "Formats", description: "Every output_format, telephony first." },
       { name: "Service", description: "Liveness." },
+      {
+        name: METHODS_TAG,
+        description:
+          "Every path answers the methods it does not serve with 405 method_not_allowed and a true Allow header, " +
+          "and OPTIONS with 204 and the same Allow. HEAD is served wherever GET is (GET without the body).",
+      },
     ],
-    paths: {
-      "/health": {
-        get: {
-          operationId: "health",
-          tags: ["Service"],
-          summary: "Liveness check",
-          security: [],
-          responses: { "200": { description: "The service is up.", content: jsonContent(ref("Health")) } },
-        },
-      },
-      "/voices": {
-        get: {
-          operationId: "listVoices",
-          tags: ["Voices"],
-          summary: "List the voices of the connected provider account",
-          description:
-            "Flattened for a voice picker; cached server-side for one hour (a stale copy answers while the provider is down).",
-          responses: {
-            "200": { description: "Every voice, with count.", content: jsonContent(ref("VoiceList")) },
-            ...unauthorized,
-            ...error(502, "The speech provider failed and no cached copy exists."),
-            ...internal,
-          },
-        },
-      },
-      "/voices/{voiceId}/preview.mp3": {
-        get: {
-          operationId: "getVoicePreview",
-          tags: ["Voices"],
-          summary: "A voice's preview sample (local voices; the preview_url of GET /voices)",
-          security: [],
-          parameters: [{ name: "voiceId", in: "path", required: true, schema: { type: "string" } }],
-          responses: {
-            "200": { description: "The MP3 sample.", content: { "audio/mpeg": { schema: { type: "string", contentMediaType: "audio/mpeg" } } } },
-            ...error(404, "No such local voice.", ["voice_not_found"]),
-            ...internal,
-          },
-        },
-      },
-      "/formats": {
-        get: {
-          operationId: "listFormats",
-          tags: ["Formats"],
-          summary: "List every accepted output_format",
-          responses: {
-            "200": { description: "The 24 formats, with count.", content: jsonContent(ref("FormatList")) },
-            ...unauthorized,
-            ...internal,
-          },
-        },
-      },
-      "/tts": {
-        post: {
-          operationId: "createTts",
-          tags: ["Speech"],
-          summary: "Generate a prompt",
-          description:
-            "Synthesizes the script, trims and levels it for telephony, converts it to output_format and stores it. " +
-            "Identical requests (same text, voice, model, format and resolved settings) are served from the content " +
-            "cache with cached: true and the same sha256.",
-          requestBody: { required: true, content: jsonContent(ref("TtsRequest")) },
-          responses: {
-            "200": { description: "The stored audio and a time-limited audio_url.", content: jsonContent(ref("TtsResult")) },
-            ...error(400, "Validation failed, or the provider plan does not include the format."),
-            ...unauthorized,
-            ...error(404, "voice_id is not a voice of the connected account.", ["voice_not_found"]),
-            ...error(429, "The speech provider's concurrency limit (already retried once).", ["rate_limited"], retryAfter),
-            ...internal,
-            ...error(502, "The speech provider failed, timed out or sent unusable audio.", ["upstream_error"]),
-          },
-        },
-      },
-      "/files/{key}": {
-        get: {
-          operationId: "downloadAudio",
-          tags: ["Speech"],
-          summary: "Download stored audio through a signed audio_url (local storage driver)",
-          security: [],
-          description:
-            "Use audio_url exactly as returned: every query parameter is covered by the signature, and changing any of them is 403.",
-          parameters: [
-            { name: "key", in: "path", required: true, description: "The object key; may contain slashes.", schema: { type: "string" } },
-            { name: "expires", in: "query", required: true, description: "Unix time (seconds) the link stops working.", schema: { type: "integer" } },
-            { name: "content_type", in: "query", required: true, description: "Content-Type of the download.", schema: { type: "string" } },
-            { name: "filename", in: "query", required: true, description: "File name in Content-Disposition.", schema: { type: "string" } },
-            { name: "disposition", in: "query", required: true, schema: { type: "string", enum: ["attachment", "inline"] } },
-            { name: "signature", in: "query", required: true, description: "HMAC-SHA256 of the above, base64url.", schema: { type: "string" } },
-            { name: "Range", in: "header", required: false, description: "One byte range, e.g. bytes=0-1023.", schema: { type: "string" } },
-          ],
-          responses: {
-            "200": { description: "The audio, with the format's Content-Type; byte ranges supported.", content: audioContent },
-            "206": {
-              description: "The requested byte range of the audio.",
-              headers: { "Content-Range": { description: "bytes start-end/total", schema: { type: "string" } } },
-              content: audioContent,
-            },
-            ...error(403, "The link expired or was altered.", ["forbidden"]),
-            ...error(404, "The object behind a valid link is gone.", ["not_found"]),
-            "416": {
-              description: "The range starts beyond the end of the file (no body).",
-              headers: { "Content-Range": { description: "bytes */total", schema: { type: "string" } } },
-            },
-          },
-        },
-      },
-    },
+    paths,
     components: {
       securitySchemes: { apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "sk_test_... or sk_live_..." } },
       schemas: {
@@ -170,20 +125,146 @@ export function buildVoiceDocument(serverUrl?: string, maxTextLength = DEFAULT_T
         FormatList: jsonSchema(formatListSchema, "output"),
         VoiceSettings: jsonSchema(voiceSettingsSchema, "input"),
         ResolvedVoiceSettings: jsonSchema(resolvedVoiceSettingsSchema, "output"),
-        TtsRequest: ttsRequestSchema(maxTextLength),
+        TtsRequest: jsonSchema(buildTtsRequestBodySchema(maxTextLength), "input"),
         TtsResult: jsonSchema(ttsResultSchema, "output"),
         Error: jsonSchema(voiceErrorSchema, "output"),
+        ...errorSchemas,
       },
     },
   };
 }
 
-// JSON Schema counts string length in code points, as the handler does, so the text limit
-// that zod checks in a refinement can be stated exactly.
-function ttsRequestSchema(maxTextLength: number) {
-  const schema = jsonSchema(buildTtsRequestBodySchema(maxTextLength), "input") as {
-    properties: { text: Record<string, unknown> };
+// Every Voice API path, with what it answers to each method.
+const mp3Content = { "audio/mpeg": { schema: { type: "string", contentMediaType: "audio/mpeg" } } };
+
+/** 206 and 416: stored audio (downloads and previews) is served with byte ranges. */
+const rangeResponses = (content: object) => ({
+  "206": {
+    description: "The requested byte range of the audio.",
+    headers: { "Content-Range": { required: true, description: "bytes start-end/total", schema: { type: "string" } } },
+    content,
+  },
+  "416": {
+    description: "The range starts beyond the end of the file (no body).",
+    headers: { "Content-Range": { required: true, description: "bytes */total", schema: { type: "string" } } },
+  },
+});
+
+const rangeParameter = {
+  name: "Range",
+  in: "header",
+  required: false,
+  description: "One byte range, e.g. bytes=0-1023.",
+  schema: { type: "string" },
+};
+
+const voiceIdParameter = { name: "voiceId", in: "path", required: true, schema: { type: "string" } };
+const keyParameter = {
+  name: "key",
+  in: "path",
+  required: true,
+  description: "The object key; may contain slashes.",
+  schema: { type: "string" },
+};
+
+function buildPaths() {
+  return {
+    "/health": withOtherMethods("Health", [], {
+      get: {
+        operationId: "health",
+        tags: ["Service"],
+        summary: "Liveness check",
+        security: [],
+        responses: { "200": { description: "The service is up.", content: jsonContent(ref("Health")) } },
+      },
+    }),
+    "/voices": withOtherMethods("Voices", [], {
+      get: {
+        operationId: "listVoices",
+        tags: ["Voices"],
+        summary: "List the voices of the connected provider account",
+        description:
+          "Flattened for a voice picker; cached server-side for one hour (a stale copy answers while the provider is down).",
+        responses: {
+          "200": { description: "Every voice, with count.", content: jsonContent(ref("VoiceList")) },
+          ...unauthorized,
+          ...error(502, "The speech provider failed and no cached copy exists."),
+          ...internal,
+        },
+      },
+    }),
+    "/voices/{voiceId}/preview.mp3": withOtherMethods("VoicePreview", [voiceIdParameter], {
+      get: {
+        operationId: "getVoicePreview",
+        tags: ["Voices"],
+        summary: "A voice's preview sample (local voices; the preview_url of GET /voices)",
+        security: [],
+        parameters: [voiceIdParameter, rangeParameter],
+        responses: {
+          "200": { description: "The MP3 sample; byte ranges supported.", content: mp3Content },
+          ...rangeResponses(mp3Content),
+          ...error(404, "No such local voice.", ["voice_not_found"]),
+          ...internal,
+        },
+      },
+    }),
+    "/formats": withOtherMethods("Formats", [], {
+      get: {
+        operationId: "listFormats",
+        tags: ["Formats"],
+        summary: "List every accepted output_format",
+        responses: {
+          "200": { description: "The 24 formats, with count.", content: jsonContent(ref("FormatList")) },
+          ...unauthorized,
+          ...internal,
+        },
+      },
+    }),
+    "/tts": withOtherMethods("Tts", [], {
+      post: {
+        operationId: "createTts",
+        tags: ["Speech"],
+        summary: "Generate a prompt",
+        description:
+          "Synthesizes the script, trims and levels it for telephony, converts it to output_format and stores it. " +
+          "Identical requests (same text, voice, model, format and resolved settings) are served from the content " +
+          "cache with cached: true and the same sha256.",
+        requestBody: { required: true, content: jsonContent(ref("TtsRequest")) },
+        responses: {
+          "200": { description: "The stored audio and a time-limited audio_url.", content: jsonContent(ref("TtsResult")) },
+          ...error(400, "Validation failed, or the provider plan does not include the format."),
+          ...unauthorized,
+          ...error(404, "voice_id is not a voice of the connected account.", ["voice_not_found"]),
+          ...error(429, "The speech provider's concurrency limit (already retried once).", ["rate_limited"], retryAfter),
+          ...internal,
+          ...error(502, "The speech provider failed, timed out or sent unusable audio.", ["upstream_error"]),
+        },
+      },
+    }),
+    "/files/{key}": withOtherMethods("File", [keyParameter], {
+      get: {
+        operationId: "downloadAudio",
+        tags: ["Speech"],
+        summary: "Download stored audio through a signed audio_url (local storage driver)",
+        security: [],
+        description:
+          "Use audio_url exactly as returned: every query parameter is covered by the signature, and changing any of them is 403.",
+        parameters: [
+          keyParameter,
+          { name: "expires", in: "query", required: true, description: "Unix time (seconds) the link stops working.", schema: { type: "integer" } },
+          { name: "content_type", in: "query", required: true, description: "Content-Type of the download.", schema: { type: "string" } },
+          { name: "filename", in: "query", required: true, description: "File name in Content-Disposition.", schema: { type: "string" } },
+          { name: "disposition", in: "query", required: true, schema: { type: "string", enum: ["attachment", "inline"] } },
+          { name: "signature", in: "query", required: true, description: "HMAC-SHA256 of the above, base64url.", schema: { type: "string" } },
+          rangeParameter,
+        ],
+        responses: {
+          "200": { description: "The audio, with the format's Content-Type; byte ranges supported.", content: audioContent },
+          ...rangeResponses(audioContent),
+          ...error(403, "The link expired or was altered.", ["forbidden"]),
+          ...error(404, "The object behind a valid link is gone.", ["not_found"]),
+        },
+      },
+    }),
   };
-  schema.properties.text.maxLength = maxTextLength;
-  return schema;
 }

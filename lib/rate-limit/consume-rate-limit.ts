@@ -65,6 +65,18 @@ function sweepOldWindows(now: number) {
     .catch((error: unknown) => console.error("[rate-limit] sweeping old windows failed", error));
 }
 
+/**
+ * The X-RateLimit-* headers known before a request is counted: the configured limit and the end
+ * of the current window. Remaining is left out rather than guessed; a response that fails before
+ * counting (e.g. the database is down while the key is checked) goes out with these alone.
+ */
+export function uncountedRateLimitHeaders(now = Date.now()): Record<string, string> {
+  return {
+    "X-RateLimit-Limit": String(env().RATE_LIMIT_PER_MINUTE),
+    "X-RateLimit-Reset": String(Math.ceil((rateLimitWindowStart(now).getTime() + WINDOW_MS) / 1000)),
+  };
+}
+
 export function rateLimitHeaders(state: RateLimitState, now = Date.now()): Record<string, string> {
   const headers: Record<string, string> = {
     "X-RateLimit-Limit": String(state.limit),

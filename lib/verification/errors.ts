@@ -1,26 +1,16 @@
 import { ZodError } from "zod";
 import { BodyError } from "@/lib/http/read-json";
 import { describeZodError } from "@/lib/http/zod-issue";
+import { VERIFICATION_ERRORS, type VerificationErrorCode } from "@/lib/verification/schemas";
 
 // The Age Verification API's error envelope (spec part 7):
 // { "error": { "type", "code", "message", "param"? } }
 
-export type VerificationErrorCode =
-  | "invalid_api_key"
-  | "parameter_invalid"
-  | "cursor_invalid"
-  | "resource_missing"
-  | "rate_limited"
-  | "internal_error";
+export type { VerificationErrorCode };
 
-const SHAPE: Record<VerificationErrorCode, { type: string; status: number }> = {
-  invalid_api_key: { type: "authentication_error", status: 401 },
-  parameter_invalid: { type: "invalid_request_error", status: 400 },
-  cursor_invalid: { type: "invalid_request_error", status: 400 },
-  resource_missing: { type: "invalid_request_error", status: 404 },
-  rate_limited: { type: "rate_limit_error", status: 429 },
-  internal_error: { type: "api_error", status: 500 },
-};
+// The table (code -> type, status) lives beside the zod schemas, so that the OpenAPI document's
+// per-status error schemas are made from the same one.
+const SHAPE = VERIFICATION_ERRORS;
 
 export class ApiError extends Error {
   readonly type: string;

@@ -1,6 +1,7 @@
 // zod schemas of the Age Verification API: request validation, responses and the OpenAPI
 // document all come from here. Importable by client and server.
 import { z } from "zod";
+import { maxCharacters } from "@/lib/text/characters";
 
 export const verificationMethods = ["face_estimation", "id_document", "credit_card", "digital_id"] as const;
 export const sessionStatuses = ["created", "in_progress", "passed", "failed", "expired"] as const;
@@ -25,32 +26,59 @@ const requiredString = (field: string) =>
 export const isStorableText = (value: string) => value.isWellFormed() && !value.includes("\u0000");
 const storableTextMessage = (what: string) => `${what} must be Unicode text without NUL (\\u0000) characters`;
 
-const httpUrl = (field: string) =>
-  requiredString(field)
-    .max(2048, `${field} must be at most 2048 characters`)
+/** Longest accepted URL (return_url, webhook url), in characters. */
+export const MAX_URL_CHARACTERS = 2048;
+
+// JSON Schema states the scheme as a pattern (case-insensitive, as URL schemes are); the rest of
+// "absolute URL with a host" is what the WHATWG URL parser accepts, said in the description.
+const HTTP_URL_PATTERN = "^[Hh][Tt][Tt][Pp][Ss]?://";
+const HTTPS_URL_PATTERN = "^[Hh][Tt][Tt][Pp][Ss]://";
+
+const absoluteUrl = (field: string, protocols: string[], message: string) =>
+  maxCharacters(requiredString(field), MAX_URL_CHARACTERS, `${field} must be at most ${MAX_URL_CHARACTERS} characters`)
     .refine(isStorableText, storableTextMessage(field))
     .refine((value) => {
       try {
         const url = new URL(value);
-        return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
+        return protocols.includes(url.protocol) && Boolean(url.hostname);
       } catch {
         return false;
       }
-    }, `${field} must be an absolute http(s) URL`);
+    }, message);
+
+const httpUrl = (field: string) =>
+  absoluteUrl(field, ["http:", "https:"], `${field} must be an absolute http(s) URL`).meta({
+    pattern: HTTP_URL_PATTERN,
+    description: `An absolute http or https URL with a host, at most ${MAX_URL_CHARACTERS} characters.`,
+  });
+
+export const MAX_METADATA_PAIRS = 20;
+export const MAX_METADATA_KEY_CHARACTERS = 40;
+export const MAX_METADATA_VALUE_CHARACTERS = 500;
 
 export const metadataSchema = z
   .record(
-    z
-      .string()
-      .min(1, "metadata keys must not be empty")
-      .max(40, "metadata keys must be at most 40 characters")
-      .refine(isStorableText, storableTextMessage("metadata keys")),
-    z
-      .string({ error: "metadata values must be strings" })
-      .max(500, "metadata values must be at most 500 characters")
-      .refine(isStorableText, storableTextMessage("metadata values")),
+    maxCharacters(
+      z.string().min(1, "metadata keys must not be empty"),
+      MAX_METADATA_KEY_CHARACTERS,
+      `metadata keys must be at most ${MAX_METADATA_KEY_CHARACTERS} characters`,
+    ).refine(isStorableText, storableTextMessage("metadata keys")),
+    maxCharacters(
+      z.string({ error: "metadata values must be strings" }),
+      MAX_METADATA_VALUE_CHARACTERS,
+      `metadata values must be at most ${MAX_METADATA_VALUE_CHARACTERS} characters`,
+    ).refine(isStorableText, storableTextMessage("metadata values")),
   )
-  .refine((m) => Object.keys(m).length <= 20, "metadata may hold at most 20 key/value pairs");
+  .refine(
+    (m) => Object.keys(m).length <= MAX_METADATA_PAIRS,
+    `metadata may hold at most ${MAX_METADATA_PAIRS} key/value pairs`,
+  )
+  .meta({
+    maxProperties: MAX_METADATA_PAIRS,
+    description:
+      `Up to ${MAX_METADATA_PAIRS} string key/value pairs, echoed verbatim. Keys 1 to ${MAX_METADATA_KEY_CHARACTERS} ` +
+      `characters, values at most ${MAX_METADATA_VALUE_CHARACTERS} (characters are Unicode code points). No NUL characters.`,
+  });
 
 export const createSessionBodySchema = z
   .strictObject({
@@ -61,9 +89,25 @@ export const createSessionBodySchema = z
       .array(methodSchema, { error: "methods must be an array of verification methods" })
       .min(1, "methods must not be empty")
       .refine((m) => new Set(m).size === m.length, "methods must not contain duplicates")
+      .meta({
+        uniqueItems: true,
+        description:
+          "Tried in this order, escalating on an inconclusive result. No duplicates. credit_card only with " +
+          "required_age 18. digital_id is accepted but not live yet.",
+      })
       .default(() => [...defaultMethods]),
-    return_url: httpUrl("return_url"),
+    return_url: httpUrl("return_url").meta({
+      description:
+        `An absolute http or https URL with a host, at most ${MAX_URL_CHARACTERS} characters. The hosted flow ` +
+        "redirects there on finish with session_id=<id> appended to the query.",
+    }),
     metadata: metadataSchema.default({}),
+  })
+  // JSON Schema can say this one exactly: if methods contains credit_card, required_age is 18.
+  .meta({
+    if: { required: ["methods"], properties: { methods: { contains: { const: "credit_card" } } } },
+    then: { properties: { required_age: { const: 18 } } },
+    description: "credit_card applies only when required_age is 18. digital_id is accepted but not live yet.",
   })
   .superRefine((body, ctx) => {
     if (body.methods.includes("credit_card") && body.required_age !== 18) {
@@ -121,21 +165,17 @@ export const sessionListSchema = z.object({
 });
 
 export const createWebhookEndpointBodySchema = z.strictObject({
-  url: requiredString("url")
-    .max(2048, "url must be at most 2048 characters")
-    .refine(isStorableText, storableTextMessage("url"))
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === "https:" && Boolean(url.hostname);
-      } catch {
-        return false;
-      }
-    }, "url must be an absolute https URL"),
+  url: absoluteUrl("url", ["https:"], "url must be an absolute https URL").meta({
+    pattern: HTTPS_URL_PATTERN,
+    description:
+      `An absolute https URL with a host, at most ${MAX_URL_CHARACTERS} characters; plain http is refused. Hosts ` +
+      "that resolve to loopback or private addresses are refused too, unless the server allows private networks.",
+  }),
   events: z
     .array(z.enum(webhookEventTypes), { error: "events must be an array of event types" })
     .min(1, "events must not be empty")
     .refine((e) => new Set(e).size === e.length, "events must not contain duplicates")
+    .meta({ uniqueItems: true, description: "The event types to deliver, without duplicates. Default: both." })
     .default([...webhookEventTypes]),
 });
 
@@ -155,14 +195,42 @@ export const completeSessionHelperBodySchema = z.strictObject({
   confidence: z.enum(confidenceLevels).optional(),
 });
 
-export const errorEnvelopeSchema = z.object({
-  error: z.object({
-    type: z.enum(["authentication_error", "invalid_request_error", "rate_limit_error", "api_error"]),
-    code: z.enum(["invalid_api_key", "parameter_invalid", "cursor_invalid", "resource_missing", "rate_limited", "internal_error"]),
-    message: z.string().optional(),
-    param: z.string().optional(),
-  }),
-});
+/**
+ * Every error.code of the API with its error.type and HTTP status (spec part 7). The error
+ * mapper (lib/verification/errors.ts) and the OpenAPI document's per-status error schemas are
+ * both made from this table.
+ */
+export const VERIFICATION_ERRORS = {
+  invalid_api_key: { type: "authentication_error", status: 401 },
+  parameter_invalid: { type: "invalid_request_error", status: 400 },
+  cursor_invalid: { type: "invalid_request_error", status: 400 },
+  resource_missing: { type: "invalid_request_error", status: 404 },
+  rate_limited: { type: "rate_limit_error", status: 429 },
+  internal_error: { type: "api_error", status: 500 },
+} as const;
+export type VerificationErrorCode = keyof typeof VERIFICATION_ERRORS;
+export type VerificationErrorType = (typeof VERIFICATION_ERRORS)[VerificationErrorCode]["type"];
+export const verificationErrorCodes = Object.keys(VERIFICATION_ERRORS) as [VerificationErrorCode, ...VerificationErrorCode[]];
+
+/** The codes the API answers with at `status`. */
+export const verificationErrorCodesFor = (status: number) =>
+  verificationErrorCodes.filter((code) => VERIFICATION_ERRORS[code].status === status);
+
+/** The error envelope as it can be for these codes (each with its own type). */
+export function verificationErrorSchemaFor(codes: readonly VerificationErrorCode[]) {
+  const types = [...new Set(codes.map((code) => VERIFICATION_ERRORS[code].type))] as [VerificationErrorType, ...VerificationErrorType[]];
+  return z.object({
+    error: z.object({
+      type: z.enum(types),
+      code: z.enum(codes as [VerificationErrorCode, ...VerificationErrorCode[]]),
+      message: z.string().optional(),
+      param: z.string().optional().meta({ description: "The request field at fault, when there is one." }),
+    }),
+  });
+}
+
+/** Any error of the API. */
+export const errorEnvelopeSchema = verificationErrorSchemaFor(verificationErrorCodes);
 
 export const webhookEventPayloadSchema = z.object({
   id: z.string().regex(/^evt_[A-Za-z0-9]+$/),
@@ -178,3 +246,4 @@ export const webhookEventPayloadSchema = z.object({
     metadata: z.record(z.string(), z.string()),
   }),
 });
+export type WebhookEventPayload = z.infer<typeof webhookEventPayloadSchema>;

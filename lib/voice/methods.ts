@@ -3,14 +3,15 @@ import { toVoiceErrorResponse, VoiceApiError } from "@/lib/voice/errors";
 // Every Voice API path (the API, its document, previews and /files downloads) answers the
 // methods it does not support itself, in the API's envelope, rather than with Next.js's bare
 // 405, and states the same truthful Allow on 405 and on OPTIONS. HEAD is served wherever GET is.
-const ALLOW = { GET: "GET, HEAD, OPTIONS", POST: "POST, OPTIONS" } as const;
+// The OpenAPI document states the same Allow values (lib/openapi/voice-document.ts).
+export const ALLOWED_METHODS = { GET: "GET, HEAD, OPTIONS", POST: "POST, OPTIONS" } as const;
 
 /**
  * Handlers for a path served by `method` alone: `notAllowed` for every other method (405
  * method_not_allowed with Allow) and `options` (204 with Allow; no authentication, no CORS).
  */
-export function voiceMethods(method: keyof typeof ALLOW) {
-  const allow = ALLOW[method];
+export function voiceMethods(method: keyof typeof ALLOWED_METHODS) {
+  const allow = ALLOWED_METHODS[method];
   return {
     notAllowed: async (req: Request): Promise<Response> =>
       toVoiceErrorResponse(

@@ -1,6 +1,7 @@
 // zod schemas of the Voice Prompt API (spec voice-prompt-service.md, part 2). Zod only:
 // importable by client code (studio forms) and by the OpenAPI document builder.
 import { z } from "zod";
+import { maxCharacters } from "@/lib/text/characters";
 import { DEFAULT_OUTPUT_FORMAT, formatGroups, OUTPUT_FORMAT_IDS } from "@/lib/voice/formats";
 
 export const DEFAULT_TTS_MAX_TEXT_LENGTH = 1000;
@@ -35,24 +36,22 @@ export const resolvedVoiceSettingsSchema = z.strictObject({
 });
 export type ResolvedVoiceSettings = z.infer<typeof resolvedVoiceSettingsSchema>;
 
-/** Characters as a person counts them (code points), not UTF-16 units. */
-export function countCharacters(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
+// One way of counting characters for both APIs (code points), shared with /v1.
+export { countCharacters } from "@/lib/text/characters";
 
 /** TtsRequest with the server's configured text limit (TTS_MAX_TEXT_LENGTH). */
 export function buildTtsRequestBodySchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) {
   return z.strictObject({
-    text: z
-      .string()
-      .min(1, "must not be empty")
-      .refine((t) => t.trim() !== "", "must contain something to say, not only whitespace")
-      // PostgreSQL text cannot hold NUL, and a lone surrogate is not a character at all.
-      .refine((t) => t.isWellFormed() && !t.includes("\u0000"), "must be Unicode text without NUL (\\u0000) characters")
-      .refine((t) => countCharacters(t) <= maxTextLength, `must be at most ${maxTextLength} characters`)
-      .meta({ description: `The script to speak, 1 to ${maxTextLength} characters (configurable server-side).` }),
+    text: maxCharacters(
+      z
+        .string()
+        .min(1, "must not be empty")
+        .refine((t) => t.trim() !== "", "must contain something to say, not only whitespace")
+        // PostgreSQL text cannot hold NUL, and a lone surrogate is not a character at all.
+        .refine((t) => t.isWellFormed() && !t.includes("\u0000"), "must be Unicode text without NUL (\\u0000) characters"),
+      maxTextLength,
+      `must be at most ${maxTextLength} characters`,
+    ).meta({ description: `The script to speak, 1 to ${maxTextLength} characters (configurable server-side).` }),
     voice_id: voiceIdSchema,
     model_id: modelIdSchema.default(DEFAULT_MODEL_ID),
     output_format: outputFormatSchema.default(DEFAULT_OUTPUT_FORMAT as (typeof OUTPUT_FORMAT_IDS)[number]),
@@ -123,6 +122,15 @@ export const VOICE_ERROR_STATUS = {
 export type VoiceErrorCode = keyof typeof VOICE_ERROR_STATUS;
 export const voiceErrorCodes = Object.keys(VOICE_ERROR_STATUS) as [VoiceErrorCode, ...VoiceErrorCode[]];
 
-export const voiceErrorSchema = z.object({
-  error: z.object({ code: z.enum(voiceErrorCodes), message: z.string() }),
-});
+/** The codes the API answers with at `status`. */
+export const voiceErrorCodesFor = (status: number) => voiceErrorCodes.filter((code) => VOICE_ERROR_STATUS[code] === status);
+
+/** The error envelope as it can be for these codes; the OpenAPI document has one per status. */
+export function voiceErrorSchemaFor(codes: readonly VoiceErrorCode[]) {
+  return z.object({
+    error: z.object({ code: z.enum(codes as [VoiceErrorCode, ...VoiceErrorCode[]]), message: z.string() }),
+  });
+}
+
+/** Any error of the API. */
+export const voiceErrorSchema = voiceErrorSchemaFor(voiceErrorCodes);

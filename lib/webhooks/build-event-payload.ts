@@ -1,6 +1,6 @@
 import "server-only";
 import type { VerificationSession } from "@/lib/generated/prisma/client";
-import type { WebhookEvent } from "@/lib/webhooks/verify-signature";
+import type { WebhookEventPayload } from "@/lib/verification/schemas";
 
 type SessionForPayload = Pick<
   VerificationSession,
@@ -8,28 +8,29 @@ type SessionForPayload = Pick<
 >;
 
 /**
- * The JSON body of one delivery attempt (spec part 6). `created` is the time of this
+ * The JSON body of one delivery attempt (spec part 6), typed by the zod schema the OpenAPI
+ * document's `webhooks` are made from. `created` is the time of this
  * attempt and `data` reflects the session at delivery time; an expired session has no
  * method or confidence.
  */
 export function buildEventPayload(input: {
   eventId: string;
-  type: WebhookEvent["type"];
+  type: WebhookEventPayload["type"];
   attemptAt: Date;
   session: SessionForPayload;
 }): string {
   const { session } = input;
   const expired = session.status === "expired";
-  const event: WebhookEvent = {
+  const event: WebhookEventPayload = {
     id: input.eventId,
     type: input.type,
     created: input.attemptAt.toISOString(),
     data: {
       id: session.id,
-      status: session.status as WebhookEvent["data"]["status"],
+      status: session.status as WebhookEventPayload["data"]["status"],
       required_age: session.requiredAge as 16 | 18,
-      method: expired ? null : (session.outcomeMethod ?? null),
-      confidence: expired ? null : ((session.outcomeConfidence as WebhookEvent["data"]["confidence"]) ?? null),
+      method: expired ? null : ((session.outcomeMethod as WebhookEventPayload["data"]["method"]) ?? null),
+      confidence: expired ? null : ((session.outcomeConfidence as WebhookEventPayload["data"]["confidence"]) ?? null),
       mode: session.mode,
       metadata: session.metadata as Record<string, string>,
     },

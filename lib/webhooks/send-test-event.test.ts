@@ -5,10 +5,14 @@ import { findOrCreateOrganization } from "@/lib/orgs/find-or-create-organization
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 import { startReceiver, type Receiver } from "../../tests/webhooks/support/receiver";
+import { assertWebhookMatchesContract } from "../../tests/support/contract";
 
 let receiver: Receiver;
 beforeAll(async () => {
-  receiver = await startReceiver();
+  // Every delivery must be a payload the verification document's webhooks allow.
+  receiver = await startReceiver("127.0.0.1", {
+    checkDelivery: (delivery) => assertWebhookMatchesContract(String(delivery.headers["service-event"]), delivery.rawBody),
+  });
 });
 afterAll(async () => {
   await receiver?.close();

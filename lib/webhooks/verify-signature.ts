@@ -6,6 +6,7 @@
 //
 // No "server-only" marker: it has no secrets of ours and works in any Node.js receiver.
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { WebhookEventPayload } from "@/lib/verification/schemas";
 
 export const SIGNATURE_HEADER = "Service-Signature";
 export const DEFAULT_TOLERANCE_SECONDS = 300;
@@ -84,18 +85,8 @@ export function constructWebhookEvent<T = WebhookEvent>(
   }
 }
 
-/** The payload of spec part 6. */
-export type WebhookEvent = {
-  id: string;
-  type: "verification_session.completed" | "verification_session.expired";
-  created: string;
-  data: {
-    id: string;
-    status: "passed" | "failed" | "expired";
-    required_age: 16 | 18;
-    method: string | null;
-    confidence: "high" | "medium" | "low" | null;
-    mode: "test" | "live";
-    metadata: Record<string, string>;
-  };
-};
+/**
+ * The payload of spec part 6: the type of the zod schema that also feeds the OpenAPI document's
+ * `webhooks` (copying this file elsewhere: replace the import with your own type of the payload).
+ */
+export type WebhookEvent = WebhookEventPayload;

@@ -117,6 +117,15 @@ describe("create body validation", () => {
       expectParameterInvalid(res, "return_url");
     });
 
+    it("counts return_url length in characters (code points): 2048 accepted, 2049 rejected", async () => {
+      const base = "https://shop.example/";
+      const url = (characters: number) => base + "\u{1F600}".repeat(characters - base.length);
+      const accepted = await post(key, { ...validBody, return_url: url(2048) });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+      expect(accepted.body.return_url).toBe(url(2048));
+      expectParameterInvalid(await post(key, { ...validBody, return_url: url(2049) }), "return_url");
+    });
+
     it("accepts absolute http and https URLs verbatim", async () => {
       for (const url of ["http://localhost:8080/done", "https://shop.example/a/b?c=d&e=f#g"]) {
         const res = await post(key, { ...validBody, return_url: url });
@@ -153,6 +162,28 @@ describe("create body validation", () => {
       expectParameterInvalid(long, "metadata");
       expect(long.body.error.message).toMatch(/40/);
       expectParameterInvalid(await post(key, { ...validBody, metadata: { "": "v" } }), "metadata");
+    });
+
+    // Characters are code points (README), as JSON Schema's maxLength counts them: an emoji
+    // outside the BMP is one character though it is two UTF-16 units.
+    const EMOJI = "\u{1F600}";
+
+    it("counts an emoji as one character: a 500-emoji value is accepted and echoed, 501 rejected", async () => {
+      const accepted = await post(key, { ...validBody, metadata: { note: EMOJI.repeat(500) } });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+      expect(accepted.body.metadata.note).toBe(EMOJI.repeat(500));
+      const res = await post(key, { ...validBody, metadata: { note: EMOJI.repeat(501) } });
+      expectParameterInvalid(res, "metadata.note");
+      expect(res.body.error.message).toMatch(/500/);
+    });
+
+    it("counts an emoji as one character in keys: 40 emoji accepted, 41 rejected", async () => {
+      const accepted = await post(key, { ...validBody, metadata: { [EMOJI.repeat(40)]: "v" } });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+      expect(Object.keys(accepted.body.metadata)).toEqual([EMOJI.repeat(40)]);
+      const res = await post(key, { ...validBody, metadata: { [EMOJI.repeat(41)]: "v" } });
+      expectParameterInvalid(res, "metadata");
+      expect(res.body.error.message).toMatch(/40/);
     });
 
     it.each([

@@ -1,5 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
+import { buildVerificationDocument } from "@/lib/openapi/verification-document";
+import { buildVoiceDocument } from "@/lib/openapi/voice-document";
 import { baseUrl } from "../support/api";
 
 describe("OpenAPI documents", () => {
@@ -35,6 +37,32 @@ describe("OpenAPI documents", () => {
     expect(doc.components.schemas.Error.properties.error.properties.code.enum).toEqual(
       expect.arrayContaining(["unauthorized", "bad_request", "voice_not_found", "rate_limited", "upstream_error"]),
     );
+  });
+
+  it("serves exactly what the builders make, so the tests of the built documents hold for the served ones", async () => {
+    // The suite's app runs with the default text limit and APP_URL = its own origin.
+    const served = async (api: string) => (await fetch(`${baseUrl()}/openapi/${api}.json`)).json();
+    expect(await served("verification")).toEqual(JSON.parse(JSON.stringify(buildVerificationDocument(baseUrl()))));
+    expect(await served("voice")).toEqual(JSON.parse(JSON.stringify(buildVoiceDocument(baseUrl()))));
+  });
+
+  it("gives each error status its own schema, and each voice path its 405s and OPTIONS", async () => {
+    const verification = await (await fetch(`${baseUrl()}/openapi/verification.json`)).json();
+    const retrieve = verification.paths["/v1/verification-sessions/{id}"].get.responses;
+    expect(retrieve["404"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error404" });
+    expect(verification.components.schemas.Error404.properties.error.properties.code.enum).toEqual(["resource_missing"]);
+    expect(verification.components.schemas.Error401.properties.error.properties.type.enum).toEqual(["authentication_error"]);
+    expect(verification.components.schemas.Error400.properties.error.properties.code.enum).toEqual(["parameter_invalid", "cursor_invalid"]);
+    expect(retrieve["500"].headers["X-RateLimit-Remaining"].required).toBe(false);
+    expect(retrieve["500"].headers["X-RateLimit-Limit"].required).toBe(true);
+
+    const voice = await (await fetch(`${baseUrl()}/openapi/voice.json`)).json();
+    expect(voice.components.schemas.Error405.properties.error.properties.code.enum).toEqual(["method_not_allowed"]);
+    const tts = voice.paths["/tts"];
+    expect(Object.keys(tts).sort()).toEqual(["delete", "get", "options", "patch", "post", "put"]);
+    expect(tts.get.responses["405"].headers.Allow.schema.const).toBe("POST, OPTIONS");
+    expect(voice.paths["/voices"].delete.responses["405"].headers.Allow.schema.const).toBe("GET, HEAD, OPTIONS");
+    expect(voice.paths["/files/{key}"].options.responses["204"].headers.Allow.schema.const).toBe("GET, HEAD, OPTIONS");
   });
 
   it("links both references from /docs, each loading its document with no outside requests", async () => {

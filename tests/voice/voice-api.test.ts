@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { baseUrl, newOrg } from "../support/api";
+import { assertMatchesContract } from "../support/contract";
 import { download, voiceApi } from "./voice-client";
 
 const TTS_RESULT_KEYS = [
@@ -101,9 +102,12 @@ describe("methods on every Voice API path", () => {
       const res = await fetch(`${baseUrl()}${path}`, { method });
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(res.headers.get("allow"), `${method} ${path}`).toBe(allow);
-      expect(await res.json()).toEqual({
+      const body = await res.json();
+      expect(body).toEqual({
         error: { code: "method_not_allowed", message: expect.stringContaining(`${method} is not supported here`) },
       });
+      // The API's own paths document their 405s (the document itself is not one of them).
+      if (!path.startsWith("/openapi/")) assertMatchesContract("voice", method, path, res.status, res.headers, body);
     }
   });
 
@@ -111,6 +115,7 @@ describe("methods on every Voice API path", () => {
     const res = await fetch(`${baseUrl()}${path}`, { method: "OPTIONS" });
     expect(res.status).toBe(204);
     expect(res.headers.get("allow")).toBe(allow);
+    if (!path.startsWith("/openapi/")) assertMatchesContract("voice", "OPTIONS", path, res.status, res.headers, await res.text());
   });
 });
 

@@ -5,6 +5,7 @@ import { listDeliveryAttempts } from "@/lib/webhooks/list-delivery-attempts";
 import { redeliver } from "@/lib/webhooks/redeliver";
 import { startReceiver, type Receiver } from "./support/receiver";
 import { completeSession, createEndpoint, createSession, deliveryRecords, eventually } from "./support/helpers";
+import { assertWebhookMatchesContract } from "../support/contract";
 
 // Runs against the suite's app (TEST_APP_ENV: retry schedule "1,1,1,1", 10 s timeout, private
 // networks allowed so the loopback receiver can be used).
@@ -12,7 +13,10 @@ let receiver: Receiver;
 const records = deliveryRecords(inject("databaseUrl"));
 
 beforeAll(async () => {
-  receiver = await startReceiver();
+  // Every delivery must be a payload the verification document's webhooks allow.
+  receiver = await startReceiver("127.0.0.1", {
+    checkDelivery: (delivery) => assertWebhookMatchesContract(String(delivery.headers["service-event"]), delivery.rawBody),
+  });
 });
 afterAll(async () => {
   await receiver.close();

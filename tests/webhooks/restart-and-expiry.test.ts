@@ -3,6 +3,7 @@ import { startTestStack, type TestStack } from "../support/test-stack";
 import { apiAt, createOrgWithTestKey, startAppProcess, type AppProcess } from "./support/app-process";
 import { deliveryRecords, eventually } from "./support/helpers";
 import { startReceiver, type Receiver } from "./support/receiver";
+import { assertWebhookMatchesContract } from "../support/contract";
 
 // Processes this file controls, on a database of its own. The stack provides the migrated
 // database (its own app runs no jobs); the apps that do the work are started, killed and
@@ -27,7 +28,10 @@ async function ensureApp(): Promise<AppProcess> {
 beforeAll(async () => {
   stack = await startTestStack({ env: { JOB_RUNNER: "off" } });
   records = deliveryRecords(stack.databaseUrl);
-  receiver = await startReceiver();
+  // Every delivery must be a payload the verification document's webhooks allow.
+  receiver = await startReceiver("127.0.0.1", {
+    checkDelivery: (delivery) => assertWebhookMatchesContract(String(delivery.headers["service-event"]), delivery.rawBody),
+  });
 }, 120_000);
 afterAll(async () => {
   await Promise.all([app, ...others].map((p) => p?.stop()));

@@ -35,11 +35,23 @@ export type Receiver = {
   close: () => Promise<void>;
 };
 
-export async function startReceiver(host = "127.0.0.1"): Promise<Receiver> {
+export type ReceiverOptions = {
+  /**
+   * Checks each delivery as it arrives (e.g. against the OpenAPI document's webhooks); what it
+   * throws is re-thrown by deliveries() and waitFor(), so the test reading them fails.
+   */
+  checkDelivery?: (delivery: ReceivedDelivery) => void;
+};
+
+export async function startReceiver(host = "127.0.0.1", options: ReceiverOptions = {}): Promise<Receiver> {
   const { cert, key } = ensureTestCertificates();
   const routes = new Map<string, { behaviour: Behaviour; secret?: string }>();
   const received: ReceivedDelivery[] = [];
   const hanging = new Set<import("node:http").ServerResponse>();
+  const checkFailures: Error[] = [];
+  const throwCheckFailures = () => {
+    if (checkFailures.length > 0) throw checkFailures[0];
+  };
 
   const server = https.createServer({ cert, key }, (req, res) => {
     const chunks: Buffer[] = [];
@@ -77,6 +89,11 @@ export async function startReceiver(host = "127.0.0.1"): Promise<Receiver> {
         respondedWith: answer instanceof Promise ? "pending" : answer,
       };
       received.push(delivery);
+      try {
+        options.checkDelivery?.(delivery);
+      } catch (error) {
+        checkFailures.push(error as Error);
+      }
       if (answer === "hang") {
         hanging.add(res);
         return;
@@ -103,10 +120,14 @@ export async function startReceiver(host = "127.0.0.1"): Promise<Receiver> {
     origin,
     url: (path) => `${origin}${path}`,
     route: (path, options) => routes.set(path, { behaviour: options.behaviour ?? (() => 200), secret: options.secret }),
-    deliveries: (path) => received.filter((d) => path === undefined || d.path === path),
+    deliveries: (path) => {
+      throwCheckFailures();
+      return received.filter((d) => path === undefined || d.path === path);
+    },
     waitFor: async (predicate, timeoutMs = 30_000) => {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
+        throwCheckFailures();
         if (predicate(received)) return received;
         await new Promise((r) => setTimeout(r, 50));
       }
