@@ -6,6 +6,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { JobHandler, JobOutcome } from "@/lib/jobs/job-handlers";
 import { JOBS_CHANNEL } from "@/lib/jobs/schedule-job";
+import { toStorableText } from "@/lib/storable-text";
 
 // The embedded engine: a small poller over the Job table (the outbox that state changes
 // write in their own transactions). It is deliberately not a second Inngest: it claims due
@@ -256,5 +257,6 @@ function listenForJobs(onNotify: () => void): { close: () => Promise<void> } {
 
 function describe(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.slice(0, 1000);
+  // Stored in Job.lastError: a NUL in a message must not make the write-back fail.
+  return toStorableText(text.slice(0, 1000));
 }

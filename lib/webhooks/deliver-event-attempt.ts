@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
+import { toStorableTextOrNull } from "@/lib/storable-text";
 import type { SessionEventType } from "@/lib/verification/record-session-event";
 import { openEndpointSecret } from "@/lib/webhooks/endpoint-secret";
 import { webhookEventId } from "@/lib/webhooks/event-id";
@@ -117,6 +118,9 @@ async function ensureDeliveries(event: { id: string; orgId: string; type: string
 
 type SendOutcome = Awaited<ReturnType<typeof sendSignedEvent>>;
 
+// The receiver chooses its response body, and error messages can quote what it sent: a NUL
+// among them would make PostgreSQL refuse the insert, and with it the records of every other
+// endpoint in the same batch.
 function attemptRow(deliveryId: string, attemptNumber: number, manual: boolean, result: SendOutcome) {
   return {
     id: newId("wha"),
@@ -126,8 +130,8 @@ function attemptRow(deliveryId: string, attemptNumber: number, manual: boolean, 
     startedAt: result.startedAt,
     durationMs: result.durationMs,
     statusCode: result.statusCode,
-    error: result.error,
-    responseExcerpt: result.responseExcerpt,
+    error: toStorableTextOrNull(result.error),
+    responseExcerpt: toStorableTextOrNull(result.responseExcerpt),
     success: result.success,
   };
 }

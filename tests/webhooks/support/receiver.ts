@@ -24,8 +24,11 @@ export type Behaviour = (n: number, body: any) => number | "hang";
 export type Receiver = {
   origin: string;
   url: (path: string) => string;
-  /** Sets how a path answers and the secret its signatures are checked with. */
-  route: (path: string, options: { behaviour?: Behaviour; secret?: string }) => void;
+  /**
+   * Sets how a path answers, the secret its signatures are checked with, and optionally the
+   * exact bytes of its response body (default "ok" for 2xx, "receiver says <status>" otherwise).
+   */
+  route: (path: string, options: { behaviour?: Behaviour; secret?: string; responseBody?: string | Buffer }) => void;
   deliveries: (path?: string) => ReceivedDelivery[];
   waitFor: (predicate: (all: ReceivedDelivery[]) => boolean, timeoutMs?: number) => Promise<ReceivedDelivery[]>;
   close: () => Promise<void>;
@@ -33,7 +36,7 @@ export type Receiver = {
 
 export async function startReceiver(host = "127.0.0.1"): Promise<Receiver> {
   const { cert, key } = ensureTestCertificates();
-  const routes = new Map<string, { behaviour: Behaviour; secret?: string }>();
+  const routes = new Map<string, { behaviour: Behaviour; secret?: string; responseBody?: string | Buffer }>();
   const received: ReceivedDelivery[] = [];
   const hanging = new Set<import("node:http").ServerResponse>();
 
@@ -77,7 +80,7 @@ export async function startReceiver(host = "127.0.0.1"): Promise<Receiver> {
         return;
       }
       res.writeHead(answer, { "content-type": "text/plain" });
-      res.end(answer >= 200 && answer < 300 ? "ok" : `receiver says ${answer}`);
+      res.end(route.responseBody ?? (answer >= 200 && answer < 300 ? "ok" : `receiver says ${answer}`));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
@@ -87,7 +90,8 @@ export async function startReceiver(host = "127.0.0.1"): Promise<Receiver> {
   return {
     origin,
     url: (path) => `${origin}${path}`,
-    route: (path, options) => routes.set(path, { behaviour: options.behaviour ?? (() => 200), secret: options.secret }),
+    route: (path, options) =>
+      routes.set(path, { behaviour: options.behaviour ?? (() => 200), secret: options.secret, responseBody: options.responseBody }),
     deliveries: (path) => received.filter((d) => path === undefined || d.path === path),
     waitFor: async (predicate, timeoutMs = 30_000) => {
       const deadline = Date.now() + timeoutMs;

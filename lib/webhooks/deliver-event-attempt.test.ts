@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { deliverEventAttempt } from "@/lib/webhooks/deliver-event-attempt";
+import { startReceiver, type Receiver } from "../../tests/webhooks/support/receiver";
+import { completedEventForEndpoints } from "../../tests/webhooks/support/inngest-fixtures";
+
+// Events made by the fixtures have no Job row, so the suite app's runner never delivers them:
+// every attempt here is the one this test runs.
+let receiver: Receiver;
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(() => receiver.close());
+
+const triesOf = (outboxEventId: string) =>
+  db.deliveryAttempt.findMany({
+    where: { delivery: { outboxEventId } },
+    include: { delivery: { select: { endpointId: true } } },
+    orderBy: { attemptNumber: "asc" },
+  });
+
+describe("deliverEventAttempt", () => {
+  it("records a 2xx whose body holds a NUL byte as a success, with the other endpoints' tries of the batch", async () => {
+    const [nulPath, plainPath] = ["/nul-body", "/plain-body"];
+    const { endpoints, event } = await completedEventForEndpoints([receiver.url(nulPath), receiver.url(plainPath)]);
+    receiver.route(nulPath, { secret: endpoints[0].secret, responseBody: Buffer.from("accepted\u0000\u0000done", "utf8") });
+    receiver.route(plainPath, { secret: endpoints[1].secret });
+
+    expect(await deliverEventAttempt(event.id, 1)).toEqual({ kind: "delivered", endpoints: 2 });
+
+    expect(receiver.deliveries(nulPath)).toHaveLength(1);
+    const deliveries = await db.webhookDelivery.findMany({ where: { outboxEventId: event.id } });
+    expect(deliveries.map((d) => d.status)).toEqual(["succeeded", "succeeded"]);
+    const tries = await triesOf(event.id);
+    const byEndpoint = new Map(tries.map((t) => [t.delivery.endpointId, t]));
+    expect(byEndpoint.get(endpoints[0].id)).toMatchObject({
+      attemptNumber: 1,
+      success: true,
+      statusCode: 200,
+      error: null,
+      responseExcerpt: "accepted\uFFFD\uFFFDdone",
+    });
+    expect(byEndpoint.get(endpoints[1].id)).toMatchObject({ attemptNumber: 1, success: true, responseExcerpt: "ok" });
+  });
+});
