@@ -103,6 +103,31 @@ describe("embedded job runner", () => {
     expect(job.lastError).toBe("Error: boom 3");
   });
 
+  it("calls the handler's onFinalFailure once, before marking the job dead, when its last attempt fails", async () => {
+    const name = uniqueName();
+    const attempts: number[] = [];
+    const finalFailures: { payload: unknown; statusThen: string }[] = [];
+    await insertJobs(name, 1, { maxAttempts: 3 });
+    start({
+      [name]: {
+        run: async (_p, ctx) => {
+          attempts.push(ctx.attempt);
+          if (ctx.attempt === 1) return { kind: "retry", delayMs: 50, reason: "not yet" };
+          throw new Error(`boom ${ctx.attempt}`);
+        },
+        errorDelayMs: () => 50,
+        onFinalFailure: async (payload) => {
+          const [job] = await jobsOf(name);
+          finalFailures.push({ payload, statusThen: job.status });
+        },
+      },
+    });
+    const [job] = await until(() => jobsOf(name), (jobs) => jobs[0].status === "dead");
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(finalFailures).toEqual([{ payload: { i: 0 }, statusThen: "running" }]);
+    expect(job).toMatchObject({ attempts: 3, lastError: "Error: boom 3", lockedBy: null });
+  });
+
   it("passes the attempt number, honours a handler's retry delay, and reschedules without using an attempt", async () => {
     const name = uniqueName();
     const seen: { attempt: number; at: number }[] = [];

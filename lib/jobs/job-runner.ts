@@ -19,7 +19,8 @@ import { toStorableText } from "@/lib/storable-text";
 //   next attempt. Every write-back is fenced on lockedBy, so a worker that lost its lease
 //   cannot overwrite its successor's result.
 // - attempts/maxAttempts: a handler that throws or asks to retry uses an attempt; after the
-//   last one the job is marked dead and logged.
+//   last one the handler's onFinalFailure runs (webhook delivery: dead letters) and the job
+//   is marked dead and logged.
 // - Polling (JOB_POLL_INTERVAL_MS) is the guarantee; a LISTEN on the channel that
 //   scheduleJobInTx NOTIFYs on commit is the shortcut, so a job due now starts within
 //   milliseconds in whichever process is idle. Losing the listener only costs latency.
@@ -104,6 +105,9 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       });
     } else if (job.attempts >= job.maxAttempts) {
       console.error(`[jobs] ${job.name} ${job.id} is dead after ${job.attempts} attempts: ${outcome.reason}`);
+      // Before the job is marked dead: if this throws, the job keeps its lease until it lapses,
+      // and then another run tries again.
+      await options.handlers[job.name].onFinalFailure?.(job.payload);
       await db.job.updateMany({ where: mine(job), data: { status: "dead", lastError: outcome.reason, ...unlocked } });
     } else {
       await db.job.updateMany({

@@ -4,7 +4,8 @@ import { newId } from "@/lib/ids";
 import { toStorableTextOrNull } from "@/lib/storable-text";
 import type { SessionEventType } from "@/lib/verification/record-session-event";
 import { openEndpointSecret } from "@/lib/webhooks/endpoint-secret";
-import { webhookEventId } from "@/lib/webhooks/event-id";
+import { deadLetterUnfinishedDeliveries } from "@/lib/webhooks/dead-letter-unfinished-deliveries";
+import { prepareDeliveries } from "@/lib/webhooks/prepare-deliveries";
 import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from "@/lib/webhooks/retry-schedule";
 import { sendSignedEvent } from "@/lib/webhooks/send-signed-event";
 
@@ -29,8 +30,7 @@ const SEND_CONCURRENCY = 16;
 export async function deliverEventAttempt(outboxEventId: string, attempt: number): Promise<AttemptOutcome> {
   const event = await db.event.findUnique({ where: { id: outboxEventId }, include: { session: true } });
   if (!event) return { kind: "delivered", endpoints: 0 };
-  await ensureDeliveries(event);
-  await cancelDeliveriesOfDeletedEndpoints(outboxEventId);
+  await prepareDeliveries(event);
 
   // Claim attempt N for every delivery whose endpoint still exists.
   const claimed = await db.$queryRaw<{ id: string; eventId: string; endpointId: string; url: string; secretEncrypted: string }[]>`
@@ -62,58 +62,7 @@ export async function deliverEventAttempt(outboxEventId: string, attempt: number
   });
   if (stillFailing === 0) return { kind: "delivered", endpoints: claimed.length };
   if (attempt < MAX_DELIVERY_ATTEMPTS) return { kind: "retry", delayMs: retryDelayMs(attempt), failing: stillFailing };
-
-  // Deliveries to endpoints deleted meanwhile were cancelled by the deletion, not
-  // dead-lettered: nobody can redeliver to them.
-  const { count } = await db.webhookDelivery.updateMany({
-    where: { outboxEventId, status: "pending", endpoint: { deletedAt: null } },
-    data: { status: "dead", deadLetteredAt: new Date() },
-  });
-  return { kind: "dead-lettered", deadLettered: count };
-}
-
-/**
- * Deleting an endpoint cancels its pending deliveries (lib/webhooks/delete-webhook-endpoint.ts).
- * This catches a row created for it by ensureDeliveries while the deletion committed, so no
- * delivery of a deleted endpoint is left pending with nothing to end it.
- */
-async function cancelDeliveriesOfDeletedEndpoints(outboxEventId: string) {
-  await db.$executeRaw`
-    UPDATE "WebhookDelivery" AS d
-       SET "status" = 'cancelled', "cancelledAt" = e."deletedAt"
-      FROM "WebhookEndpoint" AS e
-     WHERE d."outboxEventId" = ${outboxEventId}
-       AND d."status" = 'pending'
-       AND e."id" = d."endpointId"
-       AND e."deletedAt" IS NOT NULL`;
-}
-
-/**
- * One delivery row per subscribed endpoint that existed when the event happened. Idempotent:
- * later attempts find the rows already there.
- */
-async function ensureDeliveries(event: { id: string; orgId: string; type: string; createdAt: Date; session: { id: string; mode: "test" | "live" } }) {
-  const endpoints = await db.webhookEndpoint.findMany({
-    where: {
-      orgId: event.orgId,
-      mode: event.session.mode,
-      events: { has: event.type },
-      deletedAt: null,
-      createdAt: { lte: event.createdAt },
-    },
-    select: { id: true },
-  });
-  if (endpoints.length === 0) return;
-  await db.webhookDelivery.createMany({
-    data: endpoints.map((endpoint) => ({
-      id: newId("whd"),
-      eventId: webhookEventId(event.session.id, event.type, endpoint.id),
-      outboxEventId: event.id,
-      endpointId: endpoint.id,
-      orgId: event.orgId,
-    })),
-    skipDuplicates: true,
-  });
+  return { kind: "dead-lettered", deadLettered: await deadLetterUnfinishedDeliveries(outboxEventId) };
 }
 
 type SendOutcome = Awaited<ReturnType<typeof sendSignedEvent>>;
