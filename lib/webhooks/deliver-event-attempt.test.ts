@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { deliverEventAttempt } from "@/lib/webhooks/deliver-event-attempt";
+import { listDeadLetters } from "@/lib/webhooks/dead-letters";
 import { startReceiver, type Receiver } from "../../tests/webhooks/support/receiver";
-import { completedEventForEndpoints } from "../../tests/webhooks/support/inngest-fixtures";
+import { completedEventFor, completedEventForEndpoints } from "../../tests/webhooks/support/inngest-fixtures";
 
 // Events made by the fixtures have no Job row, so the suite app's runner never delivers them:
 // every attempt here is the one this test runs.
@@ -41,5 +42,21 @@ describe("deliverEventAttempt", () => {
       responseExcerpt: "accepted\uFFFD\uFFFDdone",
     });
     expect(byEndpoint.get(endpoints[1].id)).toMatchObject({ attemptNumber: 1, success: true, responseExcerpt: "ok" });
+  });
+
+  it("never sends a sixth automatic attempt: it only dead-letters what is still pending", async () => {
+    const path = "/sixth-attempt";
+    const { endpoint, event, org } = await completedEventFor(receiver.url(path));
+    receiver.route(path, { secret: endpoint.secret, behaviour: () => 500 });
+    expect(await deliverEventAttempt(event.id, 4)).toMatchObject({ kind: "retry" });
+    // As an engine that lost track of the fifth attempt might ask.
+    expect(await deliverEventAttempt(event.id, 6)).toEqual({ kind: "dead-lettered", deadLettered: 1 });
+
+    expect(receiver.deliveries(path)).toHaveLength(1);
+    expect((await triesOf(event.id)).map((t) => t.attemptNumber)).toEqual([4]);
+    const row = await db.webhookDelivery.findFirstOrThrow({ where: { outboxEventId: event.id } });
+    expect(row).toMatchObject({ status: "dead", attempts: 4 });
+    expect((await listDeadLetters(org.id)).data.map((d) => d.deliveryId)).toEqual([row.id]);
+    await expect(deliverEventAttempt(event.id, 0)).rejects.toThrow(RangeError);
   });
 });

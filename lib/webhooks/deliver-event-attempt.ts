@@ -28,6 +28,14 @@ const SEND_CONCURRENCY = 16;
  * (or an engine that runs a step twice) never send the same attempt of an event twice.
  */
 export async function deliverEventAttempt(outboxEventId: string, attempt: number): Promise<AttemptOutcome> {
+  if (!Number.isInteger(attempt) || attempt < 1) throw new RangeError(`Delivery attempts are numbered from 1; got ${attempt}`);
+  // The spec allows five automatic attempts. An engine that asks for a sixth (say, a job run
+  // again after the worker of its last attempt died) gets the end of a fifth: nothing is
+  // sent, and whatever is still pending is dead-lettered.
+  if (attempt > MAX_DELIVERY_ATTEMPTS) {
+    return { kind: "dead-lettered", deadLettered: await deadLetterUnfinishedDeliveries(outboxEventId) };
+  }
+
   const event = await db.event.findUnique({ where: { id: outboxEventId }, include: { session: true } });
   if (!event) return { kind: "delivered", endpoints: 0 };
   await prepareDeliveries(event);
