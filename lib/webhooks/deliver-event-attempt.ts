@@ -40,10 +40,13 @@ export async function deliverEventAttempt(outboxEventId: string, attempt: number
   if (!event) return { kind: "delivered", endpoints: 0 };
   await prepareDeliveries(event);
 
-  // Claim attempt N for every delivery whose endpoint still exists.
+  // Claim attempt N for every delivery whose endpoint still exists. lastAttemptNumber keeps
+  // manual redeliveries (lib/webhooks/redeliver.ts) numbered after every automatic attempt.
   const claimed = await db.$queryRaw<{ id: string; eventId: string; endpointId: string; url: string; secretEncrypted: string }[]>`
     UPDATE "WebhookDelivery" AS d
-       SET "attempts" = ${attempt}, "lastAttemptAt" = now()
+       SET "attempts" = ${attempt},
+           "lastAttemptNumber" = GREATEST(d."lastAttemptNumber", ${attempt}),
+           "lastAttemptAt" = now()
       FROM "WebhookEndpoint" AS e
      WHERE d."outboxEventId" = ${outboxEventId}
        AND d."attempts" < ${attempt}
