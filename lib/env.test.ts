@@ -1,6 +1,6 @@
 // ELEVENLABS_MODEL_MAP: what it accepts, what it refuses with a message naming the problem.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ELEVENLABS_MODELS, parseElevenLabsModelMap } from "@/lib/env";
+import { DEFAULT_ELEVENLABS_MODELS, inngestConfigured, parseElevenLabsModelMap, parseEnv } from "@/lib/env";
 
 describe("ELEVENLABS_MODEL_MAP", () => {
   it("is the default mapping when empty", () => {
@@ -29,5 +29,24 @@ describe("ELEVENLABS_MODEL_MAP", () => {
     ["tts_v3=a,tts_v3=b", /mapped twice/],
   ])("refuses %j", (value, message) => {
     expect(parseElevenLabsModelMap(value)).toMatch(message);
+  });
+});
+
+describe("env: Inngest configuration", () => {
+  it("runs background work in-process by default and on Inngest with both keys or a dev server", () => {
+    expect(inngestConfigured(parseEnv({}))).toBe(false);
+    expect(inngestConfigured(parseEnv({ INNGEST_EVENT_KEY: "", INNGEST_SIGNING_KEY: "" }))).toBe(false);
+    expect(inngestConfigured(parseEnv({ INNGEST_EVENT_KEY: "evt-key", INNGEST_SIGNING_KEY: "signkey-prod-abc" }))).toBe(true);
+    expect(inngestConfigured(parseEnv({ INNGEST_DEV: "1" }))).toBe(true);
+    expect(inngestConfigured(parseEnv({ INNGEST_DEV: "1", INNGEST_SIGNING_KEY: "signkey-prod-abc" }))).toBe(true);
+  });
+
+  it("refuses half an Inngest configuration, naming the missing key", () => {
+    expect(() => parseEnv({ INNGEST_SIGNING_KEY: "signkey-prod-abc" })).toThrow(
+      /^Invalid environment: INNGEST_EVENT_KEY: required when INNGEST_SIGNING_KEY is set: Inngest needs both keys/,
+    );
+    expect(() => parseEnv({ INNGEST_EVENT_KEY: "evt-key", INNGEST_SIGNING_KEY: "" })).toThrow(
+      /^Invalid environment: INNGEST_SIGNING_KEY: required when INNGEST_EVENT_KEY is set/,
+    );
   });
 });

@@ -107,22 +107,43 @@ export function parseElevenLabsModelMap(value: string): Record<ModelId, string> 
   return models;
 }
 
+// Inngest needs both keys: the event key to send it events (the relay), the signing key to
+// verify its calls to /api/inngest. With only one, background work would be handed to an
+// engine that never receives it or can never run it, so that is a configuration error at
+// start-up rather than silent loss (or a quiet fall-back to in-process work the operator did
+// not ask for). INNGEST_DEV=1 (a dev server) needs neither.
+const inngestKeysTogether = (e: Env, ctx: z.RefinementCtx) => {
+  if (e.INNGEST_DEV || Boolean(e.INNGEST_EVENT_KEY) === Boolean(e.INNGEST_SIGNING_KEY)) return;
+  const [missing, present] = e.INNGEST_EVENT_KEY
+    ? ["INNGEST_SIGNING_KEY", "INNGEST_EVENT_KEY"]
+    : ["INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY"];
+  ctx.addIssue({
+    code: "custom",
+    path: [missing],
+    message:
+      `required when ${present} is set: Inngest needs both keys (or INNGEST_DEV=1 for a dev server). ` +
+      "Set both to run background work on Inngest, or neither to run it in-process.",
+  });
+};
+
+/** Parses a set of variables (process.env in the app; any object in tests). */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = envSchema.superRefine(inngestKeysTogether).safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  return parsed.data;
+}
+
 let cached: Env | undefined;
 
 export function env(): Env {
-  if (!cached) {
-    const parsed = envSchema.safeParse(process.env);
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-      throw new Error(`Invalid environment: ${problems}`);
-    }
-    cached = parsed.data;
-  }
+  cached ??= parseEnv(process.env);
   return cached;
 }
 
-/** Inngest runs background work when configured; otherwise the embedded runner does. */
-export function inngestConfigured(): boolean {
-  const e = env();
-  return Boolean(e.INNGEST_EVENT_KEY || e.INNGEST_SIGNING_KEY || e.INNGEST_DEV);
+/** Inngest runs background work when configured (both keys, or a dev server); otherwise the embedded runner does. */
+export function inngestConfigured(e: Env = env()): boolean {
+  return Boolean((e.INNGEST_EVENT_KEY && e.INNGEST_SIGNING_KEY) || e.INNGEST_DEV);
 }

@@ -1,9 +1,11 @@
 import { InngestTestEngine, mockCtx } from "@inngest/test";
+import type { InngestFunction } from "inngest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { deliverEvent, DELIVERY_RETRIES } from "@/inngest/functions/deliver-event";
 import { MAX_DELIVERY_ATTEMPTS } from "@/lib/webhooks/retry-schedule";
 import { startReceiver, type Receiver } from "../../tests/webhooks/support/receiver";
+import { listDeadLetters } from "@/lib/webhooks/dead-letters";
 import { completedEventFor } from "../../tests/webhooks/support/inngest-fixtures";
 
 // @inngest/test does not model retries: each execution is one Inngest attempt, and the
@@ -20,6 +22,35 @@ const run = (eventId: string, attempt: number) =>
     events: [{ name: "webhooks/event.recorded", data: { eventId } }],
     transformCtx: (ctx) => ({ ...mockCtx(ctx), attempt }),
   }).execute();
+
+// @inngest/test always runs a function's main handler. Inngest calls onFailure through the
+// same execution engine with handlerKind "failure" (and an inngest/function.failed event), so
+// this asks the engine for exactly that.
+const runOnFailure = (eventId: string) => {
+  const asFailureHandler = Object.create(deliverEvent, {
+    createExecution: {
+      value: (opts: { partialOptions: Record<string, unknown> }) =>
+        (deliverEvent as unknown as { createExecution: (o: unknown) => unknown }).createExecution({
+          ...opts,
+          partialOptions: { ...opts.partialOptions, handlerKind: "failure" },
+        }),
+    },
+  }) as InngestFunction.Any;
+  return new InngestTestEngine({
+    function: asFailureHandler,
+    events: [
+      {
+        name: "inngest/function.failed",
+        data: {
+          function_id: "voiceage-deliver-webhook-event",
+          run_id: "01JTESTRUN0000000000000000",
+          error: { name: "Error", message: "connection to the database lost" },
+          event: { name: "webhooks/event.recorded", data: { eventId } },
+        },
+      },
+    ],
+  }).execute();
+};
 
 describe("deliver-webhook-event (Inngest)", () => {
   it("allows exactly the spec's 5 attempts", () => {
@@ -68,5 +99,20 @@ describe("deliver-webhook-event (Inngest)", () => {
     expect(receiver.deliveries(path)).toHaveLength(1);
     const tries = await db.deliveryAttempt.findMany({ where: { delivery: { outboxEventId: event.id } } });
     expect(tries.map((t) => t.attemptNumber)).toEqual([2]);
+  });
+
+  it("dead-letters the unfinished deliveries from onFailure when a run fails for good", async () => {
+    const path = "/inngest-final-failure";
+    const { org, endpoint, event } = await completedEventFor(receiver.url(path));
+    receiver.route(path, { secret: endpoint.secret, behaviour: () => 500 });
+    await run(event.id, 3); // the fourth attempt fails; the fifth then threw (not modelled here)
+    const row = await db.webhookDelivery.findFirstOrThrow({ where: { outboxEventId: event.id } });
+    expect(row).toMatchObject({ status: "pending", attempts: 4 });
+
+    const { error } = await runOnFailure(event.id);
+    expect(error).toBeUndefined();
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "dead", attempts: 4 });
+    expect((await listDeadLetters(org.id)).data.map((d) => d.deliveryId)).toEqual([row.id]);
+    expect(receiver.deliveries(path)).toHaveLength(1);
   });
 });

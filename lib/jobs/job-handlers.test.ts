@@ -1,8 +1,19 @@
-import { describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import { runExpireSessionJob } from "@/lib/jobs/job-handlers";
-import { insertSession, newOrganization } from "../../tests/webhooks/support/inngest-fixtures";
+import { jobHandlers, runExpireSessionJob } from "@/lib/jobs/job-handlers";
+import { startJobRunner } from "@/lib/jobs/job-runner";
+import { deliverEventAttempt } from "@/lib/webhooks/deliver-event-attempt";
+import { listDeadLetters } from "@/lib/webhooks/dead-letters";
+import { startReceiver, type Receiver } from "../../tests/webhooks/support/receiver";
+import { completedEventFor, completedEventForEndpoints, insertSession, newOrganization } from "../../tests/webhooks/support/inngest-fixtures";
+
+let receiver: Receiver;
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(() => receiver.close());
 
 describe("expire-session job handler", () => {
   it("expires a due session, and asks to come back later for one that is not due", async () => {
@@ -27,5 +38,60 @@ describe("expire-session job handler", () => {
 
   it("rejects a malformed payload", async () => {
     await expect(runExpireSessionJob({})).rejects.toThrow();
+  });
+});
+
+describe("deliver-event job handler", () => {
+  it("dead-letters the event's unfinished deliveries when the job's last attempt throws (embedded runner)", async () => {
+    const path = "/final-failure";
+    const { org, endpoint, event } = await completedEventFor(receiver.url(path));
+    receiver.route(path, { secret: endpoint.secret, behaviour: () => 500 });
+    expect(await deliverEventAttempt(event.id, 4)).toMatchObject({ kind: "retry" });
+
+    // The real deliver-event job, except that its fifth attempt throws (say, the database was
+    // briefly unreachable). A job name of its own keeps the suite app's runner away from it.
+    const name = `test/deliver-${randomBytes(4).toString("hex")}`;
+    const deliver = jobHandlers["webhooks/event.deliver"];
+    await db.job.create({ data: { id: newId("job"), name, payload: { eventId: event.id }, attempts: 4, maxAttempts: 5 } });
+    const runner = startJobRunner({
+      handlers: {
+        [name]: {
+          ...deliver,
+          run: async () => {
+            throw new Error("connection to the database lost");
+          },
+        },
+      },
+      pollIntervalMs: 50,
+      listen: false,
+    });
+    try {
+      const deadline = Date.now() + 15_000;
+      while ((await db.job.findFirstOrThrow({ where: { name } })).status !== "dead") {
+        if (Date.now() > deadline) throw new Error("the job never died");
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      await runner.stop();
+    }
+
+    const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { outboxEventId: event.id } });
+    expect(delivery).toMatchObject({ status: "dead", attempts: 4 });
+    expect(delivery.deadLetteredAt).toBeInstanceOf(Date);
+    expect((await listDeadLetters(org.id)).data).toEqual([
+      expect.objectContaining({ deliveryId: delivery.id, eventId: delivery.eventId, endpointId: endpoint.id, lastStatusCode: 500 }),
+    ]);
+    expect(receiver.deliveries(path)).toHaveLength(1); // nothing more was sent
+  });
+
+  it("on final failure gives every subscribed endpoint that never succeeded a dead letter, even if no attempt got that far", async () => {
+    const { org, endpoints, event } = await completedEventForEndpoints([receiver.url("/never-tried-a"), receiver.url("/never-tried-b")]);
+    await jobHandlers["webhooks/event.deliver"].onFinalFailure!({ eventId: event.id });
+    // Idempotent: a second call (a retried onFailure, a re-claimed job) changes nothing.
+    await jobHandlers["webhooks/event.deliver"].onFinalFailure!({ eventId: event.id });
+    const letters = (await listDeadLetters(org.id)).data;
+    expect(letters.map((l) => l.endpointId).sort()).toEqual(endpoints.map((e) => e.id).sort());
+    expect(letters.every((l) => l.attempts === 0)).toBe(true);
+    expect(receiver.deliveries("/never-tried-a")).toHaveLength(0);
   });
 });

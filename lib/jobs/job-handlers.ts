@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import type { JobName } from "@/lib/jobs/schedule-job";
 import { expireSessionIfDue } from "@/lib/verification/expire-session";
+import { deadLetterUnfinishedDeliveries } from "@/lib/webhooks/dead-letter-unfinished-deliveries";
 import { deliverEventAttempt } from "@/lib/webhooks/deliver-event-attempt";
 import { retryDelayMs } from "@/lib/webhooks/retry-schedule";
 
@@ -24,6 +25,13 @@ export type JobHandler = {
   run: (payload: unknown, ctx: JobContext) => Promise<JobOutcome>;
   /** Back-off after a thrown error on the given attempt. */
   errorDelayMs: (attempt: number) => number;
+  /**
+   * Called once the job has failed for good: its last attempt threw, asked to retry, or was
+   * cut short by a worker that died. The embedded runner calls it before marking the job dead;
+   * Inngest functions call it from onFailure. It may run more than once, so it must be
+   * idempotent.
+   */
+  onFinalFailure?: (payload: unknown) => Promise<void>;
 };
 
 const exponential = (attempt: number) => Math.min(1000 * 2 ** attempt, 5 * 60_000);
@@ -59,7 +67,18 @@ export async function runDeliverEventJob(payload: unknown, ctx: JobContext): Pro
   }
 }
 
+/**
+ * A delivery job that failed for good ends the event's automatic delivery as a fifth failed
+ * attempt would: its unfinished deliveries become dead letters, ready for manual redelivery,
+ * instead of staying pending where nothing would ever retry them.
+ */
+export async function failDeliverEventJob(payload: unknown): Promise<void> {
+  const { eventId } = deliverEventPayloadSchema.parse(payload);
+  const deadLettered = await deadLetterUnfinishedDeliveries(eventId);
+  console.error(`[jobs] delivery of ${eventId} failed for good; dead-lettered ${deadLettered} delivery(ies)`);
+}
+
 export const jobHandlers: Record<JobName, JobHandler> = {
   "verification/session.expire": { run: runExpireSessionJob, errorDelayMs: exponential },
-  "webhooks/event.deliver": { run: runDeliverEventJob, errorDelayMs: retryDelayMs },
+  "webhooks/event.deliver": { run: runDeliverEventJob, errorDelayMs: retryDelayMs, onFinalFailure: failDeliverEventJob },
 };

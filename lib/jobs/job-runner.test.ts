@@ -103,6 +103,31 @@ describe("embedded job runner", () => {
     expect(job.lastError).toBe("Error: boom 3");
   });
 
+  it("calls the handler's onFinalFailure once, before marking the job dead, when its last attempt fails", async () => {
+    const name = uniqueName();
+    const attempts: number[] = [];
+    const finalFailures: { payload: unknown; statusThen: string }[] = [];
+    await insertJobs(name, 1, { maxAttempts: 3 });
+    start({
+      [name]: {
+        run: async (_p, ctx) => {
+          attempts.push(ctx.attempt);
+          if (ctx.attempt === 1) return { kind: "retry", delayMs: 50, reason: "not yet" };
+          throw new Error(`boom ${ctx.attempt}`);
+        },
+        errorDelayMs: () => 50,
+        onFinalFailure: async (payload) => {
+          const [job] = await jobsOf(name);
+          finalFailures.push({ payload, statusThen: job.status });
+        },
+      },
+    });
+    const [job] = await until(() => jobsOf(name), (jobs) => jobs[0].status === "dead");
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(finalFailures).toEqual([{ payload: { i: 0 }, statusThen: "running" }]);
+    expect(job).toMatchObject({ attempts: 3, lastError: "Error: boom 3", lockedBy: null });
+  });
+
   it("passes the attempt number, honours a handler's retry delay, and reschedules without using an attempt", async () => {
     const name = uniqueName();
     const seen: { attempt: number; at: number }[] = [];
@@ -133,6 +158,67 @@ describe("embedded job runner", () => {
     start({ [name]: handler(async (_p, ctx) => (attempts.push(ctx.attempt), { kind: "done" })) });
     await until(() => jobsOf(name), (jobs) => jobs[0].status === "done");
     expect(attempts).toEqual([2]);
+  });
+
+  it("never runs a job more than maxAttempts times: a lapsed lease on its last attempt ends it dead, with onFinalFailure", async () => {
+    const name = uniqueName();
+    const id = newId("job");
+    // The worker running attempt 5 of 5 died mid-run.
+    await db.job.create({
+      data: { id, name, payload: { n: 1 }, status: "running", attempts: 5, maxAttempts: 5, lockedBy: "dead-worker", lockedUntil: new Date(Date.now() - 1000) },
+    });
+    const runs: number[] = [];
+    const finalFailures: unknown[] = [];
+    start({
+      [name]: {
+        run: async (_p, ctx) => (runs.push(ctx.attempt), { kind: "done" }),
+        errorDelayMs: () => 50,
+        onFinalFailure: async (payload) => void finalFailures.push(payload),
+      },
+    });
+    const [job] = await until(() => jobsOf(name), (jobs) => jobs[0].status === "dead");
+    expect(runs).toEqual([]);
+    expect(finalFailures).toEqual([{ n: 1 }]);
+    expect(job).toMatchObject({ attempts: 5, lockedBy: null, lastError: expect.stringContaining("last attempt (5) was cut short") });
+  });
+
+  it("settles such a job again if onFinalFailure failed the first time", async () => {
+    const name = uniqueName();
+    await insertJobs(name, 1, { maxAttempts: 1 });
+    let calls = 0;
+    start(
+      {
+        [name]: {
+          run: async () => {
+            throw new Error("always");
+          },
+          errorDelayMs: () => 50,
+          onFinalFailure: async () => {
+            if (++calls === 1) throw new Error("database blip");
+          },
+        },
+      },
+      { lockMs: 300 },
+    );
+    const [job] = await until(() => jobsOf(name), (jobs) => jobs[0].status === "dead");
+    expect(calls).toBe(2);
+    expect(job.attempts).toBe(1);
+  });
+
+  it("in relay mode still relays a job whose relayer died, whatever its attempt count (Inngest counts attempts)", async () => {
+    const name = uniqueName();
+    await db.job.create({
+      data: { id: newId("job"), name, payload: {}, status: "running", attempts: 5, maxAttempts: 5, lockedBy: "dead-relayer", lockedUntil: new Date(Date.now() - 1000) },
+    });
+    const relayed: string[] = [];
+    const runner = startJobRunner({
+      handlers: { [name]: handler(async () => ({ kind: "done" })) },
+      pollIntervalMs: 50,
+      relay: async (jobs) => void relayed.push(...jobs.map((j) => j.name)),
+    });
+    runners.push(runner);
+    await until(() => jobsOf(name), (jobs) => jobs[0].status === "done");
+    expect(relayed).toEqual([name]);
   });
 
   it("leaves a job with a live lease alone, renews the lease of long jobs, and fences stale write-backs", async () => {

@@ -6,6 +6,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { JobHandler, JobOutcome } from "@/lib/jobs/job-handlers";
 import { JOBS_CHANNEL } from "@/lib/jobs/schedule-job";
+import { toStorableText } from "@/lib/storable-text";
 
 // The embedded engine: a small poller over the Job table (the outbox that state changes
 // write in their own transactions). It is deliberately not a second Inngest: it claims due
@@ -18,12 +19,24 @@ import { JOBS_CHANNEL } from "@/lib/jobs/schedule-job";
 //   next attempt. Every write-back is fenced on lockedBy, so a worker that lost its lease
 //   cannot overwrite its successor's result.
 // - attempts/maxAttempts: a handler that throws or asks to retry uses an attempt; after the
-//   last one the job is marked dead and logged.
+//   last one the handler's onFinalFailure runs (webhook delivery: dead letters) and the job
+//   is marked dead and logged. A job whose last attempt was cut short (its worker died, the
+//   lease lapsed) is never run again: the next claim settles it the same way, so no job runs
+//   more than maxAttempts times.
 // - Polling (JOB_POLL_INTERVAL_MS) is the guarantee; a LISTEN on the channel that
 //   scheduleJobInTx NOTIFYs on commit is the shortcut, so a job due now starts within
 //   milliseconds in whichever process is idle. Losing the listener only costs latency.
 
-export type ClaimedJob = { id: string; name: string; payload: unknown; attempts: number; maxAttempts: number; runAt: Date };
+export type ClaimedJob = {
+  id: string;
+  name: string;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
+  runAt: Date;
+  /** Its last attempt was cut short (lease lapsed): settle it as dead, do not run it. */
+  exhausted?: boolean;
+};
 
 export type JobRunnerOptions = {
   handlers: Record<string, JobHandler>;
@@ -71,23 +84,29 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
   let lastPrune = 0;
 
   async function claim(limit: number): Promise<ClaimedJob[]> {
-    const ignoreRunAt = Boolean(options.relay);
+    const relayMode = Boolean(options.relay);
+    // `exhausted`: a job whose lease lapsed on its last attempt, claimed only to be settled as
+    // dead, without a run and without counting another attempt. A relay is not a run (Inngest
+    // counts the attempts and dedupes the event by job id), so relaying never exhausts a job.
     return db.$queryRaw<ClaimedJob[]>`
-      UPDATE "Job"
-         SET "status" = 'running',
-             "lockedBy" = ${workerId},
-             "lockedUntil" = now() + ${lockMs}::int * interval '1 millisecond',
-             "attempts" = "attempts" + 1,
-             "updatedAt" = now()
-       WHERE "id" IN (
-             SELECT "id" FROM "Job"
+      WITH picked AS (
+             SELECT "id", ("attempts" >= "maxAttempts" AND NOT ${relayMode}::boolean) AS "exhausted"
+               FROM "Job"
               WHERE "name" = ANY(${names}::text[])
-                AND (("status" = 'pending' AND ("runAt" <= now() OR ${ignoreRunAt}::boolean))
+                AND (("status" = 'pending' AND ("runAt" <= now() OR ${relayMode}::boolean))
                      OR ("status" = 'running' AND "lockedUntil" < now()))
               ORDER BY "runAt"
               LIMIT ${limit}::int
                 FOR UPDATE SKIP LOCKED)
-      RETURNING "id", "name", "payload", "attempts", "maxAttempts", "runAt"`;
+      UPDATE "Job" AS j
+         SET "status" = 'running',
+             "lockedBy" = ${workerId},
+             "lockedUntil" = now() + ${lockMs}::int * interval '1 millisecond',
+             "attempts" = j."attempts" + CASE WHEN picked."exhausted" THEN 0 ELSE 1 END,
+             "updatedAt" = now()
+        FROM picked
+       WHERE j."id" = picked."id"
+      RETURNING j."id", j."name", j."payload", j."attempts", j."maxAttempts", j."runAt", picked."exhausted"`;
   }
 
   const mine = (job: ClaimedJob) => ({ id: job.id, lockedBy: workerId });
@@ -103,6 +122,9 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       });
     } else if (job.attempts >= job.maxAttempts) {
       console.error(`[jobs] ${job.name} ${job.id} is dead after ${job.attempts} attempts: ${outcome.reason}`);
+      // Before the job is marked dead: if this throws, the job keeps its lease until it lapses,
+      // and then the next claim settles it (and calls this) again.
+      await options.handlers[job.name].onFinalFailure?.(job.payload);
       await db.job.updateMany({ where: mine(job), data: { status: "dead", lastError: outcome.reason, ...unlocked } });
     } else {
       await db.job.updateMany({
@@ -122,7 +144,9 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     try {
       let outcome: JobOutcome;
       try {
-        outcome = await handler.run(job.payload, { attempt: job.attempts });
+        outcome = job.exhausted
+          ? { kind: "retry", delayMs: 0, reason: `its last attempt (${job.attempts}) was cut short: the worker running it stopped` }
+          : await handler.run(job.payload, { attempt: job.attempts });
       } catch (error) {
         console.error(`[jobs] ${job.name} ${job.id} attempt ${job.attempts} failed`, error);
         outcome = { kind: "retry", delayMs: handler.errorDelayMs(job.attempts), reason: describe(error) };
@@ -256,5 +280,6 @@ function listenForJobs(onNotify: () => void): { close: () => Promise<void> } {
 
 function describe(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.slice(0, 1000);
+  // Stored in Job.lastError: a NUL in a message must not make the write-back fail.
+  return toStorableText(text.slice(0, 1000));
 }

@@ -1,9 +1,11 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
+import { toStorableTextOrNull } from "@/lib/storable-text";
 import type { SessionEventType } from "@/lib/verification/record-session-event";
 import { openEndpointSecret } from "@/lib/webhooks/endpoint-secret";
-import { webhookEventId } from "@/lib/webhooks/event-id";
+import { deadLetterUnfinishedDeliveries } from "@/lib/webhooks/dead-letter-unfinished-deliveries";
+import { prepareDeliveries } from "@/lib/webhooks/prepare-deliveries";
 import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from "@/lib/webhooks/retry-schedule";
 import { sendSignedEvent } from "@/lib/webhooks/send-signed-event";
 
@@ -26,15 +28,25 @@ const SEND_CONCURRENCY = 16;
  * (or an engine that runs a step twice) never send the same attempt of an event twice.
  */
 export async function deliverEventAttempt(outboxEventId: string, attempt: number): Promise<AttemptOutcome> {
+  if (!Number.isInteger(attempt) || attempt < 1) throw new RangeError(`Delivery attempts are numbered from 1; got ${attempt}`);
+  // The spec allows five automatic attempts. An engine that asks for a sixth (say, a job run
+  // again after the worker of its last attempt died) gets the end of a fifth: nothing is
+  // sent, and whatever is still pending is dead-lettered.
+  if (attempt > MAX_DELIVERY_ATTEMPTS) {
+    return { kind: "dead-lettered", deadLettered: await deadLetterUnfinishedDeliveries(outboxEventId) };
+  }
+
   const event = await db.event.findUnique({ where: { id: outboxEventId }, include: { session: true } });
   if (!event) return { kind: "delivered", endpoints: 0 };
-  await ensureDeliveries(event);
-  await cancelDeliveriesOfDeletedEndpoints(outboxEventId);
+  await prepareDeliveries(event);
 
-  // Claim attempt N for every delivery whose endpoint still exists.
+  // Claim attempt N for every delivery whose endpoint still exists. lastAttemptNumber keeps
+  // manual redeliveries (lib/webhooks/redeliver.ts) numbered after every automatic attempt.
   const claimed = await db.$queryRaw<{ id: string; eventId: string; endpointId: string; url: string; secretEncrypted: string }[]>`
     UPDATE "WebhookDelivery" AS d
-       SET "attempts" = ${attempt}, "lastAttemptAt" = now()
+       SET "attempts" = ${attempt},
+           "lastAttemptNumber" = GREATEST(d."lastAttemptNumber", ${attempt}),
+           "lastAttemptAt" = now()
       FROM "WebhookEndpoint" AS e
      WHERE d."outboxEventId" = ${outboxEventId}
        AND d."attempts" < ${attempt}
@@ -61,62 +73,14 @@ export async function deliverEventAttempt(outboxEventId: string, attempt: number
   });
   if (stillFailing === 0) return { kind: "delivered", endpoints: claimed.length };
   if (attempt < MAX_DELIVERY_ATTEMPTS) return { kind: "retry", delayMs: retryDelayMs(attempt), failing: stillFailing };
-
-  // Deliveries to endpoints deleted meanwhile were cancelled by the deletion, not
-  // dead-lettered: nobody can redeliver to them.
-  const { count } = await db.webhookDelivery.updateMany({
-    where: { outboxEventId, status: "pending", endpoint: { deletedAt: null } },
-    data: { status: "dead", deadLetteredAt: new Date() },
-  });
-  return { kind: "dead-lettered", deadLettered: count };
-}
-
-/**
- * Deleting an endpoint cancels its pending deliveries (lib/webhooks/delete-webhook-endpoint.ts).
- * This catches a row created for it by ensureDeliveries while the deletion committed, so no
- * delivery of a deleted endpoint is left pending with nothing to end it.
- */
-async function cancelDeliveriesOfDeletedEndpoints(outboxEventId: string) {
-  await db.$executeRaw`
-    UPDATE "WebhookDelivery" AS d
-       SET "status" = 'cancelled', "cancelledAt" = e."deletedAt"
-      FROM "WebhookEndpoint" AS e
-     WHERE d."outboxEventId" = ${outboxEventId}
-       AND d."status" = 'pending'
-       AND e."id" = d."endpointId"
-       AND e."deletedAt" IS NOT NULL`;
-}
-
-/**
- * One delivery row per subscribed endpoint that existed when the event happened. Idempotent:
- * later attempts find the rows already there.
- */
-async function ensureDeliveries(event: { id: string; orgId: string; type: string; createdAt: Date; session: { id: string; mode: "test" | "live" } }) {
-  const endpoints = await db.webhookEndpoint.findMany({
-    where: {
-      orgId: event.orgId,
-      mode: event.session.mode,
-      events: { has: event.type },
-      deletedAt: null,
-      createdAt: { lte: event.createdAt },
-    },
-    select: { id: true },
-  });
-  if (endpoints.length === 0) return;
-  await db.webhookDelivery.createMany({
-    data: endpoints.map((endpoint) => ({
-      id: newId("whd"),
-      eventId: webhookEventId(event.session.id, event.type, endpoint.id),
-      outboxEventId: event.id,
-      endpointId: endpoint.id,
-      orgId: event.orgId,
-    })),
-    skipDuplicates: true,
-  });
+  return { kind: "dead-lettered", deadLettered: await deadLetterUnfinishedDeliveries(outboxEventId) };
 }
 
 type SendOutcome = Awaited<ReturnType<typeof sendSignedEvent>>;
 
+// The receiver chooses its response body, and error messages can quote what it sent: a NUL
+// among them would make PostgreSQL refuse the insert, and with it the records of every other
+// endpoint in the same batch.
 function attemptRow(deliveryId: string, attemptNumber: number, manual: boolean, result: SendOutcome) {
   return {
     id: newId("wha"),
@@ -126,8 +90,8 @@ function attemptRow(deliveryId: string, attemptNumber: number, manual: boolean, 
     startedAt: result.startedAt,
     durationMs: result.durationMs,
     statusCode: result.statusCode,
-    error: result.error,
-    responseExcerpt: result.responseExcerpt,
+    error: toStorableTextOrNull(result.error),
+    responseExcerpt: toStorableTextOrNull(result.responseExcerpt),
     success: result.success,
   };
 }

@@ -25,6 +25,9 @@ export type RedeliveryResult =
  * new `t`, and records it as a manual attempt numbered after the delivery's previous ones. A
  * success settles the delivery (it leaves the dead-letter queue); a failure leaves it as it
  * was. Ids of other organisations are reported as not found, exactly like unknown ones.
+ *
+ * The attempt number is claimed in the database before sending (an atomic increment), not
+ * computed from a read: two people pressing "redeliver" at once get two distinct numbers.
  */
 export async function redeliver(orgId: string, deliveryIds: string[]): Promise<RedeliveryResult[]> {
   const ids = [...new Set(deliveryIds)];
@@ -33,11 +36,7 @@ export async function redeliver(orgId: string, deliveryIds: string[]): Promise<R
   }
   const rows = await db.webhookDelivery.findMany({
     where: { id: { in: ids }, orgId },
-    include: {
-      endpoint: true,
-      event: { include: { session: true } },
-      deliveryTries: { select: { attemptNumber: true }, orderBy: { attemptNumber: "desc" }, take: 1 },
-    },
+    include: { endpoint: true, event: { include: { session: true } } },
   });
   const byId = new Map(rows.map((row) => [row.id, row]));
 
@@ -56,7 +55,11 @@ export async function redeliver(orgId: string, deliveryIds: string[]): Promise<R
         results[index] = { deliveryId: id, outcome: "endpoint_deleted", error: "The endpoint of this delivery was deleted." };
         continue;
       }
-      const attemptNumber = Math.max(row.attempts, row.deliveryTries[0]?.attemptNumber ?? 0) + 1;
+      const attemptNumber = await claimManualAttemptNumber(id);
+      if (attemptNumber === null) {
+        results[index] = { deliveryId: id, outcome: "not_found", error: `No such webhook delivery: ${id}` };
+        continue;
+      }
       const result = await sendSignedEvent({
         url: row.endpoint.url,
         secret: openEndpointSecret(row.endpoint.id, row.endpoint.secretEncrypted),
@@ -77,4 +80,17 @@ export async function redeliver(orgId: string, deliveryIds: string[]): Promise<R
   };
   await Promise.all(Array.from({ length: Math.min(REDELIVERY_CONCURRENCY, ids.length) }, worker));
   return results;
+}
+
+/**
+ * The next attempt number of a delivery, claimed under the row lock of one UPDATE; null if the
+ * delivery is gone. A redelivery that dies before it is recorded leaves a gap in the numbers.
+ */
+async function claimManualAttemptNumber(deliveryId: string): Promise<number | null> {
+  const [claimed] = await db.$queryRaw<{ lastAttemptNumber: number }[]>`
+    UPDATE "WebhookDelivery"
+       SET "lastAttemptNumber" = "lastAttemptNumber" + 1
+     WHERE "id" = ${deliveryId}
+    RETURNING "lastAttemptNumber"`;
+  return claimed?.lastAttemptNumber ?? null;
 }

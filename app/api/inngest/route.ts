@@ -1,5 +1,3 @@
-import { serve } from "inngest/next";
-import { inngest } from "@/inngest/client";
-import { functions } from "@/inngest/functions";
+import { inngestRouteHandlers } from "@/inngest/route-handlers";
 
-export const { GET, POST, PUT } = serve({ client: inngest, functions });
+export const { GET, POST, PUT } = inngestRouteHandlers;

@@ -36,11 +36,20 @@ export async function insertSession(
 
 /** A passed session with its outbox event, subscribed to by one endpoint at `url`. */
 export async function completedEventFor(url: string) {
+  const { endpoints, ...rest } = await completedEventForEndpoints([url]);
+  return { ...rest, endpoint: endpoints[0] };
+}
+
+/** A passed session with its outbox event, subscribed to by one endpoint per url (in order). */
+export async function completedEventForEndpoints(urls: string[]) {
   const org = await newOrganization();
-  const endpoint = await createWebhookEndpoint({ orgId: org.id, mode: "test", body: { url, events: ["verification_session.completed"] } });
+  const endpoints = [];
+  for (const url of urls) {
+    endpoints.push(await createWebhookEndpoint({ orgId: org.id, mode: "test", body: { url, events: ["verification_session.completed"] } }));
+  }
   const session = await insertSession(org.id, { status: "passed" });
   const event = await db.event.create({
     data: { id: newId("oev"), orgId: org.id, sessionId: session.id, type: "verification_session.completed" },
   });
-  return { org, endpoint, session, event };
+  return { org, endpoints, session, event };
 }

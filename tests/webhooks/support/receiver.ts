@@ -28,8 +28,11 @@ export type Behaviour = (n: number, body: any) => number | "hang" | Promise<numb
 export type Receiver = {
   origin: string;
   url: (path: string) => string;
-  /** Sets how a path answers and the secret its signatures are checked with. */
-  route: (path: string, options: { behaviour?: Behaviour; secret?: string }) => void;
+  /**
+   * Sets how a path answers, the secret its signatures are checked with, and optionally the
+   * exact bytes of its response body (default "ok" for 2xx, "receiver says <status>" otherwise).
+   */
+  route: (path: string, options: { behaviour?: Behaviour; secret?: string; responseBody?: string | Buffer }) => void;
   deliveries: (path?: string) => ReceivedDelivery[];
   waitFor: (predicate: (all: ReceivedDelivery[]) => boolean, timeoutMs?: number) => Promise<ReceivedDelivery[]>;
   close: () => Promise<void>;
@@ -45,7 +48,7 @@ export type ReceiverOptions = {
 
 export async function startReceiver(host = "127.0.0.1", options: ReceiverOptions = {}): Promise<Receiver> {
   const { cert, key } = ensureTestCertificates();
-  const routes = new Map<string, { behaviour: Behaviour; secret?: string }>();
+  const routes = new Map<string, { behaviour: Behaviour; secret?: string; responseBody?: string | Buffer }>();
   const received: ReceivedDelivery[] = [];
   const hanging = new Set<import("node:http").ServerResponse>();
   const checkFailures: Error[] = [];
@@ -101,7 +104,7 @@ export async function startReceiver(host = "127.0.0.1", options: ReceiverOptions
       const respond = (status: number) => {
         delivery.respondedWith = status;
         res.writeHead(status, { "content-type": "text/plain" });
-        res.end(status >= 200 && status < 300 ? "ok" : `receiver says ${status}`);
+        res.end(route.responseBody ?? (status >= 200 && status < 300 ? "ok" : `receiver says ${status}`));
       };
       if (answer instanceof Promise) {
         hanging.add(res);
@@ -119,7 +122,8 @@ export async function startReceiver(host = "127.0.0.1", options: ReceiverOptions
   return {
     origin,
     url: (path) => `${origin}${path}`,
-    route: (path, options) => routes.set(path, { behaviour: options.behaviour ?? (() => 200), secret: options.secret }),
+    route: (path, options) =>
+      routes.set(path, { behaviour: options.behaviour ?? (() => 200), secret: options.secret, responseBody: options.responseBody }),
     deliveries: (path) => {
       throwCheckFailures();
       return received.filter((d) => path === undefined || d.path === path);

@@ -1,0 +1,18 @@
+import { describe, expect, inject, it } from "vitest";
+
+// The suite's app runs the embedded default: no Inngest keys, background work in-process.
+describe("/api/inngest without Inngest configured", () => {
+  it("answers every method with 404 inngest_not_configured and serves no functions", async () => {
+    for (const method of ["GET", "PUT", "POST"]) {
+      const res = await fetch(`${inject("baseUrl")}/api/inngest?fnId=voiceage-deliver-webhook-event&stepId=step`, {
+        method,
+        headers: { "content-type": "application/json" },
+        body: method === "GET" ? undefined : JSON.stringify({ event: { name: "webhooks/event.recorded", data: { eventId: "oev_x" } } }),
+      });
+      expect({ method, status: res.status }).toEqual({ method, status: 404 });
+      const body = await res.json();
+      expect(body.error.code).toBe("inngest_not_configured");
+      expect(body.error.message).toMatch(/INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY.*background work runs in-process/);
+    }
+  });
+});
