@@ -42,46 +42,23 @@ const error = (status: number, description: string, codes: VoiceErrorCode[] = vo
 const unauthorized = error(401, "Missing or invalid x-api-key.");
 const internal = error(500, "Failure on the service side; safe to retry.");
 
-const HTTP_METHODS = ["get", "post", "put", "patch", "delete"] as const;
-const METHODS_TAG = "HTTP methods";
-
 /**
- * A path item with what the path answers to every other method, as the route does
- * (lib/voice/methods.ts): 405 method_not_allowed with Allow for GET/POST/PUT/PATCH/DELETE
- * (whichever it does not serve), 204 with the same Allow for OPTIONS. Listed per path so that
- * the document states every (path, method) the API answers; tests/openapi/routes.test.ts
- * holds it to the route files' exports.
+ * What every path answers to the methods it does not serve (lib/voice/methods.ts): 405
+ * method_not_allowed with a true Allow, and 204 with the same Allow to OPTIONS. They are reusable
+ * responses, not operations: listed per method they would give generated clients a method per
+ * path that can only ever fail. tests/support/contract.ts checks those answers against these.
  */
-function withOtherMethods<O extends Partial<Record<(typeof HTTP_METHODS)[number], object>>>(
-  name: string,
-  pathParameters: object[],
-  operations: O,
-): O & Record<string, unknown> {
-  const served = Object.keys(operations) as (typeof HTTP_METHODS)[number][];
-  if (served.length !== 1 || !(served[0] === "get" || served[0] === "post")) throw new Error(`${name}: one GET or POST`);
-  const allow = ALLOWED_METHODS[served[0].toUpperCase() as keyof typeof ALLOWED_METHODS];
-  const allowHeader = { Allow: { required: true, description: "The methods this path serves.", schema: { type: "string", const: allow } } };
-  const item: Record<string, unknown> = { ...operations };
-  for (const method of HTTP_METHODS.filter((m) => !served.includes(m))) {
-    item[method] = {
-      operationId: `${method}${name}NotAllowed`,
-      tags: [METHODS_TAG],
-      summary: `${method.toUpperCase()} is not served here (405)`,
-      security: [],
-      ...(pathParameters.length ? { parameters: pathParameters } : {}),
-      responses: error(405, `Not a method of this path; Allow lists those that are (${allow}).`, ["method_not_allowed"], allowHeader),
-    };
-  }
-  item.options = {
-    operationId: `options${name}`,
-    tags: [METHODS_TAG],
-    summary: "The methods this path serves",
-    security: [],
-    ...(pathParameters.length ? { parameters: pathParameters } : {}),
-    responses: { "204": { description: `No body; Allow: ${allow}. No authentication, no CORS headers.`, headers: allowHeader } },
-  };
-  return item as O & Record<string, unknown>;
-}
+const allowHeader = {
+  Allow: {
+    required: true,
+    description: "The methods this path serves.",
+    schema: { type: "string", enum: Object.values(ALLOWED_METHODS) },
+  },
+};
+const methodResponses = {
+  MethodNotAllowed: error(405, "Not a method of this path; Allow lists those that are.", ["method_not_allowed"], allowHeader)["405"],
+  AllowedMethods: { description: "OPTIONS: no body, no authentication, no CORS headers; Allow lists the methods.", headers: allowHeader },
+};
 
 const retryAfter = {
   "Retry-After": { required: true, description: "Seconds to wait before retrying.", schema: { type: "integer" } },
@@ -100,7 +77,10 @@ export function buildVoiceDocument(serverUrl?: string, maxTextLength = DEFAULT_T
       version: "1.1.0",
       description:
         "Turns an IVR menu script and a chosen voice into an audio file that plays natively on phone systems. " +
-        "Every path but /health needs an organisation's API key (sk_test_... or sk_live_...) in the x-api-key header.",
+        "Every path but /health needs an organisation's API key (sk_test_... or sk_live_...) in the x-api-key header. " +
+        "A method a path does not serve is 405 method_not_allowed with a true Allow header " +
+        "(components.responses.MethodNotAllowed); OPTIONS is 204 with the same Allow (AllowedMethods). " +
+        "HEAD is served wherever GET is (GET without the body).",
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     security: [{ apiKey: [] }],
@@ -109,15 +89,10 @@ export function buildVoiceDocument(serverUrl?: string, maxTextLength = DEFAULT_T
       { name: "Voices", description: "The voices of the connected provider account." },
       { name: "Formats", description: "Every output_format, telephony first." },
       { name: "Service", description: "Liveness." },
-      {
-        name: METHODS_TAG,
-        description:
-          "Every path answers the methods it does not serve with 405 method_not_allowed and a true Allow header, " +
-          "and OPTIONS with 204 and the same Allow. HEAD is served wherever GET is (GET without the body).",
-      },
     ],
     paths,
     components: {
+      responses: methodResponses,
       securitySchemes: { apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "sk_test_... or sk_live_..." } },
       schemas: {
         Health: jsonSchema(healthSchema, "output"),
@@ -169,7 +144,7 @@ const keyParameter = {
 
 function buildPaths() {
   return {
-    "/health": withOtherMethods("Health", [], {
+    "/health": {
       get: {
         operationId: "health",
         tags: ["Service"],
@@ -177,8 +152,8 @@ function buildPaths() {
         security: [],
         responses: { "200": { description: "The service is up.", content: jsonContent(ref("Health")) } },
       },
-    }),
-    "/voices": withOtherMethods("Voices", [], {
+    },
+    "/voices": {
       get: {
         operationId: "listVoices",
         tags: ["Voices"],
@@ -192,8 +167,8 @@ function buildPaths() {
           ...internal,
         },
       },
-    }),
-    "/voices/{voiceId}/preview.mp3": withOtherMethods("VoicePreview", [voiceIdParameter], {
+    },
+    "/voices/{voiceId}/preview.mp3": {
       get: {
         operationId: "getVoicePreview",
         tags: ["Voices"],
@@ -207,8 +182,8 @@ function buildPaths() {
           ...internal,
         },
       },
-    }),
-    "/formats": withOtherMethods("Formats", [], {
+    },
+    "/formats": {
       get: {
         operationId: "listFormats",
         tags: ["Formats"],
@@ -219,8 +194,8 @@ function buildPaths() {
           ...internal,
         },
       },
-    }),
-    "/tts": withOtherMethods("Tts", [], {
+    },
+    "/tts": {
       post: {
         operationId: "createTts",
         tags: ["Speech"],
@@ -240,8 +215,8 @@ function buildPaths() {
           ...error(502, "The speech provider failed, timed out or sent unusable audio.", ["upstream_error"]),
         },
       },
-    }),
-    "/files/{key}": withOtherMethods("File", [keyParameter], {
+    },
+    "/files/{key}": {
       get: {
         operationId: "downloadAudio",
         tags: ["Speech"],
@@ -265,6 +240,6 @@ function buildPaths() {
           ...error(404, "The object behind a valid link is gone.", ["not_found"]),
         },
       },
-    }),
+    },
   };
 }

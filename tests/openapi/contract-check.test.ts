@@ -45,7 +45,7 @@ describe("contract check", () => {
   });
 
   it("fails a response to an operation the document does not have, unless it is a listed deliberate answer", () => {
-    // Voice: no such path, and a path's other methods are documented 405s with a true Allow.
+    // Voice: no such path; a path's other methods are the deliberate 405s, held to MethodNotAllowed.
     expect(() => assertMatchesContract("voice", "GET", "/voices/x/unknown", 404, new Headers(), { error: { code: "not_found", message: "?" } })).toThrow(
       /has no such operation/,
     );

@@ -8,7 +8,7 @@ import addFormats from "ajv-formats";
 import { buildVerificationDocument } from "@/lib/openapi/verification-document";
 import { buildVoiceDocument } from "@/lib/openapi/voice-document";
 
-type Header = { required?: boolean; schema?: { type?: string; const?: unknown } };
+type Header = { required?: boolean; schema?: { type?: string; const?: unknown; enum?: string[] } };
 type Response = { headers?: Record<string, Header>; content?: Record<string, { schema: unknown }> };
 type Operation = { responses: Record<string, Response> };
 
@@ -26,11 +26,17 @@ export type UndocumentedAnswer = {
   handler: string;
   /** Why it is not an operation of the document. */
   reason: string;
-  /** A documented operation whose responses, for these statuses only, the answer must match. */
-  like: { path: string; method: string; statuses: string[] };
+  /**
+   * What the answer must match: a documented operation's responses for these statuses only, or
+   * a reusable response of the document's components (by name) under one status.
+   */
+  like: { path: string; method: string; statuses: string[] } | { component: string; status: string };
 };
 
 /** Answers an API gives on purpose where its document has no operation. Nothing else may. */
+// The Voice API's paths (the document's templates), for its deliberate 405 and OPTIONS answers.
+const VOICE_PATHS = /^(\/(health|voices|formats|tts)|\/voices\/[^/]+\/preview\.mp3|\/files\/.+)$/;
+
 export const UNDOCUMENTED_ANSWERS: Record<DocumentName, UndocumentedAnswer[]> = {
   verification: [
     {
@@ -43,8 +49,25 @@ export const UNDOCUMENTED_ANSWERS: Record<DocumentName, UndocumentedAnswer[]> = 
       like: { path: "/v1/verification-sessions/{id}", method: "get", statuses: ["401", "404", "429", "500"] },
     },
   ],
-  // The Voice API's 405 and OPTIONS answers are operations of its document.
-  voice: [],
+  voice: [
+    {
+      path: VOICE_PATHS,
+      handler: "notAllowed",
+      reason:
+        "A method a Voice API path does not serve is 405 method_not_allowed with a true Allow. The document " +
+        "states it once (components.responses.MethodNotAllowed and info.description) instead of an operation " +
+        "per method that generated clients would turn into methods that can only fail.",
+      like: { component: "MethodNotAllowed", status: "405" },
+    },
+    {
+      path: VOICE_PATHS,
+      handler: "options",
+      reason:
+        "OPTIONS on any Voice API path is 204 with the same Allow; stated once in the document " +
+        "(components.responses.AllowedMethods) for the same reason as the 405s.",
+      like: { component: "AllowedMethods", status: "204" },
+    },
+  ],
 };
 
 // Next.js catch-all segments ([...key]) take the rest of the path, slashes included.
@@ -93,10 +116,19 @@ function findOperation(name: DocumentName, doc: any, method: string, pathname: s
     const operation = doc.paths[template][method.toLowerCase()];
     if (operation) return operation;
   }
-  const answer = UNDOCUMENTED_ANSWERS[name].find((a) => a.path.test(pathname));
-  if (!answer) return undefined;
-  const like: Operation = doc.paths[answer.like.path][answer.like.method];
-  return { responses: Object.fromEntries(answer.like.statuses.map((status) => [status, like.responses[status]])) };
+  // Only the status tells which deliberate answer this is when a path has several (405 or 204).
+  const answers = UNDOCUMENTED_ANSWERS[name].filter((a) => a.path.test(pathname));
+  if (answers.length === 0) return undefined;
+  const responses: Record<string, Response> = {};
+  for (const { like } of answers) {
+    if ("component" in like) {
+      responses[like.status] = doc.components.responses[like.component];
+    } else {
+      const operation: Operation = doc.paths[like.path][like.method];
+      for (const status of like.statuses) responses[status] = operation.responses[status];
+    }
+  }
+  return { responses };
 }
 
 /** Throws with a readable reason when the response does not match the document. */
@@ -133,6 +165,9 @@ export function assertMatchesContract(
     }
     if (spec.schema && "const" in spec.schema && value !== spec.schema.const) {
       throw new Error(`Contract: ${method} ${pathname} ${status} header ${header} is ${value}, not ${String(spec.schema.const)}`);
+    }
+    if (spec.schema?.enum && !spec.schema.enum.includes(value)) {
+      throw new Error(`Contract: ${method} ${pathname} ${status} header ${header} is ${value}, not one of ${spec.schema.enum.join(" | ")}`);
     }
   }
   const media = response.content?.["application/json"];
