@@ -93,6 +93,26 @@ describe("content cache", () => {
     expect(history[0]).toMatchObject({ text: "For billing, press 1.", voiceId: "espeakEnUs", outputFormat: "alaw_8000", characters: 21, bytes: first.bytes });
   });
 
+  it("records a batch of prompts with quotes, backslashes, braces, commas and emoji exactly as sent", async () => {
+    const own = (await newOrg("history")).orgId;
+    const { provider } = counting(createLocalProvider(), uniqueId());
+    const { deps } = setup(provider);
+    const texts = ['Say "one", then {two}.', "Back\\slash \\N and NULL", "Emoji 😀, é, 中文", "  spaced  ", "O'Brien; -- drop"];
+    // Concurrent requests share one history INSERT (group commit): the batch must keep every field.
+    await Promise.all(
+      texts.map((text, i) =>
+        createTts({ orgId: own, body: body({ text, voice_id: "espeakEnUs", ...(i % 2 ? { voice_settings: { speed: 0.8 + i / 10 } } : {}) }) }, deps),
+      ),
+    );
+    const rows = await db.ttsGeneration.findMany({ where: { orgId: own } });
+    expect(rows.map((r) => r.text).sort()).toEqual([...texts].sort());
+    for (const [i, text] of texts.entries()) {
+      const row = rows.find((r) => r.text === text)!;
+      expect(row.voiceSettings).toEqual(i % 2 ? { stability: 0.5, similarity_boost: 0.75, style: 0, speed: 0.8 + i / 10, use_speaker_boost: true } : null);
+      expect(row.characters).toBe([...text].length);
+    }
+  });
+
   it("treats omitted settings and the voice's defaults spelled out as the same prompt", async () => {
     const { provider, counter } = counting(createLocalProvider(), uniqueId());
     const { deps } = setup(provider);
