@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { statSync } from "node:fs";
 import path from "node:path";
 import { assertValidKey, type ObjectStorage, type SignedUrlOptions } from "@/lib/storage/object-storage";
 
@@ -69,11 +70,9 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       }
     },
     async exists(key) {
-      try {
-        return (await stat(filePath(key))).isFile();
-      } catch {
-        return false;
-      }
+      // Every cached POST /tts asks this. A local stat takes microseconds; the promise API's
+      // round trip through libuv's thread pool cost ten times that in CPU per request.
+      return statSync(filePath(key), { throwIfNoEntry: false })?.isFile() ?? false;
     },
     async delete(key) {
       await rm(filePath(key), { force: true });
