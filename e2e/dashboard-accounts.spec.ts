@@ -28,6 +28,8 @@ test("sign up, sign out, sign back in to the page asked for; wrong passwords are
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/dashboard\/api-keys$/);
   await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
+  // The API reference is a click away for a signed-in admin.
+  await expect(page.getByRole("link", { name: "API reference" }).first()).toHaveAttribute("href", "/docs");
   expect(problems).toEqual([]);
 });
 
