@@ -18,6 +18,11 @@ export async function deadLetterUnfinishedDeliveries(outboxEventId: string): Pro
   const event = await db.event.findUnique({ where: { id: outboxEventId }, include: { session: true } });
   if (!event) return 0;
   await prepareDeliveries(event);
+  return deadLetterPendingDeliveries(outboxEventId);
+}
+
+/** The last step of the above, for a caller that has just prepared the event's deliveries. */
+export async function deadLetterPendingDeliveries(outboxEventId: string): Promise<number> {
   const { count } = await db.webhookDelivery.updateMany({
     where: { outboxEventId, status: "pending", endpoint: { deletedAt: null } },
     data: { status: "dead", deadLetteredAt: new Date() },

@@ -4,7 +4,7 @@ import { newId } from "@/lib/ids";
 import { toStorableTextOrNull } from "@/lib/storable-text";
 import type { SessionEventType } from "@/lib/verification/record-session-event";
 import { openEndpointSecret } from "@/lib/webhooks/endpoint-secret";
-import { deadLetterUnfinishedDeliveries } from "@/lib/webhooks/dead-letter-unfinished-deliveries";
+import { deadLetterPendingDeliveries, deadLetterUnfinishedDeliveries } from "@/lib/webhooks/dead-letter-unfinished-deliveries";
 import { prepareDeliveries } from "@/lib/webhooks/prepare-deliveries";
 import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from "@/lib/webhooks/retry-schedule";
 import { sendSignedEvent } from "@/lib/webhooks/send-signed-event";
@@ -73,7 +73,8 @@ export async function deliverEventAttempt(outboxEventId: string, attempt: number
   });
   if (stillFailing === 0) return { kind: "delivered", endpoints: claimed.length };
   if (attempt < MAX_DELIVERY_ATTEMPTS) return { kind: "retry", delayMs: retryDelayMs(attempt), failing: stillFailing };
-  return { kind: "dead-lettered", deadLettered: await deadLetterUnfinishedDeliveries(outboxEventId) };
+  // The deliveries were prepared above: only the dead-lettering is left.
+  return { kind: "dead-lettered", deadLettered: await deadLetterPendingDeliveries(outboxEventId) };
 }
 
 type SendOutcome = Awaited<ReturnType<typeof sendSignedEvent>>;
