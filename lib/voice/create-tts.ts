@@ -174,16 +174,26 @@ async function findOrSynthesize(
   }
 
   const audio = await renderAndStore(cacheKey, format, deps, request);
+  return recordOrYield(audio, deps, async () => (await db.ttsAudio.createMany({ data: [audio], skipDuplicates: true })).count);
+}
+
+/**
+ * Writes the row for audio we just stored (`write` answers how many rows it wrote). When another
+ * process's row won instead, everyone serves its audio and ours is dropped; when the write
+ * fails, ours is dropped too, so no object is left that no row points at.
+ */
+async function recordOrYield(
+  audio: StoredAudio,
+  deps: TtsDependencies,
+  write: () => Promise<number>,
+): Promise<{ audio: StoredAudio; fromCache: boolean }> {
   try {
-    const { count } = await db.ttsAudio.createMany({ data: [audio], skipDuplicates: true });
-    if (count === 1) return { audio, fromCache: false };
+    if ((await write()) === 1) return { audio, fromCache: false };
   } catch (error) {
     await deps.storage.delete(audio.storageKey).catch(() => undefined);
     throw error;
   }
-
-  // Another process stored this key first: everyone serves its audio; ours is dropped.
-  const winner = await db.ttsAudio.findUniqueOrThrow({ where: { cacheKey } });
+  const winner = await db.ttsAudio.findUniqueOrThrow({ where: { cacheKey: audio.cacheKey } });
   if (winner.storageKey !== audio.storageKey) await deps.storage.delete(audio.storageKey).catch(() => undefined);
   return { audio: winner, fromCache: true };
 }
@@ -202,19 +212,13 @@ async function replaceLostObject(
   request: SynthesisInput,
 ): Promise<{ audio: StoredAudio; fromCache: boolean }> {
   const audio = await renderAndStore(lost.cacheKey, format, deps, request);
-  try {
+  return recordOrYield(audio, deps, async () => {
     const { count } = await db.ttsAudio.updateMany({
       where: { cacheKey: lost.cacheKey, storageKey: lost.storageKey },
       data: { storageKey: audio.storageKey, sha256: audio.sha256, bytes: audio.bytes, contentType: audio.contentType, fileExtension: audio.fileExtension },
     });
-    if (count === 1) return { audio, fromCache: false };
-  } catch (error) {
-    await deps.storage.delete(audio.storageKey).catch(() => undefined);
-    throw error;
-  }
-  const winner = await db.ttsAudio.findUniqueOrThrow({ where: { cacheKey: lost.cacheKey } });
-  if (winner.storageKey !== audio.storageKey) await deps.storage.delete(audio.storageKey).catch(() => undefined);
-  return { audio: winner, fromCache: true };
+    return count;
+  });
 }
 
 /** Synthesis, then the object (object first, row second: a row only ever points at a complete object). */
