@@ -29,9 +29,9 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  */
 export function withApiKey<P extends object = object>(handler: (ctx: V1Context<P>) => Promise<Response>) {
   return async (req: Request, routeContext: RouteContext<P>): Promise<Response> => {
-    // Until the request is counted only the limit and the window's end are known; a failure
-    // before then (the database down while checking the key) still sends those two.
-    let headers: Record<string, string> = uncountedRateLimitHeaders();
+    // Null until the request is counted (or refused for its key). A failure before then (the
+    // database down while checking the key) still sends what is known: the limit and the reset.
+    let headers: Record<string, string> | null = null;
     try {
       const token = BEARER.exec(req.headers.get("authorization") ?? "")?.[1];
       const authenticated = await authenticateAndCountRequest(token);
@@ -95,7 +95,7 @@ export function withApiKey<P extends object = object>(handler: (ctx: V1Context<P
       }
       return withHeaders(response, headers);
     } catch (error) {
-      return withHeaders(toVerificationErrorResponse(error), headers);
+      return withHeaders(toVerificationErrorResponse(error), headers ?? uncountedRateLimitHeaders());
     }
   };
 }
