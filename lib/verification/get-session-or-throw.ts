@@ -4,6 +4,7 @@ import { hasIdShape } from "@/lib/ids";
 import type { VerificationSession } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/verification/errors";
 import { SESSION_COLUMNS } from "@/lib/verification/session-columns";
+import { SESSION_JSON_SQL } from "@/lib/verification/session-json-sql";
 
 /**
  * Loads a session of the organisation; another organisation's id is as missing as an unknown one.
@@ -11,13 +12,31 @@ import { SESSION_COLUMNS } from "@/lib/verification/session-columns";
  * Prisma model's shape (see session-columns.ts; pg returns Dates, arrays and parsed JSON).
  */
 export async function getSessionOrThrow(orgId: string, id: string): Promise<VerificationSession> {
-  const missing = () => new ApiError("resource_missing", `No such verification session: ${id}`, "id");
-  if (!hasIdShape("vs", id)) throw missing();
+  if (!hasIdShape("vs", id)) throw missingSession(id);
   const { rows } = await pgPool.query<VerificationSession>({
     name: "v1-get-session",
     text: `SELECT ${SESSION_COLUMNS} FROM "VerificationSession" WHERE "id" = $1 AND "orgId" = $2`,
     values: [id, orgId],
   });
-  if (!rows[0]) throw missing();
+  if (!rows[0]) throw missingSession(id);
   return rows[0];
+}
+
+/**
+ * The retrieve answer of a session of the organisation, as JSON text rendered by PostgreSQL (see
+ * session-json-sql.ts); missing exactly when getSessionOrThrow is.
+ */
+export async function getSessionJsonOrThrow(orgId: string, id: string): Promise<string> {
+  if (!hasIdShape("vs", id)) throw missingSession(id);
+  const { rows } = await pgPool.query<{ json: string }>({
+    name: "v1-get-session-json",
+    text: `SELECT ${SESSION_JSON_SQL} AS "json" FROM "VerificationSession" WHERE "id" = $1 AND "orgId" = $2`,
+    values: [id, orgId],
+  });
+  if (!rows[0]) throw missingSession(id);
+  return rows[0].json;
+}
+
+function missingSession(id: string) {
+  return new ApiError("resource_missing", `No such verification session: ${id}`, "id");
 }

@@ -1,24 +1,25 @@
 import "server-only";
 import { pgPool } from "@/lib/db";
 import type { KeyMode } from "@/lib/keys/key-format";
-import type { sessionStatuses } from "@/lib/verification/schemas";
-import { SERIALIZED_SESSION_FIELDS, serializeSession, type SessionRow } from "@/lib/verification/serialize-session";
+import type { SessionJson, sessionStatuses } from "@/lib/verification/schemas";
 import { decodeSessionCursor, encodeSessionCursor } from "@/lib/verification/session-cursor";
+import { SESSION_JSON_SQL } from "@/lib/verification/session-json-sql";
 
-// Only what the list shape needs: fewer columns to send and decode, 20 to 100 rows at a time.
-const LIST_COLUMNS = SERIALIZED_SESSION_FIELDS.map((field) => `"${field}"`).join(", ");
-
-/**
- * Newest first, keyset-paginated on (created_at, id): sessions created while a client pages
- * sort before its cursor, so no item is skipped or repeated. Plain SQL on the shared pool (a
- * hot path, prepared), served by the (orgId, createdAt DESC, id DESC) index.
- */
-export async function listSessions(input: {
+type ListInput = {
   orgId: string;
   limit: number;
   cursor?: string;
   filter?: { status?: (typeof sessionStatuses)[number]; mode?: KeyMode };
-}) {
+};
+
+/**
+ * A page of the list answer, `{"data":[...],"next_cursor":...}`, as JSON text. Newest first,
+ * keyset-paginated on (created_at, id): sessions created while a client pages sort before its
+ * cursor, so no item is skipped or repeated. Plain SQL on the shared pool (a hot path,
+ * prepared), served by the (orgId, createdAt DESC, id DESC) index; PostgreSQL renders each
+ * session's JSON (session-json-sql.ts), so the rows are only joined here.
+ */
+export async function listSessionsJson(input: ListInput): Promise<string> {
   const after = input.cursor !== undefined ? decodeSessionCursor(input.orgId, input.cursor) : null;
   const params: unknown[] = [input.orgId];
   const where = [`"orgId" = $1`];
@@ -32,16 +33,23 @@ export async function listSessions(input: {
   const limit = params.push(input.limit + 1);
   // One prepared statement per shape of the query (filters and cursor present or not).
   const shape = [input.filter?.status ? "s" : "", input.filter?.mode ? "m" : "", after ? "c" : ""].join("");
-  const { rows } = await pgPool.query<SessionRow>({
+  const { rows } = await pgPool.query<{ json: string; id: string; createdAtMs: string }>({
     name: `v1-list-sessions-${shape || "all"}`,
-    text: `SELECT ${LIST_COLUMNS} FROM "VerificationSession" WHERE ${where.join(" AND ")}
+    text: `SELECT ${SESSION_JSON_SQL} AS "json", "id", (extract(epoch FROM "createdAt") * 1000)::int8 AS "createdAtMs"
+           FROM "VerificationSession" WHERE ${where.join(" AND ")}
            ORDER BY "createdAt" DESC, "id" DESC LIMIT $${limit}`,
     values: params,
   });
   const page = rows.slice(0, input.limit);
   const last = page[page.length - 1];
-  return {
-    data: page.map(serializeSession),
-    next_cursor: rows.length > input.limit && last ? encodeSessionCursor(input.orgId, last) : null,
-  };
+  const nextCursor =
+    rows.length > input.limit && last
+      ? encodeSessionCursor(input.orgId, { createdAt: new Date(Number(last.createdAtMs)), id: last.id })
+      : null;
+  return `{"data":[${page.map((row) => row.json).join(",")}],"next_cursor":${JSON.stringify(nextCursor)}}`;
+}
+
+/** The same page as objects (the dashboard's list). */
+export async function listSessions(input: ListInput): Promise<{ data: SessionJson[]; next_cursor: string | null }> {
+  return JSON.parse(await listSessionsJson(input));
 }

@@ -1,7 +1,7 @@
 import type { VerificationSession } from "@/lib/generated/prisma/client";
 import type { SessionJson } from "@/lib/verification/schemas";
 
-/** The columns the public shapes are built from (list reads only these). */
+/** The columns the public shapes are built from (session-json-sql.ts renders the same shape in SQL). */
 export const SERIALIZED_SESSION_FIELDS = [
   "id", "status", "requiredAge", "methods", "returnUrl", "mode", "attempts", "createdAt", "expiresAt",
   "metadata", "outcomeMethod", "outcomeResult", "outcomeConfidence", "completedAt",

@@ -1,7 +1,8 @@
 import { withApiKey } from "@/lib/api/with-api-key";
 import { unrecognizedRequest } from "@/lib/api/unrecognized-request";
 import { createSession } from "@/lib/verification/create-session";
-import { listSessions } from "@/lib/verification/list-sessions";
+import { listSessionsJson } from "@/lib/verification/list-sessions";
+import { jsonTextResponse } from "@/lib/http/json-text-response";
 import { createSessionBodySchema, listSessionsQuerySchema } from "@/lib/verification/schemas";
 
 export const POST = withApiKey(async ({ principal, json }) => {
@@ -11,7 +12,7 @@ export const POST = withApiKey(async ({ principal, json }) => {
 
 export const GET = withApiKey(async ({ principal, query }) => {
   const { limit, cursor } = listSessionsQuerySchema.parse(Object.fromEntries(query));
-  return Response.json(await listSessions({ orgId: principal.orgId, limit, cursor }));
+  return jsonTextResponse(await listSessionsJson({ orgId: principal.orgId, limit, cursor }));
 });
 
 export { unrecognizedRequest as PUT, unrecognizedRequest as PATCH, unrecognizedRequest as DELETE, unrecognizedRequest as OPTIONS };
