@@ -1,5 +1,5 @@
 import "server-only";
-import { pgPool } from "@/lib/db";
+import { hotQuery } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { ApiPrincipal } from "@/lib/keys/authenticate-api-key";
 import { digestsEqual, hashApiKey, parseApiKey, type KeyMode } from "@/lib/keys/key-format";
@@ -118,12 +118,11 @@ export function createRequestAuthenticator(): RequestAuthenticator {
       if (served) return served;
     }
 
-    // A named (prepared) statement: parsed and planned once per connection, not per request.
-    const { rows } = await pgPool.query<{ id: string; orgId: string; mode: KeyMode; keyHash: string; count: number }>({
-      name: "v1-authenticate-and-take",
-      text: AUTHENTICATE_AND_TAKE,
-      values: [keyHash, windowStart, new Date(now), new Date(now - LAST_USED_RESOLUTION_MS), size],
-    });
+    // A prepared statement: parsed and planned once per connection, not per request.
+    const { rows } = await hotQuery<{ id: string; orgId: string; mode: KeyMode; keyHash: string; count: number }>(
+      AUTHENTICATE_AND_TAKE,
+      [keyHash, windowStart, new Date(now), new Date(now - LAST_USED_RESOLUTION_MS), size],
+    );
     const row = rows[0];
     // The lookup is by hash; the comparison only guards against a lookup that matched loosely.
     if (!row || !digestsEqual(row.keyHash, keyHash) || row.mode !== parsed.mode) {

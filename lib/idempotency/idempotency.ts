@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
-import { db, pgPool } from "@/lib/db";
+import { db, hotQuery } from "@/lib/db";
 import type { KeyMode } from "@/lib/keys/key-format";
 import { ApiError } from "@/lib/verification/errors";
 
@@ -74,12 +74,10 @@ export async function claimIdempotencyKey(input: {
   const scopedKey = `${input.mode}:${input.key}`;
   const requestHash = createHash("sha256").update(`${input.method}\n${input.path}\n${canonicalBody(input.body)}`).digest("hex");
   const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
-  // Plain prepared statements on the shared pool: this sits on the create path.
-  const run = (name: string, text: string, values: unknown[]) => pgPool.query({ name: `idempotency-${name}`, text, values });
 
+  // Plain prepared statements on the hot-path driver (lib/db.ts): this sits on the create path.
   for (;;) {
-    const inserted = await run(
-      "claim",
+    const inserted = await hotQuery(
       `INSERT INTO "IdempotencyKey" ("orgId", "key", "method", "path", "requestHash") VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT ("orgId", "key") DO NOTHING`,
       [input.orgId, scopedKey, input.method, input.path, requestHash],
@@ -88,8 +86,7 @@ export async function claimIdempotencyKey(input: {
       return {
         kind: "fresh",
         complete: async (response) => {
-          await run(
-            "complete",
+          await hotQuery(
             `UPDATE "IdempotencyKey" SET "statusCode" = $3, "responseBody" = $4 WHERE "orgId" = $1 AND "key" = $2`,
             [input.orgId, scopedKey, response.status, sealResponseBody(input.orgId, scopedKey, response.body)],
           );
@@ -97,8 +94,7 @@ export async function claimIdempotencyKey(input: {
         // A request that changed nothing (4xx) or failed (5xx) releases the key: the client may
         // fix the request or retry, as with Stripe, where failed validation saves no result.
         abandon: async () => {
-          await run(
-            "abandon",
+          await hotQuery(
             `DELETE FROM "IdempotencyKey" WHERE "orgId" = $1 AND "key" = $2 AND "statusCode" IS NULL`,
             [input.orgId, scopedKey],
           );
@@ -106,8 +102,7 @@ export async function claimIdempotencyKey(input: {
       };
     }
 
-    const { rows } = await run(
-      "read",
+    const { rows } = await hotQuery(
       `SELECT "requestHash", "statusCode", "responseBody", "createdAt" FROM "IdempotencyKey" WHERE "orgId" = $1 AND "key" = $2`,
       [input.orgId, scopedKey],
     );
@@ -116,8 +111,7 @@ export async function claimIdempotencyKey(input: {
       | undefined;
     if (!existing) continue; // released between our insert and read: try again
     if (Date.now() - existing.createdAt.getTime() > RETENTION_MS) {
-      await run(
-        "expire",
+      await hotQuery(
         `DELETE FROM "IdempotencyKey" WHERE "orgId" = $1 AND "key" = $2 AND "createdAt" = $3`,
         [input.orgId, scopedKey, existing.createdAt],
       );

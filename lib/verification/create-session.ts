@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { pgPool } from "@/lib/db";
+import { hotQuery } from "@/lib/db";
 import { env } from "@/lib/env";
 import { newId, randomBase62 } from "@/lib/ids";
 import type { KeyMode } from "@/lib/keys/key-format";
@@ -20,7 +20,7 @@ const INSERT_SESSION_WITH_EXPIRY_JOB = `
   WITH "session" AS (
     INSERT INTO "VerificationSession"
       ("id", "orgId", "mode", "requiredAge", "methods", "returnUrl", "metadata", "urlTokenHash", "createdAt", "expiresAt")
-    VALUES ($1, $2, $3::"Mode", $4, $5::text[], $6, $7::json, $8, $9, $10)
+    VALUES ($1, $2, $3::"Mode", $4, $5::text[], $6, $7::text::json, $8, $9, $10)
     RETURNING "id", "expiresAt"
   )
   INSERT INTO "Job" ("id", "name", "payload", "runAt")
@@ -60,10 +60,7 @@ export async function createSession(input: { orgId: string; mode: KeyMode } & Cr
     outcomeConfidence: null,
     completedAt: null,
   };
-  await pgPool.query({
-    name: "v1-create-session",
-    text: INSERT_SESSION_WITH_EXPIRY_JOB,
-    values: [
+  await hotQuery(INSERT_SESSION_WITH_EXPIRY_JOB, [
       row.id,
       input.orgId,
       row.mode,
@@ -75,7 +72,6 @@ export async function createSession(input: { orgId: string; mode: KeyMode } & Cr
       row.createdAt,
       row.expiresAt,
       newId("job"),
-    ],
-  });
+  ]);
   return serializeCreatedSession(row, `${env().APP_URL}/verify/${token}`);
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { pgPool } from "@/lib/db";
+import { hotQuery } from "@/lib/db";
 import { hasIdShape } from "@/lib/ids";
 import type { VerificationSession } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/verification/errors";
@@ -8,16 +8,15 @@ import { SESSION_JSON_SQL } from "@/lib/verification/session-json-sql";
 
 /**
  * Loads a session of the organisation; another organisation's id is as missing as an unknown one.
- * Plain SQL on the shared pool, as a prepared statement: retrieve is a hot path. The row has the
+ * Plain SQL on the hot-path driver, as a prepared statement (lib/db.ts). The row has the
  * Prisma model's shape (see session-columns.ts; pg returns Dates, arrays and parsed JSON).
  */
 export async function getSessionOrThrow(orgId: string, id: string): Promise<VerificationSession> {
   if (!hasIdShape("vs", id)) throw missingSession(id);
-  const { rows } = await pgPool.query<VerificationSession>({
-    name: "v1-get-session",
-    text: `SELECT ${SESSION_COLUMNS} FROM "VerificationSession" WHERE "id" = $1 AND "orgId" = $2`,
-    values: [id, orgId],
-  });
+  const { rows } = await hotQuery<VerificationSession>(
+    `SELECT ${SESSION_COLUMNS} FROM "VerificationSession" WHERE "id" = $1 AND "orgId" = $2`,
+    [id, orgId],
+  );
   if (!rows[0]) throw missingSession(id);
   return rows[0];
 }
@@ -28,11 +27,10 @@ export async function getSessionOrThrow(orgId: string, id: string): Promise<Veri
  */
 export async function getSessionJsonOrThrow(orgId: string, id: string): Promise<string> {
   if (!hasIdShape("vs", id)) throw missingSession(id);
-  const { rows } = await pgPool.query<{ json: string }>({
-    name: "v1-get-session-json",
-    text: `SELECT ${SESSION_JSON_SQL} AS "json" FROM "VerificationSession" WHERE "id" = $1 AND "orgId" = $2`,
-    values: [id, orgId],
-  });
+  const { rows } = await hotQuery<{ json: string }>(
+    `SELECT ${SESSION_JSON_SQL} AS "json" FROM "VerificationSession" WHERE "id" = $1 AND "orgId" = $2`,
+    [id, orgId],
+  );
   if (!rows[0]) throw missingSession(id);
   return rows[0].json;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { pgPool } from "@/lib/db";
+import { hotQuery } from "@/lib/db";
 import type { KeyMode } from "@/lib/keys/key-format";
 import type { SessionJson, sessionStatuses } from "@/lib/verification/schemas";
 import { decodeSessionCursor, encodeSessionCursor } from "@/lib/verification/session-cursor";
@@ -15,7 +15,7 @@ type ListInput = {
 /**
  * A page of the list answer, `{"data":[...],"next_cursor":...}`, as JSON text. Newest first,
  * keyset-paginated on (created_at, id): sessions created while a client pages sort before its
- * cursor, so no item is skipped or repeated. Plain SQL on the shared pool (a hot path,
+ * cursor, so no item is skipped or repeated. Plain SQL on the hot-path driver (lib/db.ts,
  * prepared), served by the (orgId, createdAt DESC, id DESC) index; PostgreSQL renders each
  * session's JSON (session-json-sql.ts), so the rows are only joined here.
  */
@@ -32,14 +32,12 @@ export async function listSessionsJson(input: ListInput): Promise<string> {
   }
   const limit = params.push(input.limit + 1);
   // One prepared statement per shape of the query (filters and cursor present or not).
-  const shape = [input.filter?.status ? "s" : "", input.filter?.mode ? "m" : "", after ? "c" : ""].join("");
-  const { rows } = await pgPool.query<{ json: string; id: string; createdAtMs: string }>({
-    name: `v1-list-sessions-${shape || "all"}`,
-    text: `SELECT ${SESSION_JSON_SQL} AS "json", "id", (extract(epoch FROM "createdAt") * 1000)::int8 AS "createdAtMs"
+  const { rows } = await hotQuery<{ json: string; id: string; createdAtMs: string }>(
+    `SELECT ${SESSION_JSON_SQL} AS "json", "id", (extract(epoch FROM "createdAt") * 1000)::int8 AS "createdAtMs"
            FROM "VerificationSession" WHERE ${where.join(" AND ")}
            ORDER BY "createdAt" DESC, "id" DESC LIMIT $${limit}`,
-    values: params,
-  });
+    params,
+  );
   const page = rows.slice(0, input.limit);
   const last = page[page.length - 1];
   const nextCursor =

@@ -3,7 +3,7 @@
 // in, with any metadata the API accepts, whatever the database server's time zone.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { db, pgPool } from "@/lib/db";
+import { db } from "@/lib/db";
 import { findOrCreateOrganization } from "@/lib/orgs/find-or-create-organization";
 import { completeSession } from "@/lib/verification/complete-session";
 import { createSession } from "@/lib/verification/create-session";
@@ -85,19 +85,15 @@ describe("session JSON rendered by PostgreSQL", () => {
 
   it("writes UTC timestamps whatever the database session's time zone", async () => {
     const { orgId, ids } = await sessionsInEveryState();
-    const client = await pgPool.connect();
-    try {
-      await client.query("BEGIN");
-      await client.query("SET LOCAL TIME ZONE 'Pacific/Chatham'");
-      const { rows } = await client.query<{ json: string }>(
+    const json = await db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe("SET LOCAL TIME ZONE 'Pacific/Chatham'");
+      const rows = await tx.$queryRawUnsafe<{ json: string }[]>(
         `SELECT ${SESSION_JSON_SQL} AS "json" FROM "VerificationSession" WHERE "id" = $1`,
-        [ids[3]],
+        ids[3],
       );
-      expect(rows[0].json).toBe(await expectedJson(orgId, ids[3]));
-      expect(JSON.parse(rows[0].json).created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    } finally {
-      await client.query("ROLLBACK");
-      client.release();
-    }
+      return rows[0].json;
+    });
+    expect(json).toBe(await expectedJson(orgId, ids[3]));
+    expect(JSON.parse(json).created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 });

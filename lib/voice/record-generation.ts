@@ -1,5 +1,5 @@
 import "server-only";
-import { pgPool } from "@/lib/db";
+import { hotQuery } from "@/lib/db";
 
 type Row = {
   id: string;
@@ -18,34 +18,30 @@ type Row = {
 };
 
 // One prepared statement for any batch size: a column array per field, unnested into rows.
-// Plain SQL on the pool rather than Prisma's createMany, which cost a cached request more CPU
+// Plain SQL on the hot-path driver (lib/db.ts) rather than Prisma's createMany, which cost a cached request more CPU
 // than the rest of its work (see the Voice section of `npm run bench`).
 const INSERT_GENERATIONS = `
   INSERT INTO "TtsGeneration"
     ("id", "orgId", "cacheKey", "text", "voiceId", "modelId", "outputFormat", "voiceSettings", "characters", "cached", "sha256", "bytes")
   SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-    $8::jsonb[], $9::int[], $10::bool[], $11::text[], $12::int[])`;
+    $8::text[]::jsonb[], $9::int[], $10::text[]::bool[], $11::text[], $12::int[])`;
 
 function insertGenerations(rows: Row[]) {
   const column = <K extends keyof Row>(key: K) => rows.map((row) => row[key]);
-  return pgPool.query({
-    name: "tts-insert-generations",
-    text: INSERT_GENERATIONS,
-    values: [
-      column("id"),
-      column("orgId"),
-      column("cacheKey"),
-      column("text"),
-      column("voiceId"),
-      column("modelId"),
-      column("outputFormat"),
-      rows.map((row) => (row.voiceSettings ? JSON.stringify(row.voiceSettings) : null)),
-      column("characters"),
-      column("cached"),
-      column("sha256"),
-      column("bytes"),
-    ],
-  });
+  return hotQuery(INSERT_GENERATIONS, [
+    column("id"),
+    column("orgId"),
+    column("cacheKey"),
+    column("text"),
+    column("voiceId"),
+    column("modelId"),
+    column("outputFormat"),
+    rows.map((row) => (row.voiceSettings ? JSON.stringify(row.voiceSettings) : null)),
+    column("characters"),
+    rows.map((row) => String(row.cached)),
+    column("sha256"),
+    column("bytes"),
+  ]);
 }
 
 // Group commit: every POST /tts writes one history row, and under load those single-row
