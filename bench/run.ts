@@ -167,9 +167,12 @@ async function main() {
       settings,
       measure: async (options) => {
         log(`measuring ${options.name}`);
-        return withCpu(() => stack!.app().cpuSeconds, () => stack!.database().cpuSeconds, (onPhase) =>
+        const result = await withCpu(() => stack!.app().cpuSeconds, () => stack!.database().cpuSeconds, (onPhase) =>
           measure({ baseUrl, ...settings, ...options, onPhase }),
         );
+        // Each run's own figures (the table shows medians over rounds).
+        log(`  ${Math.round(result.rps)} req/s, p99 ${result.p99Ms.toFixed(1)} ms, app CPU ${(result.serverCpuMs ?? NaN).toFixed(2)} ms/req`);
+        return result;
       },
       call: async (method, urlPath, options = {}) => {
         const res = await fetch(`${baseUrl}${urlPath}`, {

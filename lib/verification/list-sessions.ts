@@ -1,7 +1,7 @@
 import "server-only";
 import { hotQuery } from "@/lib/db";
 import type { KeyMode } from "@/lib/keys/key-format";
-import type { SessionJson, sessionStatuses } from "@/lib/verification/schemas";
+import { MAX_LIST_LIMIT, type SessionJson, type sessionStatuses } from "@/lib/verification/schemas";
 import { decodeSessionCursor, encodeSessionCursor } from "@/lib/verification/session-cursor";
 import { SESSION_JSON_SQL } from "@/lib/verification/session-json-sql";
 
@@ -30,12 +30,17 @@ export async function listSessionsJson(input: ListInput): Promise<string> {
     const id = params.push(after.id);
     where.push(`("createdAt", "id") < ($${createdAt}, $${id})`);
   }
-  const limit = params.push(input.limit + 1);
-  // One prepared statement per shape of the query (filters and cursor present or not).
+  // The limit is written into the statement, not passed as a parameter: with `LIMIT $n`,
+  // PostgreSQL plans the prepared statement afresh on every execution (measured: 9,600 custom
+  // plans, no generic one), because a generic plan cannot know how few rows it will read.
+  if (!Number.isInteger(input.limit) || input.limit < 1 || input.limit > MAX_LIST_LIMIT) {
+    throw new RangeError(`page size out of range: ${input.limit}`);
+  }
+  // One prepared statement per shape of the query (filters and cursor present or not) and limit.
   const { rows } = await hotQuery<{ json: string; id: string; createdAtMs: string }>(
     `SELECT ${SESSION_JSON_SQL} AS "json", "id", (extract(epoch FROM "createdAt") * 1000)::int8 AS "createdAtMs"
            FROM "VerificationSession" WHERE ${where.join(" AND ")}
-           ORDER BY "createdAt" DESC, "id" DESC LIMIT $${limit}`,
+           ORDER BY "createdAt" DESC, "id" DESC LIMIT ${input.limit + 1}`,
     params,
   );
   const page = rows.slice(0, input.limit);

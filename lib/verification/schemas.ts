@@ -120,13 +120,16 @@ export const createSessionBodySchema = z
   });
 export type CreateSessionBody = z.infer<typeof createSessionBodySchema>;
 
+export const MAX_LIST_LIMIT = 100;
+const limitMessage = `limit must be an integer from 1 to ${MAX_LIST_LIMIT}`;
+
 export const listSessionsQuerySchema = z.strictObject({
   // Digits only: "1e1", " 5" or "2.0" are refused rather than guessed at.
   limit: z
     .string()
-    .regex(/^\d{1,6}$/, "limit must be an integer from 1 to 100")
+    .regex(/^\d{1,6}$/, limitMessage)
     .transform(Number)
-    .pipe(z.number().min(1, "limit must be an integer from 1 to 100").max(100, "limit must be an integer from 1 to 100"))
+    .pipe(z.number().min(1, limitMessage).max(MAX_LIST_LIMIT, limitMessage))
     .default(20),
   // Present but empty is an invalid cursor (cursor_invalid), not "start over": a client that
   // sends `cursor=${next_cursor ?? ""}` must not loop over the first page forever.

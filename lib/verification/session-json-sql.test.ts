@@ -79,6 +79,11 @@ describe("session JSON rendered by PostgreSQL", () => {
     const cursor = JSON.parse(first).next_cursor as string;
     expect(await listSessionsJson({ orgId, limit: 4, cursor })).toBe(`{"data":[${expected.slice(4).join(",")}],"next_cursor":null}`);
 
+    // The page size is written into the SQL, so anything but an integer from 1 to 100 is refused.
+    for (const limit of [0, 101, 2.5, Number.NaN]) {
+      await expect(listSessionsJson({ orgId, limit })).rejects.toThrow(RangeError);
+    }
+
     const parsed = await listSessions({ orgId, limit: 100, filter: { status: "passed" } });
     expect(parsed).toEqual({ data: [JSON.parse(await expectedJson(orgId, ids[3]))], next_cursor: null });
   });
