@@ -85,7 +85,12 @@ describe("background work across restarts", () => {
     const [first, second] = receiver.deliveries("/restart-completed");
     expect(second.signatureValid).toBe(true);
     expect(second.body.id).toBe(first.body.id);
-    expect((await records.attempts(finishing.id)).map((a) => [a.attemptNumber, a.success])).toEqual([
+    // The app records an attempt once the receiver has answered, so the row may lag the arrival.
+    const attempts = await eventually(async () => {
+      const recorded = await records.attempts(finishing.id);
+      return recorded.length === 2 && recorded;
+    }, 10_000, "attempt 2 recorded");
+    expect(attempts.map((a) => [a.attemptNumber, a.success])).toEqual([
       [1, false],
       [2, true],
     ]);
