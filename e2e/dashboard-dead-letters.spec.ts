@@ -1,20 +1,11 @@
 // The dead-letter queue with several letters: "Redeliver selected" sends only the ticked ones,
 // "Redeliver all" the rest, and each row shows its own result the moment its request is
 // answered, while the receiver checks every redelivery's signature itself.
-import { expect, test, type Page } from "@playwright/test";
-import { startReceiver, type ReceivedDelivery, type Receiver } from "../tests/webhooks/support/receiver";
-import { screenshotAtBothWidths } from "./support/screenshots";
-import { completedSession, createEndpoint, createKey, go, nav, newAccount, signUp, watchConsole } from "./dashboard-support";
+import { expect, test } from "@playwright/test";
+import type { ReceivedDelivery } from "../tests/webhooks/support/receiver";
+import { completedSession, createEndpoint, createKey, go, nav, newAccount, signUp, watchConsole, useReceiver, shoot } from "./dashboard-support";
 
-const shoot = (page: Page, name: string) => screenshotAtBothWidths(page, `.data/screenshots/dashboard/${name}`);
-
-let receiver: Receiver;
-test.beforeAll(async () => {
-  receiver = await startReceiver();
-});
-test.afterAll(async () => {
-  await receiver?.close();
-});
+const receiver = useReceiver();
 
 test("redeliver selected, then redeliver all: each row shows its own result as it completes", async ({ page }) => {
   test.setTimeout(120_000);
@@ -22,14 +13,14 @@ test("redeliver selected, then redeliver all: each row shows its own result as i
   await signUp(page, newAccount());
   const key = await createKey(page, "Queue backend");
   await page.getByRole("button", { name: "Done" }).click();
-  const secret = await createEndpoint(page, receiver.url("/queue"));
+  const secret = await createEndpoint(page, receiver().url("/queue"));
 
   // Four sessions whose five automatic attempts all fail.
-  receiver.route("/queue", { behaviour: () => 500, secret });
+  receiver().route("/queue", { behaviour: () => 500, secret });
   const sessions: string[] = [];
   for (let i = 1; i <= 4; i++) sessions.push(await completedSession(key, { order: `300${i}` }));
-  const forSession = (id: string) => receiver.deliveries("/queue").filter((d: ReceivedDelivery) => d.body?.data?.id === id);
-  await receiver.waitFor(() => sessions.every((id) => forSession(id).length >= 5), 60_000);
+  const forSession = (id: string) => receiver().deliveries("/queue").filter((d: ReceivedDelivery) => d.body?.data?.id === id);
+  await receiver().waitFor(() => sessions.every((id) => forSession(id).length >= 5), 60_000);
 
   await go(page, "Dead letters");
   const letters = page.getByTestId("dead-letter");
@@ -45,7 +36,7 @@ test("redeliver selected, then redeliver all: each row shows its own result as i
 
   // The receiver is fixed for the first session, still broken for the third.
   const [first, second, third, fourth] = sessions;
-  receiver.route("/queue", { behaviour: (_n, body) => (body?.data?.id === third ? 503 : 200), secret });
+  receiver().route("/queue", { behaviour: (_n, body) => (body?.data?.id === third ? 503 : 200), secret });
   const selectButton = page.getByRole("button", { name: /^Redeliver selected/ });
   await expect(selectButton).toBeDisabled();
   await row(first).getByRole("checkbox").check();
@@ -83,9 +74,9 @@ test("redeliver selected, then redeliver all: each row shows its own result as i
   expect(order).toHaveLength(3);
   let release!: (status: number) => void;
   const held = new Promise<number>((resolve) => (release = resolve));
-  receiver.route("/queue", { behaviour: (_n, body) => (body?.data?.id === order[1] ? held : 200), secret });
+  receiver().route("/queue", { behaviour: (_n, body) => (body?.data?.id === order[1] ? held : 200), secret });
   await page.getByRole("button", { name: "Redeliver all (3)" }).click();
-  await receiver.waitFor(() => forSession(order[1]).at(-1)?.respondedWith === "pending");
+  await receiver().waitFor(() => forSession(order[1]).at(-1)?.respondedWith === "pending");
   await expect(row(order[0])).toContainText("Delivered · HTTP 200");
   await expect(row(order[1])).toContainText("Sending…");
   await expect(row(order[2])).toContainText("Queued");

@@ -1,16 +1,9 @@
 // Deleting a webhook endpoint and creating a live key in the dashboard, and the Origin check
 // that keeps another site from calling the dashboard's server actions with an admin's cookies.
 import { expect, test, type BrowserContext, type Page, type Request } from "@playwright/test";
-import { startReceiver, type Receiver } from "../tests/webhooks/support/receiver";
-import { baseUrl, completedSession, createEndpoint, createKey, go, newAccount, signUp, v1, watchConsole } from "./dashboard-support";
+import { baseUrl, completedSession, createEndpoint, createKey, go, newAccount, signUp, v1, watchConsole, useReceiver } from "./dashboard-support";
 
-let receiver: Receiver;
-test.beforeAll(async () => {
-  receiver = await startReceiver();
-});
-test.afterAll(async () => {
-  await receiver?.close();
-});
+const receiver = useReceiver();
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -19,24 +12,24 @@ test("a deleted endpoint disappears from the list and receives nothing more", as
   await signUp(page, newAccount());
   const key = await createKey(page, "Hooks backend");
   await page.getByRole("button", { name: "Done" }).click();
-  const keepSecret = await createEndpoint(page, receiver.url("/keep"));
-  const goneSecret = await createEndpoint(page, receiver.url("/gone"));
-  receiver.route("/keep", { secret: keepSecret });
-  receiver.route("/gone", { secret: goneSecret });
+  const keepSecret = await createEndpoint(page, receiver().url("/keep"));
+  const goneSecret = await createEndpoint(page, receiver().url("/gone"));
+  receiver().route("/keep", { secret: keepSecret });
+  receiver().route("/gone", { secret: goneSecret });
 
   // Both endpoints receive while they exist.
   const before = await completedSession(key, { order: "4001" });
-  await receiver.waitFor(() => ["/keep", "/gone"].every((path) => receiver.deliveries(path).some((d) => d.body?.data?.id === before)));
+  await receiver().waitFor(() => ["/keep", "/gone"].every((path) => receiver().deliveries(path).some((d) => d.body?.data?.id === before)));
 
   await go(page, "Webhooks");
-  const gone = page.getByRole("row", { name: new RegExp(escape(receiver.url("/gone"))) });
-  const keep = page.getByRole("row", { name: new RegExp(escape(receiver.url("/keep"))) });
+  const gone = page.getByRole("row", { name: new RegExp(escape(receiver().url("/gone"))) });
+  const keep = page.getByRole("row", { name: new RegExp(escape(receiver().url("/keep"))) });
   await expect(page.getByText("2 active")).toBeVisible();
   const dialog = page.getByRole("dialog", { name: "Delete this endpoint?" });
 
   await gone.getByRole("button", { name: /^Delete/ }).click();
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText(receiver.url("/gone"));
+  await expect(dialog).toContainText(receiver().url("/gone"));
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
   await expect(gone).toBeVisible();
@@ -52,10 +45,10 @@ test("a deleted endpoint disappears from the list and receives nothing more", as
 
   // A new event reaches the endpoint that is left, and not the deleted one.
   const after = await completedSession(key, { order: "4002" });
-  await receiver.waitFor(() => receiver.deliveries("/keep").some((d) => d.body?.data?.id === after));
+  await receiver().waitFor(() => receiver().deliveries("/keep").some((d) => d.body?.data?.id === after));
   await page.waitForTimeout(2000); // the deleted endpoint's delivery, were there one, would be due by now
-  expect(receiver.deliveries("/gone").filter((d) => d.body?.data?.id === after)).toEqual([]);
-  expect(receiver.deliveries("/gone")).toHaveLength(1);
+  expect(receiver().deliveries("/gone").filter((d) => d.body?.data?.id === after)).toEqual([]);
+  expect(receiver().deliveries("/gone")).toHaveLength(1);
   expect(problems).toEqual([]);
 });
 
@@ -141,12 +134,12 @@ test("CSRF: a dashboard server action replayed from another origin is refused an
   await expect(page.getByRole("row", { name: /Forged key/ })).toHaveCount(0);
 
   // Deleting an endpoint: delete one for real, then aim the captured request at the other.
-  const first = await v1("/v1/webhook-endpoints", key, { method: "POST", body: { url: receiver.url("/csrf-1") } });
-  const second = await v1("/v1/webhook-endpoints", key, { method: "POST", body: { url: receiver.url("/csrf-2") } });
+  const first = await v1("/v1/webhook-endpoints", key, { method: "POST", body: { url: receiver().url("/csrf-1") } });
+  const second = await v1("/v1/webhook-endpoints", key, { method: "POST", body: { url: receiver().url("/csrf-2") } });
   expect([first.status, second.status]).toEqual([201, 201]);
   await go(page, "Webhooks");
-  const firstRow = page.getByRole("row", { name: new RegExp(escape(receiver.url("/csrf-1"))) });
-  const secondRow = page.getByRole("row", { name: new RegExp(escape(receiver.url("/csrf-2"))) });
+  const firstRow = page.getByRole("row", { name: new RegExp(escape(receiver().url("/csrf-1"))) });
+  const secondRow = page.getByRole("row", { name: new RegExp(escape(receiver().url("/csrf-2"))) });
   await firstRow.getByRole("button", { name: /^Delete/ }).click();
   const remove = await captureAction(page, () =>
     page.getByRole("dialog", { name: "Delete this endpoint?" }).getByRole("button", { name: "Delete endpoint" }).click(),

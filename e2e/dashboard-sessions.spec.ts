@@ -1,10 +1,7 @@
 // The sessions list over more than one page (20 a page): Older and Newer walk it without
 // losing or repeating a session, and filters keep their state while paging.
 import { expect, test, type Page } from "@playwright/test";
-import { screenshotAtBothWidths } from "./support/screenshots";
-import { completedSession, createKey, go, newAccount, signUp, v1, watchConsole } from "./dashboard-support";
-
-const shoot = (page: Page, name: string) => screenshotAtBothWidths(page, `.data/screenshots/dashboard/${name}`);
+import { completedSession, createKey, go, newAccount, signUp, v1, watchConsole, shoot } from "./dashboard-support";
 
 async function createdSession(key: string) {
   const created = await v1("/v1/verification-sessions", key, {

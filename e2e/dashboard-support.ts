@@ -1,8 +1,25 @@
 // Shared steps of the dashboard browser tests.
 import { randomBytes } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { startReceiver, type Receiver } from "../tests/webhooks/support/receiver";
+import { screenshotAtBothWidths } from "./support/screenshots";
 
 export const baseUrl = () => process.env.E2E_BASE_URL!;
+
+/** Screenshots of a dashboard page at desktop and phone width, under .data/screenshots/dashboard. */
+export const shoot = (page: Page, name: string) => screenshotAtBothWidths(page, `.data/screenshots/dashboard/${name}`);
+
+/** A webhook receiver on loopback for the calling file's tests: started before them, closed after. */
+export function useReceiver(): () => Receiver {
+  let receiver: Receiver | undefined;
+  test.beforeAll(async () => {
+    receiver = await startReceiver();
+  });
+  test.afterAll(async () => {
+    await receiver?.close();
+  });
+  return () => receiver!;
+}
 export const unique = () => randomBytes(4).toString("hex");
 
 /** Collects console errors and failed page scripts; assert it is empty at the end of a test. */

@@ -2,20 +2,11 @@
 // a session completed through the test helper and its delivery; then a receiver that fails,
 // the dead letter, and its redelivery. Screenshots of every page at desktop and phone width
 // go to .data/screenshots for review.
-import { expect, test, type Page } from "@playwright/test";
-import { startReceiver, type Receiver } from "../tests/webhooks/support/receiver";
-import { DESKTOP, screenshotAtBothWidths } from "./support/screenshots";
-import { baseUrl, completedSession, createKey, go, nav, newAccount, signUp, v1, watchConsole } from "./dashboard-support";
+import { expect, test } from "@playwright/test";
+import { DESKTOP } from "./support/screenshots";
+import { baseUrl, completedSession, createKey, go, nav, newAccount, signUp, v1, watchConsole, useReceiver, shoot } from "./dashboard-support";
 
-const shoot = (page: Page, name: string) => screenshotAtBothWidths(page, `.data/screenshots/dashboard/${name}`);
-
-let receiver: Receiver;
-test.beforeAll(async () => {
-  receiver = await startReceiver();
-});
-test.afterAll(async () => {
-  await receiver?.close();
-});
+const receiver = useReceiver();
 
 test("key, endpoint, delivery, dead letter and redelivery, with every page at desktop and phone width", async ({ page, context }) => {
   test.setTimeout(120_000);
@@ -45,19 +36,19 @@ test("key, endpoint, delivery, dead letter and redelivery, with every page at de
   await page.getByLabel("Endpoint URL").fill("http://insecure.example/hook");
   await page.getByRole("button", { name: "Add endpoint" }).click();
   await expect(page.getByText("url must be an absolute https URL")).toBeVisible();
-  await page.getByLabel("Endpoint URL").fill(receiver.url("/hook"));
+  await page.getByLabel("Endpoint URL").fill(receiver().url("/hook"));
   await page.getByRole("button", { name: "Add endpoint" }).click();
   await expect(page.getByText("Copy the signing secret now")).toBeVisible();
   const secret = (await page.getByRole("status", { name: /^Signing secret for/ }).textContent())!.trim();
   expect(secret).toMatch(/^whsec_[A-Za-z0-9]+$/);
-  receiver.route("/hook", { behaviour: () => 200, secret });
+  receiver().route("/hook", { behaviour: () => 200, secret });
   await shoot(page, "06-webhooks-created");
   await page.getByRole("button", { name: "Done" }).click();
-  await expect(page.getByRole("row", { name: new RegExp(receiver.url("/hook").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(receiver().url("/hook").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) })).toBeVisible();
 
   // A session completed through the test helper is delivered, signed with that secret.
   const passedId = await completedSession(key, { order: "1001" });
-  const [delivered] = await receiver.waitFor((all) => all.some((d) => d.body?.data?.id === passedId));
+  const [delivered] = await receiver().waitFor((all) => all.some((d) => d.body?.data?.id === passedId));
   expect(delivered.signatureValid).toBe(true);
 
   await go(page, "Sessions");
@@ -76,23 +67,23 @@ test("key, endpoint, delivery, dead letter and redelivery, with every page at de
 
   // The endpoint's page lists its recent deliveries.
   await go(page, "Webhooks");
-  await page.getByRole("link", { name: receiver.url("/hook") }).click();
+  await page.getByRole("link", { name: receiver().url("/hook") }).click();
   await expect(page.getByRole("region", { name: "Recent deliveries" }).getByTestId("delivery")).toContainText(passedId);
   // A test event: signed like a real one, about a made-up session, and answered inline.
   await page.getByRole("button", { name: "Send test event" }).click();
   await expect(page.getByTestId("test-event-result")).toContainText("Test event delivered · HTTP 200");
   const isTestEvent = (d: { body: any }) => d.body?.data?.metadata?.voiceage_test_event === "true";
-  await receiver.waitFor((all) => all.some(isTestEvent));
-  const received = receiver.deliveries("/hook").find(isTestEvent)!;
+  await receiver().waitFor((all) => all.some(isTestEvent));
+  const received = receiver().deliveries("/hook").find(isTestEvent)!;
   expect(received.signatureValid).toBe(true);
   expect(received.body).toMatchObject({ type: "verification_session.completed", data: { status: "passed", mode: "test" } });
   await expect(page.getByTestId("test-event-result")).toContainText(received.body.id);
   await shoot(page, "08-webhook-endpoint");
 
   // With the receiver failing, five attempts end in the dead-letter queue.
-  receiver.route("/hook", { behaviour: () => 500, secret });
+  receiver().route("/hook", { behaviour: () => 500, secret });
   const failingId = await completedSession(key, { order: "1002" });
-  await receiver.waitFor((all) => all.filter((d) => d.body?.data?.id === failingId).length >= 5, 60_000);
+  await receiver().waitFor((all) => all.filter((d) => d.body?.data?.id === failingId).length >= 5, 60_000);
   await go(page, "Dead letters");
   const deadLetter = page.getByTestId("dead-letter").filter({ hasText: failingId });
   await expect(async () => {
@@ -110,12 +101,12 @@ test("key, endpoint, delivery, dead letter and redelivery, with every page at de
   await shoot(page, "10-deliveries");
 
   // Fixed receiver: redeliver the dead letter, same event id, and see it succeed.
-  receiver.route("/hook", { behaviour: () => 200, secret });
+  receiver().route("/hook", { behaviour: () => 200, secret });
   await go(page, "Dead letters");
   await deadLetter.getByRole("button", { name: /^Redeliver/ }).click();
   await expect(deadLetter).toContainText("Delivered · HTTP 200");
   await expect(page.getByRole("status").filter({ hasText: "Done: 1 delivered, 0 failed." })).toBeVisible();
-  const forFailing = receiver.deliveries("/hook").filter((d) => d.body?.data?.id === failingId);
+  const forFailing = receiver().deliveries("/hook").filter((d) => d.body?.data?.id === failingId);
   expect(forFailing).toHaveLength(6);
   expect(new Set(forFailing.map((d) => d.body.id)).size).toBe(1);
   expect(forFailing[5].signatureValid).toBe(true);

@@ -20,16 +20,6 @@ type ListInput = {
  * session's JSON (session-json-sql.ts), so the rows are only joined here.
  */
 export async function listSessionsJson(input: ListInput): Promise<string> {
-  const after = input.cursor !== undefined ? decodeSessionCursor(input.orgId, input.cursor) : null;
-  const params: unknown[] = [input.orgId];
-  const where = [`"orgId" = $1`];
-  if (input.filter?.status) where.push(`"status" = $${params.push(input.filter.status)}::"SessionStatus"`);
-  if (input.filter?.mode) where.push(`"mode" = $${params.push(input.filter.mode)}::"Mode"`);
-  if (after) {
-    const createdAt = params.push(after.createdAt);
-    const id = params.push(after.id);
-    where.push(`("createdAt", "id") < ($${createdAt}, $${id})`);
-  }
   // The limit is written into the statement, not passed as a parameter: with `LIMIT $n`,
   // PostgreSQL plans the prepared statement afresh on every execution (measured: 9,600 custom
   // plans, no generic one, about 0.25 ms of planning each), because a generic plan cannot know
@@ -39,6 +29,16 @@ export async function listSessionsJson(input: ListInput): Promise<string> {
   // 5,000 rows). The ANALYZE invalidates that plan, so it fixes itself.
   if (!Number.isInteger(input.limit) || input.limit < 1 || input.limit > MAX_LIST_LIMIT) {
     throw new RangeError(`page size out of range: ${input.limit}`);
+  }
+  const after = input.cursor !== undefined ? decodeSessionCursor(input.orgId, input.cursor) : null;
+  const params: unknown[] = [input.orgId];
+  const where = [`"orgId" = $1`];
+  if (input.filter?.status) where.push(`"status" = $${params.push(input.filter.status)}::"SessionStatus"`);
+  if (input.filter?.mode) where.push(`"mode" = $${params.push(input.filter.mode)}::"Mode"`);
+  if (after) {
+    const createdAt = params.push(after.createdAt);
+    const id = params.push(after.id);
+    where.push(`("createdAt", "id") < ($${createdAt}, $${id})`);
   }
   // One prepared statement per shape of the query (filters and cursor present or not) and limit.
   const { rows } = await hotQuery<{ json: string; id: string; createdAtMs: string }>(
