@@ -29,7 +29,7 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: String(DEFAULTS.durationMs / 1000) },
     concurrency: { type: "string", default: String(DEFAULTS.concurrency) },
     only: { type: "string" },
-    rounds: { type: "string", default: "1" },
+    rounds: { type: "string", default: "3" },
   },
 });
 const settings = { concurrency: Number(args.concurrency), durationMs: Number(args.duration) * 1000 };
@@ -203,8 +203,9 @@ async function main() {
     const measureEmpty = (name: string) =>
       ctx.measure({ name, expectStatus: 200, request: () => ({ method: "GET", path: "/bench/empty" }) });
 
-    // With --rounds N everything runs N times in turn and each row shows medians, which steadies
-    // the figures on a machine where other work comes and goes.
+    // Everything runs --rounds times in turn (3 unless told) and each row shows medians, which
+    // steadies the figures on a machine where other work comes and goes: a single round on this
+    // shared 2-core host has moved a ratio by 20 points from one run to the next.
     const collected = new Map<string, { section: string; runs: BenchRow[] }>();
     const collect = (section: string, row: BenchRow) => {
       const key = `${section}\u0000${row.name}`;
