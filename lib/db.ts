@@ -10,7 +10,7 @@ type HotConnection = { sql: postgres.Sql; inFlight: number };
 const globalForDb = globalThis as unknown as { prisma?: PrismaClient; pgPool?: pg.Pool; hotConnections?: HotConnection[] };
 
 /** The connection pool Prisma runs on (node-postgres, through the Prisma adapter). */
-export const pgPool: pg.Pool = globalForDb.pgPool ?? createPool();
+const pgPool: pg.Pool = globalForDb.pgPool ?? createPool();
 
 function createPool() {
   const pool = new pg.Pool({ connectionString: env().DATABASE_URL, max: 20 });

@@ -61,17 +61,17 @@ export async function createSession(input: { orgId: string; mode: KeyMode } & Cr
     completedAt: null,
   };
   await hotQuery(INSERT_SESSION_WITH_EXPIRY_JOB, [
-      row.id,
-      input.orgId,
-      row.mode,
-      row.requiredAge,
-      row.methods,
-      row.returnUrl,
-      JSON.stringify(row.metadata),
-      hashUrlToken(token),
-      row.createdAt,
-      row.expiresAt,
-      newId("job"),
+    row.id,
+    input.orgId,
+    row.mode,
+    row.requiredAge,
+    row.methods,
+    row.returnUrl,
+    JSON.stringify(row.metadata),
+    hashUrlToken(token),
+    row.createdAt,
+    row.expiresAt,
+    newId("job"),
   ]);
   return serializeCreatedSession(row, `${env().APP_URL}/verify/${token}`);
 }

@@ -2,12 +2,11 @@ import type { VerificationSession } from "@/lib/generated/prisma/client";
 import type { SessionJson } from "@/lib/verification/schemas";
 
 /** The columns the public shapes are built from (session-json-sql.ts renders the same shape in SQL). */
-export const SERIALIZED_SESSION_FIELDS = [
-  "id", "status", "requiredAge", "methods", "returnUrl", "mode", "attempts", "createdAt", "expiresAt",
-  "metadata", "outcomeMethod", "outcomeResult", "outcomeConfidence", "completedAt",
-] as const satisfies readonly (keyof VerificationSession)[];
-
-export type SessionRow = Pick<VerificationSession, (typeof SERIALIZED_SESSION_FIELDS)[number]>;
+export type SessionRow = Pick<
+  VerificationSession,
+  | "id" | "status" | "requiredAge" | "methods" | "returnUrl" | "mode" | "attempts" | "createdAt" | "expiresAt"
+  | "metadata" | "outcomeMethod" | "outcomeResult" | "outcomeConfidence" | "completedAt"
+>;
 
 /** The retrieve/list shape: no url; outcome only once terminal. */
 export function serializeSession(row: SessionRow): SessionJson {

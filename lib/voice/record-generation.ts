@@ -18,8 +18,8 @@ type Row = {
 };
 
 // One prepared statement for any batch size: a column array per field, unnested into rows.
-// Plain SQL on the hot-path driver (lib/db.ts) rather than Prisma's createMany, which cost a cached request more CPU
-// than the rest of its work (see the Voice section of `npm run bench`).
+// Plain SQL on the hot-path driver (lib/db.ts) rather than Prisma's createMany, which cost a
+// cached request more CPU than the rest of its work (see the Voice section of `npm run bench`).
 const INSERT_GENERATIONS = `
   INSERT INTO "TtsGeneration"
     ("id", "orgId", "cacheKey", "text", "voiceId", "modelId", "outputFormat", "voiceSettings", "characters", "cached", "sha256", "bytes")
