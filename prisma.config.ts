@@ -2,6 +2,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { defineConfig } from "prisma/config";
+import { embeddedDatabaseUrl } from "./lib/embedded-database";
 
 // The migration engine leaves 10 s and 60 s timers that keep the CLI alive after it is done.
 const originalSetTimeout = globalThis.setTimeout;
@@ -12,7 +13,7 @@ globalThis.setTimeout = ((handler: (...a: unknown[]) => void, ms?: number, ...re
 }) as typeof setTimeout;
 
 // Prisma skips .env when a config file exists, so DATABASE_URL is settled here.
-process.env.DATABASE_URL ??= "postgresql://postgres:postgres@127.0.0.1:54329/voiceage";
+process.env.DATABASE_URL ||= embeddedDatabaseUrl();
 
 // adapter-pg 6.19 cannot decode catalog columns of type name/"char" (OIDs 19, 18, 1003)
 // for the Wasm schema engine; report them as text / text[].

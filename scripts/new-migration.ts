@@ -5,7 +5,7 @@
 // adapter. Usage: npm run db:new-migration -- <snake_case_name>
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
-import { startEmbeddedPostgres } from "./embedded-postgres";
+import { freePort, startEmbeddedPostgres } from "./embedded-postgres";
 
 const SNAPSHOT = "prisma/migrations/schema-snapshot.prisma";
 const name = process.argv[2];
@@ -16,8 +16,8 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
 
 const server = process.env.DATABASE_URL
   ? null
-  : await startEmbeddedPostgres({ dataDir: ".data/test-postgres", port: 54339, database: "postgres", quiet: true, durable: false });
-const env = { ...process.env, DATABASE_URL: process.env.DATABASE_URL ?? server!.url };
+  : await startEmbeddedPostgres({ dataDir: ".data/migration-postgres", port: await freePort(), database: "postgres", quiet: true, durable: false });
+const env = { ...process.env, DATABASE_URL: process.env.DATABASE_URL || server!.url };
 try {
   const diff = spawnSync(
     "npx",

@@ -2,7 +2,8 @@
 // embedded PostgreSQL server under .data/postgres (the embedded default); with it, it uses
 // the given server. Usage: tsx scripts/with-db.ts <command> [args...]
 import { spawn, spawnSync } from "node:child_process";
-import { startEmbeddedPostgres } from "./embedded-postgres";
+import { EMBEDDED_DATABASE } from "../lib/embedded-database";
+import { EmbeddedPostgresError, startEmbeddedPostgres } from "./embedded-postgres";
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
@@ -10,14 +11,23 @@ if (!command) {
   process.exit(2);
 }
 
-const embedded = process.env.DATABASE_URL
-  ? null
-  : await startEmbeddedPostgres({
-      dataDir: process.env.EMBEDDED_PG_DIR ?? ".data/postgres",
-      port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
-      database: "voiceage",
+async function startDatabase() {
+  if (process.env.DATABASE_URL) return null;
+  try {
+    return await startEmbeddedPostgres({
+      dataDir: process.env.EMBEDDED_PG_DIR || EMBEDDED_DATABASE.dataDir,
+      port: Number(process.env.EMBEDDED_PG_PORT || EMBEDDED_DATABASE.port),
+      database: EMBEDDED_DATABASE.database,
     });
-const env = { ...process.env, DATABASE_URL: process.env.DATABASE_URL ?? embedded!.url };
+  } catch (error) {
+    // Say what is wrong and what to do, once, instead of a stack trace (or "undefined").
+    console.error(error instanceof EmbeddedPostgresError ? `\n${error.message}\n` : error);
+    process.exit(1);
+  }
+}
+
+const embedded = await startDatabase();
+const env = { ...process.env, DATABASE_URL: process.env.DATABASE_URL || embedded!.url };
 
 const migrate = spawnSync("npx", ["prisma", "migrate", "deploy"], { env, stdio: ["ignore", "ignore", "inherit"] });
 if (migrate.status !== 0) {

@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { createScratchDatabase, startAppInstance } from "../../tests/support/test-stack";
+import { createScratchDatabase, freePort, startAppInstance } from "../../tests/support/test-stack";
 
 export type BenchStack = {
   baseUrl: string;
@@ -24,8 +24,8 @@ export function requireBuild(distDir: string) {
 
 // Its own data directory and port: never stop a server the test suite is using. Durable (fsync
 // on, synchronous commit), as a production server is, so create is measured with its real cost.
-const freshDatabase = () =>
-  createScratchDatabase({ prefix: "bench", dataDir: ".data/bench-postgres", port: 54359, durable: true });
+const freshDatabase = async () =>
+  createScratchDatabase({ prefix: "bench", dataDir: ".data/bench-postgres", port: await freePort(), durable: true });
 
 export type ProcessSample = { rssBytes: number; cpuSeconds: number };
 

@@ -4,33 +4,34 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import pg from "pg";
-import { startEmbeddedPostgres } from "../../scripts/embedded-postgres";
+import { freePort, startEmbeddedPostgres } from "../../scripts/embedded-postgres";
+
+export { freePort };
 import { ensureTestCertificates } from "./test-ca";
 
 export type TestStack = { baseUrl: string; databaseUrl: string; caCertPath: string; stop: () => Promise<void> };
 
+/**
+ * Secrets of the app under test (a production build, which refuses the dev-only defaults).
+ * The test processes use the same ones: they decrypt what the app encrypted (webhook secrets)
+ * and sign what the app verifies.
+ */
+export const TEST_SECRETS = {
+  APP_SECRET: "test-suite-app-secret-0123456789abcdefghijklmnop",
+  AUTH_SECRET: "test-suite-auth-secret-0123456789abcdefghijklmno",
+};
+
 /** Environment of the app under test; tests rely on these values. */
 export const TEST_APP_ENV: Record<string, string> = {
+  ...TEST_SECRETS,
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
   WEBHOOK_RETRY_SCHEDULE: "1,1,1,1",
   WEBHOOK_TIMEOUT_MS: "10000",
   JOB_POLL_INTERVAL_MS: "100",
   RATE_LIMIT_PER_MINUTE: "100",
 };
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export type ScratchDatabase = {
   url: string;
@@ -84,17 +85,23 @@ export async function createScratchDatabase(options: {
   };
 }
 
-/** The test suite's database; a data directory per TEST_PG_PORT, so runs on different ports can share one checkout. */
-export function createFreshDatabase(): Promise<ScratchDatabase> {
+/**
+ * The test suite's database, on a server of its own: on a free port unless TEST_PG_PORT names
+ * one, so a run never collides with another checkout's app or tests. A data directory per
+ * TEST_PG_PORT lets runs on different ports share one checkout.
+ */
+export async function createFreshDatabase(): Promise<ScratchDatabase> {
   const port = process.env.TEST_PG_PORT;
   return createScratchDatabase({
     prefix: "test",
     dataDir: port ? `.data/test-postgres-${port}` : ".data/test-postgres",
-    port: Number(port ?? 54339),
+    port: port ? Number(port) : await freePort(),
   });
 }
 
 export async function startTestStack(options: { env?: Record<string, string> } = {}): Promise<TestStack> {
+  // Test workers are forked after this runs (vitest and Playwright global set-up) and inherit it.
+  Object.assign(process.env, TEST_SECRETS);
   const database = await createFreshDatabase();
   const migrate = spawnSync("npx", ["prisma", "migrate", "deploy"], {
     env: { ...process.env, DATABASE_URL: database.url },
