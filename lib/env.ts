@@ -76,8 +76,16 @@ const envSchema = z.object({
   INNGEST_SIGNING_KEY: z.string().optional(),
   INNGEST_DEV: bool,
 
-  // Live-mode verification providers (unset = method unavailable in live mode).
+  // Live-mode verification providers (unset = method unavailable in live mode), except face
+  // estimation, which has a built-in provider (local) unless FACE_ESTIMATION_PROVIDER_URL names a
+  // vendor (http) or it is switched off (none).
+  FACE_ESTIMATION_PROVIDER: z.enum(["local", "http", "none"]).optional(),
   FACE_ESTIMATION_PROVIDER_URL: z.string().url().optional(),
+  // Challenge-age buffer: a face passes when its estimate is at least required_age + this.
+  FACE_ESTIMATION_BUFFER_YEARS: z.coerce.number().min(0).max(30).default(7),
+  FACE_ESTIMATION_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  // Photos that may wait for the built-in estimator before more are refused (as a provider error).
+  FACE_ESTIMATION_MAX_QUEUE: z.coerce.number().int().positive().default(8),
   ID_DOCUMENT_PROVIDER_URL: z.string().url().optional(),
   CREDIT_CARD_PROVIDER_URL: z.string().url().optional(),
 });
@@ -172,6 +180,7 @@ const requiredTogether = (e: ParsedEnv, ctx: z.RefinementCtx) => {
   need(e.SPEECH_PROVIDER === "elevenlabs", "ELEVENLABS_API_KEY", "SPEECH_PROVIDER=elevenlabs");
   need(Boolean(e.S3_ACCESS_KEY_ID), "S3_SECRET_ACCESS_KEY", "S3_ACCESS_KEY_ID is set (or set neither for the default AWS credential chain)");
   need(Boolean(e.S3_SECRET_ACCESS_KEY), "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY is set (or set neither for the default AWS credential chain)");
+  need(e.FACE_ESTIMATION_PROVIDER === "http", "FACE_ESTIMATION_PROVIDER_URL", "FACE_ESTIMATION_PROVIDER=http");
   need(Boolean(e.AUTH_GITHUB_ID), "AUTH_GITHUB_SECRET", "AUTH_GITHUB_ID is set (GitHub sign-in needs both)");
   need(Boolean(e.AUTH_GITHUB_SECRET), "AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET is set (GitHub sign-in needs both)");
   const schedule = e.WEBHOOK_RETRY_SCHEDULE.split(",").map((part) => part.trim());
@@ -207,6 +216,11 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** Which provider checks face_estimation in live mode: FACE_ESTIMATION_PROVIDER, else http when a URL is set, else the built-in one. */
+export function faceEstimationProvider(e: Env = env()): "local" | "http" | "none" {
+  return e.FACE_ESTIMATION_PROVIDER ?? (e.FACE_ESTIMATION_PROVIDER_URL ? "http" : "local");
 }
 
 /** Inngest runs background work when configured (both keys, or a dev server); otherwise the embedded runner does. */

@@ -46,6 +46,18 @@ export async function claimProviderCall(input: { sessionId: string; orgId: strin
     : { kind: "stale" };
 }
 
+/** Gives back a claimed call that reached no provider verdict through no fault of the provider (a retake). */
+export async function releaseProviderCall(input: { sessionId: string; orgId: string; expectedIndex: number }): Promise<void> {
+  await db.$executeRaw`
+    UPDATE "VerificationSession"
+       SET "methodProviderCalls" = "methodProviderCalls" - 1
+     WHERE "id" = ${input.sessionId}
+       AND "orgId" = ${input.orgId}
+       AND "status" = 'in_progress'
+       AND "currentMethodIndex" = ${input.expectedIndex}
+       AND "methodProviderCalls" > 0`;
+}
+
 /**
  * The method made its last allowed provider call without a verdict: move on to the next method,
  * or fail the session as inconclusive when none is left, without counting an attempt (the same

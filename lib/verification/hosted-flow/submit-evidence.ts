@@ -1,10 +1,11 @@
 import "server-only";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
-import { claimProviderCall, giveUpOnMethod } from "@/lib/verification/hosted-flow/provider-calls";
+import { claimProviderCall, giveUpOnMethod, releaseProviderCall } from "@/lib/verification/hosted-flow/provider-calls";
 import { recordMethodOutcome, type RecordOutcome } from "@/lib/verification/hosted-flow/record-method-outcome";
 import { getMethodProvider } from "@/lib/verification/providers/get-method-provider";
 import {
   ProviderError,
+  RetakeRequired,
   type ImageEvidence,
   type MethodResult,
   type VerificationMethod,
@@ -16,7 +17,9 @@ import {
 export type EvidenceOutcome =
   | RecordOutcome
   | { kind: "rejected"; message: string }
-  | { kind: "provider_error"; message: string };
+  | { kind: "provider_error"; message: string }
+  /** The photo could not be judged (no face, too dark, ...): take another; nothing was counted. */
+  | { kind: "retake"; message: string };
 
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 
@@ -78,6 +81,11 @@ export async function submitImageEvidence(
         requiredAge: session.requiredAge as 16 | 18,
       });
     } catch (error) {
+      if (error instanceof RetakeRequired) {
+        // A retake is the user's to fix and costs no provider call: give the claim back.
+        await releaseProviderCall({ sessionId: session.id, orgId: session.orgId, expectedIndex });
+        return { kind: "retake", message: error.message };
+      }
       if (!(error instanceof ProviderError)) throw error;
       console.error("[verify] provider error", error.message);
       if (claim.last) return giveUpOnMethod(session, expectedIndex);

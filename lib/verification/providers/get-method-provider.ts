@@ -1,15 +1,16 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { env, faceEstimationProvider } from "@/lib/env";
 import type { KeyMode } from "@/lib/keys/key-format";
 import { httpCardProvider } from "@/lib/verification/providers/http-card-provider";
 import { httpImageProvider } from "@/lib/verification/providers/http-image-provider";
+import { localFaceProvider } from "@/lib/verification/providers/local-face-provider";
 import { simulatedProvider } from "@/lib/verification/providers/simulated-provider";
 import type { ProviderResolution, VerificationMethod } from "@/lib/verification/providers/types";
 
 /**
  * The provider for a method in a mode. Test mode simulates every live method; live mode uses the
- * provider configured by env, and a method without one is unavailable (never simulated, never
- * passed). digital_id is accepted by the API but not offered yet, in either mode, so test
+ * provider configured by env (face estimation: the built-in estimator unless told otherwise), and
+ * a method without one is unavailable (never simulated, never passed). digital_id is accepted by the API but not offered yet, in either mode, so test
  * sessions behave as live ones will.
  */
 export function getMethodProvider(method: VerificationMethod, mode: KeyMode): ProviderResolution {
@@ -18,9 +19,14 @@ export function getMethodProvider(method: VerificationMethod, mode: KeyMode): Pr
   const config = env();
   switch (method) {
     case "face_estimation":
-      return config.FACE_ESTIMATION_PROVIDER_URL
-        ? { available: true, provider: httpImageProvider(method, config.FACE_ESTIMATION_PROVIDER_URL) }
-        : { available: false, reason: "not_configured" };
+      switch (faceEstimationProvider(config)) {
+        case "local":
+          return { available: true, provider: localFaceProvider() };
+        case "http":
+          return { available: true, provider: httpImageProvider(method, config.FACE_ESTIMATION_PROVIDER_URL!) };
+        case "none":
+          return { available: false, reason: "not_configured" };
+      }
     case "id_document":
       return config.ID_DOCUMENT_PROVIDER_URL
         ? { available: true, provider: httpImageProvider(method, config.ID_DOCUMENT_PROVIDER_URL) }

@@ -68,3 +68,14 @@ export class ProviderError extends Error {
     this.name = "ProviderError";
   }
 }
+
+/**
+ * The photo cannot be judged (no face, two faces, too dark, ...): the user retakes it. No verdict,
+ * no attempt, and no provider call used up. The message says what to change.
+ */
+export class RetakeRequired extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RetakeRequired";
+  }
+}

@@ -42,7 +42,7 @@ async function authorizeStep(sessionId: unknown, expectedIndex: unknown) {
 function settle(outcome: EvidenceOutcome): FlowActionState {
   // Stale means the page was behind (double submit, another tab, expiry): show the real state.
   refresh();
-  if (outcome.kind === "rejected" || outcome.kind === "provider_error") return { error: outcome.message };
+  if (outcome.kind === "rejected" || outcome.kind === "provider_error" || outcome.kind === "retake") return { error: outcome.message };
   return {};
 }
 

@@ -28,5 +28,6 @@ export async function POST(req: NextRequest, { params }: { params: Promise<{ ses
   const outcome = await submitImageEvidence(session, expectedIndex, image);
   if (outcome.kind === "rejected") return refuse(400, outcome.message);
   if (outcome.kind === "provider_error") return refuse(502, outcome.message);
+  if (outcome.kind === "retake") return Response.json({ error: outcome.message, retake: true }, { status: 422 });
   return Response.json({ outcome: outcome.kind }, { headers: { "Cache-Control": "no-store" } });
 }

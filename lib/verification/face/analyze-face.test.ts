@@ -1,0 +1,54 @@
+// Real inference (the built-in models in their worker thread, no mock) on licensed photographs
+// and cases derived from them (tests/fixtures/faces/SOURCES.md): each gets the gate or verdict
+// a person would expect.
+import { describe, expect, it } from "vitest";
+import { analyzeFace } from "@/lib/verification/face/analyze-face";
+import { decideAge } from "@/lib/verification/face/decide-age";
+import { RETAKE_MESSAGES } from "@/lib/verification/face/types";
+import { derivedFace, facePhoto } from "../../../tests/support/face-fixtures";
+
+const BUFFER = 7;
+const verdictFor = async (bytes: Uint8Array, requiredAge: 16 | 18) => {
+  const analysis = await analyzeFace(bytes);
+  if (analysis.kind !== "face" || analysis.age === null) return analysis.kind;
+  return decideAge({ estimate: analysis.age, requiredAge, bufferYears: BUFFER }).result;
+};
+
+describe("analyzeFace on real photographs", () => {
+  it("passes faces clearly over the challenge age", async () => {
+    expect(await verdictFor(facePhoto("adult-70-plus"), 18)).toBe("pass");
+    expect(await verdictFor(facePhoto("adult-50-59"), 18)).toBe("pass");
+  }, 120_000);
+
+  it("fails a young child, who is under even with the buffer added", async () => {
+    const analysis = await analyzeFace(facePhoto("child-3-9"));
+    expect(analysis).toMatchObject({ kind: "face" });
+    expect(analysis.kind === "face" && analysis.age).toBeLessThan(16 - BUFFER);
+    expect(await verdictFor(facePhoto("child-3-9"), 16)).toBe("fail");
+  });
+
+  it("sends a young adult to the next method rather than deciding (inside the buffer)", async () => {
+    expect(await verdictFor(facePhoto("adult-20-29"), 18)).toBe("inconclusive");
+  });
+
+  it("with only the quality gates asked for, finds the face and estimates nothing", async () => {
+    const analysis = await analyzeFace(facePhoto("adult-70-plus"), { estimateAge: false });
+    expect(analysis).toMatchObject({ kind: "face", age: null, realScore: null, liveScore: null });
+    if (analysis.kind !== "face") return;
+    expect(analysis.faceBox.width).toBeGreaterThan(0.3);
+    expect(analysis.faceBox.x + analysis.faceBox.width).toBeLessThanOrEqual(1.01);
+  });
+});
+
+describe("analyzeFace sends back photos it cannot judge, saying why", () => {
+  it.each([
+    ["a picture with no face", derivedFace.noFace, "no_face"],
+    ["two faces", derivedFace.twoFaces, "multiple_faces"],
+    ["a dark photo", derivedFace.dark, "too_dark"],
+    ["a blurred photo", derivedFace.blurred, "blurred"],
+    ["a face far from the camera", derivedFace.tooSmall, "too_small"],
+    ["bytes that are not an image", derivedFace.unreadable, "unreadable_image"],
+  ] as const)("%s: %s", async (_, make, reason) => {
+    expect(await analyzeFace(await make())).toEqual({ kind: "retake", reason, message: RETAKE_MESSAGES[reason] });
+  });
+});

@@ -1,0 +1,14 @@
+import "server-only";
+import { faceEstimator } from "@/lib/verification/face/face-estimator";
+import { judgeMeasurements } from "@/lib/verification/face/quality-gates";
+import type { FaceAnalysis } from "@/lib/verification/face/types";
+
+/**
+ * The built-in check of one photo: quality gates, then (with estimateAge, the default) the
+ * anti-spoofing and liveness gate and the age estimate. The bytes stay in memory for the call
+ * only; the estimate is for the decision rule, never returned to the integrator or logged.
+ */
+export async function analyzeFace(bytes: Uint8Array, options: { estimateAge?: boolean } = {}): Promise<FaceAnalysis> {
+  const measurements = await faceEstimator().measure(bytes, options.estimateAge ?? true);
+  return judgeMeasurements(measurements);
+}

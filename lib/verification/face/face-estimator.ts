@@ -1,0 +1,139 @@
+import "server-only";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { env } from "@/lib/env";
+import type { FaceMeasurements } from "@/lib/verification/face/quality-gates";
+import { ProviderError } from "@/lib/verification/providers/types";
+
+// One worker thread holds the models (loaded once, about 20 MB of weights) and measures one photo
+// at a time, so inference never blocks the event loop that serves every other request. Calls
+// wait in a bounded queue: past FACE_ESTIMATION_MAX_QUEUE waiting photos, or past
+// FACE_ESTIMATION_TIMEOUT_MS for one, the call fails like any provider call (no attempt is
+// counted and the user may try again). A worker that overran its time is replaced, not trusted.
+
+type Call = {
+  id: number;
+  bytes: Uint8Array;
+  estimateAge: boolean;
+  resolve: (measurements: FaceMeasurements) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+};
+
+const WORKER_FILE = path.join(process.cwd(), "lib/verification/face/face-worker.mjs");
+
+class FaceEstimator {
+  private worker: Worker | null = null;
+  private ready: Promise<void> | null = null;
+  private waiting: Call[] = [];
+  private current: Call | null = null;
+  private nextId = 1;
+
+  measure(bytes: Uint8Array, estimateAge: boolean): Promise<FaceMeasurements> {
+    const config = env();
+    if (this.waiting.length >= config.FACE_ESTIMATION_MAX_QUEUE) {
+      return Promise.reject(new ProviderError("built-in face estimation is busy (queue full)"));
+    }
+    return new Promise<FaceMeasurements>((resolve, reject) => {
+      const call: Call = {
+        id: this.nextId++,
+        bytes,
+        estimateAge,
+        resolve,
+        reject,
+        timer: setTimeout(() => this.expire(call), config.FACE_ESTIMATION_TIMEOUT_MS),
+      };
+      this.waiting.push(call);
+      void this.next();
+    });
+  }
+
+  /** Starts the worker and loads the models ahead of the first photo (a live deployment's boot). */
+  warm(): Promise<void> {
+    return this.start();
+  }
+
+  private start(): Promise<void> {
+    this.ready ??= new Promise<void>((resolve, reject) => {
+      const worker = new Worker(WORKER_FILE);
+      this.worker = worker;
+      worker.once("message", (message: { ready: boolean; error?: string }) => {
+        if (message.ready) resolve();
+        else reject(new ProviderError(`built-in face estimation could not load its models: ${message.error}`));
+      });
+      worker.on("message", (message: { id?: number; measurements?: FaceMeasurements; error?: string }) => {
+        // Only the answer to the photo in flight (a replaced worker's late answer is dropped).
+        if (message.id === undefined || message.id !== this.current?.id) return;
+        const call = this.finish();
+        if (message.error !== undefined) call?.reject(new ProviderError(`built-in face estimation failed: ${message.error}`));
+        else call?.resolve(message.measurements!);
+      });
+      worker.on("error", (error) => this.discardWorker(new ProviderError("built-in face estimation crashed", { cause: error })));
+      worker.unref();
+    }).catch((error: Error) => {
+      this.discardWorker(error);
+      throw error;
+    });
+    return this.ready;
+  }
+
+  private async next() {
+    if (this.current || this.waiting.length === 0) return;
+    try {
+      await this.start();
+    } catch (error) {
+      for (const call of this.waiting.splice(0)) this.settle(call).reject(error as Error);
+      return;
+    }
+    if (this.current || this.waiting.length === 0) return;
+    const call = this.waiting.shift()!;
+    this.current = call;
+    // The worker gets its own copy; the caller wipes its buffer when the call is over.
+    const copy = call.bytes.slice();
+    this.worker!.postMessage({ id: call.id, bytes: copy, estimateAge: call.estimateAge }, [copy.buffer]);
+  }
+
+  private settle(call: Call) {
+    clearTimeout(call.timer);
+    return call;
+  }
+
+  private finish(): Call | null {
+    const call = this.current;
+    this.current = null;
+    if (call) this.settle(call);
+    setImmediate(() => void this.next());
+    return call;
+  }
+
+  private expire(call: Call) {
+    const error = new ProviderError("built-in face estimation timed out");
+    if (this.current === call) {
+      this.current = null;
+      call.reject(error);
+      // It may be stuck on that photo: replace it rather than queue more work behind it.
+      this.discardWorker(error, { keepWaiting: true });
+      void this.next();
+      return;
+    }
+    this.waiting = this.waiting.filter((c) => c !== call);
+    call.reject(error);
+  }
+
+  private discardWorker(error: Error, options: { keepWaiting?: boolean } = {}) {
+    const worker = this.worker;
+    this.worker = null;
+    this.ready = null;
+    void worker?.terminate();
+    if (this.current) this.settle(this.current).reject(error);
+    this.current = null;
+    if (!options.keepWaiting) for (const call of this.waiting.splice(0)) this.settle(call).reject(error);
+  }
+}
+
+const globalForEstimator = globalThis as unknown as { voiceageFaceEstimator?: FaceEstimator };
+
+/** The process's one estimator (kept across Next.js dev reloads). */
+export function faceEstimator(): FaceEstimator {
+  return (globalForEstimator.voiceageFaceEstimator ??= new FaceEstimator());
+}

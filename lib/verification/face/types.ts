@@ -1,0 +1,24 @@
+// What the built-in face check concludes about one photo. Importable by client and server: the
+// page shows the same retake messages the server decides on.
+
+export const RETAKE_MESSAGES = {
+  no_face: "We couldn't find a face. Face the camera with your whole face in the oval.",
+  multiple_faces: "Only one face, please.",
+  too_small: "Move closer.",
+  not_frontal: "Face the camera.",
+  too_dark: "More light, please.",
+  blurred: "Hold still: the photo was blurred.",
+  unreadable_image: "We could not read that image. Please try another photo.",
+} as const;
+
+export type RetakeReason = keyof typeof RETAKE_MESSAGES;
+
+export type FaceBox = { x: number; y: number; width: number; height: number };
+
+export type FaceAnalysis =
+  /** The photo cannot be judged; the user retakes it (no attempt counted). */
+  | { kind: "retake"; reason: RetakeReason; message: string }
+  /** One clear face, but the anti-spoofing or liveness model does not score it as a live person. */
+  | { kind: "spoof"; realScore: number; liveScore: number }
+  /** One clear, live face; `age` is null when only the quality gates were asked for. */
+  | { kind: "face"; age: number | null; realScore: number | null; liveScore: number | null; faceBox: FaceBox };

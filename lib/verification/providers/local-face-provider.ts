@@ -1,0 +1,23 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { analyzeFace } from "@/lib/verification/face/analyze-face";
+import { decideAge } from "@/lib/verification/face/decide-age";
+import { RetakeRequired, type ImageProvider } from "@/lib/verification/providers/types";
+
+/**
+ * face_estimation on this server (docs/face-estimation.md): a photo that cannot be judged is a
+ * retake; a face the anti-spoofing or liveness model does not score as live can never pass (it is
+ * inconclusive, so the user moves on to the next method); otherwise the challenge-age rule decides.
+ */
+export function localFaceProvider(): ImageProvider {
+  return {
+    kind: "image",
+    method: "face_estimation",
+    async evaluate(image, context) {
+      const analysis = await analyzeFace(image.bytes);
+      if (analysis.kind === "retake") throw new RetakeRequired(analysis.message);
+      if (analysis.kind === "spoof" || analysis.age === null) return { result: "inconclusive", confidence: "low" };
+      return decideAge({ estimate: analysis.age, requiredAge: context.requiredAge, bufferYears: env().FACE_ESTIMATION_BUFFER_YEARS });
+    },
+  };
+}
