@@ -67,6 +67,13 @@ describe("background work across restarts", () => {
 
     // Attempt 1 failed and is recorded; attempt 2 is due 4 s later, the expiry in under 5 s.
     await eventually(async () => (await records.attempts(finishing.id)).length === 1, 10_000, "attempt 1 recorded");
+    // The runner records the attempt, then reschedules the job and gives up its lease. A kill in
+    // between would leave the lease to run out (60 s) first: this test is about a kill between attempts.
+    await eventually(
+      async () => (await records.query(`select 1 from "Job" where "status" = 'running'`)).rowCount === 0,
+      10_000,
+      "the delivery job rescheduled",
+    );
     await app.kill();
     const down = Date.now();
     expect((await records.attempts(finishing.id)).map((a) => [a.attemptNumber, a.success])).toEqual([[1, false]]);
