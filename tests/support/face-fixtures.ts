@@ -22,7 +22,7 @@ export const derivedFace = {
     );
   },
   dark: () => jpeg(sharp(facePhoto("adult-70-plus")).linear(0.1, 0)),
-  blurred: () => jpeg(sharp(facePhoto("adult-70-plus")).blur(12)),
+  blurred: () => jpeg(sharp(facePhoto("adult-70-plus")).blur(6)),
   tooSmall: async () => {
     const small = await sharp(facePhoto("adult-70-plus")).resize(96, 96).toBuffer();
     return jpeg(sharp({ create: { width: 1200, height: 1200, channels: 3, background: "#9aa4ad" } }).composite([{ input: small, left: 40, top: 40 }]));

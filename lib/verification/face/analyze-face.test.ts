@@ -31,8 +31,10 @@ describe("analyzeFace on real photographs", () => {
     expect(await verdictFor(facePhoto("adult-20-29"), 18)).toBe("inconclusive");
   });
 
-  it("with only the quality gates asked for, finds the face and estimates nothing", async () => {
+  it("with only the quality gates asked for, finds the face and estimates nothing; the next photo is estimated in full", async () => {
     const analysis = await analyzeFace(facePhoto("adult-70-plus"), { estimateAge: false });
+    const next = await analyzeFace(facePhoto("adult-70-plus"));
+    expect(next).toMatchObject({ kind: "face", age: expect.any(Number), realScore: expect.any(Number), liveScore: expect.any(Number) });
     expect(analysis).toMatchObject({ kind: "face", age: null, realScore: null, liveScore: null });
     if (analysis.kind !== "face") return;
     expect(analysis.faceBox.width).toBeGreaterThan(0.3);
@@ -48,7 +50,14 @@ describe("analyzeFace sends back photos it cannot judge, saying why", () => {
     ["a blurred photo", derivedFace.blurred, "blurred"],
     ["a face far from the camera", derivedFace.tooSmall, "too_small"],
     ["bytes that are not an image", derivedFace.unreadable, "unreadable_image"],
-  ] as const)("%s: %s", async (_, make, reason) => {
+  ] as const)("%s: %2$s", async (_, make, reason) => {
     expect(await analyzeFace(await make())).toEqual({ kind: "retake", reason, message: RETAKE_MESSAGES[reason] });
+  });
+});
+
+describe("analyzeFace never passes a face that is not live", () => {
+  it("a photo of a photo on a screen (simulated) is a spoof: inconclusive, whatever its age", async () => {
+    const analysis = await analyzeFace(await derivedFace.rephotographed());
+    expect(analysis.kind).toBe("spoof");
   });
 });

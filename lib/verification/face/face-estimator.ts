@@ -1,5 +1,6 @@
 import "server-only";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { env } from "@/lib/env";
 import type { FaceMeasurements } from "@/lib/verification/face/quality-gates";
@@ -20,7 +21,10 @@ type Call = {
   timer: NodeJS.Timeout;
 };
 
-const WORKER_FILE = path.join(process.cwd(), "lib/verification/face/face-worker.mjs");
+// Loaded by URL at run time through a one-line bootstrap, so the bundler never sees (or tries to
+// bundle) the worker and the model packages it requires.
+const WORKER_URL = pathToFileURL(path.join(process.cwd(), "lib/verification/face/face-worker.mjs")).href;
+const BOOTSTRAP = `import(require("node:worker_threads").workerData.entry)`;
 
 class FaceEstimator {
   private worker: Worker | null = null;
@@ -55,7 +59,7 @@ class FaceEstimator {
 
   private start(): Promise<void> {
     this.ready ??= new Promise<void>((resolve, reject) => {
-      const worker = new Worker(WORKER_FILE);
+      const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { entry: WORKER_URL } });
       this.worker = worker;
       worker.once("message", (message: { ready: boolean; error?: string }) => {
         if (message.ready) resolve();

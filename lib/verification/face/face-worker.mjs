@@ -60,7 +60,12 @@ const human = new Human({
   segmentation: { enabled: false },
 });
 
-const DETECT_ONLY = { face: { description: { enabled: false }, antispoof: { enabled: false }, liveness: { enabled: false } } };
+// human.detect() merges a configuration it is given into the instance for good, so every call
+// states both modes in full: a gates-only call must not leave age, anti-spoofing and liveness
+// switched off for the next person's photo.
+const modelsFor = (estimateAge) => ({
+  face: { description: { enabled: estimateAge }, antispoof: { enabled: estimateAge }, liveness: { enabled: estimateAge } },
+});
 
 const ready = human.load().then(() => human.warmup?.({ warmup: "none" }));
 
@@ -114,7 +119,7 @@ async function measure(bytes, estimateAge) {
   const tensor = human.tf.tensor3d(rgb, [info.height, info.width, 3], "int32");
   const batch = human.tf.expandDims(tensor, 0);
   try {
-    const result = await human.detect(batch, estimateAge ? undefined : DETECT_ONLY);
+    const result = await human.detect(batch, modelsFor(estimateAge));
     const faces = [];
     for (const face of result.face) {
       faces.push({

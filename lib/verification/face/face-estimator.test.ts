@@ -1,0 +1,31 @@
+// The worker's bounds, with the real worker: a full queue and an overrun are provider errors (the
+// user may try again; no attempt is counted).
+import { describe, expect, it, vi } from "vitest";
+import { facePhoto } from "../../../tests/support/face-fixtures";
+
+async function freshEstimator(env: Record<string, string>) {
+  vi.resetModules();
+  Object.assign(process.env, env);
+  delete (globalThis as { voiceageFaceEstimator?: unknown }).voiceageFaceEstimator;
+  const { faceEstimator } = await import("@/lib/verification/face/face-estimator");
+  const { ProviderError } = await import("@/lib/verification/providers/types");
+  return { estimator: faceEstimator(), ProviderError };
+}
+
+describe("the face estimator's bounds", () => {
+  it("refuses photos beyond its queue at once, then serves the ones it took", async () => {
+    const { estimator, ProviderError } = await freshEstimator({ FACE_ESTIMATION_MAX_QUEUE: "2", FACE_ESTIMATION_TIMEOUT_MS: "60000" });
+    const calls = [1, 2, 3].map(() => estimator.measure(facePhoto("adult-50-59"), true));
+    const settled = await Promise.allSettled(calls);
+    expect(settled.map((s) => s.status)).toEqual(["fulfilled", "fulfilled", "rejected"]);
+    expect((settled[2] as PromiseRejectedResult).reason).toBeInstanceOf(ProviderError);
+    expect((settled[2] as PromiseRejectedResult).reason.message).toMatch(/busy/);
+  }, 120_000);
+
+  it("turns an overrun into a provider error instead of waiting on", async () => {
+    const { estimator, ProviderError } = await freshEstimator({ FACE_ESTIMATION_MAX_QUEUE: "8", FACE_ESTIMATION_TIMEOUT_MS: "1" });
+    const late = estimator.measure(facePhoto("adult-50-59"), true);
+    await expect(late).rejects.toBeInstanceOf(ProviderError);
+    await expect(late).rejects.toThrow(/timed out/);
+  }, 120_000);
+});
