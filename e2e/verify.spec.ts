@@ -222,26 +222,6 @@ test("an expired session shows a clear page with the way back; unknown and tampe
   await snap(page, "link-invalid");
 });
 
-test("live mode without configured providers: every method is unavailable, nothing passes, the session fails inconclusive", async ({ page }) => {
-  await serveReturnSite(page);
-  const session = await createSession(baseUrl(), keys.liveKey, { required_age: 18, return_url: "https://shop.example/live" });
-  await page.goto(session.url);
-  await expect(page).toHaveURL(flowUrl);
-  await expect(page.getByRole("note", { name: "Test mode" })).toHaveCount(0);
-  for (const method of ["Face age estimation", "ID document"]) {
-    await expect(page.getByRole("listitem").filter({ hasText: method })).toContainText(
-      "Not available right now, so we'll skip it.",
-    );
-  }
-  await expect(page.getByText("None of these checks are available right now")).toBeVisible();
-  await snap(page, "intro-live-unavailable");
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("heading", { name: "We couldn't confirm your age" })).toBeVisible();
-  await page.waitForURL(`https://shop.example/live?session_id=${session.id}`);
-  const done = await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`);
-  expect(done.body).toMatchObject({ status: "failed", attempts: 0, mode: "live", outcome: { result: "inconclusive" } });
-});
-
 test("mutations refuse other origins and other browsers, and a test session takes no photo", async ({ page, context }) => {
   const session = await createSession(baseUrl(), keys.testKey, { required_age: 18, return_url: "https://shop.example/x" });
   await startFlow(page, session.url);

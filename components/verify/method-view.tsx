@@ -116,8 +116,9 @@ export function MethodView(props: {
               photoAlt={step.method === "face_estimation" ? "Your selfie" : "Your document photo"}
             />
             <p className="mt-4 text-sm text-slate-600">
-              Your photo goes to our checking partner for this check only and is deleted as soon as it has been
-              checked. We never store it.
+              {step.checkedOnThisServer
+                ? "Your photo is checked on our own server, in memory only, and deleted as soon as it has been checked: it is never stored or sent to anyone else, and the site that sent you learns only whether the check passed."
+                : "Your photo goes to our checking partner for this check only and is deleted as soon as it has been checked. We never store it."}
             </p>
           </>
         ) : (

@@ -6,7 +6,7 @@ import sharp from "sharp";
 
 const DIR = path.resolve(import.meta.dirname, "../fixtures/faces");
 
-export const facePhoto = (name: "adult-70-plus" | "adult-50-59" | "adult-20-29" | "child-3-9") =>
+export const facePhoto = (name: "adult-70-plus" | "adult-50-59" | "adult-20-29" | "teen-10-19" | "child-3-9") =>
   new Uint8Array(readFileSync(path.join(DIR, `${name}.jpg`)));
 
 const jpeg = async (image: sharp.Sharp) => new Uint8Array(await image.jpeg({ quality: 90 }).toBuffer());

@@ -27,7 +27,8 @@ describe("analyzeFace on real photographs", () => {
     expect(await verdictFor(facePhoto("child-3-9"), 16)).toBe("fail");
   });
 
-  it("sends a young adult to the next method rather than deciding (inside the buffer)", async () => {
+  it("sends a teenager and a young adult to the next method rather than deciding (inside the buffer)", async () => {
+    expect(await verdictFor(facePhoto("teen-10-19"), 18)).toBe("inconclusive");
     expect(await verdictFor(facePhoto("adult-20-29"), 18)).toBe("inconclusive");
   });
 

@@ -2,7 +2,7 @@
 // page shows the same retake messages the server decides on.
 
 export const RETAKE_MESSAGES = {
-  no_face: "We couldn't find a face. Face the camera with your whole face in the oval.",
+  no_face: "We couldn't find a face. Face the camera with your whole face in the picture.",
   multiple_faces: "Only one face, please.",
   too_small: "Move closer.",
   not_frontal: "Face the camera.",

@@ -5,6 +5,8 @@ export type PlanEntry = {
   method: VerificationMethod;
   available: boolean;
   evidence?: EvidenceKind;
+  /** Image methods: the photo is judged on this server rather than sent to a vendor. */
+  checkedOnThisServer?: boolean;
   unavailableReason?: UnavailableReason;
 };
 

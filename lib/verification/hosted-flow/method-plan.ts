@@ -12,7 +12,12 @@ export function planMethods(methods: string[], mode: KeyMode): PlannedMethod[] {
     const method = name as VerificationMethod;
     const resolution = getMethodProvider(method, mode);
     return resolution.available
-      ? { method, available: true, evidence: resolution.provider.kind }
+      ? {
+          method,
+          available: true,
+          evidence: resolution.provider.kind,
+          checkedOnThisServer: resolution.provider.kind === "image" && resolution.provider.checkedOnThisServer,
+        }
       : { method, available: false, unavailableReason: resolution.reason };
   });
 }

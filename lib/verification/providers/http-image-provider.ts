@@ -22,6 +22,7 @@ export function httpImageProvider(method: VerificationMethod, url: string): Imag
   return {
     kind: "image",
     method,
+    checkedOnThisServer: false,
     async evaluate(image: ImageEvidence, context: EvaluationContext) {
       let response: Response;
       try {

@@ -13,6 +13,7 @@ export function localFaceProvider(): ImageProvider {
   return {
     kind: "image",
     method: "face_estimation",
+    checkedOnThisServer: true,
     async evaluate(image, context) {
       const analysis = await analyzeFace(image.bytes);
       if (analysis.kind === "retake") throw new RetakeRequired(analysis.message);

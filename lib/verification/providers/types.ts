@@ -40,6 +40,8 @@ export type SimulatedProvider = {
 export type ImageProvider = {
   kind: "image";
   method: VerificationMethod;
+  /** true: the photo is judged by this service itself (the built-in face check), not sent to a vendor. */
+  checkedOnThisServer: boolean;
   /** Evaluates the image and forgets it; providers must not keep the bytes either. */
   evaluate(image: ImageEvidence, context: EvaluationContext): Promise<ProviderVerdict>;
 };

@@ -1,0 +1,87 @@
+// Live mode on the embedded defaults (no provider URLs): face age estimation is built in. Chromium's
+// fake camera is fed a real photograph (tests/fixtures/faces, FairFace, CC BY 4.0) and the
+// server's models decide: a face clearly over the challenge age passes; a photo that cannot be
+// judged is a retake that counts nothing; a face inside the buffer is inconclusive (the next
+// method, where one is available; on the defaults none is).
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import config from "../playwright.config";
+import { api, createOrgKeys, createSession, PHONE, serveReturnSite, snap } from "./verify-helpers";
+
+const baseUrl = () => process.env.E2E_BASE_URL!;
+const FACES = path.resolve(import.meta.dirname, "../tests/fixtures/faces");
+
+// The fake camera plays a Y4M video: one second of the photograph, made when this file loads
+// (before the browser starts) into a temporary folder.
+const video = path.join(mkdtempSync(path.join(os.tmpdir(), "fake-camera-")), "adult.y4m");
+const made = spawnSync("ffmpeg", ["-v", "error", "-y", "-loop", "1", "-i", path.join(FACES, "adult-70-plus.jpg"), "-t", "1", "-r", "10", "-pix_fmt", "yuv420p", video]);
+if (made.status !== 0) throw new Error(`ffmpeg could not make the fake camera video: ${made.stderr}`);
+
+test.use({
+  viewport: PHONE,
+  launchOptions: {
+    ...config.use?.launchOptions,
+    args: [
+      ...(config.use?.launchOptions?.args ?? []),
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  },
+  permissions: ["camera"],
+});
+
+let keys: ReturnType<typeof createOrgKeys>;
+test.beforeAll(() => {
+  keys = createOrgKeys();
+});
+
+test("a camera selfie of a face clearly over the challenge age passes, decided on this server", async ({ page }) => {
+  await serveReturnSite(page);
+  const session = await createSession(baseUrl(), keys.liveKey, { required_age: 18, methods: ["face_estimation", "id_document"], return_url: "https://shop.example/face" });
+  await page.goto(session.url);
+  await expect(page.getByRole("note", { name: "Test mode" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Start with face age estimation" }).click();
+  await page.getByRole("button", { name: "Take a selfie with your camera" }).click();
+  await expect
+    .poll(() => page.getByLabel("Camera preview").evaluate((v: HTMLVideoElement) => v.videoWidth))
+    .toBeGreaterThan(0);
+  await expect(page.getByText("Your photo is checked on our own server, in memory only")).toBeVisible();
+  await snap(page, "live-face-builtin-camera");
+  await page.getByRole("button", { name: "Take photo" }).click();
+  await page.getByRole("button", { name: "Use this photo" }).click();
+  await expect(page.getByRole("heading", { name: "Age confirmed" })).toBeVisible({ timeout: 30_000 });
+  await page.waitForURL(`https://shop.example/face?session_id=${session.id}`);
+  const done = await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`);
+  expect(done.body).toMatchObject({ status: "passed", mode: "live", attempts: 1, outcome: { method: "face_estimation", result: "pass" } });
+  // Only the outcome reaches the integrator: no estimate anywhere in the session.
+  expect(JSON.stringify(done.body)).not.toMatch(/estimate|"age"/);
+});
+
+test("a photo with no face is a retake with the reason, counting nothing; a teenager's face (inside the buffer) is inconclusive", async ({ page }) => {
+  await serveReturnSite(page);
+  const session = await createSession(baseUrl(), keys.liveKey, { required_age: 18, methods: ["face_estimation", "id_document"], return_url: "https://shop.example/face" });
+  await page.goto(session.url);
+  await page.getByRole("button", { name: "Start with face age estimation" }).click();
+
+  const noFace = spawnSync("convert", ["-size", "640x480", "gradient:skyblue-white", "jpeg:-"], { maxBuffer: 1 << 24 }).stdout;
+  await page.getByTestId("photo-upload").setInputFiles({ name: "sky.jpg", mimeType: "image/jpeg", buffer: noFace });
+  await page.getByRole("button", { name: "Use this photo" }).click();
+  await expect(page.getByRole("region", { name: "Face age estimation" }).getByRole("alert")).toHaveText("We couldn't find a face. Face the camera with your whole face in the picture.");
+  await snap(page, "live-face-builtin-retake");
+  const afterRetake = await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`);
+  expect(afterRetake.body).toMatchObject({ status: "in_progress", attempts: 0 });
+
+  await page.getByRole("button", { name: "Retake" }).click();
+  await page.getByTestId("photo-upload").setInputFiles(path.join(FACES, "teen-10-19.jpg"));
+  await page.getByRole("button", { name: "Use this photo" }).click();
+  // Inside the buffer: inconclusive. On the defaults the ID document check has no provider, so
+  // there is no method left to move on to and the session ends inconclusive (never a pass).
+  await expect(page.getByRole("heading", { name: "We couldn't confirm your age" })).toBeVisible({ timeout: 30_000 });
+  await page.waitForURL(`https://shop.example/face?session_id=${session.id}`);
+  const done = await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`);
+  expect(done.body).toMatchObject({ status: "failed", attempts: 1, outcome: { method: "face_estimation", result: "inconclusive" } });
+});
