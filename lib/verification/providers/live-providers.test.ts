@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startLiveSession, upload, type LiveMethod } from "../../../tests/support/hosted-flow";
 
 type Recorded = { method: string; path: string; body: any };
 type Reply = { status: number; body: unknown };
@@ -86,24 +87,8 @@ beforeEach(() => {
 
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, ...randomBytes(64)]);
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...randomBytes(64)]);
-const upload = (bytes: Uint8Array) => ({ size: bytes.length, arrayBuffer: async () => bytes.slice().buffer });
 
-async function liveSession(methods: ("face_estimation" | "id_document" | "credit_card")[]) {
-  const org = await mod.findOrCreateOrganization(`live-${randomBytes(5).toString("hex")}`);
-  const created = await mod.createSession({
-    orgId: org.id,
-    mode: "live",
-    required_age: 18,
-    methods,
-    return_url: "https://shop.example/done",
-    metadata: {},
-  });
-  const opened = await mod.openHostedLink({ token: created.url.split("/verify/")[1], bindingSecretFor: () => undefined });
-  if (opened.kind !== "bound" || !opened.newSecret) throw new Error("not bound");
-  expect(await mod.startVerification({ sessionId: created.id, orgId: org.id })).toBe("started");
-  const secret = opened.newSecret;
-  return { id: created.id, load: async () => (await mod.loadBoundSession(created.id, secret))! };
-}
+const liveSession = (methods: LiveMethod[]) => startLiveSession(methods);
 
 describe("image providers", () => {
   it("send the image with the required age and return the provider's verdict", async () => {
