@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
@@ -69,26 +69,29 @@ describe("scripts/with-db.ts start-up failures", () => {
     }
   });
 
-  it("shares this data directory's running server on its port, and refuses a second one on another port", async () => {
+  it("shares this data directory's running server on its port, and refuses a second one on another port", { timeout: 180_000 }, async () => {
     const { freePort } = await import("./embedded-postgres");
     const [port, otherPort] = [await freePort(), await freePort()];
     const dataDir = `.data/with-db-test-${port}`;
-    // The first copy of the app: holds the server while it runs.
-    const first = spawn("npx", ["tsx", "scripts/with-db.ts", "sleep", "60"], {
+    // The first copy of the app: holds the server until this test ends it.
+    const first = spawn("npx", ["tsx", "scripts/with-db.ts", "sleep", "600"], {
       env: { ...process.env, DATABASE_URL: "", EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(port) },
       stdio: ["ignore", "ignore", "pipe"],
       detached: true,
     });
     try {
-      await vi.waitFor(() => expect(existsSync(path.join(dataDir, "postmaster.pid"))).toBe(true), { timeout: 45_000, interval: 200 });
+      const { default: pg } = await import("pg");
       await vi.waitFor(
-        () => {
-          const sameServer = withDb({ EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(port) }, "true");
-          expect(sameServer.stderr).toContain(`already running for ${path.resolve(dataDir)} on port ${port}`);
-          expect(sameServer.status).toBe(0);
+        async () => {
+          const client = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${port}/voiceage` });
+          await client.connect();
+          await client.end();
         },
-        { timeout: 30_000, interval: 500 },
+        { timeout: 90_000, interval: 500 },
       );
+      const sameServer = withDb({ EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(port) }, "true");
+      expect(sameServer.stderr).toContain(`already running for ${path.resolve(dataDir)} on port ${port}`);
+      expect(sameServer.status).toBe(0);
 
       const secondServer = withDb({ EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(otherPort) }, "true");
       expect(secondServer.status).toBe(1);

@@ -65,7 +65,7 @@ function processIsAlive(pid: number): boolean {
 }
 
 /** The live server holding this data directory, from its postmaster.pid (line 1: pid, line 4: port). */
-function serverHolding(dataDir: string): { pid: number; port: number } | null {
+export function serverHolding(dataDir: string): { pid: number; port: number } | null {
   let lines: string[];
   try {
     lines = readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n");

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { freePort, startEmbeddedPostgres } from "../../scripts/embedded-postgres";
+import { freePort, serverHolding, startEmbeddedPostgres } from "../../scripts/embedded-postgres";
 
 export { freePort };
 import { ensureTestCertificates } from "./test-ca";
@@ -91,12 +91,11 @@ export async function createScratchDatabase(options: {
  * TEST_PG_PORT lets runs on different ports share one checkout.
  */
 export async function createFreshDatabase(): Promise<ScratchDatabase> {
-  const port = process.env.TEST_PG_PORT;
-  return createScratchDatabase({
-    prefix: "test",
-    dataDir: port ? `.data/test-postgres-${port}` : ".data/test-postgres",
-    port: port ? Number(port) : await freePort(),
-  });
+  const pinned = process.env.TEST_PG_PORT;
+  const dataDir = pinned ? `.data/test-postgres-${pinned}` : ".data/test-postgres";
+  // A second stack of the same run (a spec that needs its own app) shares the running server.
+  const port = pinned ? Number(pinned) : (serverHolding(path.resolve(dataDir))?.port ?? (await freePort()));
+  return createScratchDatabase({ prefix: "test", dataDir, port });
 }
 
 export async function startTestStack(options: { env?: Record<string, string> } = {}): Promise<TestStack> {
