@@ -220,8 +220,15 @@ describe("running the methods", () => {
     expect(await events(unsure.id)).toEqual([{ type: "verification_session.completed" }]);
   });
 
-  it("never simulates in live mode: without providers the session fails inconclusive with no attempt", async () => {
+  it("runs live face estimation on this server when no provider URL is set (the built-in estimator)", async () => {
     const s = await newSession({ mode: "live", methods: ["face_estimation", "credit_card"] });
+    await bind(s.token);
+    expect(await startVerification({ sessionId: s.id, orgId: s.orgId })).toBe("started");
+    expect(await row(s.id)).toMatchObject({ status: "in_progress", attempts: 0 });
+  });
+
+  it("never simulates in live mode: without providers for its methods the session fails inconclusive with no attempt", async () => {
+    const s = await newSession({ mode: "live", methods: ["id_document", "credit_card"] });
     const secret = await bind(s.token);
     const session = (await loadBoundSession(s.id, secret))!;
     expect(await submitSimulatedChoice(session, 0, "pass")).toEqual({ kind: "stale" });
