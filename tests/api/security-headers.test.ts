@@ -1,6 +1,7 @@
 // Security headers on every page and Request-Id on every API answer, errors included, and the
 // log lines of a failing request: they carry its Request-Id and never the key it presented.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { newOrg } from "../support/api";
 import { freePort, startAppInstance, type AppProcess } from "../support/test-stack";
 
 let app: AppProcess;
@@ -41,17 +42,27 @@ describe("security headers", () => {
 
 describe("Request-Id", () => {
   it.each([
-    ["GET", "/health", {}, 200],
-    ["GET", "/voices", {}, 401],
-    ["GET", "/formats", {}, 401],
-    ["POST", "/tts", {}, 401],
-    ["GET", "/voices/nope/preview.mp3", {}, 401],
-    ["GET", "/v1/verification-sessions", {}, 401],
-    ["GET", "/v1/no-such-thing", {}, 401],
-  ] as const)("%s %s answers %i with a Request-Id", async (method, path, headers, status) => {
-    const res = await fetch(`${app.baseUrl}${path}`, { method, headers });
+    ["GET", "/health", 200],
+    ["GET", "/voices", 401],
+    ["GET", "/formats", 401],
+    ["POST", "/tts", 401],
+    ["GET", "/voices/nope/preview.mp3", 404],
+    ["GET", "/v1/verification-sessions", 401],
+    ["GET", "/v1/no-such-thing", 401],
+  ] as const)("%s %s answers %i with a Request-Id", async (method, path, status) => {
+    const res = await fetch(`${app.baseUrl}${path}`, { method });
     expect(res.status).toBe(status);
     expect(res.headers.get("request-id")).toMatch(/^req_[A-Za-z0-9]{24}$/);
+  });
+
+  it("is on a 404 and 200 with a valid key", async () => {
+    const { testKey } = await newOrg("reqid");
+    for (const [path, status] of [["/v1/no-such-thing", 404], ["/v1/verification-sessions", 200]] as const) {
+      const res = await fetch(`${app.baseUrl}${path}`, { headers: { authorization: `Bearer ${testKey}` } });
+      expect(res.status).toBe(status);
+      expect(res.headers.get("request-id")).toMatch(/^req_[A-Za-z0-9]{24}$/);
+    }
+    expect(app.output()).not.toContain(testKey);
   });
 
   it("differs per request", async () => {
