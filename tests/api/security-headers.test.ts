@@ -65,6 +65,20 @@ describe("Request-Id", () => {
     expect(app.output()).not.toContain(testKey);
   });
 
+  it("is on a 429", async () => {
+    const limited = await startAppInstance({ databaseUrl: inject("databaseUrl"), env: { RATE_LIMIT_PER_MINUTE: "1" } });
+    try {
+      const { testKey } = await newOrg("reqid429");
+      const call = () => fetch(`${limited.baseUrl}/v1/verification-sessions`, { headers: { authorization: `Bearer ${testKey}` } });
+      await call();
+      const res = await call();
+      expect(res.status).toBe(429);
+      expect(res.headers.get("request-id")).toMatch(/^req_[A-Za-z0-9]{24}$/);
+    } finally {
+      await limited.stop();
+    }
+  });
+
   it("differs per request", async () => {
     const a = (await fetch(`${app.baseUrl}/health`)).headers.get("request-id");
     const b = (await fetch(`${app.baseUrl}/health`)).headers.get("request-id");
