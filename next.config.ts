@@ -9,6 +9,7 @@ const nextConfig: NextConfig = {
     "postgres",
     "@prisma/adapter-pg",
     "s3rver",
+    "pino",
     // Loaded only by the face worker thread (lib/verification/face/face-worker.mjs), never bundled.
     "sharp",
     "@vladmandic/human",

@@ -4,6 +4,7 @@ import pg from "pg";
 import postgres from "postgres";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
+import { errorField, logger } from "@/lib/log";
 
 // One of each per process; Next.js dev reloads modules, so keep them on globalThis.
 type HotConnection = { sql: postgres.Sql; inFlight: number };
@@ -15,7 +16,7 @@ const pgPool: pg.Pool = globalForDb.pgPool ?? createPool();
 function createPool() {
   const pool = new pg.Pool({ connectionString: env().DATABASE_URL, max: 20 });
   // An idle connection dropped by the server must not take the process down with it.
-  pool.on("error", (error) => console.error("[db] idle connection error", error));
+  pool.on("error", (error) => logger().error({ err: errorField(error) }, "idle database connection error"));
   return pool;
 }
 

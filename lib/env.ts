@@ -89,6 +89,9 @@ const envSchema = z.object({
   FACE_ESTIMATION_MAX_QUEUE: z.coerce.number().int().positive().default(8),
   ID_DOCUMENT_PROVIDER_URL: z.string().url().optional(),
   CREDIT_CARD_PROVIDER_URL: z.string().url().optional(),
+
+  // Structured logs (pino): the least severe level written.
+  LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;

@@ -6,6 +6,8 @@ import type { ApiPrincipal } from "@/lib/keys/authenticate-api-key";
 import { clientAddress } from "@/lib/rate-limit/client-address";
 import { consumeFailedAuthRateLimit, rateLimitHeaders, uncountedRateLimitHeaders } from "@/lib/rate-limit/consume-rate-limit";
 import { ApiError, toVerificationErrorResponse } from "@/lib/verification/errors";
+import { handleApiRequest, setLogOrg } from "@/lib/http/api-request";
+import { errorField, logger } from "@/lib/log";
 
 export type V1Context<P> = {
   req: Request;
@@ -28,7 +30,16 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * was counted has X-RateLimit-Limit and X-RateLimit-Reset but no X-RateLimit-Remaining.
  */
 export function withApiKey<P extends object = object>(handler: (ctx: V1Context<P>) => Promise<Response>) {
-  return async (req: Request, routeContext: RouteContext<P>): Promise<Response> => {
+  return (req: Request, routeContext: RouteContext<P>): Promise<Response> =>
+    handleApiRequest(req, () => respond(handler, req, routeContext));
+}
+
+async function respond<P extends object>(
+  handler: (ctx: V1Context<P>) => Promise<Response>,
+  req: Request,
+  routeContext: RouteContext<P>,
+): Promise<Response> {
+  {
     // Null until the request is counted (or refused for its key). A failure before then (the
     // database down while checking the key) still sends what is known: the limit and the reset.
     let headers: Record<string, string> | null = null;
@@ -49,6 +60,7 @@ export function withApiKey<P extends object = object>(handler: (ctx: V1Context<P
       }
 
       const { principal, rate } = authenticated;
+      setLogOrg(principal.orgId);
       headers = rateLimitHeaders(rate);
       if (!rate.allowed) throw rateLimited("Too many requests for this organisation; retry after the window resets.");
 
@@ -88,7 +100,7 @@ export function withApiKey<P extends object = object>(handler: (ctx: V1Context<P
         // invites a retry. The key stays claimed, so a retry waits and never runs twice.
         await claim
           .complete({ status: response.status, body: await response.clone().text() })
-          .catch((error: unknown) => console.error("[v1] storing idempotent response failed", error));
+          .catch((error: unknown) => logger().error({ err: errorField(error) }, "storing idempotent response failed"));
       } else {
         // 4xx changed nothing and 5xx is safe to retry: release the key.
         await claim.abandon();
@@ -97,7 +109,7 @@ export function withApiKey<P extends object = object>(handler: (ctx: V1Context<P
     } catch (error) {
       return withHeaders(toVerificationErrorResponse(error), headers ?? uncountedRateLimitHeaders());
     }
-  };
+  }
 }
 
 function rateLimited(message: string) {

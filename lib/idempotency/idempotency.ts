@@ -4,6 +4,7 @@ import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { db, hotQuery } from "@/lib/db";
 import type { KeyMode } from "@/lib/keys/key-format";
 import { ApiError } from "@/lib/verification/errors";
+import { errorField, logger } from "@/lib/log";
 
 // Stripe's semantics: the same key with the same request replays the first response for
 // 24 hours; the same key with a different request is refused.
@@ -164,5 +165,5 @@ function sweepExpiredKeys(now = Date.now()) {
   lastSweep = now;
   db.idempotencyKey
     .deleteMany({ where: { createdAt: { lt: new Date(now - RETENTION_MS) } } })
-    .catch((error: unknown) => console.error("[idempotency] sweeping expired keys failed", error));
+    .catch((error: unknown) => logger().error({ err: errorField(error) }, "sweeping expired idempotency keys failed"));
 }

@@ -6,6 +6,7 @@ import { expireSessionIfDue } from "@/lib/verification/expire-session";
 import { deadLetterUnfinishedDeliveries } from "@/lib/webhooks/dead-letter-unfinished-deliveries";
 import { deliverEventAttempt } from "@/lib/webhooks/deliver-event-attempt";
 import { retryDelayMs } from "@/lib/webhooks/retry-schedule";
+import { logger } from "@/lib/log";
 
 // The handlers of background work, shared by both engines: Inngest functions
 // (inngest/functions/*) and the embedded runner (lib/jobs/job-runner.ts) call exactly these.
@@ -75,7 +76,7 @@ export async function runDeliverEventJob(payload: unknown, ctx: JobContext): Pro
 export async function failDeliverEventJob(payload: unknown): Promise<void> {
   const { eventId } = deliverEventPayloadSchema.parse(payload);
   const deadLettered = await deadLetterUnfinishedDeliveries(eventId);
-  console.error(`[jobs] delivery of ${eventId} failed for good; dead-lettered ${deadLettered} delivery(ies)`);
+  logger().error({ eventId, deadLettered }, "event delivery failed for good; deliveries dead-lettered");
 }
 
 export const jobHandlers: Record<JobName, JobHandler> = {

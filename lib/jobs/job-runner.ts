@@ -7,6 +7,8 @@ import { env } from "@/lib/env";
 import type { JobHandler, JobOutcome } from "@/lib/jobs/job-handlers";
 import { JOBS_CHANNEL } from "@/lib/jobs/schedule-job";
 import { toStorableText } from "@/lib/storable-text";
+import { errorField, logger } from "@/lib/log";
+import { runWithContext } from "@/lib/http/request-context";
 
 // The embedded engine: a small poller over the Job table (the outbox that state changes
 // write in their own transactions). It is deliberately not a second Inngest: it claims due
@@ -121,7 +123,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
         data: { status: "pending", runAt: new Date(outcome.at), attempts: { decrement: 1 }, ...unlocked },
       });
     } else if (job.attempts >= job.maxAttempts) {
-      console.error(`[jobs] ${job.name} ${job.id} is dead after ${job.attempts} attempts: ${outcome.reason}`);
+      logger().error({ attempts: job.attempts, reason: outcome.reason }, "job is dead");
       // Before the job is marked dead: if this throws, the job keeps its lease until it lapses,
       // and then the next claim settles it (and calls this) again.
       await options.handlers[job.name].onFinalFailure?.(job.payload);
@@ -134,12 +136,21 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     }
   }
 
-  async function execute(job: ClaimedJob) {
+  // One log context and one summary line per job attempt.
+  function execute(job: ClaimedJob) {
+    return runWithContext({ jobId: job.id, route: `job ${job.name}` }, async () => {
+      const started = performance.now();
+      await executeJob(job);
+      logger().info({ attempt: job.attempts, durationMs: Math.round(performance.now() - started) }, "job");
+    });
+  }
+
+  async function executeJob(job: ClaimedJob) {
     const handler = options.handlers[job.name];
     const heartbeat = setInterval(() => {
       db.job
         .updateMany({ where: mine(job), data: { lockedUntil: new Date(Date.now() + lockMs) } })
-        .catch((error) => console.error(`[jobs] could not renew the lease of ${job.id}`, error));
+        .catch((error) => logger().error({ err: errorField(error) }, "could not renew the job lease"));
     }, lockMs / 3);
     try {
       let outcome: JobOutcome;
@@ -148,13 +159,13 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
           ? { kind: "retry", delayMs: 0, reason: `its last attempt (${job.attempts}) was cut short: the worker running it stopped` }
           : await handler.run(job.payload, { attempt: job.attempts });
       } catch (error) {
-        console.error(`[jobs] ${job.name} ${job.id} attempt ${job.attempts} failed`, error);
+        logger().warn({ attempt: job.attempts, err: errorField(error) }, "job attempt failed");
         outcome = { kind: "retry", delayMs: handler.errorDelayMs(job.attempts), reason: describe(error) };
       }
       await settle(job, outcome);
     } catch (error) {
       // Could not write the result back: the lease lapses and the job is taken over.
-      console.error(`[jobs] could not settle ${job.name} ${job.id}`, error);
+      logger().error({ err: errorField(error) }, "could not settle job");
     } finally {
       clearInterval(heartbeat);
     }
@@ -166,7 +177,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       await options.relay!(jobs);
       await db.job.updateMany({ where: { id: { in: ids }, lockedBy: workerId }, data: { status: "done", lastError: null, ...unlocked } });
     } catch (error) {
-      console.error(`[jobs] relaying ${jobs.length} job(s) failed; retrying in ${RELAY_RETRY_MS} ms`, error);
+      logger().error({ jobs: jobs.length, retryInMs: RELAY_RETRY_MS, err: errorField(error) }, "relaying jobs failed");
       await db.job.updateMany({
         where: { id: { in: ids }, lockedBy: workerId },
         data: { status: "pending", attempts: { decrement: 1 }, lastError: describe(error), ...unlocked },
@@ -210,7 +221,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
         claimed = await poll();
         await prune();
       } catch (error) {
-        console.error("[jobs] poll failed", error);
+        logger().error({ err: errorField(error) }, "job poll failed");
       }
       // A full batch means more may be due: go again at once (when there is room).
       if (claimed > 0 && claimed === requested && running.size < concurrency) continue;

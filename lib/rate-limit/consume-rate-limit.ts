@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { errorField, logger } from "@/lib/log";
 
 export type RateLimitState = { limit: number; remaining: number; resetAt: Date; allowed: boolean };
 
@@ -62,7 +63,7 @@ function sweepOldWindows(now: number) {
   lastSweep = now;
   db.rateLimitWindow
     .deleteMany({ where: { windowStart: { lt: new Date(now - WINDOW_RETENTION_MS) } } })
-    .catch((error: unknown) => console.error("[rate-limit] sweeping old windows failed", error));
+    .catch((error: unknown) => logger().error({ err: errorField(error) }, "sweeping old rate-limit windows failed"));
 }
 
 /**

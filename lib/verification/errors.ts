@@ -2,6 +2,7 @@ import { ZodError } from "zod";
 import { BodyError } from "@/lib/http/read-json";
 import { describeZodError } from "@/lib/http/zod-issue";
 import { VERIFICATION_ERRORS, type VerificationErrorCode } from "@/lib/verification/schemas";
+import { errorField, logger } from "@/lib/log";
 
 // The Age Verification API's error envelope (spec part 7):
 // { "error": { "type", "code", "message", "param"? } }
@@ -47,7 +48,7 @@ export function toVerificationErrorResponse(error: unknown): Response {
   if (error instanceof BodyError) {
     return Response.json(errorBody("parameter_invalid", error.message, error.param), { status: 400 });
   }
-  console.error("[v1] unexpected error", error);
+  logger().error({ err: errorField(error) }, "unexpected error");
   return Response.json(errorBody("internal_error", "Something went wrong on our side. It is safe to retry."), {
     status: 500,
   });

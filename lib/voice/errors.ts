@@ -3,6 +3,7 @@ import { BodyError } from "@/lib/http/read-json";
 import { describeZodError } from "@/lib/http/zod-issue";
 import { UpstreamError, type UpstreamFailure } from "@/lib/voice/providers/speech-provider";
 import { VOICE_ERROR_STATUS, type VoiceErrorCode } from "@/lib/voice/schemas";
+import { errorField, logger } from "@/lib/log";
 
 // The Voice Prompt API's error envelope (spec part 7): { "error": { "code", "message" } }.
 // Domain code throws VoiceApiError; toVoiceErrorResponse is the only place that builds the JSON.
@@ -39,7 +40,7 @@ export function toVoiceErrorResponse(error: unknown): Response {
   }
   if (error instanceof UpstreamError) {
     const code = UPSTREAM_CODES[error.kind];
-    if (code === "upstream_error") console.warn("[voice] upstream failure", error.message);
+    if (code === "upstream_error") logger().warn({ err: errorField(error) }, "upstream failure");
     return Response.json(voiceErrorBody(code, error.message), {
       status: VOICE_ERROR_STATUS[code],
       headers: code === "rate_limited" ? { "Retry-After": "1" } : {},
@@ -51,7 +52,7 @@ export function toVoiceErrorResponse(error: unknown): Response {
   if (error instanceof BodyError) {
     return Response.json(voiceErrorBody("bad_request", error.message), { status: 400 });
   }
-  console.error("[voice] unexpected error", error);
+  logger().error({ err: errorField(error) }, "unexpected error");
   return Response.json(voiceErrorBody("internal_error", "Something went wrong on our side. It is safe to retry."), {
     status: 500,
   });

@@ -1,3 +1,4 @@
+import { logger } from "@/lib/log";
 /**
  * Collapses concurrent calls with the same key into one: the first caller runs `work`, the
  * rest await its promise. `shared` tells a caller whether it joined someone else's run.
@@ -56,7 +57,7 @@ export class StaleWhileErrorCache<T> {
       if (!stale) throw error;
       stale.failedAt = this.now();
       const reason = error instanceof Error ? error.message : String(error);
-      console.warn(`[voice] refresh of ${key} failed (${reason}); serving the copy from ${new Date(stale.fetchedAt).toISOString()}`);
+      logger().warn({ cacheKey: key, reason, staleFrom: new Date(stale.fetchedAt).toISOString() }, "refresh failed; serving the stale copy");
       return stale.value;
     }
   }

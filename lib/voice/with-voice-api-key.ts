@@ -4,6 +4,7 @@ import { BodyError, parseJsonObject } from "@/lib/http/read-json";
 import { authenticateApiKey, type ApiPrincipal } from "@/lib/keys/authenticate-api-key";
 import { hashApiKey } from "@/lib/keys/key-format";
 import { toVoiceErrorResponse, VoiceApiError } from "@/lib/voice/errors";
+import { handleApiRequest, setLogOrg } from "@/lib/http/api-request";
 
 export type VoiceContext<P> = {
   req: Request;
@@ -30,12 +31,14 @@ function bodyLimit(): number {
  * domain code. The spec states no request rate limit of its own for this API.
  */
 export function withVoiceApiKey<P extends object = object>(handler: (ctx: VoiceContext<P>) => Promise<Response>) {
-  return async (req: Request, routeContext: RouteContext<P>): Promise<Response> => {
+  return (req: Request, routeContext: RouteContext<P>): Promise<Response> =>
+    handleApiRequest(req, async () => {
     try {
       const principal = await authenticate(req.headers.get("x-api-key")?.trim());
       if (!principal) {
         throw new VoiceApiError("unauthorized", "Missing or invalid API key. Send it in the x-api-key header.");
       }
+      setLogOrg(principal.orgId);
       return await handler({
         req,
         principal,
@@ -45,7 +48,7 @@ export function withVoiceApiKey<P extends object = object>(handler: (ctx: VoiceC
     } catch (error) {
       return toVoiceErrorResponse(error);
     }
-  };
+    });
 }
 
 // A cached POST /tts is one key lookup plus one (group-committed) history insert, and the

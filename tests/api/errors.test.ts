@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { newOrg, v1, baseUrl } from "../support/api";
 import { expectError, expectRateLimitHeaders, validBody, waitForRoomInWindow } from "./support";
+import { logger } from "@/lib/log";
 
 describe("spec part 7", () => {
   it("authentication_error 401 invalid_api_key: bearer token missing or not matching a key on file", async () => {
@@ -125,7 +126,7 @@ describe("spec part 7", () => {
 
     it("answers the generic envelope, logs the details and leaks none of them", async () => {
       const { testKey } = await newOrg();
-      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      const logged = vi.spyOn(logger(), "error").mockImplementation(() => {});
       try {
         const secret = "connect ECONNREFUSED 10.1.2.3:5432 user=admin password=hunter2";
         const handler = withApiKey(async () => {
@@ -139,7 +140,7 @@ describe("spec part 7", () => {
         });
         expect(text).not.toMatch(/ECONNREFUSED|10\.1\.2\.3|hunter2|Error|at /);
         expectRateLimitHeaders(res);
-        expect(logged).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ message: secret }));
+        expect(logged).toHaveBeenCalledWith({ err: expect.objectContaining({ message: secret }) }, "unexpected error");
 
         const throwsString = withApiKey(async () => {
           throw "not even an Error";
@@ -154,7 +155,7 @@ describe("spec part 7", () => {
 
     it("does not store a 500 under an Idempotency-Key: the retry runs again", async () => {
       const { testKey } = await newOrg();
-      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      const logged = vi.spyOn(logger(), "error").mockImplementation(() => {});
       try {
         let calls = 0;
         const handler = withApiKey(async () => {

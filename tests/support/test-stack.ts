@@ -143,6 +143,8 @@ export type AppProcess = {
   kill: () => Promise<void>;
   /** SIGTERM, then SIGKILL after 5 seconds. */
   stop: () => Promise<void>;
+  /** Everything the app wrote to stdout and stderr so far (its log lines). */
+  output: () => string;
 };
 
 /**
@@ -203,5 +205,11 @@ export async function spawnApp(options: {
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  return { baseUrl, pid: child.pid, kill: () => signal("SIGKILL"), stop: () => signal("SIGTERM") };
+  return {
+    baseUrl,
+    pid: child.pid,
+    kill: () => signal("SIGKILL"),
+    stop: () => signal("SIGTERM"),
+    output: () => output.join(""),
+  };
 }

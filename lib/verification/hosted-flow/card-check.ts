@@ -6,6 +6,7 @@ import { claimProviderCall, giveUpOnMethod } from "@/lib/verification/hosted-flo
 import { recordMethodOutcome, type RecordOutcome } from "@/lib/verification/hosted-flow/record-method-outcome";
 import { getMethodProvider } from "@/lib/verification/providers/get-method-provider";
 import { ProviderError, type HostedRedirectProvider } from "@/lib/verification/providers/types";
+import { errorField, logger } from "@/lib/log";
 
 // A live credit card check leaves our page for the provider's and comes back to
 // /verify/session/<id>/card-return?state=...&check_id=.... The state is signed and pinned to the
@@ -83,7 +84,7 @@ export async function startCardCheck(session: BoundSession, expectedIndex: numbe
     return check.redirectUrl;
   } catch (error) {
     if (!(error instanceof ProviderError) || !claim.last) throw error;
-    console.error("[verify] card provider error on the method's last call", error.message);
+    logger().error({ err: errorField(error) }, "card provider error on the method's last call");
     await giveUpOnMethod(session, expectedIndex);
     return null;
   }

@@ -3,6 +3,7 @@ import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-ses
 import { claimProviderCall, giveUpOnMethod, releaseProviderCall } from "@/lib/verification/hosted-flow/provider-calls";
 import { recordMethodOutcome, type RecordOutcome } from "@/lib/verification/hosted-flow/record-method-outcome";
 import { getMethodProvider } from "@/lib/verification/providers/get-method-provider";
+import { errorField, logger } from "@/lib/log";
 import {
   ProviderError,
   RetakeRequired,
@@ -87,7 +88,7 @@ export async function submitImageEvidence(
         return { kind: "retake", message: error.message };
       }
       if (!(error instanceof ProviderError)) throw error;
-      console.error("[verify] provider error", error.message);
+      logger().error({ err: errorField(error) }, "verification provider error");
       if (claim.last) return giveUpOnMethod(session, expectedIndex);
       return { kind: "provider_error", message: "We couldn't check your photo just now. Please try again." };
     }

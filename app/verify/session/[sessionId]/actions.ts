@@ -16,6 +16,7 @@ import {
   type EvidenceOutcome,
 } from "@/lib/verification/hosted-flow/submit-evidence";
 import { ProviderError } from "@/lib/verification/providers/types";
+import { errorField, logger } from "@/lib/log";
 
 export type FlowActionState = { error?: string };
 
@@ -91,7 +92,7 @@ export async function startCardCheckAction(
     target = await startCardCheck(step.session, step.index);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    console.error("[verify] card provider error", error.message);
+    logger().error({ err: errorField(error) }, "card provider error");
     return { error: "We couldn't reach our card partner just now. Please try again." };
   }
   if (!target) {

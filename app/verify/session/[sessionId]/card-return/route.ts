@@ -3,6 +3,7 @@ import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
 import { finishCardCheck } from "@/lib/verification/hosted-flow/card-check";
 import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { ProviderError } from "@/lib/verification/providers/types";
+import { errorField, logger } from "@/lib/log";
 
 // Where the card provider sends the user back (a top-level GET, so the SameSite=Lax binding
 // cookie comes along). The verdict is fetched from the provider, never read from this URL.
@@ -25,7 +26,7 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ sess
     return to(flow);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    console.error("[verify] card provider error", error.message);
+    logger().error({ err: errorField(error) }, "card provider error");
     return to(`${flow}?notice=card_error`);
   }
 }
