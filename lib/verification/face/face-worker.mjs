@@ -7,9 +7,22 @@
 // is decoded in memory and dropped after the call: nothing is written anywhere.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
+
+// Inference yields the CPU to the rest of the app: on Linux a nice value set with pid 0 applies to
+// the calling thread only, so this worker runs below the event loop that answers the API and a
+// busy estimator slows selfies down rather than every other request. Where the platform refuses
+// (or applies it process-wide, e.g. macOS), the worker keeps the normal priority.
+if (os.platform() === "linux") {
+  try {
+    os.setPriority(10);
+  } catch {
+    // Not permitted here: run at the normal priority.
+  }
+}
 
 const require = createRequire(import.meta.url);
 const sharp = require("sharp");

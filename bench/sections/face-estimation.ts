@@ -1,0 +1,139 @@
+// Built-in face age estimation (issue 18), measured through the app as a user's browser reaches
+// it: a live session opened by its hosted link (binding cookie), then the selfie posted to the
+// evidence route, which runs the quality gates and the models in the app's worker thread and
+// records the verdict. Rows:
+// - selfies judged one at a time and four at once: photos/s and the time from upload to verdict
+//   (target: p50 ≤ 300 ms one at a time);
+// - retrieving a session while two selfies are being judged all the time: the rest of the API
+//   must keep the ratios the Age Verification section holds it to with nothing else running.
+// The app's resident memory at the end of the run (printed under the table) includes the models,
+// which stay loaded once this section has run.
+import { performance } from "node:perf_hooks";
+import type { BenchContext, BenchRow, BenchSection } from "../lib/context";
+import { facePhoto } from "../../tests/support/face-fixtures";
+
+const PHOTOS = ["adult-70-plus", "adult-50-59", "adult-20-29", "teen-10-19", "child-3-9"] as const;
+const PER_ROW = 40;
+
+type ReadySession = { id: string; cookie: string };
+
+/** A live face-estimation session, opened in a "browser" (its binding cookie) and started. */
+async function readySession(ctx: BenchContext): Promise<ReadySession> {
+  const created = await ctx.call("POST", "/v1/verification-sessions", {
+    key: ctx.org.liveKey,
+    body: { required_age: 18, methods: ["face_estimation"], return_url: "https://merchant.example/after" },
+  });
+  if (created.status !== 201) throw new Error(`creating a live session answered ${created.status}`);
+  const opened = await fetch(created.body.url, { redirect: "manual" });
+  const cookie = opened.headers.get("set-cookie")?.split(";")[0];
+  if (opened.status !== 303 || !cookie) throw new Error(`opening the hosted link answered ${opened.status} without a binding cookie`);
+  // Starting is a server action on the page; the domain function is what it calls.
+  const { startVerification } = await import("@/lib/verification/hosted-flow/start-verification");
+  if ((await startVerification({ sessionId: created.body.id, orgId: ctx.org.id })) !== "started") throw new Error("the session did not start");
+  return { id: created.body.id, cookie };
+}
+
+/** Posts one selfie as the page does; resolves when the verdict is recorded. */
+async function submitSelfie(ctx: BenchContext, session: ReadySession, photo: Uint8Array): Promise<void> {
+  const form = new FormData();
+  form.set("image", new Blob([photo.slice()], { type: "image/jpeg" }), "selfie.jpg");
+  form.set("expected_index", "0");
+  const res = await fetch(`${ctx.baseUrl}/verify/session/${session.id}/evidence`, {
+    method: "POST",
+    headers: { cookie: session.cookie, origin: ctx.baseUrl },
+    body: form,
+  });
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`evidence answered ${res.status}: ${body.slice(0, 200)}`);
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+}
+
+async function judge(ctx: BenchContext, concurrency: number): Promise<BenchRow> {
+  const sessions = await Promise.all(Array.from({ length: PER_ROW }, () => readySession(ctx)));
+  const latencies: number[] = [];
+  let errors = 0;
+  let errorSample: string | undefined;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < PER_ROW) {
+        const i = next++;
+        const t = performance.now();
+        try {
+          await submitSelfie(ctx, sessions[i], facePhoto(PHOTOS[i % PHOTOS.length]));
+          latencies.push(performance.now() - t);
+        } catch (error) {
+          errors++;
+          errorSample ??= error instanceof Error ? error.message : String(error);
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    name: `Selfie judged by the built-in estimator, ${concurrency} at a time (photos/s)`,
+    concurrency,
+    requests: latencies.length,
+    errors,
+    errorSample,
+    seconds,
+    rps: latencies.length / seconds,
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    target: concurrency === 1 ? { maxP50Ms: 300 } : undefined,
+  };
+}
+
+/**
+ * GET a session by id with nothing else running, then while `judging` uploads keep the estimator
+ * busy for the whole measurement: the two rows side by side show what estimation costs the API.
+ */
+async function retrieveWhileJudging(ctx: BenchContext, judging: number): Promise<BenchRow[]> {
+  const listed = await ctx.call("GET", "/v1/verification-sessions?limit=100", { key: ctx.org.testKey });
+  const ids: string[] = listed.body.data.map((s: { id: string }) => s.id);
+  if (ids.length === 0) throw new Error("no sessions to retrieve");
+  const auth = { authorization: `Bearer ${ctx.org.testKey}` };
+  const retrieve = (i: number) => ({ method: "GET", path: `/v1/verification-sessions/${ids[i % ids.length]}`, headers: auth });
+  const target = { minThroughputRatio: 0.7, maxP99Ratio: 2 };
+  const alone = await ctx.measure({ name: "GET /v1/verification-sessions/:id, no selfie being judged", expectStatus: 200, request: retrieve });
+
+  let stop = false;
+  let judged = 0;
+  const background = Array.from({ length: judging }, async (_, lane) => {
+    for (let i = lane; !stop; i += judging) {
+      await submitSelfie(ctx, await readySession(ctx), facePhoto(PHOTOS[i % PHOTOS.length]));
+      judged++;
+    }
+  });
+  try {
+    const busy = await ctx.measure({
+      name: `GET /v1/verification-sessions/:id while ${judging} selfies are judged at all times`,
+      expectStatus: 200,
+      request: retrieve,
+    });
+    process.stderr.write(`[bench] face estimation: ${judged} selfies judged during the measurement\n`);
+    if (judged === 0) throw new Error("no selfie was judged while the API was measured");
+    return [{ ...alone, target }, { ...busy, target }];
+  } finally {
+    stop = true;
+    await Promise.all(background);
+  }
+}
+
+const section: BenchSection = {
+  title: "Built-in face estimation",
+  async run(ctx) {
+    // The first selfie loads the models (about a second) and compiles their kernels: not measured.
+    await submitSelfie(ctx, await readySession(ctx), facePhoto("adult-70-plus"));
+    // Sessions to retrieve for the last row (the Age Verification section makes its own).
+    for (let i = 0; i < 20; i++) await ctx.call("POST", "/v1/verification-sessions", { key: ctx.org.testKey, body: { required_age: 18, return_url: "https://merchant.example/after" } });
+    return [await judge(ctx, 1), await judge(ctx, 4), ...(await retrieveWhileJudging(ctx, 2))];
+  },
+};
+
+export default section;
