@@ -27,9 +27,14 @@ export class EmbeddedPostgresError extends Error {
 // failure and let the event loop drain, so that handler turned every failing run into a pass.
 // Its "exit" handler can do nothing useful either (no async work during "exit"; it only throws).
 // Whoever starts a server here stops it (tests, the bench and with-db all do); the signal hooks
-// stay, so Ctrl-C still stops the server.
-exitHook.unhookEvent("beforeExit");
-exitHook.unhookEvent("exit");
+// stay, so Ctrl-C still stops the server. Once per process: vitest evaluates this module once per
+// test project, and a second unhook throws.
+const exitHooks = globalThis as typeof globalThis & { embeddedPostgresExitHooksRemoved?: boolean };
+if (!exitHooks.embeddedPostgresExitHooksRemoved) {
+  exitHook.unhookEvent("beforeExit");
+  exitHook.unhookEvent("exit");
+  exitHooks.embeddedPostgresExitHooksRemoved = true;
+}
 
 function portIsOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -1,20 +1,22 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { getUsageAction } from "@/app/dashboard/actions";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 
 type Usage = Awaited<ReturnType<typeof getUsageAction>>;
 
+// A clock for the countdown: the server render and hydration show none, the browser ticks.
+function subscribeToClock(onTick: () => void) {
+  const timer = setInterval(onTick, 1000);
+  return () => clearInterval(timer);
+}
+const currentSecond = () => Math.floor(Date.now() / 1000);
+
 function useSecondsUntil(when: Date) {
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now === null ? null : Math.max(0, Math.ceil((when.getTime() - now) / 1000));
+  const nowSeconds = useSyncExternalStore(subscribeToClock, currentSecond, () => null);
+  return nowSeconds === null ? null : Math.max(0, Math.ceil(when.getTime() / 1000 - nowSeconds));
 }
 
 /** Requests counted in the current one-minute window, per mode; refreshes itself. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { forwardRef, useEffect, useId, useMemo, useRef, useState } from "react";
+import { forwardRef, useId, useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses, Spinner } from "@/components/ui/button";
@@ -41,8 +41,10 @@ export const PromptPlayer = forwardRef<HTMLHeadingElement, { prompt: PlayerPromp
       retry: false,
     });
     const element = useRef<HTMLAudioElement>(null);
-    const [progress, setProgress] = useState(0);
-    useEffect(() => setProgress(0), [prompt.sha256]);
+    // Progress belongs to one prompt: a new prompt starts at zero without a reset effect.
+    const [played, setPlayed] = useState({ sha256: prompt.sha256, progress: 0 });
+    const progress = played.sha256 === prompt.sha256 ? played.progress : 0;
+    const setProgress = (value: number) => setPlayed({ sha256: prompt.sha256, progress: value });
     const filename = promptFilename(prompt);
     const minutes = Math.round(urlTtlSeconds / 60);
 

@@ -80,9 +80,7 @@ export function Studio({ voices, voicesError, languageNames, formats, initialHis
     retry: false,
   });
   // While the voice's defaults apply, the sliders show them (and follow a change of voice).
-  useEffect(() => {
-    if (defaults.data && !state.customSettings) setState((s) => ({ ...s, settings: defaults.data }));
-  }, [defaults.data, state.customSettings]);
+  const shownState = state.customSettings ? state : { ...state, settings: defaults.data ?? state.settings };
 
   const history = useQuery({
     queryKey: ["studio-history"],
@@ -155,7 +153,7 @@ export function Studio({ voices, voicesError, languageNames, formats, initialHis
           <Playground
             voice={voice}
             nameOf={nameOf}
-            state={state}
+            state={shownState}
             onChange={(patch) => {
               setState((s) => ({ ...s, ...patch }));
               if (patch.text !== undefined) setTextError(null);

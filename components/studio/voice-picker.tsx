@@ -37,7 +37,6 @@ export function VoicePicker({ voices, nameOf, error, selectedId, onSelect, searc
     const item = box?.querySelector("input:checked")?.closest("li");
     if (box && item) box.scrollTop = Math.max(0, item.getBoundingClientRect().top - box.getBoundingClientRect().top - 8);
     // Only when the studio opens: later picks are made where the reader is looking.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const [preview, setPreview] = useState<PreviewState>(null);
   useEffect(() => {

@@ -1,6 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { primaryButton, secondaryButton } from "@/components/verify/styles";
 
 type Phase = "choose" | "starting" | "camera" | "review" | "sending";
@@ -8,6 +8,9 @@ type Phase = "choose" | "starting" | "camera" | "review" | "sending";
 // Large enough for a provider to read a face or a document, small enough to upload quickly on a
 // phone connection; re-encoding also drops the photo's EXIF data (location, device).
 const MAX_EDGE = 1600;
+
+const noSubscription = () => () => {};
+const hasCameraApi = () => Boolean(navigator.mediaDevices?.getUserMedia);
 
 async function toJpeg(source: CanvasImageSource, width: number, height: number): Promise<Blob> {
   const scale = Math.min(1, MAX_EDGE / Math.max(width, height));
@@ -37,13 +40,12 @@ export function ImageCapture(props: {
   const fileRef = useRef<HTMLInputElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const [phase, setPhase] = useState<Phase>("choose");
-  const [cameraSupported, setCameraSupported] = useState(false);
+  // Known only in the browser; the server render (and hydration) assume no camera.
+  const cameraSupported = useSyncExternalStore(noSubscription, hasCameraApi, () => false);
   // After a refused or missing camera, the upload button is the way forward: focus goes there.
   const [cameraFailed, setCameraFailed] = useState(false);
   const [photo, setPhoto] = useState<{ blob: Blob; url: string } | null>(null);
   const [message, setMessage] = useState<{ kind: "error" | "info"; text: string } | null>(null);
-
-  useEffect(() => setCameraSupported(Boolean(navigator.mediaDevices?.getUserMedia)), []);
 
   // Each phase swaps the buttons; keep keyboard focus on the control that now matters.
   const containerRef = useRef<HTMLDivElement>(null);

@@ -2,6 +2,7 @@
 // incomplete environment before answering any request, naming the variable; and the files a
 // browser asks for on its own (favicon.ico) exist, so no page logs a 404 it did not cause.
 import { inject } from "vitest";
+import { baseUrl } from "../support/api";
 import { describe, expect, it } from "vitest";
 import { spawnApp } from "../support/test-stack";
 
@@ -38,7 +39,7 @@ describe("next start refuses an unsafe environment", () => {
 
 describe("files browsers request by themselves", () => {
   it("serves /favicon.ico as an icon", async () => {
-    const response = await fetch(`${inject("baseUrl")}/favicon.ico`);
+    const response = await fetch(`${baseUrl()}/favicon.ico`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
     const bytes = new Uint8Array(await response.arrayBuffer());
@@ -46,9 +47,9 @@ describe("files browsers request by themselves", () => {
   });
 
   it("links the icons from every page and serves them", async () => {
-    const html = await (await fetch(`${inject("baseUrl")}/`)).text();
+    const html = await (await fetch(`${baseUrl()}/`)).text();
     const links = [...html.matchAll(/<link rel="(?:icon|apple-touch-icon)" href="([^"]+)"/g)].map((m) => m[1]);
     expect(links.length).toBeGreaterThanOrEqual(2);
-    for (const href of links) expect((await fetch(new URL(href, inject("baseUrl")))).status).toBe(200);
+    for (const href of links) expect((await fetch(new URL(href, baseUrl()))).status).toBe(200);
   });
 });

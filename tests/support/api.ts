@@ -4,7 +4,11 @@ import { inject } from "vitest";
 import { createApiKeyForOrgName } from "@/lib/keys/create-api-key";
 import { assertMatchesContract } from "./contract";
 
-export const baseUrl = () => inject("baseUrl");
+export function baseUrl(): string {
+  const url = inject("baseUrl");
+  if (!url) throw new Error("The built app runs only for the http test project (tests/**).");
+  return url;
+}
 
 /** A new organisation (unique name) with one key of each requested mode. */
 export async function newOrg(prefix = "org") {

@@ -80,7 +80,8 @@ function load(name: DocumentName) {
   if (!entry) {
     const doc = documents[name]();
     const ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats.default ? addFormats.default(ajv) : (addFormats as any)(ajv);
+    if (addFormats.default) addFormats.default(ajv);
+    else (addFormats as any)(ajv);
     ajv.addSchema({ $id: "doc", components: doc.components });
     entry = { doc, ajv, validators: new Map() };
     compiled.set(name, entry);

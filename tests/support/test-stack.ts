@@ -31,6 +31,8 @@ export const TEST_APP_ENV: Record<string, string> = {
   WEBHOOK_TIMEOUT_MS: "10000",
   JOB_POLL_INTERVAL_MS: "100",
   RATE_LIMIT_PER_MINUTE: "100",
+  // Inference runs at a lower CPU priority than the app; on a busy test machine it waits longer.
+  FACE_ESTIMATION_TIMEOUT_MS: "60000",
 };
 
 export type ScratchDatabase = {
@@ -98,8 +100,12 @@ export async function createFreshDatabase(): Promise<ScratchDatabase> {
   return createScratchDatabase({ prefix: "test", dataDir, port });
 }
 
-export async function startTestStack(options: { env?: Record<string, string> } = {}): Promise<TestStack> {
-  // Test workers are forked after this runs (vitest and Playwright global set-up) and inherit it.
+/**
+ * The suite's database: fresh, migrated, with the test CA written and the test secrets set.
+ * Test workers are forked after this runs (vitest and Playwright global set-up) and inherit
+ * the environment.
+ */
+export async function startTestDatabase(): Promise<{ databaseUrl: string; caCertPath: string; stop: () => Promise<void> }> {
   Object.assign(process.env, TEST_SECRETS);
   const database = await createFreshDatabase();
   const migrate = spawnSync("npx", ["prisma", "migrate", "deploy"], {
@@ -107,21 +113,26 @@ export async function startTestStack(options: { env?: Record<string, string> } =
     encoding: "utf8",
   });
   if (migrate.status !== 0) throw new Error(`migrate deploy failed: ${migrate.stderr}`);
-
   const { caCertPath } = ensureTestCertificates();
+  return { databaseUrl: database.url, caCertPath, stop: () => database.drop() };
+}
+
+/** The suite's database plus the built app (`next start`) on it. */
+export async function startTestStack(options: { env?: Record<string, string> } = {}): Promise<TestStack> {
+  const database = await startTestDatabase();
   const app = await spawnApp({
-    databaseUrl: database.url,
+    databaseUrl: database.databaseUrl,
     env: options.env,
     mode: process.env.TEST_APP_MODE === "dev" ? "dev" : "start",
     echoLogs: Boolean(process.env.TEST_APP_LOGS),
   });
   return {
     baseUrl: app.baseUrl,
-    databaseUrl: database.url,
-    caCertPath,
+    databaseUrl: database.databaseUrl,
+    caCertPath: database.caCertPath,
     stop: async () => {
       await app.stop();
-      await database.drop();
+      await database.stop();
     },
   };
 }

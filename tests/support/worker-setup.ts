@@ -2,5 +2,6 @@
 import { inject } from "vitest";
 
 process.env.DATABASE_URL = inject("databaseUrl");
-process.env.APP_URL = inject("baseUrl");
+const baseUrl = inject("baseUrl");
+if (baseUrl) process.env.APP_URL = baseUrl;
 process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS ??= "true";

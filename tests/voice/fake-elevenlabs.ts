@@ -60,6 +60,9 @@ export async function startFakeElevenLabs(): Promise<FakeElevenLabs> {
     }
     return mp3Cache.get(format)!;
   };
+  // Encoded before serving: ffmpeg inside a request would eat into the client's timeout on a
+  // busy machine and fail a test that is not about speed.
+  mp3("mp3_44100_128");
   const calls = new Map<string, number>();
 
   const voiceList = [

@@ -1,10 +1,11 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { baseUrl } from "../support/api";
 
 // The suite's app runs the embedded default: no Inngest keys, background work in-process.
 describe("/api/inngest without Inngest configured", () => {
   it("answers every method with 404 inngest_not_configured and serves no functions", async () => {
     for (const method of ["GET", "PUT", "POST"]) {
-      const res = await fetch(`${inject("baseUrl")}/api/inngest?fnId=voiceage-deliver-webhook-event&stepId=step`, {
+      const res = await fetch(`${baseUrl()}/api/inngest?fnId=voiceage-deliver-webhook-event&stepId=step`, {
         method,
         headers: { "content-type": "application/json" },
         body: method === "GET" ? undefined : JSON.stringify({ event: { name: "webhooks/event.recorded", data: { eventId: "oev_x" } } }),

@@ -41,7 +41,7 @@ export default async function VerifyFlowPage(props: {
   const focusKey = `${snapshot.status}:${snapshot.currentMethodIndex}`;
 
   if (snapshot.status === "created") {
-    const minutesLeft = Math.max(1, Math.floor(((snapshot.deadline?.getTime() ?? Date.now()) - Date.now()) / 60_000));
+    const minutesLeft = minutesUntil(snapshot.deadline);
     return (
       <VerifyShell {...shell} focusKey={focusKey}>
         <IntroView snapshot={snapshot} minutesLeft={minutesLeft} startAction={startAction.bind(null, snapshot.id)} />
@@ -85,4 +85,9 @@ export default async function VerifyFlowPage(props: {
       <ResultView snapshot={snapshot} />
     </VerifyShell>
   );
+}
+
+// This page renders per request (it reads the session), so "now" is the request's time.
+function minutesUntil(deadline: Date | null): number {
+  return deadline ? Math.max(1, Math.floor((deadline.getTime() - Date.now()) / 60_000)) : 1;
 }

@@ -5,10 +5,11 @@ import { randomBytes } from "node:crypto";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { baseUrl } from "../support/api";
 import { db } from "@/lib/db";
 import { signUpUser } from "@/lib/users/create-user";
-import { startAppInstance } from "../../tests/support/test-stack";
-import { ensureTestCertificates } from "../../tests/support/test-ca";
+import { startAppInstance } from "../support/test-stack";
+import { ensureTestCertificates } from "../support/test-ca";
 
 type Profile = { id: number; login: string; name: string | null; email: string | null };
 
@@ -114,7 +115,7 @@ async function signInWithGithub(code: string) {
 
 describe("GitHub sign-in", () => {
   it("is off without its variables: only email and password", async () => {
-    const base = inject("baseUrl");
+    const base = baseUrl();
     expect(await providers(base)).toEqual(["credentials"]);
     expect(await (await fetch(`${base}/sign-in`)).text()).not.toContain("Continue with GitHub");
   });
