@@ -4,7 +4,7 @@ import { hostname } from "node:os";
 import pg from "pg";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import type { JobHandler, JobOutcome } from "@/lib/jobs/job-handlers";
+import type { JobHandler, JobOutcome } from "@/lib/jobs/define-job";
 import { JOBS_CHANNEL } from "@/lib/jobs/schedule-job";
 import { toStorableText } from "@/lib/storable-text";
 import { errorField, logger } from "@/lib/log";
