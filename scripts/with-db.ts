@@ -2,7 +2,7 @@
 // embedded PostgreSQL server under .data/postgres (the embedded default); with it, it uses
 // the given server. Usage: tsx scripts/with-db.ts <command> [args...]
 import { spawn, spawnSync } from "node:child_process";
-import { EMBEDDED_DATABASE } from "../lib/embedded-database";
+import { EMBEDDED_DATABASE } from "../lib/db/embedded-database";
 import { EmbeddedPostgresError, startEmbeddedPostgres } from "./embedded-postgres";
 
 const [command, ...args] = process.argv.slice(2);

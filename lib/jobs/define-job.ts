@@ -52,9 +52,9 @@ export function defineJob<Payload>(definition: JobDefinition<Payload>): JobDefin
 /** The job's handler for an engine: every entry point parses the payload with its schema. */
 export function jobHandler<Payload>(job: JobDefinition<Payload>): JobHandler {
   return {
-    run: (payload, ctx) => job.run(job.payload.parse(payload), ctx),
+    run: async (payload, ctx) => job.run(job.payload.parse(payload), ctx),
     errorDelayMs: job.errorDelayMs,
-    ...(job.onFinalFailure ? { onFinalFailure: (payload: unknown) => job.onFinalFailure!(job.payload.parse(payload)) } : {}),
+    ...(job.onFinalFailure ? { onFinalFailure: async (payload: unknown) => job.onFinalFailure!(job.payload.parse(payload)) } : {}),
   };
 }
 
