@@ -9,10 +9,11 @@ import { db } from "@/lib/db";
  * (the app runs from somewhere without it). A database ahead of this build (migrated by a
  * newer release) is not behind.
  */
-export async function pendingMigrations(directory = path.join(process.cwd(), "prisma", "migrations")): Promise<string[] | null> {
+export async function pendingMigrations(): Promise<string[] | null> {
   let entries;
   try {
-    entries = await readdir(directory, { withFileTypes: true });
+    // A literal path under the project, so the build traces only this folder into its output.
+    entries = await readdir(path.join(process.cwd(), "prisma", "migrations"), { withFileTypes: true });
   } catch {
     return null;
   }

@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 
 // What a background job is, for both engines: the embedded runner (lib/jobs/job-runner.ts)
-// and Inngest (inngest/job-functions.ts). A job does one unit of work and says what should
+// and Inngest (inngest/functions.ts). A job does one unit of work and says what should
 // happen next; each engine turns that into its own scheduling (runner: the Job row; Inngest:
 // step.sleepUntil / RetryAfterError).
 

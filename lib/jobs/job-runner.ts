@@ -3,7 +3,6 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { db } from "@/lib/db";
 import { listenForNotifications } from "@/lib/db/listen";
-import { env } from "@/lib/env";
 import type { JobHandler, JobOutcome } from "@/lib/jobs/define-job";
 import { JOBS_CHANNEL } from "@/lib/jobs/schedule-job";
 import { toStorableText } from "@/lib/storable-text";

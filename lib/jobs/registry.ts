@@ -4,7 +4,7 @@ import { deliverEventJob } from "@/lib/jobs/definitions/deliver-event";
 import { expireSessionJob } from "@/lib/jobs/definitions/expire-session";
 
 // Every background job, once. Both engines read this list: the embedded runner claims Job rows
-// by these names, the relay turns them into Inngest events, and inngest/job-functions.ts builds
+// by these names, the relay turns them into Inngest events, and inngest/functions.ts builds
 // one Inngest function per entry. Adding a job: a definition in lib/jobs/definitions/ and a
 // line here.
 export const jobs: readonly JobDefinition[] = [expireSessionJob, deliverEventJob];
