@@ -35,6 +35,9 @@ const SESSION_RECORD_COLUMNS = [
   "outcomeMethod", "outcomeResult", "outcomeConfidence", "completedAt", "startedAt", "createdAt", "expiresAt",
 ] as const satisfies readonly (keyof SessionRecord)[];
 
+const SELECT_SESSION = `SELECT ${SESSION_RECORD_COLUMNS.map((column) => `"${column}"`).join(", ")}
+  FROM "VerificationSession" WHERE "id" = $1 AND "orgId" = $2`;
+
 // The session and its expiry job in one statement, so one atomic write (the outbox rule: the job
 // exists if and only if the session does). The job row is the one scheduleJobInTx writes for a
 // job due in the future (session-insert.test.ts holds the two equal): the job's name, payload
@@ -89,10 +92,7 @@ export async function insertSessionWithExpiryJob(session: NewSessionRow, job: Ex
 
 /** The organisation's session, or null (another organisation's id is as missing as an unknown one). */
 export async function selectSession(orgId: string, id: string): Promise<SessionRecord | null> {
-  const { rows } = await hotQuery<SessionRecord>(
-    `SELECT ${SESSION_RECORD_COLUMNS.map((column) => `"${column}"`).join(", ")} FROM "VerificationSession" WHERE "id" = $1 AND "orgId" = $2`,
-    [id, orgId],
-  );
+  const { rows } = await hotQuery<SessionRecord>(SELECT_SESSION, [id, orgId]);
   return rows[0] ?? null;
 }
 
