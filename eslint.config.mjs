@@ -72,13 +72,16 @@ const config = [
   // lib/ never reaches back into app/; raw clients stay in lib/db/.
   {
     files: ["lib/**/*.{ts,tsx}", "inngest/**/*.ts"],
-    ignores: ["lib/db/**", "lib/db.ts", "lib/jobs/job-runner.ts", "**/*.test.ts"],
+    ignores: ["lib/db/**", "**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           paths: rawDatabaseClients,
-          patterns: [{ group: ["@/app/*", "**/app/*"], message: "lib/ must not depend on app/." }],
+          patterns: [
+            { group: ["@/app/*", "**/app/*"], message: "lib/ must not depend on app/." },
+            { group: ["@/lib/db/hot-query"], message: "Raw PostgreSQL clients live in lib/db/; use its named functions." },
+          ],
         },
       ],
     },

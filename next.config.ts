@@ -22,8 +22,6 @@ const nextConfig: NextConfig = {
   // Lets parallel test runs and builds use separate output directories.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   typedRoutes: false,
-  // Type errors are caught by `npm run typecheck` (part of `npm test`), not by each build.
-  typescript: { ignoreBuildErrors: true },
 };
 
 export default nextConfig;

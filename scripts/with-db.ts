@@ -1,13 +1,23 @@
-// Runs a command with a ready, migrated database. Without DATABASE_URL it starts the
-// embedded PostgreSQL server under .data/postgres (the embedded default); with it, it uses
-// the given server. Usage: tsx scripts/with-db.ts <command> [args...]
+// Runs a command with a ready database. Without DATABASE_URL it starts the embedded PostgreSQL
+// server under .data/postgres (the embedded default); with it, it uses the given server.
+// Usage: tsx scripts/with-db.ts [--migrate | --migrate-embedded] <command> [args...]
+//   --migrate           apply migrations first, on any database (`npm run db:migrate`, the
+//                       release step)
+//   --migrate-embedded  apply them only to the embedded server this started (`npm run dev`,
+//                       so a checkout works with no set-up); a DATABASE_URL server is migrated
+//                       by the release step, never as a side effect
+//   neither             no migrations (`npm start`: the app itself refuses to start when the
+//                       schema is behind, and says to run `npm run db:migrate`)
 import { spawn, spawnSync } from "node:child_process";
-import { EMBEDDED_DATABASE } from "../lib/embedded-database";
+import { EMBEDDED_DATABASE } from "../lib/db/embedded-database";
 import { EmbeddedPostgresError, startEmbeddedPostgres } from "./embedded-postgres";
 
-const [command, ...args] = process.argv.slice(2);
+const MIGRATE_FLAGS = ["--migrate", "--migrate-embedded"] as const;
+const argv = process.argv.slice(2);
+const migrateFlag = MIGRATE_FLAGS.find((flag) => flag === argv[0]);
+const [command, ...args] = migrateFlag ? argv.slice(1) : argv;
 if (!command) {
-  console.error("usage: tsx scripts/with-db.ts <command> [args...]");
+  console.error("usage: tsx scripts/with-db.ts [--migrate | --migrate-embedded] <command> [args...]");
   process.exit(2);
 }
 
@@ -29,11 +39,13 @@ async function startDatabase() {
 const embedded = await startDatabase();
 const env = { ...process.env, DATABASE_URL: process.env.DATABASE_URL || embedded!.url };
 
-const migrate = spawnSync("npx", ["prisma", "migrate", "deploy"], { env, stdio: ["ignore", "ignore", "inherit"] });
-if (migrate.status !== 0) {
-  console.error("prisma migrate deploy failed");
-  await embedded?.stop();
-  process.exit(1);
+if (migrateFlag === "--migrate" || (migrateFlag === "--migrate-embedded" && embedded)) {
+  const migrate = spawnSync("npx", ["prisma", "migrate", "deploy"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  if (migrate.status !== 0) {
+    console.error("prisma migrate deploy failed");
+    await embedded?.stop();
+    process.exit(1);
+  }
 }
 
 const child = spawn(command, args, { env, stdio: "inherit" });

@@ -1,8 +1,8 @@
 import "server-only";
-import { hotQuery } from "@/lib/db";
+import { authenticateAndTake } from "@/lib/db/hot/api-keys";
 import { env } from "@/lib/env";
 import type { ApiPrincipal } from "@/lib/keys/authenticate-api-key";
-import { digestsEqual, hashApiKey, parseApiKey, type KeyMode } from "@/lib/keys/key-format";
+import { digestsEqual, hashApiKey, parseApiKey } from "@/lib/keys/key-format";
 import { rateLimitState, rateLimitWindowStart, type RateLimitState } from "@/lib/rate-limit/consume-rate-limit";
 
 // lastUsedAt is for humans; a minute's resolution keeps it from being a write per request.
@@ -11,31 +11,6 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 // requests are served from a budget block (never at the default limit; see blockSize).
 const KEY_RECHECK_MS = 1_000;
 const MAX_CACHED = 10_000;
-
-// One statement: find the key (not revoked), take `$5` requests from its organisation's budget
-// for the window, refresh lastUsedAt at most once a minute. Data-modifying CTEs run exactly once
-// whether or not the final SELECT reads them.
-const AUTHENTICATE_AND_TAKE = `
-  WITH "key" AS (
-    SELECT "id", "orgId", "mode"::text AS "mode", "keyHash" FROM "ApiKey"
-    WHERE "keyHash" = $1 AND "revokedAt" IS NULL
-  ),
-  "touched" AS (
-    UPDATE "ApiKey" SET "lastUsedAt" = $3
-    WHERE "id" IN (SELECT "id" FROM "key") AND ("lastUsedAt" IS NULL OR "lastUsedAt" < $4)
-    RETURNING "id"
-  ),
-  "window" AS (
-    INSERT INTO "RateLimitWindow" ("orgId", "windowStart", "count", "testCount", "liveCount")
-    SELECT "orgId", $2, $5, CASE WHEN "mode" = 'test' THEN $5 ELSE 0 END, CASE WHEN "mode" = 'live' THEN $5 ELSE 0 END
-    FROM "key"
-    ON CONFLICT ("orgId", "windowStart") DO UPDATE SET
-      "count" = "RateLimitWindow"."count" + EXCLUDED."count",
-      "testCount" = "RateLimitWindow"."testCount" + EXCLUDED."testCount",
-      "liveCount" = "RateLimitWindow"."liveCount" + EXCLUDED."liveCount"
-    RETURNING "count"
-  )
-  SELECT "key"."id", "key"."orgId", "key"."mode", "key"."keyHash", "window"."count" FROM "key", "window"`;
 
 type CheckedKey = { principal: ApiPrincipal; checkedAt: number };
 /**
@@ -119,11 +94,13 @@ export function createRequestAuthenticator(): RequestAuthenticator {
     }
 
     // A prepared statement: parsed and planned once per connection, not per request.
-    const { rows } = await hotQuery<{ id: string; orgId: string; mode: KeyMode; keyHash: string; count: number }>(
-      AUTHENTICATE_AND_TAKE,
-      [keyHash, windowStart, new Date(now), new Date(now - LAST_USED_RESOLUTION_MS), size],
-    );
-    const row = rows[0];
+    const row = await authenticateAndTake({
+      keyHash,
+      windowStart,
+      now: new Date(now),
+      touchBefore: new Date(now - LAST_USED_RESOLUTION_MS),
+      take: size,
+    });
     // The lookup is by hash; the comparison only guards against a lookup that matched loosely.
     if (!row || !digestsEqual(row.keyHash, keyHash) || row.mode !== parsed.mode) {
       checkedKeys.delete(keyHash);

@@ -1,7 +1,14 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
-import { db, hotQuery } from "@/lib/db";
+import { db } from "@/lib/db";
+import {
+  completeIdempotencyKey,
+  deleteIdempotencyKeyCreatedAt,
+  insertIdempotencyKey,
+  releaseIdempotencyKey,
+  selectIdempotencyKey,
+} from "@/lib/db/hot/idempotency-keys";
 import type { KeyMode } from "@/lib/keys/key-format";
 import { ApiError } from "@/lib/verification/errors";
 import { errorField, logger } from "@/lib/log";
@@ -76,46 +83,24 @@ export async function claimIdempotencyKey(input: {
   const requestHash = createHash("sha256").update(`${input.method}\n${input.path}\n${canonicalBody(input.body)}`).digest("hex");
   const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
 
-  // Plain prepared statements on the hot-path driver (lib/db.ts): this sits on the create path.
+  // Plain prepared statements (lib/db/hot/idempotency-keys.ts): this sits on the create path.
   for (;;) {
-    const inserted = await hotQuery(
-      `INSERT INTO "IdempotencyKey" ("orgId", "key", "method", "path", "requestHash") VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT ("orgId", "key") DO NOTHING`,
-      [input.orgId, scopedKey, input.method, input.path, requestHash],
-    );
-    if (inserted.rowCount === 1) {
+    const claimed = await insertIdempotencyKey({ orgId: input.orgId, key: scopedKey, method: input.method, path: input.path, requestHash });
+    if (claimed) {
       return {
         kind: "fresh",
-        complete: async (response) => {
-          await hotQuery(
-            `UPDATE "IdempotencyKey" SET "statusCode" = $3, "responseBody" = $4 WHERE "orgId" = $1 AND "key" = $2`,
-            [input.orgId, scopedKey, response.status, sealResponseBody(input.orgId, scopedKey, response.body)],
-          );
-        },
+        complete: (response) =>
+          completeIdempotencyKey(input.orgId, scopedKey, response.status, sealResponseBody(input.orgId, scopedKey, response.body)),
         // A request that changed nothing (4xx) or failed (5xx) releases the key: the client may
         // fix the request or retry, as with Stripe, where failed validation saves no result.
-        abandon: async () => {
-          await hotQuery(
-            `DELETE FROM "IdempotencyKey" WHERE "orgId" = $1 AND "key" = $2 AND "statusCode" IS NULL`,
-            [input.orgId, scopedKey],
-          );
-        },
+        abandon: () => releaseIdempotencyKey(input.orgId, scopedKey),
       };
     }
 
-    const { rows } = await hotQuery(
-      `SELECT "requestHash", "statusCode", "responseBody", "createdAt" FROM "IdempotencyKey" WHERE "orgId" = $1 AND "key" = $2`,
-      [input.orgId, scopedKey],
-    );
-    const existing = rows[0] as
-      | { requestHash: string; statusCode: number | null; responseBody: string | null; createdAt: Date }
-      | undefined;
+    const existing = await selectIdempotencyKey(input.orgId, scopedKey);
     if (!existing) continue; // released between our insert and read: try again
     if (Date.now() - existing.createdAt.getTime() > RETENTION_MS) {
-      await hotQuery(
-        `DELETE FROM "IdempotencyKey" WHERE "orgId" = $1 AND "key" = $2 AND "createdAt" = $3`,
-        [input.orgId, scopedKey, existing.createdAt],
-      );
+      await deleteIdempotencyKeyCreatedAt(input.orgId, scopedKey, existing.createdAt);
       continue;
     }
     if (existing.requestHash !== requestHash) {

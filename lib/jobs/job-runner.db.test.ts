@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import type { JobHandler, JobOutcome } from "@/lib/jobs/job-handlers";
+import { defineJob, type JobHandler, type JobOutcome } from "@/lib/jobs/define-job";
 import { startJobRunner, type JobRunner } from "@/lib/jobs/job-runner";
-import { scheduleJobInTx, type JobName } from "@/lib/jobs/schedule-job";
+import { scheduleJobInTx } from "@/lib/jobs/schedule-job";
+import { z } from "zod";
 
 // These runners share the database with the suite's app, whose own runner only claims the
 // job names it knows; each test uses a job name of its own.
@@ -67,7 +68,8 @@ describe("embedded job runner", () => {
     await new Promise((r) => setTimeout(r, 500)); // first poll done; the runner now sleeps a minute
     let committedAt = 0;
     await db.$transaction(async (tx) => {
-      await scheduleJobInTx(tx, { name: name as JobName, payload: {} });
+      const job = defineJob({ name, payload: z.object({}), maxAttempts: 5, errorDelayMs: () => 50, run: async () => ({ kind: "done" }) });
+      await scheduleJobInTx(tx, job, {});
       await new Promise((r) => setTimeout(r, 300));
       expect(ran).toEqual([]); // not visible (nor notified) before the commit
       committedAt = Date.now();

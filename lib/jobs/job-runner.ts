@@ -1,10 +1,9 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import pg from "pg";
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
-import type { JobHandler, JobOutcome } from "@/lib/jobs/job-handlers";
+import { listenForNotifications } from "@/lib/db/listen";
+import type { JobHandler, JobOutcome } from "@/lib/jobs/define-job";
 import { JOBS_CHANNEL } from "@/lib/jobs/schedule-job";
 import { toStorableText } from "@/lib/storable-text";
 import { errorField, logger } from "@/lib/log";
@@ -210,7 +209,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     return jobs.length;
   }
 
-  const listener = options.listen === false ? null : listenForJobs(requestWake);
+  const listener = options.listen === false ? null : listenForNotifications(JOBS_CHANNEL, requestWake);
 
   const loop = (async () => {
     while (!stopped) {
@@ -250,41 +249,6 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       wake?.();
       await loop;
       await Promise.allSettled([...running]);
-    },
-  };
-}
-
-/** A dedicated connection LISTENing for newly due jobs; reconnects after errors. */
-function listenForJobs(onNotify: () => void): { close: () => Promise<void> } {
-  let client: pg.Client | null = null;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-  const connect = async () => {
-    if (closed) return;
-    const next = new pg.Client({ connectionString: env().DATABASE_URL });
-    client = next;
-    const reconnect = () => {
-      if (client !== next || closed) return;
-      client = null;
-      next.end().catch(() => undefined);
-      retry = setTimeout(connect, 2000);
-    };
-    next.on("notification", onNotify);
-    next.on("error", reconnect);
-    next.on("end", reconnect);
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${JOBS_CHANNEL}`);
-    } catch {
-      reconnect();
-    }
-  };
-  void connect();
-  return {
-    close: async () => {
-      closed = true;
-      clearTimeout(retry);
-      await client?.end().catch(() => undefined);
     },
   };
 }

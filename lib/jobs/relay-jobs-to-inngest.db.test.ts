@@ -46,9 +46,9 @@ const job = (name: string, payload: unknown, runAt = new Date()): ClaimedJob => 
 });
 
 describe("relaying outbox jobs to Inngest", () => {
-  it("sends each job as its typed event, with the job id as the event id (Inngest dedupes repeats)", async () => {
+  it("sends each job as its job's event, with runAt only when not yet due and the job id as the event id (Inngest dedupes repeats)", async () => {
     received.length = 0;
-    const expiresAt = new Date("2030-01-01T00:30:00.000Z");
+    const expiresAt = new Date(Date.now() + 30 * 60_000);
     const expire = job("verification/session.expire", { sessionId: "vs_1" }, expiresAt);
     const deliver = job("webhooks/event.deliver", { eventId: "oev_1" });
     await relayJobsToInngest(client)([expire, deliver]);
@@ -56,12 +56,18 @@ describe("relaying outbox jobs to Inngest", () => {
     expect(received[0].path).toBe("/e/test-event-key");
     expect(received[0].body).toEqual([
       expect.objectContaining({
-        name: "verification/session.expiry.scheduled",
-        data: { sessionId: "vs_1", expiresAt: expiresAt.toISOString() },
+        name: "verification/session.expire",
+        data: { payload: { sessionId: "vs_1" }, runAt: expiresAt.toISOString() },
         id: expire.id,
       }),
-      expect.objectContaining({ name: "webhooks/event.recorded", data: { eventId: "oev_1" }, id: deliver.id }),
+      expect.objectContaining({ name: "webhooks/event.deliver", data: { payload: { eventId: "oev_1" } }, id: deliver.id }),
     ]);
+  });
+
+  it("refuses a payload its job's schema rejects, before sending anything", async () => {
+    received.length = 0;
+    await expect(relayJobsToInngest(client)([job("webhooks/event.deliver", { eventId: "" })])).rejects.toThrow();
+    expect(received).toHaveLength(0);
   });
 
   it("rejects a job it has no event for", async () => {

@@ -1,12 +1,24 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
 import { newId } from "@/lib/ids";
+import type { JobDefinition } from "@/lib/jobs/define-job";
 import type { Prisma } from "@/lib/generated/prisma/client";
-
-export type JobName = "verification/session.expire" | "webhooks/event.deliver";
 
 /** Postgres channel the job runners LISTEN on; see lib/jobs/job-runner.ts. */
 export const JOBS_CHANNEL = "voiceage_jobs";
+
+/**
+ * The columns a job's row takes from its definition, checked against its payload schema: the
+ * one place a Job row's name, payload and maxAttempts come from, for scheduleJobInTx and for
+ * the one statement that writes a Job row in SQL (lib/db/hot/insert-session.ts).
+ */
+export function jobRowFields<Payload>(job: JobDefinition<Payload>, payload: Payload) {
+  return {
+    name: job.name,
+    payload: job.payload.parse(payload) as Prisma.InputJsonValue,
+    maxAttempts: job.maxAttempts,
+  };
+}
 
 /**
  * Schedules background work inside the caller's transaction (outbox): the job exists if and
@@ -14,20 +26,19 @@ export const JOBS_CHANNEL = "voiceage_jobs";
  * A job due now also sends a NOTIFY, which Postgres delivers only when the transaction
  * commits, so idle runners start on it at once instead of at their next poll.
  */
-export async function scheduleJobInTx(
+export async function scheduleJobInTx<Payload>(
   tx: Tx,
-  job: { name: JobName; payload: Prisma.InputJsonValue; runAt?: Date; dedupeKey?: string },
+  job: JobDefinition<Payload>,
+  payload: Payload,
+  options: { runAt?: Date; dedupeKey?: string } = {},
 ): Promise<void> {
-  if (job.dedupeKey) {
-    await tx.job.upsert({
-      where: { dedupeKey: job.dedupeKey },
-      update: {},
-      create: { id: newId("job"), name: job.name, payload: job.payload, runAt: job.runAt, dedupeKey: job.dedupeKey },
-    });
+  const row = { id: newId("job"), ...jobRowFields(job, payload), runAt: options.runAt };
+  if (options.dedupeKey) {
+    await tx.job.upsert({ where: { dedupeKey: options.dedupeKey }, update: {}, create: { ...row, dedupeKey: options.dedupeKey } });
   } else {
-    await tx.job.create({ data: { id: newId("job"), name: job.name, payload: job.payload, runAt: job.runAt } });
+    await tx.job.create({ data: row });
   }
-  if (!job.runAt || job.runAt.getTime() <= Date.now()) {
+  if (!options.runAt || options.runAt.getTime() <= Date.now()) {
     await tx.$executeRaw`SELECT pg_notify(${JOBS_CHANNEL}, ${job.name})`;
   }
 }

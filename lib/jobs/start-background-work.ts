@@ -1,9 +1,9 @@
 import "server-only";
 import { inngest } from "@/inngest/client";
 import { env, inngestConfigured } from "@/lib/env";
-import { jobHandlers } from "@/lib/jobs/job-handlers";
 import { startJobRunner, type JobRunner } from "@/lib/jobs/job-runner";
 import { relayJobsToInngest } from "@/lib/jobs/relay-jobs-to-inngest";
+import { jobHandlers } from "@/lib/jobs/registry";
 
 const globalForRunner = globalThis as unknown as { voiceageJobRunner?: JobRunner | null };
 

@@ -1,8 +1,10 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { hotQuery } from "@/lib/db";
+import { insertSessionWithExpiryJob } from "@/lib/db/hot/sessions";
 import { env } from "@/lib/env";
 import { newId, randomBase62 } from "@/lib/ids";
+import { expireSessionJob } from "@/lib/jobs/definitions/expire-session";
+import { jobRowFields } from "@/lib/jobs/schedule-job";
 import type { KeyMode } from "@/lib/keys/key-format";
 import type { CreateSessionBody } from "@/lib/verification/schemas";
 import { serializeCreatedSession, type SessionRow } from "@/lib/verification/serialize-session";
@@ -10,21 +12,6 @@ import { serializeCreatedSession, type SessionRow } from "@/lib/verification/ser
 export function hashUrlToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
-
-// The session and its expiry job in one statement, so one atomic write (the outbox rule: the job
-// exists if and only if the session does). The job row is the one scheduleJobInTx
-// (lib/jobs/schedule-job.ts) writes for a job due in the future: name, payload, runAt, the
-// table's defaults for the rest, no NOTIFY (nothing is due now). Written here in SQL because
-// create is the API's hottest write and a Prisma transaction costs several times the CPU.
-const INSERT_SESSION_WITH_EXPIRY_JOB = `
-  WITH "session" AS (
-    INSERT INTO "VerificationSession"
-      ("id", "orgId", "mode", "requiredAge", "methods", "returnUrl", "metadata", "urlTokenHash", "createdAt", "expiresAt")
-    VALUES ($1, $2, $3::"Mode", $4, $5::text[], $6, $7::text::json, $8, $9, $10)
-    RETURNING "id", "expiresAt"
-  )
-  INSERT INTO "Job" ("id", "name", "payload", "runAt")
-  SELECT $11, 'verification/session.expire', jsonb_build_object('sessionId', "id"), "expiresAt" FROM "session"`;
 
 // created_at never repeats or goes backwards within a process, so sessions created one after
 // the other list newest first in the order they were made (a same-millisecond tie would fall
@@ -60,18 +47,22 @@ export async function createSession(input: { orgId: string; mode: KeyMode } & Cr
     outcomeConfidence: null,
     completedAt: null,
   };
-  await hotQuery(INSERT_SESSION_WITH_EXPIRY_JOB, [
-    row.id,
-    input.orgId,
-    row.mode,
-    row.requiredAge,
-    row.methods,
-    row.returnUrl,
-    JSON.stringify(row.metadata),
-    hashUrlToken(token),
-    row.createdAt,
-    row.expiresAt,
-    newId("job"),
-  ]);
+  // One statement for the session and its expiry job (the outbox rule), the job's row taken
+  // from its definition like every scheduled job's.
+  await insertSessionWithExpiryJob(
+    {
+      id: row.id,
+      orgId: input.orgId,
+      mode: row.mode,
+      requiredAge: row.requiredAge,
+      methods: row.methods,
+      returnUrl: row.returnUrl,
+      metadata: input.metadata,
+      urlTokenHash: hashUrlToken(token),
+      createdAt: row.createdAt,
+      expiresAt: row.expiresAt,
+    },
+    { id: newId("job"), ...jobRowFields(expireSessionJob, { sessionId: row.id }) },
+  );
   return serializeCreatedSession(row, `${env().APP_URL}/verify/${token}`);
 }

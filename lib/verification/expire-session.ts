@@ -1,42 +1,52 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db, type Tx } from "@/lib/db";
 import { notTransitionable } from "@/lib/verification/complete-session";
 import { sessionDeadline } from "@/lib/verification/hosted-flow/deadline";
 import { recordSessionEvent } from "@/lib/verification/record-session-event";
+
+type OpenStatus = "created" | "in_progress";
+
+// A session changes status at most twice (created -> in_progress -> a final status), so it
+// cannot slip away from more reads than this.
+const MAX_READS = 3;
 
 /**
  * Expires a session whose time is up and records verification_session.expired in the same
  * transaction. A `created` session expires at expires_at; an `in_progress` one gets the same
  * window again from when it started, so a user mid-attempt may finish.
- * Returns the time to try again when the session is not due yet, or null when done.
+ * Returns the time to try again when the session is not due yet, or null when it is settled.
+ * A database error propagates (the expiry job retries); only a session that changed status
+ * while being expired (the user started or finished at that moment) is looked at again.
  */
 export async function expireSessionIfDue(sessionId: string, now = new Date()): Promise<Date | null> {
-  const session = await db.verificationSession.findUnique({ where: { id: sessionId } });
-  if (!session || (session.status !== "created" && session.status !== "in_progress")) return null;
-  const dueAt = sessionDeadline(session);
-  if (dueAt > now) return dueAt;
-  await expire(session.orgId, sessionId, now, { statuses: [session.status] }).catch(() => undefined);
-  return null;
+  for (let read = 0; read < MAX_READS; read++) {
+    const session = await db.verificationSession.findUnique({ where: { id: sessionId } });
+    if (!session || (session.status !== "created" && session.status !== "in_progress")) return null;
+    const dueAt = sessionDeadline(session);
+    if (dueAt > now) return dueAt;
+    const expired = await db.$transaction((tx) => markExpired(tx, session.orgId, sessionId, now, [session.status as OpenStatus]));
+    if (expired) return null;
+  }
+  throw new Error(`Session ${sessionId} kept changing status while it was being expired`);
 }
 
 /** Test helper: expire a non-terminal session now, whatever its clock says. */
 export async function forceExpireSession(orgId: string, sessionId: string, now = new Date()) {
-  return expire(orgId, sessionId, now, { statuses: ["created", "in_progress"] });
-}
-
-async function expire(
-  orgId: string,
-  sessionId: string,
-  now: Date,
-  options: { statuses: ("created" | "in_progress")[] },
-) {
   return db.$transaction(async (tx) => {
-    const updated = await tx.verificationSession.updateMany({
-      where: { id: sessionId, orgId, status: { in: options.statuses } },
-      data: { status: "expired" },
-    });
-    if (updated.count === 0) throw await notTransitionable(tx, orgId, sessionId);
-    await recordSessionEvent(tx, { orgId, sessionId, type: "verification_session.expired", at: now });
+    if (!(await markExpired(tx, orgId, sessionId, now, ["created", "in_progress"]))) {
+      throw await notTransitionable(tx, orgId, sessionId);
+    }
     return tx.verificationSession.findUniqueOrThrow({ where: { id: sessionId } });
   });
+}
+
+/** Expires the session if it still has one of the statuses; false when it no longer does. */
+async function markExpired(tx: Tx, orgId: string, sessionId: string, now: Date, statuses: OpenStatus[]): Promise<boolean> {
+  const updated = await tx.verificationSession.updateMany({
+    where: { id: sessionId, orgId, status: { in: statuses } },
+    data: { status: "expired" },
+  });
+  if (updated.count === 0) return false;
+  await recordSessionEvent(tx, { orgId, sessionId, type: "verification_session.expired", at: now });
+  return true;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
 import { newId } from "@/lib/ids";
+import { deliverEventJob } from "@/lib/jobs/definitions/deliver-event";
 import { scheduleJobInTx } from "@/lib/jobs/schedule-job";
 import type { webhookEventTypes } from "@/lib/verification/schemas";
 
@@ -17,10 +18,6 @@ export async function recordSessionEvent(
   const event = await tx.event.create({
     data: { id: newId("oev"), orgId: input.orgId, sessionId: input.sessionId, type: input.type, createdAt: input.at },
   });
-  await scheduleJobInTx(tx, {
-    name: "webhooks/event.deliver",
-    payload: { eventId: event.id },
-    dedupeKey: `deliver:${event.id}`,
-  });
+  await scheduleJobInTx(tx, deliverEventJob, { eventId: event.id }, { dedupeKey: `deliver:${event.id}` });
   return event.id;
 }

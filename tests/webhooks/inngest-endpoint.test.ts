@@ -5,10 +5,10 @@ import { baseUrl } from "../support/api";
 describe("/api/inngest without Inngest configured", () => {
   it("answers every method with 404 inngest_not_configured and serves no functions", async () => {
     for (const method of ["GET", "PUT", "POST"]) {
-      const res = await fetch(`${baseUrl()}/api/inngest?fnId=voiceage-deliver-webhook-event&stepId=step`, {
+      const res = await fetch(`${baseUrl()}/api/inngest?fnId=voiceage-webhooks-event-deliver&stepId=step`, {
         method,
         headers: { "content-type": "application/json" },
-        body: method === "GET" ? undefined : JSON.stringify({ event: { name: "webhooks/event.recorded", data: { eventId: "oev_x" } } }),
+        body: method === "GET" ? undefined : JSON.stringify({ event: { name: "webhooks/event.deliver", data: { payload: { eventId: "oev_x" } } } }),
       });
       expect({ method, status: res.status }).toEqual({ method, status: 404 });
       const body = await res.json();

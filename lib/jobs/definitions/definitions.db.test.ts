@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import { jobHandlers, runExpireSessionJob } from "@/lib/jobs/job-handlers";
+import { jobHandlers } from "@/lib/jobs/registry";
+import { expireSessionIfDue } from "@/lib/verification/expire-session";
 import { startJobRunner } from "@/lib/jobs/job-runner";
 import { deliverEventAttempt } from "@/lib/webhooks/deliver-event-attempt";
 import { listDeadLetters } from "@/lib/webhooks/dead-letters";
-import { startReceiver, type Receiver } from "../../tests/webhooks/support/receiver";
-import { completedEventFor, completedEventForEndpoints, insertSession, newOrganization } from "../../tests/webhooks/support/inngest-fixtures";
+import { startReceiver, type Receiver } from "../../../tests/webhooks/support/receiver";
+import { completedEventFor, completedEventForEndpoints, insertSession, newOrganization } from "../../../tests/webhooks/support/inngest-fixtures";
 
 let receiver: Receiver;
 beforeAll(async () => {
@@ -15,33 +16,61 @@ beforeAll(async () => {
 });
 afterAll(() => receiver.close());
 
-describe("expire-session job handler", () => {
+const runExpireSessionJob = jobHandlers["verification/session.expire"].run;
+const expireJob = (payload: unknown) => runExpireSessionJob(payload, { attempt: 1 });
+
+describe("expire-session job", () => {
   it("expires a due session, and asks to come back later for one that is not due", async () => {
     const org = await newOrganization();
     const due = await insertSession(org.id, { expiresAt: new Date(Date.now() - 1000) });
-    expect(await runExpireSessionJob({ sessionId: due.id })).toEqual({ kind: "done" });
+    expect(await expireJob({ sessionId: due.id })).toEqual({ kind: "done" });
     expect((await db.verificationSession.findUniqueOrThrow({ where: { id: due.id } })).status).toBe("expired");
 
     const expiresAt = new Date(Date.now() + 60_000);
     const later = await insertSession(org.id, { expiresAt });
-    expect(await runExpireSessionJob({ sessionId: later.id })).toEqual({ kind: "reschedule", at: expiresAt.toISOString() });
+    expect(await expireJob({ sessionId: later.id })).toEqual({ kind: "reschedule", at: expiresAt.toISOString() });
   });
 
-  it("does not report success when the expiry could not be written", async () => {
+  it("does not swallow a database error during the expiry: it propagates, and the job retries", async () => {
     const org = await newOrganization();
     const session = await insertSession(org.id, { expiresAt: new Date(Date.now() - 1000) });
-    // A conflicting outbox row makes the expiry transaction fail.
+    // A conflicting outbox row makes the expiry transaction fail (unique sessionId + type).
     await db.event.create({ data: { id: newId("oev"), orgId: org.id, sessionId: session.id, type: "verification_session.expired" } });
-    await expect(runExpireSessionJob({ sessionId: session.id })).rejects.toThrow(/still created/);
+    await expect(expireSessionIfDue(session.id)).rejects.toThrow(/Unique constraint/);
+    await expect(expireJob({ sessionId: session.id })).rejects.toThrow(/Unique constraint/);
     expect((await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } })).status).toBe("created");
+
+    // On the embedded runner: the attempt fails with that error and the job is pending again.
+    const name = `test/expire-${randomBytes(4).toString("hex")}`;
+    await db.job.create({ data: { id: newId("job"), name, payload: { sessionId: session.id } } });
+    const runner = startJobRunner({ handlers: { [name]: jobHandlers["verification/session.expire"] }, pollIntervalMs: 50, listen: false });
+    try {
+      await vi.waitFor(
+        async () => {
+          const job = await db.job.findFirstOrThrow({ where: { name } });
+          expect(job).toMatchObject({ status: "pending", attempts: 1, lastError: expect.stringMatching(/Unique constraint/) });
+        },
+        { timeout: 15_000, interval: 50 },
+      );
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it("expires an in_progress session once its own deadline has passed", async () => {
+    const org = await newOrganization();
+    const startedAt = new Date(Date.now() - 60 * 60_000);
+    const session = await insertSession(org.id, { status: "in_progress", expiresAt: new Date(Date.now() - 1000), startedAt });
+    expect(await expireSessionIfDue(session.id)).toBeNull();
+    expect((await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } })).status).toBe("expired");
   });
 
   it("rejects a malformed payload", async () => {
-    await expect(runExpireSessionJob({})).rejects.toThrow();
+    await expect(expireJob({})).rejects.toThrow();
   });
 });
 
-describe("deliver-event job handler", () => {
+describe("deliver-event job", () => {
   it("dead-letters the event's unfinished deliveries when the job's last attempt throws (embedded runner)", async () => {
     const path = "/final-failure";
     const { org, endpoint, event } = await completedEventFor(receiver.url(path));

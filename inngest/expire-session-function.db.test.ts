@@ -1,19 +1,22 @@
 import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { expireSession } from "@/inngest/functions/expire-session";
-import { insertSession, newOrganization } from "../../tests/webhooks/support/inngest-fixtures";
+import { jobFunction } from "@/inngest/functions";
+import { expireSessionJob } from "@/lib/jobs/definitions/expire-session";
+import { insertSession, newOrganization } from "../tests/webhooks/support/inngest-fixtures";
+
+const expireSession = jobFunction(expireSessionJob);
 
 // step.sleepUntil is mocked (the test engine would otherwise wait for real); the expiry
 // step itself runs against the database. A fresh engine per test.
 const engineFor = (sessionId: string, expiresAt: Date) =>
   new InngestTestEngine({
     function: expireSession,
-    events: [{ name: "verification/session.expiry.scheduled", data: { sessionId, expiresAt: expiresAt.toISOString() } }],
+    events: [{ name: "verification/session.expire", data: { payload: { sessionId }, runAt: expiresAt.toISOString() } }],
     steps: [0, 1, 2, 3].map((round) => ({ id: `wait-until-due-${round}`, handler: () => undefined })),
   });
 
-describe("expire-session (Inngest)", () => {
+describe("expire-session job (Inngest)", () => {
   it("sleeps until expires_at, then expires a session that never started and records the event", async () => {
     const org = await newOrganization();
     const expiresAt = new Date(Date.now() - 1000);
@@ -30,7 +33,7 @@ describe("expire-session (Inngest)", () => {
     const expiresAt = new Date(Date.now() - 1000);
     const startedAt = new Date(Date.now() - 10 * 60_000);
     const session = await insertSession(org.id, { status: "in_progress", expiresAt, startedAt });
-    const { result } = await engineFor(session.id, expiresAt).executeStep("expire-if-due-0");
+    const { result } = await engineFor(session.id, expiresAt).executeStep("run-0");
     expect(result).toEqual({ kind: "reschedule", at: new Date(startedAt.getTime() + 30 * 60_000).toISOString() });
     expect((await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } })).status).toBe("in_progress");
   });

@@ -2,14 +2,17 @@ import { InngestTestEngine, mockCtx } from "@inngest/test";
 import type { InngestFunction } from "inngest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { deliverEvent, DELIVERY_RETRIES } from "@/inngest/functions/deliver-event";
+import { jobFunction } from "@/inngest/functions";
+import { deliverEventJob } from "@/lib/jobs/definitions/deliver-event";
 import { MAX_DELIVERY_ATTEMPTS } from "@/lib/webhooks/retry-schedule";
-import { startReceiver, type Receiver } from "../../tests/webhooks/support/receiver";
+import { startReceiver, type Receiver } from "../tests/webhooks/support/receiver";
 import { listDeadLetters } from "@/lib/webhooks/dead-letters";
-import { completedEventFor } from "../../tests/webhooks/support/inngest-fixtures";
+import { completedEventFor } from "../tests/webhooks/support/inngest-fixtures";
 
 // @inngest/test does not model retries: each execution is one Inngest attempt, and the
 // attempt number is set through transformCtx. A fresh engine per execution.
+const deliverEvent = jobFunction(deliverEventJob);
+
 let receiver: Receiver;
 beforeAll(async () => {
   receiver = await startReceiver();
@@ -19,7 +22,7 @@ afterAll(() => receiver.close());
 const run = (eventId: string, attempt: number) =>
   new InngestTestEngine({
     function: deliverEvent,
-    events: [{ name: "webhooks/event.recorded", data: { eventId } }],
+    events: [{ name: "webhooks/event.deliver", data: { payload: { eventId } } }],
     transformCtx: (ctx) => ({ ...mockCtx(ctx), attempt }),
   }).execute();
 
@@ -42,20 +45,22 @@ const runOnFailure = (eventId: string) => {
       {
         name: "inngest/function.failed",
         data: {
-          function_id: "voiceage-deliver-webhook-event",
+          function_id: "voiceage-webhooks-event-deliver",
           run_id: "01JTESTRUN0000000000000000",
           error: { name: "Error", message: "connection to the database lost" },
-          event: { name: "webhooks/event.recorded", data: { eventId } },
+          event: { name: "webhooks/event.deliver", data: { payload: { eventId } } },
         },
       },
     ],
   }).execute();
 };
 
-describe("deliver-webhook-event (Inngest)", () => {
-  it("allows exactly the spec's 5 attempts", () => {
-    expect(DELIVERY_RETRIES + 1).toBe(MAX_DELIVERY_ATTEMPTS);
-    expect((deliverEvent as unknown as { opts: { retries: number } }).opts.retries).toBe(4);
+describe("deliver-event job (Inngest)", () => {
+  it("allows exactly the spec's 5 attempts, as the function for the job's own event", () => {
+    const opts = (deliverEvent as unknown as { opts: { id: string; retries: number; triggers: { event: string }[] } }).opts;
+    expect(opts.retries + 1).toBe(MAX_DELIVERY_ATTEMPTS);
+    expect(opts.id).toBe("webhooks-event-deliver");
+    expect(opts.triggers.map((t) => t.event)).toEqual(["webhooks/event.deliver"]);
   });
 
   it("delivers, and finishes the run, when every endpoint answers 2xx", async () => {

@@ -1,26 +1,11 @@
 import "server-only";
-import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
 import postgres from "postgres";
-import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
-import { errorField, logger } from "@/lib/log";
 
-// One of each per process; Next.js dev reloads modules, so keep them on globalThis.
+// Private to lib/db/: only the named statements in lib/db/hot/ call hotQuery.
+
 type HotConnection = { sql: postgres.Sql; inFlight: number };
-const globalForDb = globalThis as unknown as { prisma?: PrismaClient; pgPool?: pg.Pool; hotConnections?: HotConnection[] };
-
-/** The connection pool Prisma runs on (node-postgres, through the Prisma adapter). */
-const pgPool: pg.Pool = globalForDb.pgPool ?? createPool();
-
-function createPool() {
-  const pool = new pg.Pool({ connectionString: env().DATABASE_URL, max: 20 });
-  // An idle connection dropped by the server must not take the process down with it.
-  pool.on("error", (error) => logger().error({ err: errorField(error) }, "idle database connection error"));
-  return pool;
-}
-
-export const db: PrismaClient = globalForDb.prisma ?? new PrismaClient({ adapter: new PrismaPg(pgPool) });
+const globalForDb = globalThis as unknown as { hotConnections?: HotConnection[] };
 
 // Connection-string parameters that only Prisma reads: postgres.js would send them to the
 // server as run-time settings, which it rejects ("unrecognized configuration parameter").
@@ -34,15 +19,15 @@ const PRISMA_ONLY_PARAMETERS = ["schema", "connection_limit", "pool_timeout", "s
  * thread about 0.05 ms of CPU against 0.25 ms through node-postgres's pool, which is what
  * throughput is bound by. Everything else goes through Prisma.
  *
- * Each connection is its own single-connection client, and queries go to the one with the
- * fewest in flight. postgres.js 3.4.9's own pool has a queue that, while every connection is
- * busy, grows by one slot per query and is scanned on every hand-over: throughput fell from
- * 28,000 to 7,500 queries/s within 40 s of load here, 81% of the CPU in that scan. A client
- * with one connection never builds that queue up.
+ * Each connection is its own single-connection client (DATABASE_HOT_CONNECTIONS of them: few
+ * connections, many queries pipelined on each; the bench found 4 better than 10 and 20), and
+ * queries go to the one with the fewest in flight. postgres.js 3.4.9's own pool has a queue
+ * that, while every connection is busy, grows by one slot per query and is scanned on every
+ * hand-over: throughput fell from 28,000 to 7,500 queries/s within 40 s of load here, 81% of
+ * the CPU in that scan. A client with one connection never builds that queue up.
  */
-const HOT_CONNECTIONS = 4; // few connections, many queries pipelined on each (bench: 4 beat 10 and 20)
-
 const hotConnections: HotConnection[] = globalForDb.hotConnections ?? createHotConnections();
+if (env().NODE_ENV !== "production") globalForDb.hotConnections = hotConnections;
 
 function createHotConnections(): HotConnection[] {
   const [base, query = ""] = env().DATABASE_URL.split(/\?(.*)/s);
@@ -52,7 +37,7 @@ function createHotConnections(): HotConnection[] {
   const socketHost = parameters.get("host");
   parameters.delete("host");
   const url = parameters.size ? `${base}?${parameters}` : base;
-  return Array.from({ length: HOT_CONNECTIONS }, () => ({
+  return Array.from({ length: env().DATABASE_HOT_CONNECTIONS }, () => ({
     sql: postgres(url, {
       ...(socketHost ? { host: socketHost } : {}),
       max: 1,
@@ -67,11 +52,12 @@ function createHotConnections(): HotConnection[] {
 /**
  * Runs one prepared statement on the hot-path driver. Rows are as postgres.js decodes them:
  * like node-postgres for what these statements read (timestamps as Dates, int8 as strings,
- * arrays and json parsed). A parameter takes the type PostgreSQL infers from the SQL (write the
- * casts), except that postgres.js declares a Date as timestamptz, a boolean as boolean, and an
- * array as its first element would be: send arrays of strings or numbers only (booleans as
- * text, cast in SQL). JSON goes in as text cast in SQL (`$1::text::json`): a string sent to a
- * json parameter would be encoded a second time.
+ * arrays and json parsed); the caller states the row type its SQL selects. A parameter takes
+ * the type PostgreSQL infers from the SQL (write the casts), except that postgres.js declares
+ * a Date as timestamptz, a boolean as boolean, and an array as its first element would be:
+ * send arrays of strings or numbers only (booleans as text, cast in SQL). JSON goes in as text
+ * cast in SQL (`$1::text::json`): a string sent to a json parameter would be encoded a second
+ * time.
  */
 export async function hotQuery<Row>(text: string, values: unknown[] = []): Promise<{ rows: Row[]; rowCount: number }> {
   let connection = hotConnections[0];
@@ -84,11 +70,3 @@ export async function hotQuery<Row>(text: string, values: unknown[] = []): Promi
     connection.inFlight--;
   }
 }
-
-if (env().NODE_ENV !== "production") {
-  globalForDb.prisma = db;
-  globalForDb.pgPool = pgPool;
-  globalForDb.hotConnections = hotConnections;
-}
-
-export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];

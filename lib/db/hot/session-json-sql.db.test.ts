@@ -11,7 +11,7 @@ import { forceExpireSession } from "@/lib/verification/expire-session";
 import { getSessionJsonOrThrow, getSessionOrThrow } from "@/lib/verification/get-session-or-throw";
 import { listSessions, listSessionsJson } from "@/lib/verification/list-sessions";
 import { serializeSession } from "@/lib/verification/serialize-session";
-import { SESSION_JSON_SQL } from "@/lib/verification/session-json-sql";
+import { SESSION_JSON_SQL } from "@/lib/db/hot/session-json-sql";
 
 const awkwardMetadata = {
   "2": "integer-like keys come first in JavaScript",

@@ -1,0 +1,54 @@
+import { RetryAfterError } from "inngest";
+import { inngest, jobEvent } from "@/inngest/client";
+import { inngestFunctionId, type JobDefinition, type JobOutcome } from "@/lib/jobs/define-job";
+import { jobs } from "@/lib/jobs/registry";
+
+// One Inngest function per job of the registry, so a new job needs no wiring here. The relay
+// (lib/jobs/relay-jobs-to-inngest.ts) sends each outbox Job row as its job's event.
+//
+// - Not due yet (the event carries runAt): step.sleepUntil first.
+// - Each run is a step, so a finished run is not repeated when the function resumes after a
+//   later sleep. A run that asks to retry throws RetryAfterError inside its step: Inngest runs
+//   that step again after the job's own back-off, with the attempt number counted up, and
+//   nothing of the failed run is memoized (a webhook retry sends to every endpoint again).
+// - `reschedule` sleeps until the new time and runs again. A job has few reasons to come back
+//   later (a session gets at most one extension), so a few rounds suffice.
+// - Retries: maxAttempts - 1, since Inngest counts retries after the first try. onFailure
+//   calls the job's onFinalFailure.
+const MAX_ROUNDS = 4;
+
+type InngestRetries = Parameters<typeof inngest.createFunction>[0]["retries"];
+
+export function jobFunction(job: JobDefinition) {
+  const event = jobEvent(job);
+  const { onFinalFailure } = job;
+  return inngest.createFunction(
+    {
+      id: inngestFunctionId(job),
+      retries: (job.maxAttempts - 1) as InngestRetries,
+      triggers: [event],
+      ...(onFinalFailure
+        ? { onFailure: async ({ event: failed }) => onFinalFailure(job.payload.parse(failed.data.event.data.payload)) }
+        : {}),
+    },
+    async ({ event, step, attempt }) => {
+      const payload = job.payload.parse(event.data.payload);
+      let dueAt = event.data.runAt;
+      for (let round = 0; round < MAX_ROUNDS; round++) {
+        if (dueAt) await step.sleepUntil(`wait-until-due-${round}`, dueAt);
+        const outcome: JobOutcome = await step.run(`run-${round}`, async () => {
+          const result = await job.run(payload, { attempt: attempt + 1 });
+          if (result.kind === "retry") {
+            throw new RetryAfterError(`${result.reason}; next attempt in ${result.delayMs / 1000} s`, result.delayMs);
+          }
+          return result;
+        });
+        if (outcome.kind !== "reschedule") return outcome;
+        dueAt = outcome.at;
+      }
+      throw new Error(`Job ${job.name} still not due after ${MAX_ROUNDS} rounds`);
+    },
+  );
+}
+
+export const functions = jobs.map(jobFunction);
