@@ -1,5 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { lazy } from "@/lib/lazy";
 import { getSpeechProvider } from "@/lib/voice/providers/get-speech-provider";
 import type { SpeechProvider } from "@/lib/voice/providers/speech-provider";
 import type { ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
@@ -28,9 +29,5 @@ export function createVoiceCatalog(provider: SpeechProvider, ttlMs: () => number
   };
 }
 
-let catalog: VoiceCatalog | undefined;
-
-export function getVoiceCatalog(): VoiceCatalog {
-  catalog ??= createVoiceCatalog(getSpeechProvider(), () => env().VOICES_CACHE_TTL_SECONDS * 1000);
-  return catalog;
-}
+/** The voice catalogue of the configured provider, one per process. */
+export const getVoiceCatalog = lazy((): VoiceCatalog => createVoiceCatalog(getSpeechProvider(), () => env().VOICES_CACHE_TTL_SECONDS * 1000));
