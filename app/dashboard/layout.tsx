@@ -1,10 +1,8 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { signOutAction } from "@/app/dashboard/actions";
 import { DashboardNav } from "@/components/dashboard/nav";
 import { QueryProvider } from "@/components/dashboard/query-provider";
-import { Button } from "@/components/ui/button";
-import { SignedInHeader } from "@/components/ui/signed-in-header";
+import { SignedInHeader, SignOutButton } from "@/components/ui/signed-in-header";
 import { countOpenDeadLetters } from "@/lib/webhooks/dead-letters";
 import { getCurrentUser } from "@/lib/users/current-user";
 
@@ -21,11 +19,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       <SignedInHeader homeHref="/dashboard" orgName={user.orgName}>
         <div className="flex items-center gap-3">
           <span className="hidden text-sm text-slate-600 sm:inline">{user.email}</span>
-          <form action={signOutAction}>
-            <Button type="submit" variant="ghost" size="sm">
-              Sign out
-            </Button>
-          </form>
+          <SignOutButton />
         </div>
       </SignedInHeader>
       <QueryProvider>

@@ -1,10 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { signOutAction } from "@/app/dashboard/actions";
 import { QueryProvider } from "@/components/dashboard/query-provider";
-import { Button } from "@/components/ui/button";
-import { SignedInHeader } from "@/components/ui/signed-in-header";
+import { SignedInHeader, SignOutButton } from "@/components/ui/signed-in-header";
 import { getCurrentUser } from "@/lib/users/current-user";
 
 export const metadata: Metadata = { title: { default: "Voice Studio", template: "%s · Voice Studio · Voiceage" } };
@@ -35,11 +33,7 @@ export default async function StudioLayout({ children }: { children: ReactNode }
           >
             API reference
           </Link>
-          <form action={signOutAction}>
-            <Button type="submit" variant="ghost" size="sm">
-              Sign out
-            </Button>
-          </form>
+          <SignOutButton />
         </nav>
       </SignedInHeader>
       <QueryProvider>

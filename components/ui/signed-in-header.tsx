@@ -1,5 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { signOutAction } from "@/app/dashboard/actions";
+import { Button } from "@/components/ui/button";
 import { SkipLink } from "@/components/ui/skip-link";
 
 /**
@@ -28,5 +30,16 @@ export function SignedInHeader({ homeHref, orgName, children }: { homeHref: stri
         </div>
       </header>
     </>
+  );
+}
+
+/** Ends the session (a server action, so it works before the page's scripts load). */
+export function SignOutButton() {
+  return (
+    <form action={signOutAction}>
+      <Button type="submit" variant="ghost" size="sm">
+        Sign out
+      </Button>
+    </form>
   );
 }
