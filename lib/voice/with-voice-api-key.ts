@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { BodyError, parseJsonObject } from "@/lib/http/read-json";
+import { parseJsonObject, readBodyText } from "@/lib/http/read-json";
 import { authenticateApiKey, type ApiPrincipal } from "@/lib/keys/authenticate-api-key";
 import { toVoiceErrorResponse, VoiceApiError } from "@/lib/voice/errors";
 import { handleApiRequest, setLogOrg } from "@/lib/http/api-request";
@@ -42,42 +42,10 @@ export function withVoiceApiKey<P extends object = object>(handler: (ctx: VoiceC
         req,
         principal,
         params: await routeContext.params,
-        json: async () => parseJsonObject(req.headers.get("content-type"), await readBodyText(req)),
+        json: async () => parseJsonObject(req.headers.get("content-type"), await readBodyText(req, bodyLimit())),
       });
     } catch (error) {
       return toVoiceErrorResponse(error);
     }
     });
-}
-
-async function readBodyText(req: Request): Promise<string> {
-  const limit = bodyLimit();
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > limit) throw new BodyError(`Request body is larger than ${limit} bytes.`);
-  if (!req.body) return "";
-  // A declared length within the cap bounds what the server reads: take the fast path.
-  if (declared > 0 && !req.headers.has("transfer-encoding")) return decodeUtf8(new Uint8Array(await req.arrayBuffer()));
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new BodyError(`Request body is larger than ${limit} bytes.`);
-    }
-    chunks.push(value);
-  }
-  return decodeUtf8(Buffer.concat(chunks));
-}
-
-// Strict: bytes that are not UTF-8 are refused, never replaced by U+FFFD and spoken.
-function decodeUtf8(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw new BodyError("Request body is not valid UTF-8.");
-  }
 }
