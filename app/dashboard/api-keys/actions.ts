@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { createApiKey } from "@/lib/keys/create-api-key";
-import { revokeApiKey } from "@/lib/keys/revoke-api-key";
+import { ApiKeyNotFoundError, revokeApiKey } from "@/lib/keys/revoke-api-key";
 import { createApiKeyFormSchema, idSchema } from "@/lib/dashboard/schemas";
 import { requireDashboardUser } from "@/lib/users/current-user";
 import { fieldErrorsOf, type ActionResult } from "@/app/dashboard/action-result";
@@ -28,8 +28,11 @@ export async function revokeApiKeyAction(input: { id: string }): Promise<ActionR
   try {
     // Scoped to the user's organisation: another organisation's key id is simply not found.
     await revokeApiKey(id.data, user.orgId);
-  } catch {
-    return { ok: false, error: "That key does not exist or is already revoked." };
+  } catch (error) {
+    // Only "not found" is the user's to fix; anything else (the database down) is thrown on to
+    // the caller's error handling rather than reported as a missing key.
+    if (error instanceof ApiKeyNotFoundError) return { ok: false, error: "That key does not exist or is already revoked." };
+    throw error;
   }
   revalidatePath("/dashboard", "layout");
   return { ok: true, value: { id: id.data } };
