@@ -1,6 +1,7 @@
 import "server-only";
 import { findActiveKey, findActiveKeyAndTake, type ActiveKeyRow } from "@/lib/db/hot/api-keys";
-import { digestsEqual, hashApiKey, parseApiKey, type KeyMode } from "@/lib/keys/key-format";
+import { digestsEqual, hashApiKey, parseApiKey } from "@/lib/keys/key-format";
+import type { KeyMode } from "@/lib/keys/key-mode";
 
 export type ApiPrincipal = { orgId: string; keyId: string; mode: KeyMode };
 

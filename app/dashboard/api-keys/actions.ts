@@ -6,9 +6,10 @@ import { ApiKeyNotFoundError, revokeApiKey } from "@/lib/keys/revoke-api-key";
 import { createApiKeyFormSchema, idSchema } from "@/lib/dashboard/schemas";
 import { requireDashboardUser } from "@/lib/users/current-user";
 import { fieldErrorsOf, type ActionResult } from "@/app/dashboard/action-result";
+import type { KeyMode } from "@/lib/keys/key-mode";
 
 export async function createApiKeyAction(input: { name: string; mode: string }): Promise<
-  ActionResult<{ id: string; key: string; name: string; mode: "test" | "live" }>
+  ActionResult<{ id: string; key: string; name: string; mode: KeyMode }>
 > {
   const user = await requireDashboardUser("/dashboard/api-keys");
   const parsed = createApiKeyFormSchema.safeParse(input);

@@ -1,6 +1,6 @@
 import "server-only";
 import { hotQuery } from "@/lib/db/hot-query";
-import type { KeyMode } from "@/lib/keys/key-format";
+import type { KeyMode } from "@/lib/keys/key-mode";
 
 // Find the key (not revoked) by hash ($1), refresh lastUsedAt to $2 when older than $3. A
 // data-modifying CTE runs exactly once whether or not the final SELECT reads it.
