@@ -8,7 +8,7 @@ import GitHub from "next-auth/providers/github";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { authenticateCredentials } from "@/lib/users/authenticate-credentials";
-import { clientAddress } from "@/lib/users/client-address";
+import { clientAddress } from "@/lib/rate-limit/client-address";
 import { AccountError } from "@/lib/users/errors";
 import { resolveGithubUser } from "@/lib/users/resolve-github-user";
 import { signInBodySchema } from "@/lib/users/schemas";

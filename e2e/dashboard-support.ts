@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { startReceiver, type Receiver } from "../tests/webhooks/support/receiver";
 import { screenshotAtBothWidths } from "./support/screenshots";
+import type { KeyMode } from "@/lib/keys/key-mode";
 
 export const baseUrl = () => process.env.E2E_BASE_URL!;
 
@@ -67,7 +68,7 @@ export async function signUp(page: Page, account: Account) {
 }
 
 /** Creates a key in the dashboard and returns the full key as shown once. */
-export async function createKey(page: Page, name: string, mode: "test" | "live" = "test"): Promise<string> {
+export async function createKey(page: Page, name: string, mode: KeyMode = "test"): Promise<string> {
   await go(page, "API keys");
   await page.getByLabel("Name").fill(name);
   await page.locator("label", { hasText: new RegExp(`^${mode === "test" ? "Test" : "Live"}$`) }).click();

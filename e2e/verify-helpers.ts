@@ -4,13 +4,14 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { screenshotAtBothWidths } from "./support/screenshots";
+import type { KeyMode } from "@/lib/keys/key-mode";
 
 export { PHONE } from "./support/screenshots";
 
 /** A new organisation with a test and a live key, made with `npm run cli -- create-key`. */
 export function createOrgKeys(databaseUrl = process.env.DATABASE_URL_E2E!, options: { live?: boolean } = {}) {
   const org = `e2e-verify-${randomBytes(4).toString("hex")}`;
-  const create = (mode: "test" | "live") =>
+  const create = (mode: KeyMode) =>
     execFileSync("npx", ["tsx", "--conditions=react-server", "scripts/cli.ts", "create-key", "--org", org, "--mode", mode], {
       env: { ...process.env, DATABASE_URL: databaseUrl },
       encoding: "utf8",

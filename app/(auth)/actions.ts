@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import { CredentialsSignin } from "next-auth";
 import { signIn, SignInRateLimitedError } from "@/auth";
 import { signUpUser } from "@/lib/users/create-user";
-import { clientAddress } from "@/lib/users/client-address";
+import { clientAddress } from "@/lib/rate-limit/client-address";
 import { AccountError } from "@/lib/users/errors";
 import { safeReturnPath } from "@/lib/users/return-path";
 import { signInBodySchema, signUpBodySchema } from "@/lib/users/schemas";

@@ -4,7 +4,7 @@ import type { ActionResult } from "@/app/dashboard/action-result";
 import { env } from "@/lib/env";
 import { requireDashboardUser } from "@/lib/users/current-user";
 import { createTts } from "@/lib/voice/create-tts";
-import { toVoiceErrorResponse } from "@/lib/voice/errors";
+import { describeVoiceError } from "@/lib/voice/errors";
 import { listTtsGenerations, type TtsHistoryItem } from "@/lib/voice/list-tts-generations";
 import { buildTtsRequestBodySchema, voiceIdSchema, type ResolvedVoiceSettings, type TtsResult } from "@/lib/voice/schemas";
 import { getVoiceCatalog } from "@/lib/voice/voice-catalog";
@@ -27,9 +27,8 @@ export async function generatePromptAction(input: unknown): Promise<GenerateResu
     return { ok: true, value: await createTts({ orgId: user.orgId, body }) };
   } catch (error) {
     // One mapper for the API and the studio: the reader sees what an integrator would.
-    const response = toVoiceErrorResponse(error);
-    const { error: failure } = (await response.json()) as { error: { code: string; message: string } };
-    return { ok: false, error: failure.message, failure: { ...failure, status: response.status } };
+    const { status, code, message } = describeVoiceError(error);
+    return { ok: false, error: message, failure: { code, message, status } };
   }
 }
 
@@ -48,8 +47,6 @@ export async function getVoiceDefaultsAction(voiceId: string): Promise<ActionRes
     const defaults = await getVoiceCatalog().voiceDefaults(id.data);
     return defaults ? { ok: true, value: defaults } : { ok: false, error: "That voice is no longer on the connected account." };
   } catch (error) {
-    const response = toVoiceErrorResponse(error);
-    const { error: failure } = (await response.json()) as { error: { message: string } };
-    return { ok: false, error: `The voice's defaults could not be loaded: ${failure.message}` };
+    return { ok: false, error: `The voice's defaults could not be loaded: ${describeVoiceError(error).message}` };
   }
 }

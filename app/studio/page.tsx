@@ -7,7 +7,7 @@ import { requireDashboardUser } from "@/lib/users/current-user";
 import { listFormats } from "@/lib/voice/list-formats";
 import { listTtsGenerations } from "@/lib/voice/list-tts-generations";
 import { listVoices } from "@/lib/voice/list-voices";
-import { toVoiceErrorResponse } from "@/lib/voice/errors";
+import { describeVoiceError } from "@/lib/voice/errors";
 import { getVoiceCatalog } from "@/lib/voice/voice-catalog";
 import type { Voice } from "@/lib/voice/schemas";
 
@@ -19,8 +19,7 @@ async function loadVoices(): Promise<{ voices: Voice[]; error: string | null }> 
     return { voices: (await listVoices()).voices, error: null };
   } catch (error) {
     // The provider is down and no earlier list is cached: say so, keep the rest of the page.
-    const body = (await toVoiceErrorResponse(error).json()) as { error: { message: string } };
-    return { voices: [], error: body.error.message };
+    return { voices: [], error: describeVoiceError(error).message };
   }
 }
 

@@ -1,6 +1,7 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import type { KeyMode } from "@/lib/keys/key-mode";
 
-export function ModeBadge({ mode }: { mode: "test" | "live" }) {
+export function ModeBadge({ mode }: { mode: KeyMode }) {
   return <Badge tone={mode === "live" ? "accent" : "warning"}>{mode === "live" ? "Live" : "Test"}</Badge>;
 }
 

@@ -1,5 +1,6 @@
 import { FocusOnChange } from "@/components/verify/focus-on-change";
 import { TestModeBanner } from "@/components/verify/test-mode-banner";
+import type { KeyMode } from "@/lib/keys/key-mode";
 
 /**
  * Frame of every hosted-flow page. The announcer and the focus manager sit here, outside the
@@ -7,7 +8,7 @@ import { TestModeBanner } from "@/components/verify/test-mode-banner";
  * changed, and keyboard focus lands on the new step's heading.
  */
 export function VerifyShell(props: {
-  mode?: "test" | "live";
+  mode?: KeyMode;
   requiredAge?: number;
   /** Spoken by screen readers when it changes (a polite live region, visually hidden). */
   announcement?: string;

@@ -1,18 +1,14 @@
 import "server-only";
-import { authenticateAndTake } from "@/lib/db/hot/api-keys";
 import { env } from "@/lib/env";
-import type { ApiPrincipal } from "@/lib/keys/authenticate-api-key";
-import { digestsEqual, hashApiKey, parseApiKey } from "@/lib/keys/key-format";
+import { resolveApiKey, type ApiPrincipal } from "@/lib/keys/authenticate-api-key";
+import { hashApiKey } from "@/lib/keys/key-format";
 import { rateLimitState, rateLimitWindowStart, type RateLimitState } from "@/lib/rate-limit/consume-rate-limit";
 
-// lastUsedAt is for humans; a minute's resolution keeps it from being a write per request.
-const LAST_USED_RESOLUTION_MS = 60_000;
-// How long a key checked against the database is trusted without checking again, when
-// requests are served from a budget block (never at the default limit; see blockSize).
-const KEY_RECHECK_MS = 1_000;
+// Key hash -> organisation, remembered to find the organisation's budget block before the key
+// is checked. It is a hint that revocation cannot make wrong: the key itself is checked in the
+// database on every request (lib/keys/authenticate-api-key.ts).
 const MAX_CACHED = 10_000;
 
-type CheckedKey = { principal: ApiPrincipal; checkedAt: number };
 /**
  * Budget this process took from the database for one window and has not used yet, per
  * organisation. `counted` is the organisation's count as of our last take (every instance's
@@ -37,23 +33,23 @@ export type RequestAuthenticator = (
 ) => Promise<{ principal: ApiPrincipal; rate: RateLimitState } | null>;
 
 /**
- * An authenticator with its own memory of checked keys and budget blocks: one per process in
- * the app (below); tests make two to play two app instances on one database.
+ * An authenticator with its own budget blocks: one per process in the app (below); tests make
+ * two to play two app instances on one database.
  *
  * Each call is the first step of a /v1 request: resolve the presented key (not revoked) to its
  * organisation and mode, count the request against the organisation's shared per-minute
- * budget, and refresh the key's lastUsedAt at most once a minute, all in one statement (or, in
- * block mode, from memory). Null when the key is missing, malformed, unknown or revoked (then no
- * organisation is charged).
+ * budget, and refresh the key's lastUsedAt at most once a minute, all in one statement. In block
+ * mode, while the organisation's block has budget, the statement only checks the key and the
+ * request is counted in memory. Null when the key is missing, malformed, unknown or revoked
+ * (then no organisation is charged).
  */
 export function createRequestAuthenticator(): RequestAuthenticator {
-  const checkedKeys = new Map<string, CheckedKey>();
+  const keyOrgs = new Map<string, string>();
   const blocks = new Map<string, Block>();
 
-  /** Records a take: the key as checked now, the granted requests added to the org's block. */
-  function keepBlock(keyHash: string, principal: ApiPrincipal, windowStart: Date, now: number, take: Omit<Block, "windowStart">) {
-    remember(checkedKeys, keyHash, { principal, checkedAt: now });
-    const block = blocks.get(principal.orgId);
+  /** Adds a take's granted requests to the organisation's block for the window. */
+  function keepBlock(orgId: string, windowStart: Date, take: Omit<Block, "windowStart">) {
+    const block = blocks.get(orgId);
     if (block && block.windowStart === windowStart.getTime()) {
       block.left += take.left;
       block.counted = Math.max(block.counted, take.counted);
@@ -61,63 +57,56 @@ export function createRequestAuthenticator(): RequestAuthenticator {
       return block;
     }
     const fresh = { windowStart: windowStart.getTime(), ...take };
-    remember(blocks, principal.orgId, fresh);
+    remember(blocks, orgId, fresh);
     return fresh;
   }
 
-  /** A request of a recently checked key, charged to (or refused by) its org's block in memory. */
-  function serveFromBlock(keyHash: string, windowStart: Date, now: number, limit: number) {
-    const key = checkedKeys.get(keyHash);
-    if (!key || now - key.checkedAt > KEY_RECHECK_MS) return null;
-    const block = blocks.get(key.principal.orgId);
+  /** The organisation's block for this window, if it can answer a request without a take. */
+  function usableBlock(orgId: string | undefined, windowStart: Date) {
+    const block = orgId === undefined ? undefined : blocks.get(orgId);
     if (!block || block.windowStart !== windowStart.getTime()) return null;
-    if (block.exhausted && block.left === 0) {
-      return { principal: key.principal, rate: rateLimitState(limit + 1, windowStart, now, limit) };
-    }
-    if (block.left <= 0) return null;
+    return block.left > 0 || block.exhausted ? block : null;
+  }
+
+  /** A request of a just-checked key, charged to (or refused by) its org's block in memory. */
+  function serveFromBlock(principal: ApiPrincipal, windowStart: Date, now: number, limit: number) {
+    // Looked up again: requests served while the key was being checked may have used it up.
+    const block = usableBlock(principal.orgId, windowStart);
+    if (!block) return null;
+    if (block.left === 0) return { principal, rate: rateLimitState(limit + 1, windowStart, now, limit) };
     block.left--;
-    return { principal: key.principal, rate: rateLimitState(block.counted - block.left, windowStart, now, limit) };
+    return { principal, rate: rateLimitState(block.counted - block.left, windowStart, now, limit) };
   }
 
   return async (presented, options = {}) => {
     if (!presented) return null;
-    const parsed = parseApiKey(presented);
-    if (!parsed) return null;
     const now = options.now ?? Date.now();
-    const keyHash = hashApiKey(presented);
     const windowStart = rateLimitWindowStart(now);
     const limit = options.limit ?? env().RATE_LIMIT_PER_MINUTE;
     const size = blockSize(limit);
-    if (size > 1) {
-      const served = serveFromBlock(keyHash, windowStart, now, limit);
+    const keyHash = size > 1 ? hashApiKey(presented) : "";
+    if (size > 1 && usableBlock(keyOrgs.get(keyHash), windowStart)) {
+      const principal = (await resolveApiKey(presented, { now }))?.principal;
+      if (!principal) return null;
+      const served = serveFromBlock(principal, windowStart, now, limit);
       if (served) return served;
     }
 
-    // A prepared statement: parsed and planned once per connection, not per request.
-    const row = await authenticateAndTake({
-      keyHash,
-      windowStart,
-      now: new Date(now),
-      touchBefore: new Date(now - LAST_USED_RESOLUTION_MS),
-      take: size,
-    });
-    // The lookup is by hash; the comparison only guards against a lookup that matched loosely.
-    if (!row || !digestsEqual(row.keyHash, keyHash) || row.mode !== parsed.mode) {
-      checkedKeys.delete(keyHash);
-      return null;
-    }
-    const principal: ApiPrincipal = { orgId: row.orgId, keyId: row.id, mode: row.mode };
-    const count = Number(row.count);
+    const resolved = await resolveApiKey(presented, { now, take: { windowStart, requests: size } });
+    if (!resolved) return null;
+    const { principal } = resolved;
+    const count = resolved.windowCount ?? 0;
     // Of the `size` requests just taken, those within the limit are ours to serve (this request
     // is one of them). None: refused; the count stays above the limit for the window.
     const granted = Math.max(0, Math.min(size, limit - (count - size)));
+    if (size > 1) remember(keyOrgs, keyHash, principal.orgId);
     if (granted === 0) {
-      if (size > 1) keepBlock(keyHash, principal, windowStart, now, { left: 0, counted: limit, exhausted: true });
+      if (size > 1) keepBlock(principal.orgId, windowStart, { left: 0, counted: limit, exhausted: true });
       return { principal, rate: rateLimitState(count, windowStart, now, limit) };
     }
     const counted = count - (size - granted);
     if (size === 1) return { principal, rate: rateLimitState(counted, windowStart, now, limit) };
-    const block = keepBlock(keyHash, principal, windowStart, now, { left: granted - 1, counted, exhausted: false });
+    const block = keepBlock(principal.orgId, windowStart, { left: granted - 1, counted, exhausted: false });
     return { principal, rate: rateLimitState(block.counted - block.left, windowStart, now, limit) };
   };
 }

@@ -1,10 +1,11 @@
 import "server-only";
 import { db } from "@/lib/db";
+import type { KeyMode } from "@/lib/keys/key-mode";
 
 export type ApiKeyRow = {
   id: string;
   name: string;
-  mode: "test" | "live";
+  mode: KeyMode;
   prefix: string;
   last4: string;
   createdAt: Date;

@@ -1,6 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/verification/errors";
 import { listSessions } from "@/lib/verification/list-sessions";
+import type { KeyMode } from "@/lib/keys/key-mode";
 
 export const SESSIONS_PAGE_SIZE = 20;
 // Older pages are reached through a trail of cursors kept in the URL; beyond this depth the
@@ -15,7 +16,7 @@ const MAX_TRAIL = 40;
 export async function listDashboardSessions(input: {
   orgId: string;
   status?: "created" | "in_progress" | "passed" | "failed" | "expired";
-  mode?: "test" | "live";
+  mode?: KeyMode;
   trail: string[];
 }) {
   const trail = input.trail.slice(-MAX_TRAIL);

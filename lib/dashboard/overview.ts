@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { currentUsage } from "@/lib/rate-limit/consume-rate-limit";
 import { countOpenDeadLetters } from "@/lib/webhooks/dead-letters";
+import type { KeyMode } from "@/lib/keys/key-mode";
 
 export type Overview = Awaited<ReturnType<typeof getOverview>>;
 
@@ -16,7 +17,7 @@ export async function getOverview(orgId: string, now = new Date()) {
     countOpenDeadLetters(orgId),
     db.webhookDelivery.groupBy({ by: ["status"], where: { orgId, createdAt: { gte: since } }, _count: { _all: true } }),
   ]);
-  const keyCount = (mode: "test" | "live") => keys.find((k) => k.mode === mode)?._count._all ?? 0;
+  const keyCount = (mode: KeyMode) => keys.find((k) => k.mode === mode)?._count._all ?? 0;
   const sessions = Object.fromEntries(sessionsByStatus.map((s) => [s.status, s._count._all])) as Partial<
     Record<"created" | "in_progress" | "passed" | "failed" | "expired", number>
   >;

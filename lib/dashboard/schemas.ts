@@ -1,8 +1,8 @@
 // zod schemas of the dashboard's forms; the server actions parse with the same ones.
 import { z } from "zod";
+import { idPattern } from "@/lib/ids";
+import { modeSchema } from "@/lib/keys/key-mode";
 import { createWebhookEndpointBodySchema, sessionStatuses } from "@/lib/verification/schemas";
-
-export const modeSchema = z.enum(["test", "live"], { error: "Choose test or live." });
 
 export const createApiKeyFormSchema = z.object({
   name: z.string().trim().min(1, "Name the key after where it will be used, e.g. \"Checkout backend\".").max(60, "Use at most 60 characters."),
@@ -10,8 +10,7 @@ export const createApiKeyFormSchema = z.object({
 });
 export type CreateApiKeyForm = z.infer<typeof createApiKeyFormSchema>;
 
-export const idSchema = (prefix: string) =>
-  z.string().regex(new RegExp(`^${prefix}_[A-Za-z0-9]{1,64}$`), `Not a valid ${prefix}_ id.`);
+export const idSchema = (prefix: string) => z.string().regex(idPattern(prefix), `Not a valid ${prefix}_ id.`);
 
 /** The dashboard's endpoint form: the API's own create body, plus the mode the key would have given. */
 export const createWebhookEndpointFormSchema = createWebhookEndpointBodySchema.extend({ mode: modeSchema });

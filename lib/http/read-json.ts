@@ -17,15 +17,26 @@ export class BodyError extends Error {
  */
 export const MAX_BODY_BYTES = 256 * 1024;
 
-/** Reads the body as UTF-8 text, refusing bodies larger than maxBytes without reading them whole. */
-export async function readBodyText(req: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
-  const tooLarge = () => new BodyError(`Request body is larger than ${Math.floor(maxBytes / 1024)} KB.`);
+/** The body is over the reader's limit (a hosted-flow upload answers 413 for it). */
+export class BodyTooLargeError extends BodyError {
+  constructor(maxBytes: number) {
+    const limit = maxBytes % 1024 === 0 ? `${maxBytes / 1024} KB` : `${maxBytes} bytes`;
+    super(`Request body is larger than ${limit}.`);
+    this.name = "BodyTooLargeError";
+  }
+}
+
+/**
+ * The one body reader: the raw bytes, refusing bodies larger than maxBytes without reading them
+ * whole (a false or missing Content-Length cannot make us buffer more than the limit).
+ */
+export async function readBodyBytes(req: Request, maxBytes = MAX_BODY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
   const length = req.headers.get("content-length");
-  if (length !== null && Number(length) > maxBytes) throw tooLarge();
+  if (length !== null && Number(length) > maxBytes) throw new BodyTooLargeError(maxBytes);
   // With a Content-Length the HTTP parser delivers exactly that many bytes, so the whole body
   // can be read in one go; only a chunked body of unknown size is read (and capped) piecewise.
-  if (length !== null && /^\d+$/.test(length)) return req.text();
-  if (!req.body) return "";
+  if (length !== null && /^\d+$/.test(length)) return new Uint8Array(await req.arrayBuffer());
+  if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -35,12 +46,27 @@ export async function readBodyText(req: Request, maxBytes = MAX_BODY_BYTES): Pro
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge();
+      throw new BodyTooLargeError(maxBytes);
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
+
+/**
+ * Reads the body as UTF-8 text, bounded as readBodyBytes. Strict: bytes that are not UTF-8 are
+ * refused (400 in each API's envelope), never replaced by U+FFFD and stored or spoken.
+ */
+export async function readBodyText(req: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
+  const bytes = await readBodyBytes(req, maxBytes);
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new BodyError("Request body is not valid UTF-8.");
+  }
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** Reads a JSON object body, insisting on a JSON content type. */
 export async function readJsonObject(req: Request): Promise<unknown> {

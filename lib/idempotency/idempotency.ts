@@ -9,7 +9,7 @@ import {
   releaseIdempotencyKey,
   selectIdempotencyKey,
 } from "@/lib/db/hot/idempotency-keys";
-import type { KeyMode } from "@/lib/keys/key-format";
+import type { KeyMode } from "@/lib/keys/key-mode";
 import { ApiError } from "@/lib/verification/errors";
 import { errorField, logger } from "@/lib/log";
 

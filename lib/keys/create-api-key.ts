@@ -1,7 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import { displayParts, generateApiKey, hashApiKey, type KeyMode } from "@/lib/keys/key-format";
+import { displayParts, generateApiKey, hashApiKey } from "@/lib/keys/key-format";
+import type { KeyMode } from "@/lib/keys/key-mode";
 import { findOrCreateOrganization } from "@/lib/orgs/find-or-create-organization";
 
 export type CreatedApiKey = { id: string; orgId: string; mode: KeyMode; name: string; key: string; createdAt: Date };

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { randomBase62 } from "@/lib/ids";
+import type { KeyMode } from "@/lib/keys/key-mode";
 
-export type KeyMode = "test" | "live";
 
 const KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9]{32,128}$/;
 

@@ -182,7 +182,7 @@ function buildPaths() {
         requestBody: { required: true, content: jsonContent(ref("CreateSessionBody")) },
         responses: {
           ...ok("201", "The session, with its one-time hosted url.", "CreatedSession"),
-          ...error(400, "Validation failed or Idempotency-Key reused with a different body.", ["parameter_invalid"]),
+          ...error(400, "Validation failed (a body that is not UTF-8 included) or Idempotency-Key reused with a different body.", ["parameter_invalid"]),
           ...commonErrors,
         },
       },
@@ -223,7 +223,7 @@ function buildPaths() {
         requestBody: { required: true, content: jsonContent(ref("CreateWebhookEndpointBody")) },
         responses: {
           ...ok("201", "The endpoint, including its secret (shown only here).", "CreatedWebhookEndpoint"),
-          ...error(400, "Validation failed (e.g. not https, private address).", ["parameter_invalid"]),
+          ...error(400, "Validation failed (e.g. not https, private address, a body that is not UTF-8).", ["parameter_invalid"]),
           ...commonErrors,
         },
       },

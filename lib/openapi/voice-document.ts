@@ -207,7 +207,7 @@ function buildPaths() {
         requestBody: { required: true, content: jsonContent(ref("TtsRequest")) },
         responses: {
           "200": { description: "The stored audio and a time-limited audio_url.", content: jsonContent(ref("TtsResult")) },
-          ...error(400, "Validation failed, or the provider plan does not include the format."),
+          ...error(400, "Validation failed (a body that is not UTF-8 included), or the provider plan does not include the format."),
           ...unauthorized,
           ...error(404, "voice_id is not a voice of the connected account.", ["voice_not_found"]),
           ...error(429, "The speech provider's concurrency limit (already retried once).", ["rate_limited"], retryAfter),

@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { newId, randomBase62 } from "@/lib/ids";
 import { expireSessionJob } from "@/lib/jobs/definitions/expire-session";
 import { jobRowFields } from "@/lib/jobs/schedule-job";
-import type { KeyMode } from "@/lib/keys/key-format";
+import type { KeyMode } from "@/lib/keys/key-mode";
 import type { CreateSessionBody } from "@/lib/verification/schemas";
 import { serializeCreatedSession, type SessionRow } from "@/lib/verification/serialize-session";
 

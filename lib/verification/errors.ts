@@ -33,23 +33,36 @@ export function errorBody(code: VerificationErrorCode, message: string, param?: 
   return { error: { type: SHAPE[code].type, code, message, ...(param ? { param } : {}) } };
 }
 
-/** Maps anything thrown by a /v1 handler to the envelope; unknown errors are logged, not leaked. */
-export function toVerificationErrorResponse(error: unknown): Response {
-  if (error instanceof ApiError) {
-    return Response.json(errorBody(error.code, error.message, error.param), {
-      status: error.status,
-      headers: error.headers,
-    });
-  }
+/** An error as the /v1 API describes it: what the HTTP mapper sends and server actions show. */
+export type VerificationErrorDescription = {
+  status: number;
+  code: VerificationErrorCode;
+  message: string;
+  param?: string;
+  headers: Record<string, string>;
+};
+
+/** The one description of anything thrown by /v1 code; unknown errors are logged, never shown. */
+export function describeVerificationError(error: unknown): VerificationErrorDescription {
+  const described = (code: VerificationErrorCode, message: string, param?: string, headers: Record<string, string> = {}) => ({
+    status: SHAPE[code].status,
+    code,
+    message,
+    ...(param ? { param } : {}),
+    headers,
+  });
+  if (error instanceof ApiError) return described(error.code, error.message, error.param, error.headers);
   if (error instanceof ZodError) {
     const { param, message } = describeZodError(error);
-    return Response.json(errorBody("parameter_invalid", message, param), { status: 400 });
+    return described("parameter_invalid", message, param);
   }
-  if (error instanceof BodyError) {
-    return Response.json(errorBody("parameter_invalid", error.message, error.param), { status: 400 });
-  }
+  if (error instanceof BodyError) return described("parameter_invalid", error.message, error.param);
   logger().error({ err: errorField(error) }, "unexpected error");
-  return Response.json(errorBody("internal_error", "Something went wrong on our side. It is safe to retry."), {
-    status: 500,
-  });
+  return described("internal_error", "Something went wrong on our side. It is safe to retry.");
+}
+
+/** Maps anything thrown by a /v1 handler to the envelope. */
+export function toVerificationErrorResponse(error: unknown): Response {
+  const { status, code, message, param, headers } = describeVerificationError(error);
+  return Response.json(errorBody(code, message, param), { status, headers });
 }

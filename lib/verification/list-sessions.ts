@@ -1,14 +1,14 @@
 import "server-only";
 import { selectSessionsPage } from "@/lib/db/hot/sessions";
-import type { KeyMode } from "@/lib/keys/key-format";
-import { MAX_LIST_LIMIT, type SessionJson, type sessionStatuses } from "@/lib/verification/schemas";
+import type { KeyMode } from "@/lib/keys/key-mode";
+import { MAX_LIST_LIMIT, type SessionJson, type SessionStatus } from "@/lib/verification/schemas";
 import { decodeSessionCursor, encodeSessionCursor } from "@/lib/verification/session-cursor";
 
 type ListInput = {
   orgId: string;
   limit: number;
   cursor?: string;
-  filter?: { status?: (typeof sessionStatuses)[number]; mode?: KeyMode };
+  filter?: { status?: SessionStatus; mode?: KeyMode };
 };
 
 /**

@@ -1,10 +1,13 @@
 // zod schemas of the Age Verification API: request validation, responses and the OpenAPI
 // document all come from here. Importable by client and server.
 import { z } from "zod";
+import { idPattern } from "@/lib/ids";
+import { modeSchema } from "@/lib/keys/key-mode";
 import { maxCharacters } from "@/lib/text/characters";
 
 export const verificationMethods = ["face_estimation", "id_document", "credit_card", "digital_id"] as const;
 export const sessionStatuses = ["created", "in_progress", "passed", "failed", "expired"] as const;
+export type SessionStatus = (typeof sessionStatuses)[number];
 export const webhookEventTypes = ["verification_session.completed", "verification_session.expired"] as const;
 export const confidenceLevels = ["high", "medium", "low"] as const;
 /** outcome.result values: "pass"; failures say why (see README, "Outcome results"). */
@@ -12,7 +15,6 @@ export const outcomeResults = ["pass", "fail", "inconclusive"] as const;
 
 export const methodSchema = z.enum(verificationMethods);
 export const defaultMethods = ["face_estimation", "id_document"] as const;
-export const modeSchema = z.enum(["test", "live"]);
 
 // zod's default sentence for a missing field ("expected string, received undefined") does not
 // tell an integrator what to do; these do.
@@ -144,7 +146,7 @@ export const outcomeSchema = z.object({
 });
 
 export const sessionSchema = z.object({
-  id: z.string().regex(/^vs_[A-Za-z0-9]+$/),
+  id: z.string().regex(idPattern("vs")),
   status: z.enum(sessionStatuses),
   required_age: z.union([z.literal(16), z.literal(18)]),
   methods: z.array(methodSchema),
@@ -183,7 +185,7 @@ export const createWebhookEndpointBodySchema = z.strictObject({
 });
 
 export const webhookEndpointSchema = z.object({
-  id: z.string().regex(/^whe_[A-Za-z0-9]+$/),
+  id: z.string().regex(idPattern("whe")),
   url: z.string(),
   events: z.array(z.enum(webhookEventTypes)),
   mode: modeSchema,
@@ -236,11 +238,11 @@ export function verificationErrorSchemaFor(codes: readonly VerificationErrorCode
 export const errorEnvelopeSchema = verificationErrorSchemaFor(verificationErrorCodes);
 
 export const webhookEventPayloadSchema = z.object({
-  id: z.string().regex(/^evt_[A-Za-z0-9]+$/),
+  id: z.string().regex(idPattern("evt")),
   type: z.enum(webhookEventTypes),
   created: z.iso.datetime(),
   data: z.object({
-    id: z.string().regex(/^vs_[A-Za-z0-9]+$/),
+    id: z.string().regex(idPattern("vs")),
     status: z.enum(["passed", "failed", "expired"]),
     required_age: z.union([z.literal(16), z.literal(18)]),
     method: methodSchema.nullable(),

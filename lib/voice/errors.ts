@@ -6,7 +6,8 @@ import { VOICE_ERROR_STATUS, type VoiceErrorCode } from "@/lib/voice/schemas";
 import { errorField, logger } from "@/lib/log";
 
 // The Voice Prompt API's error envelope (spec part 7): { "error": { "code", "message" } }.
-// Domain code throws VoiceApiError; toVoiceErrorResponse is the only place that builds the JSON.
+// Domain code throws VoiceApiError; describeVoiceError is the only place that describes an error,
+// toVoiceErrorResponse the only place that builds the JSON.
 
 export class VoiceApiError extends Error {
   readonly status: number;
@@ -33,29 +34,41 @@ const UPSTREAM_CODES: Record<UpstreamFailure, VoiceErrorCode> = {
   failed: "upstream_error",
 };
 
-/** Maps anything thrown by a Voice API handler to the envelope; unknown errors are logged, not leaked. */
-export function toVoiceErrorResponse(error: unknown): Response {
-  if (error instanceof VoiceApiError) {
-    return Response.json(voiceErrorBody(error.code, error.message), { status: error.status, headers: error.headers });
-  }
+/** An error as the Voice API describes it: what the HTTP mapper sends and server actions show. */
+export type VoiceErrorDescription = {
+  status: number;
+  code: VoiceErrorCode;
+  message: string;
+  headers: Record<string, string>;
+};
+
+/**
+ * The one description of anything thrown by Voice API code, for the HTTP mapper below and for
+ * server actions (the studio) alike; unknown errors are logged, never shown.
+ */
+export function describeVoiceError(error: unknown): VoiceErrorDescription {
+  const described = (code: VoiceErrorCode, message: string, headers: Record<string, string> = {}) => ({
+    status: VOICE_ERROR_STATUS[code],
+    code,
+    message,
+    headers,
+  });
+  if (error instanceof VoiceApiError) return described(error.code, error.message, error.headers);
   if (error instanceof UpstreamError) {
     const code = UPSTREAM_CODES[error.kind];
     if (code === "upstream_error") logger().warn({ err: errorField(error) }, "upstream failure");
-    return Response.json(voiceErrorBody(code, error.message), {
-      status: VOICE_ERROR_STATUS[code],
-      headers: code === "rate_limited" ? { "Retry-After": "1" } : {},
-    });
+    return described(code, error.message, code === "rate_limited" ? { "Retry-After": "1" } : {});
   }
-  if (error instanceof ZodError) {
-    return Response.json(voiceErrorBody("bad_request", describeValidationError(error)), { status: 400 });
-  }
-  if (error instanceof BodyError) {
-    return Response.json(voiceErrorBody("bad_request", error.message), { status: 400 });
-  }
+  if (error instanceof ZodError) return described("bad_request", describeValidationError(error));
+  if (error instanceof BodyError) return described("bad_request", error.message);
   logger().error({ err: errorField(error) }, "unexpected error");
-  return Response.json(voiceErrorBody("internal_error", "Something went wrong on our side. It is safe to retry."), {
-    status: 500,
-  });
+  return described("internal_error", "Something went wrong on our side. It is safe to retry.");
+}
+
+/** Maps anything thrown by a Voice API handler to the envelope. */
+export function toVoiceErrorResponse(error: unknown): Response {
+  const { status, code, message, headers } = describeVoiceError(error);
+  return Response.json(voiceErrorBody(code, message), { status, headers });
 }
 
 /** One sentence naming the offending field; a missing field says so rather than "received undefined". */

@@ -1,8 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { BodyError, parseJsonObject } from "@/lib/http/read-json";
+import { parseJsonObject, readBodyText } from "@/lib/http/read-json";
 import { authenticateApiKey, type ApiPrincipal } from "@/lib/keys/authenticate-api-key";
-import { hashApiKey } from "@/lib/keys/key-format";
 import { toVoiceErrorResponse, VoiceApiError } from "@/lib/voice/errors";
 import { handleApiRequest, setLogOrg } from "@/lib/http/api-request";
 
@@ -34,7 +33,7 @@ export function withVoiceApiKey<P extends object = object>(handler: (ctx: VoiceC
   return (req: Request, routeContext: RouteContext<P>): Promise<Response> =>
     handleApiRequest(req, async () => {
     try {
-      const principal = await authenticate(req.headers.get("x-api-key")?.trim());
+      const principal = await authenticateApiKey(req.headers.get("x-api-key")?.trim());
       if (!principal) {
         throw new VoiceApiError("unauthorized", "Missing or invalid API key. Send it in the x-api-key header.");
       }
@@ -43,69 +42,10 @@ export function withVoiceApiKey<P extends object = object>(handler: (ctx: VoiceC
         req,
         principal,
         params: await routeContext.params,
-        json: async () => parseJsonObject(req.headers.get("content-type"), await readBodyText(req)),
+        json: async () => parseJsonObject(req.headers.get("content-type"), await readBodyText(req, bodyLimit())),
       });
     } catch (error) {
       return toVoiceErrorResponse(error);
     }
     });
-}
-
-// A cached POST /tts is one key lookup plus one (group-committed) history insert, and the
-// lookup is most of its cost. Successful lookups are remembered for two seconds per process,
-// so a revoked key stops working on this API within two seconds rather than at once.
-// Failures are never remembered.
-const AUTH_CACHE_MS = 2000;
-const AUTH_CACHE_LIMIT = 10_000;
-const recentKeys = new Map<string, { principal: ApiPrincipal; until: number }>();
-
-async function authenticate(presented: string | undefined): Promise<ApiPrincipal | null> {
-  if (!presented) return null;
-  const digest = hashApiKey(presented);
-  const now = Date.now();
-  const hit = recentKeys.get(digest);
-  if (hit && hit.until > now) return hit.principal;
-  const principal = await authenticateApiKey(presented);
-  if (principal) {
-    if (recentKeys.size >= AUTH_CACHE_LIMIT) {
-      for (const [k, v] of recentKeys) if (v.until <= now) recentKeys.delete(k);
-      if (recentKeys.size >= AUTH_CACHE_LIMIT) recentKeys.clear();
-    }
-    recentKeys.set(digest, { principal, until: now + AUTH_CACHE_MS });
-  } else {
-    recentKeys.delete(digest);
-  }
-  return principal;
-}
-
-async function readBodyText(req: Request): Promise<string> {
-  const limit = bodyLimit();
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > limit) throw new BodyError(`Request body is larger than ${limit} bytes.`);
-  if (!req.body) return "";
-  // A declared length within the cap bounds what the server reads: take the fast path.
-  if (declared > 0 && !req.headers.has("transfer-encoding")) return decodeUtf8(new Uint8Array(await req.arrayBuffer()));
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new BodyError(`Request body is larger than ${limit} bytes.`);
-    }
-    chunks.push(value);
-  }
-  return decodeUtf8(Buffer.concat(chunks));
-}
-
-// Strict: bytes that are not UTF-8 are refused, never replaced by U+FFFD and spoken.
-function decodeUtf8(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw new BodyError("Request body is not valid UTF-8.");
-  }
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
-import type { KeyMode } from "@/lib/keys/key-format";
+import type { KeyMode } from "@/lib/keys/key-mode";
 import { ApiError } from "@/lib/verification/errors";
 import type { createWebhookEndpointBodySchema } from "@/lib/verification/schemas";
 import { generateEndpointSecret, sealEndpointSecret } from "@/lib/webhooks/endpoint-secret";

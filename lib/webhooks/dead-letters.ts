@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { KeyMode } from "@/lib/keys/key-mode";
 
 export type DeadLetter = {
   deliveryId: string;
@@ -9,7 +10,7 @@ export type DeadLetter = {
   sessionId: string;
   endpointId: string;
   endpointUrl: string;
-  mode: "test" | "live";
+  mode: KeyMode;
   attempts: number;
   deadLetteredAt: Date;
   lastError: string | null;

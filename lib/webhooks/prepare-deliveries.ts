@@ -2,13 +2,14 @@ import "server-only";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { webhookEventId } from "@/lib/webhooks/event-id";
+import type { KeyMode } from "@/lib/keys/key-mode";
 
 export type DeliverableEvent = {
   id: string;
   orgId: string;
   type: string;
   createdAt: Date;
-  session: { id: string; mode: "test" | "live" };
+  session: { id: string; mode: KeyMode };
 };
 
 /**

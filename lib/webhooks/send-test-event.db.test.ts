@@ -6,6 +6,7 @@ import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 import { startReceiver, type Receiver } from "../../tests/webhooks/support/receiver";
 import { assertWebhookMatchesContract } from "../../tests/support/contract";
+import type { KeyMode } from "@/lib/keys/key-mode";
 
 let receiver: Receiver;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-async function orgWithEndpoint(path: string, events: ("verification_session.completed" | "verification_session.expired")[], mode: "test" | "live" = "test") {
+async function orgWithEndpoint(path: string, events: ("verification_session.completed" | "verification_session.expired")[], mode: KeyMode = "test") {
   const org = await findOrCreateOrganization(`test-event-${randomBytes(5).toString("hex")}`);
   const endpoint = await createWebhookEndpoint({ orgId: org.id, mode, body: { url: receiver.url(path), events } });
   receiver.route(path, { secret: endpoint.secret });

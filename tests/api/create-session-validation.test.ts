@@ -1,7 +1,8 @@
 // Every rule of the create body (spec part 4, issue 3): a violation is a 400 parameter_invalid
 // whose `param` names the field, and creates nothing.
 import { beforeAll, describe, expect, it } from "vitest";
-import { newOrg, v1 } from "../support/api";
+import { db } from "@/lib/db";
+import { baseUrl, newOrg, v1 } from "../support/api";
 import { expectParameterInvalid, validBody } from "./support";
 
 const post = (key: string, body: unknown) => v1("POST", "/v1/verification-sessions", { key, body });
@@ -261,6 +262,31 @@ describe("create body validation", () => {
       const res = await postRaw(key, JSON.stringify(validBody), "application/json; charset=utf-8");
       expect(res.status).toBe(201);
     });
+
+    it.each([false, true])(
+      "refuses a body that is not UTF-8 (chunked: %s), naming the problem, and stores nothing",
+      async (chunked) => {
+        const { orgId, testKey } = await newOrg("utf8");
+        // "caf\xe9": Latin-1, not UTF-8. It must not be stored as "caf\ufffd".
+        const json = JSON.stringify({ ...validBody, metadata: { note: "caf#" } });
+        const [head, tail] = json.split("#");
+        const bytes = new Uint8Array(Buffer.concat([Buffer.from(head), Buffer.from([0xe9]), Buffer.from(tail)]));
+        for (const path of ["/v1/verification-sessions", "/v1/webhook-endpoints"]) {
+          const res = await fetch(`${baseUrl()}${path}`, {
+            method: "POST",
+            headers: { authorization: `Bearer ${testKey}`, "content-type": "application/json" },
+            body: chunked ? new ReadableStream({ start(c) { c.enqueue(bytes); c.close(); } }) : bytes,
+            ...(chunked ? { duplex: "half" } : {}),
+          } as RequestInit);
+          expect(res.status, path).toBe(400);
+          expect(await res.json()).toEqual({
+            error: { type: "invalid_request_error", code: "parameter_invalid", message: "Request body is not valid UTF-8." },
+          });
+        }
+        expect(await db.verificationSession.count({ where: { orgId } })).toBe(0);
+        expect(await db.webhookEndpoint.count({ where: { orgId } })).toBe(0);
+      },
+    );
 
     it("refuses a body over 256 KB without buffering it", async () => {
       const res = await postRaw(key, JSON.stringify({ ...validBody, pad: "x".repeat(300 * 1024) }), "application/json");

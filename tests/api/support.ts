@@ -1,6 +1,7 @@
 // Shared pieces of the /v1 integration tests (not a test file itself).
 import { expect } from "vitest";
 import { v1, type ApiResponse } from "../support/api";
+import type { KeyMode } from "@/lib/keys/key-mode";
 export { v1At } from "../support/api";
 
 export const validBody = { required_age: 18, return_url: "https://merchant.example/after?x=1" } as const;
@@ -8,7 +9,7 @@ export const validBody = { required_age: 18, return_url: "https://merchant.examp
 export async function createSession(key: string, body: Record<string, unknown> = validBody, headers: Record<string, string> = {}) {
   const res = await v1("POST", "/v1/verification-sessions", { key, body, headers });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: string; url: string; created_at: string; mode: "test" | "live"; metadata: Record<string, string> };
+  return res.body as { id: string; url: string; created_at: string; mode: KeyMode; metadata: Record<string, string> };
 }
 
 /** Asserts the spec's error envelope, and the `param` when given (null: must be absent). */

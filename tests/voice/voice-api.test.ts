@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { baseUrl, newOrg } from "../support/api";
+import { db } from "@/lib/db";
+import { revokeApiKey } from "@/lib/keys/revoke-api-key";
+import { baseUrl, newOrg, v1 } from "../support/api";
 import { assertMatchesContract } from "../support/contract";
 import { download, voiceApi } from "./voice-client";
 
@@ -42,17 +44,20 @@ describe("authentication", () => {
     expect(bearer.status).toBe(401);
   });
 
-  it("stops accepting a revoked key within two seconds", async () => {
+  it("refuses a revoked key on the very next request, on /tts and on /v1", async () => {
     const { orgId, testKey } = await newOrg("voice");
+    const tts = () => voiceApi("POST", "/tts", { key: testKey, body: { text: uniqueText("revoked"), voice_id: VOICE } });
+    const keyId = (await db.apiKey.findFirstOrThrow({ where: { orgId, mode: "test" } })).id;
+    // Each route used just before: anything the app remembers about the key is fresh.
+    expect((await tts()).status).toBe(200);
     expect((await voiceApi("GET", "/formats", { key: testKey })).status).toBe(200);
-    const { revokeApiKey } = await import("@/lib/keys/revoke-api-key");
-    const { db } = await import("@/lib/db");
-    const key = await db.apiKey.findFirstOrThrow({ where: { orgId, mode: "test" } });
-    await revokeApiKey(key.id, orgId);
-    await new Promise((r) => setTimeout(r, 2100));
-    const res = await voiceApi("GET", "/formats", { key: testKey });
-    expect(res.status).toBe(401);
-    expect(res.body.error.code).toBe("unauthorized");
+    expect((await v1("GET", "/v1/verification-sessions", { key: testKey })).status).toBe(200);
+    await revokeApiKey(keyId, orgId);
+    expect((await voiceApi("GET", "/formats", { key: testKey })).status).toBe(401);
+    const refused = await tts();
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.code).toBe("unauthorized");
+    expect((await v1("GET", "/v1/verification-sessions", { key: testKey })).status).toBe(401);
   });
 });
 

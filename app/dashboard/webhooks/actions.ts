@@ -8,12 +8,13 @@ import { ApiError } from "@/lib/verification/errors";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
+import type { KeyMode } from "@/lib/keys/key-mode";
 
 export async function createWebhookEndpointAction(input: {
   url: string;
   events: string[];
   mode: string;
-}): Promise<ActionResult<{ id: string; url: string; secret: string; mode: "test" | "live" }>> {
+}): Promise<ActionResult<{ id: string; url: string; secret: string; mode: KeyMode }>> {
   const user = await requireDashboardUser("/dashboard/webhooks");
   const parsed = createWebhookEndpointFormSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: "Check the highlighted fields.", fieldErrors: fieldErrorsOf(parsed.error.issues) };

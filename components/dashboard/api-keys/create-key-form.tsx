@@ -8,10 +8,11 @@ import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
 import { Field, Input } from "@/components/ui/field";
 import { SegmentedControl } from "@/components/ui/segmented-control";
+import type { KeyMode } from "@/lib/keys/key-mode";
 
 export function CreateKeyForm() {
   const [name, setName] = useState("");
-  const [mode, setMode] = useState<"test" | "live">("test");
+  const [mode, setMode] = useState<KeyMode>("test");
   const create = useMutation({ mutationFn: createApiKeyAction });
   const result = create.data;
   const created = result?.ok ? result.value : null;

@@ -10,6 +10,7 @@ import { CopyField } from "@/components/ui/copy-field";
 import { Field, Input } from "@/components/ui/field";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { webhookEventTypes } from "@/lib/verification/schemas";
+import type { KeyMode } from "@/lib/keys/key-mode";
 
 const EVENT_HELP: Record<(typeof webhookEventTypes)[number], string> = {
   "verification_session.completed": "A session passed or failed.",
@@ -18,7 +19,7 @@ const EVENT_HELP: Record<(typeof webhookEventTypes)[number], string> = {
 
 export function CreateEndpointForm() {
   const [url, setUrl] = useState("");
-  const [mode, setMode] = useState<"test" | "live">("test");
+  const [mode, setMode] = useState<KeyMode>("test");
   const [events, setEvents] = useState<string[]>([...webhookEventTypes]);
   const create = useMutation({ mutationFn: createWebhookEndpointAction });
   const result = create.data;

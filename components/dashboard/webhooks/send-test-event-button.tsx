@@ -6,9 +6,10 @@ import { describeFailure } from "@/components/dashboard/badges";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import type { KeyMode } from "@/lib/keys/key-mode";
 
 /** Sends one signed test event to the endpoint now and shows how the receiver answered. */
-export function SendTestEventButton({ id, mode }: { id: string; mode: "test" | "live" }) {
+export function SendTestEventButton({ id, mode }: { id: string; mode: KeyMode }) {
   const send = useMutation({ mutationFn: sendTestEventAction });
   const data = send.data;
   return (

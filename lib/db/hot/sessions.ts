@@ -2,7 +2,7 @@ import "server-only";
 import { hotQuery } from "@/lib/db/hot-query";
 import { SESSION_JSON_SQL } from "@/lib/db/hot/session-json-sql";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { KeyMode } from "@/lib/keys/key-format";
+import type { KeyMode } from "@/lib/keys/key-mode";
 import type { sessionStatuses } from "@/lib/verification/schemas";
 
 // The hot statements on VerificationSession: create (with its expiry job), retrieve and list.

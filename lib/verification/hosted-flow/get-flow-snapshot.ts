@@ -6,11 +6,13 @@ import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-sess
 import { planMethods } from "@/lib/verification/hosted-flow/method-plan";
 import { appendSessionId, returnHost } from "@/lib/verification/hosted-flow/return-url";
 import type { VerificationMethod } from "@/lib/verification/providers/types";
+import type { SessionStatus } from "@/lib/verification/schemas";
+import type { KeyMode } from "@/lib/keys/key-mode";
 
 export type FlowSnapshot = {
   id: string;
-  status: "created" | "in_progress" | "passed" | "failed" | "expired";
-  mode: "test" | "live";
+  status: SessionStatus;
+  mode: KeyMode;
   requiredAge: 16 | 18;
   /** return_url with session_id appended: where the user goes when done. */
   returnTo: string;

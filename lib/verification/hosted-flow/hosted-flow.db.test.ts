@@ -14,10 +14,11 @@ import { startVerification } from "@/lib/verification/hosted-flow/start-verifica
 import { submitSimulatedChoice } from "@/lib/verification/hosted-flow/submit-evidence";
 import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import type { verificationMethods } from "@/lib/verification/schemas";
+import type { KeyMode } from "@/lib/keys/key-mode";
 
 type Method = (typeof verificationMethods)[number];
 
-async function newSession(options: { mode?: "test" | "live"; methods?: Method[]; requiredAge?: 16 | 18 } = {}) {
+async function newSession(options: { mode?: KeyMode; methods?: Method[]; requiredAge?: 16 | 18 } = {}) {
   const org = await findOrCreateOrganization(`flow-${randomBytes(5).toString("hex")}`);
   const created = await createSession({
     orgId: org.id,

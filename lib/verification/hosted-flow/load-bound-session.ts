@@ -1,15 +1,14 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { hasIdShape } from "@/lib/ids";
 import { bindingMatches } from "@/lib/verification/hosted-flow/binding";
-
-const SESSION_ID_PATTERN = /^vs_[A-Za-z0-9]{1,64}$/;
 
 /**
  * The session, if this browser holds its binding secret. A missing session and a session bound to
  * another browser look the same to the caller, so the flow page reveals nothing to a stranger.
  */
 export async function loadBoundSession(sessionId: string, bindingSecret: string | undefined) {
-  if (!SESSION_ID_PATTERN.test(sessionId) || !bindingSecret) return null;
+  if (!hasIdShape("vs", sessionId) || !bindingSecret) return null;
   const session = await db.verificationSession.findUnique({ where: { id: sessionId } });
   if (!session || !bindingMatches(bindingSecret, session.browserBindingHash)) return null;
   return session;

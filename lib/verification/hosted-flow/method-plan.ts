@@ -1,5 +1,5 @@
 import "server-only";
-import type { KeyMode } from "@/lib/keys/key-format";
+import type { KeyMode } from "@/lib/keys/key-mode";
 import { getMethodProvider } from "@/lib/verification/providers/get-method-provider";
 import type { PlanEntry } from "@/lib/verification/hosted-flow/flow-steps";
 import type { VerificationMethod } from "@/lib/verification/providers/types";

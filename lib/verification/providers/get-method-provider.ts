@@ -1,6 +1,6 @@
 import "server-only";
 import { env, faceEstimationProvider } from "@/lib/env";
-import type { KeyMode } from "@/lib/keys/key-format";
+import type { KeyMode } from "@/lib/keys/key-mode";
 import { httpCardProvider } from "@/lib/verification/providers/http-card-provider";
 import { httpImageProvider } from "@/lib/verification/providers/http-image-provider";
 import { localFaceProvider } from "@/lib/verification/providers/local-face-provider";

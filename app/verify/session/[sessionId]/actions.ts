@@ -5,6 +5,7 @@ import { cookies, headers } from "next/headers";
 import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
+import { idPattern } from "@/lib/ids";
 import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
 import { startCardCheck } from "@/lib/verification/hosted-flow/card-check";
 import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
@@ -21,7 +22,7 @@ import { errorField, logger } from "@/lib/log";
 export type FlowActionState = { error?: string };
 
 const NOT_AVAILABLE = "This age check isn't available in this browser. Go back to the site that sent you here.";
-const sessionIdSchema = z.string().regex(/^vs_[A-Za-z0-9]{1,64}$/);
+const sessionIdSchema = z.string().regex(idPattern("vs"));
 const indexSchema = z.number().int().min(0).max(50);
 const choiceSchema = z.enum(["pass", "fail", "inconclusive"]);
 
