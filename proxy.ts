@@ -1,27 +1,44 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
-import { isApiPath, newRequestId, securityHeaders } from "@/lib/http/security-headers";
+import { contentOrigins, isApiPath, newCspNonce, newRequestId, securityHeaders } from "@/lib/http/security-headers";
 
 /**
  * Runs before every route (Next.js 16 "proxy", formerly middleware): sets the security headers
  * once for pages and APIs alike, and gives each API request its Request-Id. The id is passed
  * to the route as the `x-request-id` request header so handlers and logs can use the same one,
  * and is set on the response here, so every answer carries it, errors and 500s included.
+ * Pages get a fresh script nonce: Next.js reads it from the request's Content-Security-Policy
+ * header and puts it on its own scripts; our own HTML (the API reference) reads `x-nonce`.
  */
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const e = env();
   const requestHeaders = new Headers(request.headers);
   let requestId: string | null = null;
+  let nonce: string | undefined;
   if (isApiPath(pathname)) {
     requestId = newRequestId();
     requestHeaders.set("x-request-id", requestId);
   } else {
     // A client must not choose the id a page request is logged under.
     requestHeaders.delete("x-request-id");
+    nonce = newCspNonce();
+  }
+  const headers = securityHeaders({
+    pathname,
+    appUrl: e.APP_URL,
+    nonce,
+    development: e.NODE_ENV === "development",
+    creditCardProviderUrl: e.CREDIT_CARD_PROVIDER_URL,
+    contentOrigins: contentOrigins(e),
+  });
+  if (nonce) {
+    requestHeaders.set("x-nonce", nonce);
+    requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]);
+  } else {
+    requestHeaders.delete("x-nonce");
   }
   const response = NextResponse.next({ request: { headers: requestHeaders } });
-  const headers = securityHeaders({ pathname, appUrl: e.APP_URL, creditCardProviderUrl: e.CREDIT_CARD_PROVIDER_URL });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   if (requestId) response.headers.set("Request-Id", requestId);
   return response;

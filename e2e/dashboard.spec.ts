@@ -63,6 +63,9 @@ test("key, endpoint, delivery, dead letter and redelivery, with every page at de
   await expect(events).toContainText("verification_session.completed");
   await expect(events.getByTestId("delivery")).toContainText("Delivered");
   await expect(events.getByTestId("delivery")).toContainText("HTTP 200");
+  // The id the receiver got in Webhook-Id is the one shown, so both sides can match logs.
+  expect(delivered.headers["webhook-id"]).toMatch(/^evt_/);
+  await expect(events.getByTestId("webhook-id")).toHaveText(String(delivered.headers["webhook-id"]));
   await shoot(page, "07-session-detail");
 
   // The endpoint's page lists its recent deliveries.

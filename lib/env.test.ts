@@ -119,3 +119,14 @@ describe(".env.example", () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("CSP_EXTRA_ORIGINS", () => {
+  it("takes comma-separated origins and refuses what is not one, naming the variable", () => {
+    expect(parseEnv({}).CSP_EXTRA_ORIGINS).toEqual([]);
+    expect(parseEnv({ CSP_EXTRA_ORIGINS: " https://cdn.example.com/path , http://127.0.0.1:9000," }).CSP_EXTRA_ORIGINS).toEqual([
+      "https://cdn.example.com",
+      "http://127.0.0.1:9000",
+    ]);
+    expect(() => parseEnv({ CSP_EXTRA_ORIGINS: "cdn.example.com" })).toThrow(/CSP_EXTRA_ORIGINS.*not an origin/);
+  });
+});

@@ -97,6 +97,23 @@ const envSchema = z.object({
 
   // Structured logs (pino): the least severe level written.
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+
+  // Content-Security-Policy: origins pages may also load images, audio and data from (a CDN in
+  // front of storage, say), comma-separated. The storage and speech origins are added already.
+  CSP_EXTRA_ORIGINS: z
+    .string()
+    .default("")
+    .transform((list, ctx) => {
+      const origins: string[] = [];
+      for (const item of list.split(",").map((s) => s.trim()).filter(Boolean)) {
+        if (!URL.canParse(item)) {
+          ctx.addIssue({ code: "custom", message: `"${item}" is not an origin such as https://cdn.example.com` });
+          return z.NEVER;
+        }
+        origins.push(new URL(item).origin);
+      }
+      return origins;
+    }),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { AttemptResult, DeliveryStatusBadge } from "@/components/dashboard/badges";
 import { Badge } from "@/components/ui/badge";
+import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import type { DeliveryView } from "@/lib/dashboard/deliveries";
 
@@ -26,7 +27,11 @@ export function DeliveryList({ deliveries, show }: { deliveries: DeliveryView[];
               )}
             </div>
             <span className="text-xs text-slate-600">
-              {d.attempts} attempt{d.attempts === 1 ? "" : "s"} · event <code className="font-mono">{d.eventId}</code>
+              {d.attempts} attempt{d.attempts === 1 ? "" : "s"} · Webhook-Id{" "}
+              <code className="font-mono" data-testid="webhook-id">
+                {d.eventId}
+              </code>{" "}
+              <CopyButton value={d.eventId} label="Copy" variant="ghost" size="sm" className="ml-1 align-middle" />
             </span>
           </div>
           {d.tries.length === 0 ? (

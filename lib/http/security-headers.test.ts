@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isApiPath, newRequestId, securityHeaders } from "@/lib/http/security-headers";
+import { contentOrigins, isApiPath, newCspNonce, newRequestId, securityHeaders } from "@/lib/http/security-headers";
 
 describe("securityHeaders", () => {
   it("denies framing and sets nosniff, COOP and the referrer policy on a dashboard page", () => {
@@ -26,6 +26,63 @@ describe("securityHeaders", () => {
     expect(h["Strict-Transport-Security"]).toMatch(/^max-age=\d+/);
     const page = securityHeaders({ pathname: "/studio", appUrl: "https://age.example", creditCardProviderUrl: "https://cards.example" });
     expect(page["Content-Security-Policy"]).not.toContain("cards.example");
+  });
+});
+
+describe("the Content-Security-Policy", () => {
+  const directives = (h: Record<string, string>) =>
+    Object.fromEntries(h["Content-Security-Policy"].split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
+
+  it("lets only this response's nonce run scripts on a page, and nothing on an API answer", () => {
+    const nonce = newCspNonce();
+    const page = directives(securityHeaders({ pathname: "/studio", appUrl: "http://localhost:3000", nonce }));
+    expect(page["script-src"]).toBe(`'self' 'nonce-${nonce}' 'strict-dynamic'`);
+    expect(page["default-src"]).toBe("'self'");
+    expect(page["frame-ancestors"]).toBe("'none'");
+    expect(page["base-uri"]).toBe("'none'");
+    expect(page["object-src"]).toBe("'none'");
+    expect(page["connect-src"]).toBe("'self'");
+    const api = directives(securityHeaders({ pathname: "/v1/verification-sessions", appUrl: "http://localhost:3000" }));
+    expect(api["script-src"]).toBe("'none'");
+  });
+
+  it("allows eval and the dev server's websocket only in development", () => {
+    const dev = directives(securityHeaders({ pathname: "/", appUrl: "http://localhost:3000", nonce: "n", development: true }));
+    expect(dev["script-src"]).toContain("'unsafe-eval'");
+    expect(dev["connect-src"]).toContain("ws:");
+    const prod = directives(securityHeaders({ pathname: "/", appUrl: "http://localhost:3000", nonce: "n" }));
+    expect(prod["script-src"]).not.toContain("'unsafe-eval'");
+  });
+
+  it("adds the storage, voice-preview and configured origins to media, images and data", () => {
+    const none: Parameters<typeof contentOrigins>[0] = {
+      STORAGE_DRIVER: "local",
+      S3_BUCKET: undefined,
+      S3_REGION: "eu-west-1",
+      S3_ENDPOINT: undefined,
+      SPEECH_PROVIDER: "local",
+      CSP_EXTRA_ORIGINS: [],
+    };
+    expect(contentOrigins(none)).toEqual([]);
+    expect(contentOrigins({ ...none, STORAGE_DRIVER: "s3", S3_BUCKET: "prompts" })).toEqual([
+      "https://s3.eu-west-1.amazonaws.com",
+      "https://prompts.s3.eu-west-1.amazonaws.com",
+    ]);
+    expect(contentOrigins({ ...none, STORAGE_DRIVER: "s3", S3_BUCKET: "b", S3_ENDPOINT: "http://127.0.0.1:9000/" })).toEqual([
+      "http://127.0.0.1:9000",
+      "http://b.127.0.0.1:9000",
+    ]);
+    const origins = contentOrigins({ ...none, SPEECH_PROVIDER: "elevenlabs", CSP_EXTRA_ORIGINS: ["https://cdn.example.com"] });
+    expect(origins).toEqual(["https://storage.googleapis.com", "https://cdn.example.com"]);
+    const page = directives(securityHeaders({ pathname: "/studio", appUrl: "https://a.example", nonce: "n", contentOrigins: origins }));
+    for (const d of ["media-src", "img-src", "connect-src"]) expect(page[d]).toContain("https://cdn.example.com");
+    expect(page["script-src"]).not.toContain("cdn.example.com");
+  });
+
+  it("makes a fresh, unguessable nonce each time", () => {
+    const a = newCspNonce();
+    expect(a).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(newCspNonce()).not.toBe(a);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 
 /** Paths answered by the two JSON APIs (Voice Prompt API and /v1): they carry a Request-Id. */
@@ -24,24 +25,71 @@ export function newRequestId(): string {
   return newId("req");
 }
 
+// ElevenLabs serves its voices' preview_url samples from Google Cloud Storage; the studio plays
+// them directly.
+const ELEVENLABS_PREVIEW_ORIGIN = "https://storage.googleapis.com";
+
+/**
+ * Origins besides this one that pages load audio, images or data from, by configuration: the
+ * S3 bucket's presigned URLs (virtual-hosted and path style), ElevenLabs' voice previews, and
+ * CSP_EXTRA_ORIGINS (a CDN in front of storage, say).
+ */
+export function contentOrigins(e: Pick<Env, "STORAGE_DRIVER" | "S3_BUCKET" | "S3_REGION" | "S3_ENDPOINT" | "SPEECH_PROVIDER" | "CSP_EXTRA_ORIGINS">): string[] {
+  const origins = new Set<string>();
+  if (e.STORAGE_DRIVER === "s3" && e.S3_BUCKET) {
+    const endpoint = new URL(e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`);
+    origins.add(endpoint.origin);
+    origins.add(`${endpoint.protocol}//${e.S3_BUCKET}.${endpoint.host}`);
+  }
+  if (e.SPEECH_PROVIDER === "elevenlabs") origins.add(ELEVENLABS_PREVIEW_ORIGIN);
+  for (const origin of e.CSP_EXTRA_ORIGINS) origins.add(origin);
+  return [...origins];
+}
+
+/** A fresh CSP nonce for one page response: 128 random bits, base64. */
+export function newCspNonce(): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+}
+
 export type SecurityHeaderOptions = {
   pathname: string;
   appUrl: string;
+  /** This response's script nonce (pages); without one, no script may run (API answers). */
+  nonce?: string;
+  /** `next dev`: React's refresh runtime needs eval and a websocket. */
+  development?: boolean;
   /** Origin the hosted flow may post or redirect a form to (the credit-card check's page). */
   creditCardProviderUrl?: string;
+  /** Other origins pages load audio, images or data from: S3, voice previews, a CDN. */
+  contentOrigins?: string[];
 };
 
 /**
- * Headers every response carries. The Content-Security-Policy here holds the directives that
- * cannot break a page's scripts (framing, forms, base, plugins); script/style/media sources
- * are not restricted yet (see docs/security.md, "What remains").
+ * Headers every response carries. Scripts run only with this response's nonce ('strict-dynamic'
+ * lets those scripts load Next.js's chunks); styles allow inline style attributes, which React
+ * sets and which carry no script. See docs/security.md for extending the policy.
  */
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   const hosted = isHostedFlowPath(options.pathname);
   const formAction = ["'self'"];
   if (hosted && options.creditCardProviderUrl) formAction.push(new URL(options.creditCardProviderUrl).origin);
+  const content = options.contentOrigins ?? [];
+  const script = options.nonce ? ["'self'", `'nonce-${options.nonce}'`, "'strict-dynamic'"] : ["'none'"];
+  const connect = ["'self'", ...content];
+  if (options.development) {
+    script.push("'unsafe-eval'");
+    connect.push("ws:");
+  }
   const headers: Record<string, string> = {
     "Content-Security-Policy": [
+      "default-src 'self'",
+      `script-src ${script.join(" ")}`,
+      "style-src 'self' 'unsafe-inline'",
+      `img-src ${["'self'", "data:", "blob:", ...content].join(" ")}`,
+      `media-src ${["'self'", "data:", "blob:", ...content].join(" ")}`,
+      `connect-src ${connect.join(" ")}`,
+      "font-src 'self'",
+      "frame-src 'none'",
       "frame-ancestors 'none'",
       `form-action ${formAction.join(" ")}`,
       "base-uri 'none'",

@@ -143,6 +143,13 @@ export function buildVerificationDocument(serverUrl?: string) {
                 schema: { type: "string", pattern: "^t=(\\d+),v1=([0-9a-f]+)$" },
               },
               { name: "Service-Event", in: "header", required: true, schema: { type: "string", const: type } },
+              {
+                name: "Webhook-Id",
+                in: "header",
+                required: true,
+                description: "The event's id (the body's `id`), the same on every attempt: de-duplicate by it. The dashboard shows it beside each delivery.",
+                schema: { type: "string" },
+              },
             ],
             requestBody: { required: true, content: jsonContent(ref("WebhookEvent")) },
             responses: { "200": { description: "Any 2xx within 10 seconds acknowledges the delivery." } },

@@ -29,6 +29,9 @@ export async function sendSignedEvent(input: {
       "Content-Type": "application/json",
       "Service-Signature": signatureHeader(input.secret, timestamp, body),
       "Service-Event": input.type,
+      // The event's id on every attempt (the body's `id`): the receiver de-duplicates and logs
+      // by it, and the dashboard shows it beside each delivery so both sides can match logs.
+      "Webhook-Id": input.eventId,
     },
     timeoutMs: env().WEBHOOK_TIMEOUT_MS,
     allowPrivate: env().WEBHOOK_ALLOW_PRIVATE_NETWORKS,

@@ -19,7 +19,23 @@ afterAll(async () => {
   await down?.stop();
 });
 
-const PAGES = ["/", "/docs", "/sign-in", "/sign-up", "/dashboard", "/studio", "/verify/not-a-token"];
+const PAGES = [
+  "/",
+  "/docs",
+  "/docs/verification",
+  "/docs/voice",
+  "/sign-in",
+  "/sign-up",
+  "/dashboard",
+  "/dashboard/api-keys",
+  "/dashboard/webhooks",
+  "/dashboard/sessions",
+  "/dashboard/deliveries",
+  "/dashboard/dead-letters",
+  "/studio",
+  "/verify/not-a-token",
+  "/verify/link/expired",
+];
 
 describe("security headers", () => {
   it.each(PAGES)("%s denies framing and sets the policy headers", async (path) => {
@@ -37,6 +53,20 @@ describe("security headers", () => {
     // APP_URL is http in tests: no HSTS.
     expect(res.headers.get("strict-transport-security")).toBeNull();
     expect(res.headers.get("request-id")).toBeNull();
+    // Scripts only with this response's nonce; a second request gets another.
+    const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'/.exec(csp)?.[1];
+    expect(nonce).toBeDefined();
+    expect(csp).toContain("default-src 'self'");
+    const again = await fetch(`${app.baseUrl}${path}`, { redirect: "manual" });
+    expect(again.headers.get("content-security-policy")).not.toContain(nonce);
+  });
+
+  it("lets no script run from an API answer", async () => {
+    for (const path of ["/health", "/v1/verification-sessions", "/tts"]) {
+      const csp = (await fetch(`${app.baseUrl}${path}`)).headers.get("content-security-policy") ?? "";
+      expect(csp, path).toContain("script-src 'none'");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+    }
   });
 });
 

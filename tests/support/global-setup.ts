@@ -1,6 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { ensureTestCertificates, extraCaBundleWithTestCa } from "./test-ca";
-import { spawnApp, startTestDatabase } from "./test-stack";
+import { spawnApp, startTestDatabase, TEST_SECRETS } from "./test-stack";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -55,9 +55,22 @@ export default async function setup(project: TestProject) {
   project.provide("caCertPath", database.caCertPath);
   trustTestCa(database.caCertPath);
   return async () => {
+    const logs = app?.output() ?? "";
     await app?.stop();
     await release();
+    assertNoSecretsIn(logs);
   };
+}
+
+// Everything the suite's app wrote while the HTTP tests ran: no key, webhook secret or app
+// secret may appear in any line (tests send many of each).
+const SECRET_SHAPES = [/sk_(?:test|live)_[A-Za-z0-9]{32,}/, /whsec_[A-Za-z0-9]{32}/];
+
+function assertNoSecretsIn(logs: string) {
+  const leaks = logs
+    .split("\n")
+    .filter((line) => SECRET_SHAPES.some((shape) => shape.test(line)) || Object.values(TEST_SECRETS).some((secret) => line.includes(secret)));
+  if (leaks.length > 0) throw new Error(`the app logged secrets:\n${leaks.slice(0, 5).join("\n")}`);
 }
 
 // Test workers are forked after this runs and read NODE_EXTRA_CA_CERTS at start-up, so domain

@@ -43,6 +43,8 @@ describe("webhook delivery", () => {
     expect(delivery.signatureValid).toBe(true);
     expect(delivery.headers["content-type"]).toBe("application/json");
     expect(delivery.headers["service-event"]).toBe("verification_session.completed");
+    // The same id as the event in the body, on every attempt.
+    expect(delivery.headers["webhook-id"]).toBe((delivery.body as { id: string }).id);
     expect(delivery.signature!.t).toBeGreaterThanOrEqual(Math.floor(before / 1000));
     expect(delivery.signature!.t).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
     expect(delivery.body).toEqual({

@@ -4,10 +4,12 @@ const TITLES: Record<string, string> = {
   voice: "Voice Prompt API reference",
 };
 
-export async function GET(_req: Request, { params }: { params: Promise<{ api: string }> }) {
+export async function GET(request: Request, { params }: { params: Promise<{ api: string }> }) {
   const { api } = await params;
   const title = TITLES[api];
   if (!title) return new Response("Not found", { status: 404 });
+  // The page's scripts run under the Content-Security-Policy's nonce for this response (proxy.ts).
+  const nonce = request.headers.get("x-nonce") ?? "";
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -34,8 +36,8 @@ export async function GET(_req: Request, { params }: { params: Promise<{ api: st
     <a href="/">Voiceage</a><a href="/docs">All references</a><a href="/openapi/${api}.json">OpenAPI document (JSON)</a>
   </nav>
   <main id="reference"></main>
-  <script src="/docs/assets/swagger-ui-bundle.js"></script>
-  <script>
+  <script nonce="${nonce}" src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script nonce="${nonce}">
     window.ui = SwaggerUIBundle({ url: "/openapi/${api}.json", dom_id: "#reference", deepLinking: true, tryItOutEnabled: false });
   </script>
 </body>
