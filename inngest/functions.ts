@@ -1,7 +1,9 @@
 import { RetryAfterError } from "inngest";
 import { inngest, jobEvent } from "@/inngest/client";
 import { inngestFunctionId, type JobDefinition, type JobOutcome } from "@/lib/jobs/define-job";
+import { runWithContext } from "@/lib/http/request-context";
 import { jobs } from "@/lib/jobs/registry";
+import { errorField, logger } from "@/lib/log";
 
 // One Inngest function per job of the registry, so a new job needs no wiring here. The relay
 // (lib/jobs/relay-jobs-to-inngest.ts) sends each outbox Job row as its job's event.
@@ -36,13 +38,25 @@ export function jobFunction(job: JobDefinition) {
       let dueAt = event.data.runAt;
       for (let round = 0; round < MAX_ROUNDS; round++) {
         if (dueAt) await step.sleepUntil(`wait-until-due-${round}`, dueAt);
-        const outcome: JobOutcome = await step.run(`run-${round}`, async () => {
-          const result = await job.run(payload, { attempt: attempt + 1 });
-          if (result.kind === "retry") {
-            throw new RetryAfterError(`${result.reason}; next attempt in ${result.delayMs / 1000} s`, result.delayMs);
-          }
-          return result;
-        });
+        const outcome: JobOutcome = await step.run(`run-${round}`, () =>
+          // One log context and one summary line per run, as the embedded runner writes.
+          runWithContext({ jobId: event.id ?? job.name, route: `job ${job.name}` }, async () => {
+            const started = performance.now();
+            const took = () => Math.round(performance.now() - started);
+            let result: JobOutcome;
+            try {
+              result = await job.run(payload, { attempt: attempt + 1 });
+            } catch (error) {
+              logger().warn({ attempt: attempt + 1, durationMs: took(), err: errorField(error) }, "job attempt failed");
+              throw error;
+            }
+            logger().info({ attempt: attempt + 1, outcome: result.kind, durationMs: took() }, "job");
+            if (result.kind === "retry") {
+              throw new RetryAfterError(`${result.reason}; next attempt in ${result.delayMs / 1000} s`, result.delayMs);
+            }
+            return result;
+          }),
+        );
         if (outcome.kind !== "reschedule") return outcome;
         dueAt = outcome.at;
       }
