@@ -54,6 +54,8 @@ const envSchema = z.object({
     }),
   TTS_MAX_TEXT_LENGTH: z.coerce.number().int().positive().default(1000),
   AUDIO_URL_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  // Prompts of one set synthesized at the same time by a generation job.
+  PROMPT_SET_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   VOICES_CACHE_TTL_SECONDS: z.coerce.number().int().nonnegative().default(3600),
   FFMPEG_PATH: z.string().default("ffmpeg"),
   FFPROBE_PATH: z.string().default("ffprobe"),

@@ -34,15 +34,27 @@ const inProcess = new SingleFlight<{ audio: StoredAudio; fromCache: boolean }>()
 const knownAudio = new Map<string, StoredAudio>();
 const KNOWN_AUDIO_LIMIT = 10_000;
 
+export type CreateTtsInput = {
+  orgId: string;
+  body: TtsRequestBody;
+  /** Generated for this prompt set (recorded, and kept out of the studio's history list). */
+  promptSetId?: string;
+};
+
 /**
  * POST /tts. Serves identical requests (text, voice, model, format, resolved settings) from
  * the content cache, synthesizes at most once per key per process, records the request in
  * the organisation's history, and returns a time-limited URL.
  */
-export async function createTts(
-  input: { orgId: string; body: TtsRequestBody },
+export async function createTts(input: CreateTtsInput, deps: TtsDependencies = defaultDependencies()): Promise<TtsResult> {
+  return (await generateTts(input, deps)).result;
+}
+
+/** createTts, also telling where the audio is stored (for work that reads the bytes back). */
+export async function generateTts(
+  input: CreateTtsInput,
   deps: TtsDependencies = defaultDependencies(),
-): Promise<TtsResult> {
+): Promise<{ result: TtsResult; audio: StoredAudio }> {
   const { body } = input;
   const format = getOutputFormat(body.output_format);
   const defaults = await deps.catalog.voiceDefaults(body.voice_id);
@@ -91,6 +103,7 @@ export async function createTts(
     cached,
     sha256: audio.sha256,
     bytes: audio.bytes,
+    promptSetId: input.promptSetId,
   });
 
   const audioUrl = await deps.storage.signedUrl(audio.storageKey, {
@@ -100,7 +113,7 @@ export async function createTts(
     disposition: "attachment",
   });
 
-  return {
+  const result: TtsResult = {
     audio_url: audioUrl,
     file_extension: audio.fileExtension,
     content_type: audio.contentType,
@@ -113,6 +126,7 @@ export async function createTts(
     sha256: audio.sha256,
     bytes: audio.bytes,
   };
+  return { result, audio };
 }
 
 function defaultDependencies(): TtsDependencies {

@@ -33,7 +33,8 @@ export async function listTtsGenerations(
 ): Promise<TtsHistoryItem[]> {
   const limit = Math.min(Math.max(input.limit ?? 50, 1), 200);
   const rows = await db.ttsGeneration.findMany({
-    where: { orgId: input.orgId },
+    // Prompts generated as part of a set are shown with their set, not here.
+    where: { orgId: input.orgId, promptSetId: null },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
   });

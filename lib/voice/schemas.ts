@@ -115,6 +115,7 @@ export const VOICE_ERROR_STATUS = {
   voice_not_found: 404,
   not_found: 404,
   method_not_allowed: 405,
+  prompt_set_not_ready: 409,
   rate_limited: 429,
   internal_error: 500,
   upstream_error: 502,

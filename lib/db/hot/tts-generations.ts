@@ -16,6 +16,7 @@ export type TtsGenerationRow = {
   cached: boolean;
   sha256: string;
   bytes: number;
+  promptSetId?: string;
 };
 
 // One prepared statement for any batch size: a column array per field, unnested into rows.
@@ -23,9 +24,9 @@ export type TtsGenerationRow = {
 // rest of its work (see the Voice section of `npm run bench`).
 const INSERT_GENERATIONS = `
   INSERT INTO "TtsGeneration"
-    ("id", "orgId", "cacheKey", "text", "voiceId", "modelId", "outputFormat", "voiceSettings", "characters", "cached", "sha256", "bytes")
+    ("id", "orgId", "cacheKey", "text", "voiceId", "modelId", "outputFormat", "voiceSettings", "characters", "cached", "sha256", "bytes", "promptSetId")
   SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-    $8::text[]::jsonb[], $9::int[], $10::text[]::bool[], $11::text[], $12::int[])`;
+    $8::text[]::jsonb[], $9::int[], $10::text[]::bool[], $11::text[], $12::int[], $13::text[])`;
 
 /** Inserts a batch of history rows in one statement. */
 export async function insertTtsGenerations(rows: TtsGenerationRow[]): Promise<void> {
@@ -43,5 +44,6 @@ export async function insertTtsGenerations(rows: TtsGenerationRow[]): Promise<vo
     rows.map((row) => String(row.cached)),
     column("sha256"),
     column("bytes"),
+    rows.map((row) => row.promptSetId ?? null),
   ]);
 }

@@ -1,0 +1,30 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { newId } from "@/lib/ids";
+import { checkVoice } from "@/lib/prompt-sets/check-voice";
+import { getPromptSet } from "@/lib/prompt-sets/get-prompt-set";
+import type { CreatePromptSetBody, PromptSetView } from "@/lib/prompt-sets/schemas";
+
+/** POST /prompt-sets: a new set, its prompts not generated yet. */
+export async function createPromptSet(input: { orgId: string; body: CreatePromptSetBody }): Promise<PromptSetView> {
+  const { body } = input;
+  const voice = await checkVoice(body.voice_id);
+  const id = newId("ps");
+  await db.promptSet.create({
+    data: {
+      id,
+      orgId: input.orgId,
+      name: body.name,
+      language: body.language ?? voice.language,
+      voiceId: body.voice_id,
+      modelId: body.model_id,
+      outputFormat: body.output_format,
+      voiceSettings: (body.voice_settings as Prisma.InputJsonValue | undefined) ?? undefined,
+      prompts: {
+        createMany: { data: body.prompts.map((prompt, position) => ({ id: newId("psp"), position, name: prompt.name, text: prompt.text })) },
+      },
+    },
+  });
+  return getPromptSet({ orgId: input.orgId, id });
+}
