@@ -71,6 +71,12 @@ describe("env: secrets in production", () => {
     expect(() => parseEnv({ NODE_ENV: "production", AUTH_SECRET: strong.AUTH_SECRET, ...secrets })).toThrow(message);
   });
 
+  it("refuses a short AUTH_SECRET too, naming it", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", APP_SECRET: strong.APP_SECRET, AUTH_SECRET: "y".repeat(31) })).toThrow(
+      /^Invalid environment: AUTH_SECRET: is shorter than 32 characters; production needs .*`openssl rand -base64 32`/,
+    );
+  });
+
   it("names both secrets when both are missing, and accepts long random ones", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/APP_SECRET: is not set.*; AUTH_SECRET: is not set/);
     expect(parseEnv({ NODE_ENV: "production", ...strong })).toMatchObject(strong);
@@ -92,6 +98,8 @@ describe("env: settings that need each other", () => {
     [{ WEBHOOK_RETRY_SCHEDULE: "30,soon" }, /WEBHOOK_RETRY_SCHEDULE: must be one to four numbers of seconds/],
     [{ WEBHOOK_RETRY_SCHEDULE: "1,1,1,1,1" }, /WEBHOOK_RETRY_SCHEDULE: must be one to four numbers/],
     [{ FACE_ESTIMATION_PROVIDER_URL: "not a url" }, /FACE_ESTIMATION_PROVIDER_URL/],
+    [{ FACE_ESTIMATION_PROVIDER: "http" }, /FACE_ESTIMATION_PROVIDER_URL: required when FACE_ESTIMATION_PROVIDER=http/],
+    [{ FACE_ESTIMATION_PROVIDER: "remote" }, /FACE_ESTIMATION_PROVIDER: Invalid option/],
   ])("refuses %j, naming the variable", (source, message) => {
     expect(() => parseEnv(source)).toThrow(message);
   });
