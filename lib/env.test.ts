@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { EMBEDDED_DATABASE } from "@/lib/db/embedded-database";
 import { DEFAULT_ELEVENLABS_MODELS, inngestConfigured, parseElevenLabsModelMap, parseEnv } from "@/lib/env";
 
 describe("ELEVENLABS_MODEL_MAP", () => {
@@ -125,6 +126,28 @@ describe(".env.example", () => {
     const missing = [...new Set([...schemaKeys, ...readDirectly])].filter((name) => !mentioned(name) && name !== "NODE_ENV");
     expect(schemaKeys.length).toBeGreaterThan(30);
     expect(missing).toEqual([]);
+  });
+});
+
+describe(".env.example's values", () => {
+  const example = readFileSync(path.resolve(import.meta.dirname, "../.env.example"), "utf8");
+  // Uncommented lines are defaults; commented ones are examples of what to set.
+  const written = [...example.matchAll(/^([A-Z][A-Z0-9_]+)=(.+)$/gm)].map((m) => [m[1], m[2]] as const);
+
+  it("are the defaults the code uses", () => {
+    const defaults = parseEnv({}) as unknown as Record<string, unknown>;
+    const checked = written.filter(([name]) => defaults[name] !== undefined && name !== "NODE_ENV");
+    expect(checked.length).toBeGreaterThan(20);
+    for (const [name, value] of checked) {
+      expect((parseEnv({ [name]: value }) as unknown as Record<string, unknown>)[name], name).toEqual(defaults[name]);
+    }
+  });
+
+  it("state the embedded PostgreSQL defaults written once in lib/db/embedded-database.ts", () => {
+    const value = (name: string) => written.find(([n]) => n === name)?.[1];
+    expect(value("EMBEDDED_PG_DIR")).toBe(EMBEDDED_DATABASE.dataDir);
+    expect(value("EMBEDDED_PG_PORT")).toBe(String(EMBEDDED_DATABASE.port));
+    expect(example).toContain(parseEnv({}).DATABASE_URL);
   });
 });
 
