@@ -40,8 +40,8 @@ class FaceEstimator {
 
   /**
    * onlyIfIdle (the camera view's live check): refused at once unless no other photo is waiting,
-   * so live frames never queue behind selfies, never pile up, and delay a selfie by one frame at
-   * most (about a tenth of a second).
+   * so live frames never queue behind selfies, never pile up, and delay a selfie by at
+   * most two frames (the one being measured and one waiting).
    */
   measure(bytes: Uint8Array, estimateAge: boolean, options: { onlyIfIdle?: boolean } = {}): Promise<FaceMeasurements> {
     const config = env();
