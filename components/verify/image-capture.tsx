@@ -58,13 +58,22 @@ export function ImageCapture(props: {
 
   // Each phase swaps the buttons; keep keyboard focus on the control that now matters.
   const containerRef = useRef<HTMLDivElement>(null);
+  const cameraViewRef = useRef<HTMLDivElement>(null);
   const firstPhase = useRef(true);
   useEffect(() => {
     if (firstPhase.current) {
       firstPhase.current = false;
       return;
     }
-    containerRef.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    const target = containerRef.current?.querySelector<HTMLElement>("[data-autofocus]");
+    if (phase === "camera" || phase === "starting") {
+      // Show the whole camera view (the guide, the checks and the button below them), not just
+      // the scrolled-to button with the face cut off above it.
+      target?.focus({ preventScroll: true });
+      cameraViewRef.current?.scrollIntoView({ block: "start" });
+    } else {
+      target?.focus();
+    }
   }, [phase]);
 
   const stopCamera = useCallback(() => {
@@ -178,7 +187,7 @@ export function ImageCapture(props: {
       </noscript>
 
       {phase === "camera" || phase === "starting" ? (
-        <div>
+        <div ref={cameraViewRef} className="scroll-mt-2">
           <div
             className={`relative overflow-hidden rounded-lg bg-slate-900 ${guided ? "aspect-[4/5] sm:aspect-[4/3]" : "aspect-[4/3]"}`}
           >

@@ -181,13 +181,13 @@ export function FaceGuideOverlay({ ready, message }: { ready: boolean; message: 
     <div aria-hidden="true" className="pointer-events-none absolute inset-0" data-testid="face-guide">
       <div className="absolute inset-0 flex items-center justify-center pb-8">
         <div
-          className={`aspect-[3/4] h-[74%] rounded-[50%] border-4 shadow-[0_0_0_100vmax_rgba(15,23,42,0.5)] transition-colors ${
+          className={`aspect-[3/4] h-[74%] rounded-[50%] border-4 shadow-[0_0_0_100vmax_rgba(15,23,42,0.55)] transition-colors ${
             ready ? "border-solid border-emerald-400" : "border-dashed border-white/90"
           }`}
         />
       </div>
-      <p className="absolute inset-x-0 top-0 px-3 pt-2 text-center text-sm font-medium text-white">
-        Put your face inside the oval
+      <p className="absolute inset-x-0 top-2 text-center">
+        <span className="rounded-full bg-slate-950/70 px-3 py-1 text-sm font-medium text-white">Put your face inside the oval</span>
       </p>
       <p
         className={`absolute inset-x-2 bottom-2 rounded-md px-3 py-1.5 text-center text-sm font-semibold ${
