@@ -33,7 +33,7 @@ async function settled(id: string, seen: { running: number } = { running: 0 }) {
       expect(status.body.generation.state).not.toBe("running");
       return status.body;
     },
-    { timeout: 180_000, interval: 250 },
+    { timeout: 280_000, interval: 250 },
   );
 }
 
@@ -86,7 +86,7 @@ describe("a 50-prompt set, generated, edited, regenerated and downloaded", () =>
       expect(prompt).toMatchObject({ status: "done", cached: false, error: null });
       expect(prompt.duration_ms).toBeGreaterThan(300);
     }
-  });
+  }, 300_000);
 
   it("regenerates only the prompt whose text changed; the others come from the content cache", async () => {
     const current = await voiceApi("GET", `/prompt-sets/${setId}`, { key });
@@ -103,7 +103,7 @@ describe("a 50-prompt set, generated, edited, regenerated and downloaded", () =>
     expect(status.generation.counts).toMatchObject({ done: 50, cached: 49, failed: 0 });
     const fresh = status.prompts.filter((p: { cached: boolean }) => !p.cached);
     expect(fresh.map((p: { name: string }) => p.name)).toEqual(["menu-07"]);
-  });
+  }, 300_000);
 
   for (const layout of ["asterisk", "freeswitch", "flat"] as const) {
     it(`downloads as one zip in the ${layout} layout: every file probed, placed and hashed as its manifest says`, async () => {
