@@ -6,7 +6,7 @@ import { jobFunction } from "@/inngest/functions";
 import { deliverEventJob } from "@/lib/jobs/definitions/deliver-event";
 import { MAX_DELIVERY_ATTEMPTS } from "@/lib/webhooks/retry-schedule";
 import { startReceiver, type Receiver } from "../tests/webhooks/support/receiver";
-import { listDeadLetters } from "@/lib/webhooks/dead-letters";
+import { listDeadLetters } from "@/lib/dashboard/deliveries";
 import { completedEventFor } from "../tests/webhooks/support/inngest-fixtures";
 
 // @inngest/test does not model retries: each execution is one Inngest attempt, and the

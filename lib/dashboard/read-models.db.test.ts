@@ -16,7 +16,7 @@ import { completeSession } from "@/lib/verification/complete-session";
 import { createSession } from "@/lib/verification/create-session";
 import { newId } from "@/lib/ids";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
-import { countOpenDeadLetters, listDeadLetters } from "@/lib/webhooks/dead-letters";
+import { countOpenDeadLetters, listDeadLetters } from "@/lib/dashboard/deliveries";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
 import { insertSession } from "../../tests/webhooks/support/inngest-fixtures";
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { newOrg, v1 } from "../support/api";
-import { listDeadLetters } from "@/lib/webhooks/dead-letters";
-import { listDeliveryAttempts } from "@/lib/webhooks/list-delivery-attempts";
+import { listDeadLetters, listDeliveryAttempts } from "@/lib/dashboard/deliveries";
 import { redeliver } from "@/lib/webhooks/redeliver";
 import { startReceiver, type Receiver } from "./support/receiver";
 import { completeSession, createEndpoint, createSession, deliveryRecords, eventually } from "./support/helpers";
@@ -105,7 +104,7 @@ describe("webhook delivery", () => {
       return rows[0]?.status === "succeeded" ? rows : null;
     });
     expect(row.attempts).toBe(5);
-    const attempts = await listDeliveryAttempts(orgId, { sessionId: session.id });
+    const { data: attempts } = await listDeliveryAttempts(orgId, { sessionId: session.id });
     expect(attempts.map((a) => [a.attemptNumber, a.statusCode, a.success]).reverse()).toEqual([
       [1, 500, false],
       [2, 500, false],
@@ -170,7 +169,7 @@ describe("webhook delivery", () => {
     const [after] = await records.deliveries(session.id);
     expect(after.status).toBe("succeeded");
     expect((await listDeadLetters(orgId)).data).toEqual([]);
-    const attempts = await listDeliveryAttempts(orgId, { deliveryId: row.id });
+    const { data: attempts } = await listDeliveryAttempts(orgId, { deliveryId: row.id });
     expect(attempts[0]).toMatchObject({ attemptNumber: 6, manual: true, success: true });
     expect(attempts.filter((a) => a.manual)).toHaveLength(1);
   });
@@ -184,7 +183,7 @@ describe("webhook delivery", () => {
     await completeSession(testKey, session.id);
 
     const attempts = await eventually(async () => {
-      const rows = await listDeliveryAttempts(orgId, { sessionId: session.id });
+      const { data: rows } = await listDeliveryAttempts(orgId, { sessionId: session.id });
       return rows.some((r) => r.success) ? rows.reverse() : null;
     }, 25_000, "a successful attempt after the hung one");
     expect(attempts[0]).toMatchObject({ attemptNumber: 1, success: false, statusCode: null });

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ModeBadge, SESSION_STATUS_LABELS, SessionStatusBadge } from "@/components/dashboard/badges";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { Pager } from "@/components/dashboard/pager";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -10,34 +11,18 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Select } from "@/components/ui/field";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import { listDashboardSessions } from "@/lib/dashboard/list-dashboard-sessions";
-import { sessionListFilterSchema } from "@/lib/dashboard/schemas";
+import { pageHref } from "@/lib/dashboard/page-href";
+import { sessionsQuerySchema, type PageSearchParams } from "@/lib/dashboard/schemas";
 import { requireDashboardUser } from "@/lib/users/current-user";
 import { sessionStatuses } from "@/lib/verification/schemas";
 
 export const metadata: Metadata = { title: "Sessions" };
 
-type Params = Record<string, string | string[] | undefined>;
+const sessionsHref = (filter: { status?: string; mode?: string }, trail: string[]) =>
+  pageHref("/dashboard/sessions", { ...filter, c: trail });
 
-function all(value: string | string[] | undefined): string[] {
-  return value === undefined ? [] : Array.isArray(value) ? value : [value];
-}
-
-function sessionsHref(filter: { status?: string; mode?: string }, trail: string[]) {
-  const query = new URLSearchParams();
-  if (filter.status) query.set("status", filter.status);
-  if (filter.mode) query.set("mode", filter.mode);
-  for (const cursor of trail) query.append("c", cursor);
-  const qs = query.toString();
-  return qs ? `/dashboard/sessions?${qs}` : "/dashboard/sessions";
-}
-
-export default async function SessionsPage({ searchParams }: { searchParams: Promise<Params> }) {
-  const params = await searchParams;
-  const filter = sessionListFilterSchema.parse({
-    status: typeof params.status === "string" && params.status ? params.status : undefined,
-    mode: typeof params.mode === "string" && params.mode ? params.mode : undefined,
-  });
-  const trail = all(params.c);
+export default async function SessionsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
+  const { c: trail, ...filter } = sessionsQuerySchema.parse(await searchParams);
   const user = await requireDashboardUser(sessionsHref(filter, trail));
   const result = await listDashboardSessions({ orgId: user.orgId, ...filter, trail });
   const filtered = Boolean(filter.status || filter.mode);
@@ -181,21 +166,11 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                 ))}
               </TBody>
             </Table>
-            <nav aria-label="Pages" className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm sm:px-5">
-              <span className="text-slate-600">Page {result.pageNumber}</span>
-              <div className="flex gap-2">
-                {result.newerTrail ? (
-                  <ButtonLink href={sessionsHref(filter, result.newerTrail)} variant="secondary" size="sm">
-                    ← Newer
-                  </ButtonLink>
-                ) : null}
-                {result.olderTrail ? (
-                  <ButtonLink href={sessionsHref(filter, result.olderTrail)} variant="secondary" size="sm">
-                    Older →
-                  </ButtonLink>
-                ) : null}
-              </div>
-            </nav>
+            <Pager
+              summary={`Page ${result.pageNumber}`}
+              newerHref={result.newerTrail && sessionsHref(filter, result.newerTrail)}
+              olderHref={result.olderTrail && sessionsHref(filter, result.olderTrail)}
+            />
           </>
         )}
       </Card>

@@ -6,7 +6,7 @@ import { jobHandlers } from "@/lib/jobs/registry";
 import { expireSessionIfDue } from "@/lib/verification/expire-session";
 import { startJobRunner } from "@/lib/jobs/job-runner";
 import { deliverEventAttempt } from "@/lib/webhooks/deliver-event-attempt";
-import { listDeadLetters } from "@/lib/webhooks/dead-letters";
+import { listDeadLetters } from "@/lib/dashboard/deliveries";
 import { startReceiver, type Receiver } from "../../../tests/webhooks/support/receiver";
 import { completedEventFor, completedEventForEndpoints, insertSession, newOrganization } from "../../../tests/webhooks/support/inngest-fixtures";
 
