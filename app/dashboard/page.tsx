@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { UsageCard } from "@/components/dashboard/usage-card";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
-import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { CardBody, TitledCard } from "@/components/ui/card";
 import { getOverview } from "@/lib/dashboard/overview";
 import { overviewQuerySchema, type PageSearchParams } from "@/lib/dashboard/schemas";
 import { requireDashboardUser } from "@/lib/users/current-user";
@@ -41,8 +41,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         ) : null}
 
         {gettingStarted ? (
-          <Card aria-labelledby="start-title">
-            <CardHeader id="start-title" title="Get started" description="Three steps to your first verified session." />
+          <TitledCard id="start-title" title="Get started" description="Three steps to your first verified session.">
             <CardBody>
               <ol className="space-y-3 text-sm">
                 <li className="flex flex-wrap items-center justify-between gap-2">
@@ -77,7 +76,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
                 </li>
               </ol>
             </CardBody>
-          </Card>
+          </TitledCard>
         ) : null}
 
         <UsageCard initial={overview.usage} />

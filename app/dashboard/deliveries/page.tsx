@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AutoRefresh } from "@/components/dashboard/auto-refresh";
 import { AttemptResult } from "@/components/dashboard/badges";
+import { FilterSelect } from "@/components/dashboard/filter-select";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Pager } from "@/components/dashboard/pager";
 import { Badge } from "@/components/ui/badge";
@@ -9,7 +10,6 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Select } from "@/components/ui/field";
 import { countPendingDeliveries, listDeliveryAttempts } from "@/lib/dashboard/deliveries";
 import { pageHref } from "@/lib/dashboard/page-href";
 import { deliveriesQuerySchema, type PageSearchParams } from "@/lib/dashboard/schemas";
@@ -41,19 +41,12 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
           Delivery attempts
         </h2>
         <form method="get" action="/dashboard/deliveries" className="flex flex-wrap items-end gap-3 border-b border-slate-200 px-4 py-3 sm:px-5">
-          <div className="min-w-0">
-            <label htmlFor="filter-endpoint" className="block text-xs font-medium text-slate-700">
-              Endpoint
-            </label>
-            <Select id="filter-endpoint" name="endpoint" defaultValue={endpointParam ?? ""} className="mt-1 max-w-xs sm:max-w-md">
-              <option value="">All endpoints</option>
-              {endpoints.map((e) => (
-                <option key={e.id} value={e.id}>
-                  {e.url} ({e.mode})
-                </option>
-              ))}
-            </Select>
-          </div>
+          <FilterSelect id="filter-endpoint" name="endpoint" label="Endpoint" defaultValue={endpointParam ?? ""} className="max-w-xs sm:max-w-md">
+            <option value="">All endpoints</option>
+            {endpoints.map((e) => (
+              <option key={e.id} value={e.id}>{`${e.url} (${e.mode})`}</option>
+            ))}
+          </FilterSelect>
           <Button type="submit" variant="secondary">
             Show
           </Button>

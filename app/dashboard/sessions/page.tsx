@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ModeBadge, SESSION_STATUS_LABELS, SessionStatusBadge } from "@/components/dashboard/badges";
+import { FilterSelect } from "@/components/dashboard/filter-select";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Pager } from "@/components/dashboard/pager";
 import { Alert } from "@/components/ui/alert";
@@ -8,7 +9,6 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Select } from "@/components/ui/field";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import { listDashboardSessions } from "@/lib/dashboard/list-dashboard-sessions";
 import { pageHref } from "@/lib/dashboard/page-href";
@@ -45,29 +45,19 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
           action="/dashboard/sessions"
           className="flex flex-wrap items-end gap-3 border-b border-slate-200 px-4 py-3 sm:px-5"
         >
-          <div>
-            <label htmlFor="filter-status" className="block text-xs font-medium text-slate-700">
-              Status
-            </label>
-            <Select id="filter-status" name="status" defaultValue={filter.status ?? ""} className="mt-1 w-40">
-              <option value="">All statuses</option>
-              {sessionStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {SESSION_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div>
-            <label htmlFor="filter-mode" className="block text-xs font-medium text-slate-700">
-              Mode
-            </label>
-            <Select id="filter-mode" name="mode" defaultValue={filter.mode ?? ""} className="mt-1 w-32">
-              <option value="">Both modes</option>
-              <option value="test">Test</option>
-              <option value="live">Live</option>
-            </Select>
-          </div>
+          <FilterSelect id="filter-status" name="status" label="Status" defaultValue={filter.status ?? ""} className="w-40">
+            <option value="">All statuses</option>
+            {sessionStatuses.map((s) => (
+              <option key={s} value={s}>
+                {SESSION_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect id="filter-mode" name="mode" label="Mode" defaultValue={filter.mode ?? ""} className="w-32">
+            <option value="">Both modes</option>
+            <option value="test">Test</option>
+            <option value="live">Live</option>
+          </FilterSelect>
           <Button type="submit" variant="secondary">
             Apply filters
           </Button>
