@@ -2,7 +2,8 @@
 // browser reports no violation and no console error; and no other site can frame our pages.
 import { expect, test, type Page } from "@playwright/test";
 import { baseUrl, completedSession, createKey, go, newAccount, signUp, watchConsole } from "./dashboard-support";
-import { createOrgKeys, createSession, serveReturnSite } from "./verify-helpers";
+import { serveReturnSite } from "./verify-helpers";
+import { createSession, newOrg } from "../tests/support/fixtures";
 
 /** Records the browser's CSP violation reports on every document the page opens. */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
@@ -81,7 +82,7 @@ test("the hosted flow's pages run under the CSP in each state", async ({ page })
   const problems = watchConsole(page);
   const violations = await watchCsp(page);
   await serveReturnSite(page);
-  const keys = createOrgKeys(undefined, { live: false });
+  const keys = await newOrg("e2e-verify", { live: false });
   const session = await createSession(baseUrl(), keys.testKey, { required_age: 18, return_url: "https://shop.example/done" });
 
   await page.goto(session.url);
@@ -109,7 +110,7 @@ test("the hosted flow's pages run under the CSP in each state", async ({ page })
 });
 
 test("another site that frames the dashboard, the studio or the hosted flow gets nothing rendered", async ({ page }) => {
-  const keys = createOrgKeys(undefined, { live: false });
+  const keys = await newOrg("e2e-verify", { live: false });
   const session = await createSession(baseUrl(), keys.testKey, { required_age: 18, return_url: "https://shop.example/done" });
   const targets = ["/sign-in", "/dashboard", "/studio", new URL(session.url).pathname];
   // A control frame from the attacker's own origin shows that a rendered frame is detected.

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { jobFunction } from "@/inngest/functions";
 import { expireSessionJob } from "@/lib/jobs/definitions/expire-session";
-import { insertSession, newOrganization } from "../tests/webhooks/support/inngest-fixtures";
+import { insertSession, newOrganization } from "../tests/support/fixtures";
 
 const expireSession = jobFunction(expireSessionJob);
 

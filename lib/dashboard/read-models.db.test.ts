@@ -1,6 +1,5 @@
 // The dashboard's read models answer for one organisation only: another organisation's ids
 // are as missing as unknown ones.
-import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { listDeliveries } from "@/lib/dashboard/deliveries";
 import { getSessionDetail } from "@/lib/dashboard/get-session-detail";
@@ -9,20 +8,18 @@ import { listApiKeys } from "@/lib/dashboard/list-api-keys";
 import { listDashboardSessions } from "@/lib/dashboard/list-dashboard-sessions";
 import { getOverview } from "@/lib/dashboard/overview";
 import { db } from "@/lib/db";
-import { createApiKey } from "@/lib/keys/create-api-key";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
-import { findOrCreateOrganization } from "@/lib/orgs/find-or-create-organization";
 import { completeSession } from "@/lib/verification/complete-session";
 import { createSession } from "@/lib/verification/create-session";
 import { newId } from "@/lib/ids";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { countOpenDeadLetters, listDeadLetters } from "@/lib/dashboard/deliveries";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
-import { insertSession } from "../../tests/webhooks/support/inngest-fixtures";
+import { insertSession, newApiKey, newOrganization } from "../../tests/support/fixtures";
 
 async function newOrgWithData() {
-  const org = await findOrCreateOrganization(`read-models-${randomBytes(5).toString("hex")}`);
-  const key = await createApiKey({ orgId: org.id, mode: "test", name: "Backend" });
+  const org = await newOrganization("read-models");
+  const key = await newApiKey(org.id, "test", { name: "Backend" });
   const created = await createSession({
     orgId: org.id,
     mode: "test",
@@ -75,7 +72,7 @@ describe("dashboard read models", () => {
   });
 
   it("page sessions newest first and report an expired or foreign page link instead of failing", async () => {
-    const org = await findOrCreateOrganization(`paging-${randomBytes(5).toString("hex")}`);
+    const org = await newOrganization("paging");
     const ids: string[] = [];
     for (let i = 0; i < 21; i++) {
       const created = await createSession({
@@ -97,7 +94,7 @@ describe("dashboard read models", () => {
     expect(second.ok && second.newerTrail).toEqual([]);
     expect(second.ok && second.olderTrail).toBeNull();
 
-    const other = await findOrCreateOrganization(`paging-other-${randomBytes(5).toString("hex")}`);
+    const other = await newOrganization("paging-other");
     expect(await listDashboardSessions({ orgId: other.id, trail: first.olderTrail })).toEqual({ ok: false, reason: "cursor_invalid" });
   });
 
@@ -112,7 +109,7 @@ describe("dashboard read models", () => {
   });
 
   it("count dead letters exactly as the dead-letter queue lists them, deleted endpoints left out", async () => {
-    const org = await findOrCreateOrganization(`read-models-${randomBytes(5).toString("hex")}`);
+    const org = await newOrganization("read-models");
     const endpoint = (url: string) => createWebhookEndpoint({ orgId: org.id, mode: "test", body: { url, events: ["verification_session.completed"] } });
     const kept = await endpoint("https://hooks.example/kept");
     const gone = await endpoint("https://hooks.example/gone");
