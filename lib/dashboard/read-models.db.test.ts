@@ -13,7 +13,7 @@ import { completeSession } from "@/lib/verification/complete-session";
 import { createSession } from "@/lib/verification/create-session";
 import { newId } from "@/lib/ids";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
-import { countOpenDeadLetters, listDeadLetters } from "@/lib/dashboard/deliveries";
+import { countOpenDeadLetters, listDeadLetters, listDeliveryAttempts } from "@/lib/dashboard/deliveries";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
 import { insertSession, newApiKey, newOrganization } from "../../tests/support/fixtures";
 
@@ -147,5 +147,52 @@ describe("dashboard read models", () => {
       expect(await countOpenDeadLetters(org.id, endpointId)).toBe((await listDeadLetters(org.id, { endpointId })).data.length);
     }
     expect(await countOpenDeadLetters(org.id, gone.id)).toBe(0);
+  });
+
+  it("page attempts and dead letters by keyset: every row once, newest first, a foreign anchor ignored", async () => {
+    const org = await newOrganization("keyset");
+    const other = await newOrganization("keyset-other");
+    const endpoint = await createWebhookEndpoint({ orgId: org.id, mode: "test", body: { url: "https://hooks.example/k", events: ["verification_session.completed"] } });
+    const otherEndpoint = await createWebhookEndpoint({ orgId: other.id, mode: "test", body: { url: "https://hooks.example/o", events: ["verification_session.completed"] } });
+    // Five dead deliveries with one attempt each; two share a timestamp, so the id breaks the tie.
+    const base = Date.UTC(2026, 0, 1);
+    const times = [base, base + 1000, base + 1000, base + 2000, base + 3000];
+    const deliveryWithAttempt = async (orgId: string, endpointId: string, at: number) => {
+      const session = await insertSession(orgId, { status: "passed" });
+      const event = await db.event.create({ data: { id: newId("oev"), orgId, sessionId: session.id, type: "verification_session.completed" } });
+      const delivery = await db.webhookDelivery.create({
+        data: { id: newId("whd"), eventId: newId("evt"), outboxEventId: event.id, endpointId, orgId, status: "dead", attempts: 5, deadLetteredAt: new Date(at) },
+      });
+      const attempt = await db.deliveryAttempt.create({
+        data: { id: newId("wha"), deliveryId: delivery.id, attemptNumber: 1, startedAt: new Date(at), durationMs: 5, statusCode: 500, error: "HTTP 500", success: false },
+      });
+      return { deliveryId: delivery.id, attemptId: attempt.id, at };
+    };
+    const rows = [];
+    for (const at of times) rows.push(await deliveryWithAttempt(org.id, endpoint.id, at));
+    const foreign = await deliveryWithAttempt(other.id, otherEndpoint.id, base + 5000);
+    const newestFirst = [...rows].sort((a, b) => b.at - a.at || (a.attemptId < b.attemptId ? 1 : -1));
+
+    const walk = async <T>(page: (before?: string) => Promise<{ data: T[]; nextBefore: string | null }>) => {
+      const seen: T[] = [];
+      let before: string | undefined;
+      for (let i = 0; i < 10; i++) {
+        const next = await page(before);
+        seen.push(...next.data);
+        if (!next.nextBefore) return seen;
+        before = next.nextBefore;
+      }
+      throw new Error("paging did not end");
+    };
+    const attempts = await walk((before) => listDeliveryAttempts(org.id, { limit: 2, before }));
+    expect(attempts.map((a) => a.id)).toEqual(newestFirst.map((r) => r.attemptId));
+    const byDeliveryId = [...rows].sort((a, b) => b.at - a.at || (a.deliveryId < b.deliveryId ? 1 : -1));
+    const letters = await walk((before) => listDeadLetters(org.id, { limit: 2, before }));
+    expect(letters.map((d) => d.deliveryId)).toEqual(byDeliveryId.map((r) => r.deliveryId));
+
+    // Another organisation's row as the anchor names nothing of this one's: the first page.
+    const first = await listDeliveryAttempts(org.id, { limit: 2 });
+    expect(await listDeliveryAttempts(org.id, { limit: 2, before: foreign.attemptId })).toEqual(first);
+    expect((await listDeadLetters(org.id, { limit: 2, before: foreign.deliveryId })).data).toEqual((await listDeadLetters(org.id, { limit: 2 })).data);
   });
 });
