@@ -11,6 +11,17 @@ import { completeSession, createSession, newOrg, sessionBody, type Receiver, sta
 let receiver: Receiver;
 const records = deliveryRecords(inject("databaseUrl"));
 
+/** The session's delivery rows, once the first is in `status`. */
+const deliveriesOnce = (sessionId: string, status: string) =>
+  vi.waitFor(
+    async () => {
+      const rows = await records.deliveries(sessionId);
+      expect(rows[0]?.status).toBe(status);
+      return rows;
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+
 beforeAll(async () => {
   // Every delivery must be a payload the verification document's webhooks allow.
   receiver = await startReceiver("127.0.0.1", {
@@ -67,14 +78,7 @@ describe("webhook delivery", () => {
     // `created` is the time of the attempt, the same instant as the signature's t.
     expect(Math.floor(Date.parse(delivery.body.created) / 1000)).toBe(delivery.signature!.t);
 
-    const [row] = await vi.waitFor(
-      async () => {
-        const rows = await records.deliveries(session.id);
-        expect(rows[0]?.status).toBe("succeeded");
-        return rows;
-      },
-      { timeout: 30_000, interval: 100 },
-    );
+    const [row] = await deliveriesOnce(session.id, "succeeded");
     expect(row.eventId).toBe(delivery.body.id);
     const attempts = await attemptsOf(session.id);
     expect(attempts).toHaveLength(1);
@@ -104,14 +108,7 @@ describe("webhook delivery", () => {
       expect(deliveries[i].receivedAt - deliveries[i - 1].receivedAt).toBeGreaterThanOrEqual(900);
     }
 
-    const [row] = await vi.waitFor(
-      async () => {
-        const rows = await records.deliveries(session.id);
-        expect(rows[0]?.status).toBe("succeeded");
-        return rows;
-      },
-      { timeout: 30_000, interval: 100 },
-    );
+    const [row] = await deliveriesOnce(session.id, "succeeded");
     expect(row.attempts).toBe(5);
     const { data: attempts } = await listDeliveryAttempts(orgId, { sessionId: session.id });
     expect(attempts.map((a) => [a.attemptNumber, a.statusCode, a.success]).reverse()).toEqual([
@@ -138,14 +135,7 @@ describe("webhook delivery", () => {
     const session = await createSession(baseUrl(), testKey);
     await completeSession(baseUrl(), testKey, session.id);
 
-    const [row] = await vi.waitFor(
-      async () => {
-        const rows = await records.deliveries(session.id);
-        expect(rows[0]?.status).toBe("dead");
-        return rows;
-      },
-      { timeout: 30_000, interval: 100 },
-    );
+    const [row] = await deliveriesOnce(session.id, "dead");
     expect(receiver.deliveries(path)).toHaveLength(5);
     expect(row.deadLetteredAt).not.toBeNull();
     await new Promise((r) => setTimeout(r, 1500));
