@@ -12,7 +12,7 @@ import { createLocalStorage } from "@/lib/storage/local-storage";
 import type { TtsDependencies } from "@/lib/voice/create-tts";
 import { createElevenLabsProvider } from "@/lib/voice/providers/elevenlabs-provider";
 import { createVoiceCatalog } from "@/lib/voice/voice-catalog";
-import { newOrg } from "../../tests/support/api";
+import { newOrg } from "../../tests/support/fixtures";
 import { FAKE_API_KEY, startFakeElevenLabs, VOICES, type FakeElevenLabs } from "../../tests/voice/fake-elevenlabs";
 
 let orgId: string;

@@ -3,9 +3,10 @@
 // bundle and that upstream failures reach callers as the documented statuses and codes.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAppInstance } from "../support/test-stack";
-import { newOrg } from "../support/api";
+
 import { assertMatchesContract } from "../support/contract";
 import { FAKE_API_KEY, startFakeElevenLabs, VOICES, type FakeElevenLabs } from "./fake-elevenlabs";
+import { newOrg } from "../support/fixtures";
 
 let fake: FakeElevenLabs;
 let app: Awaited<ReturnType<typeof startAppInstance>>;
