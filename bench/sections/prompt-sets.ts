@@ -23,6 +23,7 @@ async function generateAndWait(ctx: BenchContext, setId: string, name: string): 
   }
   const seconds = (performance.now() - started) / 1000;
   const counts = status.generation.counts;
+  process.stderr.write(`[bench]   ${name}: ${counts.done} of ${counts.total} done in ${seconds.toFixed(2)} s (${(counts.done / seconds).toFixed(1)} prompts/s)\n`);
   return {
     name: `${name} (${counts.cached} of ${counts.total} from the cache)`,
     concurrency: 1,
