@@ -10,7 +10,8 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import config from "../playwright.config";
 import { derivedFace } from "../tests/support/face-fixtures";
-import { api, createOrgKeys, createSession, PHONE, serveReturnSite, snap } from "./verify-helpers";
+import { PHONE, serveReturnSite, snap } from "./verify-helpers";
+import { api, createSession, newOrg } from "../tests/support/fixtures";
 
 const baseUrl = () => process.env.E2E_BASE_URL!;
 const FACES = path.resolve(import.meta.dirname, "../tests/fixtures/faces");
@@ -35,9 +36,9 @@ test.use({
   permissions: ["camera"],
 });
 
-let keys: ReturnType<typeof createOrgKeys>;
-test.beforeAll(() => {
-  keys = createOrgKeys();
+let keys: Awaited<ReturnType<typeof newOrg>>;
+test.beforeAll(async () => {
+  keys = await newOrg("e2e-verify");
 });
 
 test("a camera selfie of a face clearly over the challenge age passes, decided on this server", async ({ page }) => {
