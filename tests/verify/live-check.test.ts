@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { LIVE_CHECK_MESSAGES } from "@/lib/verification/face/types";
 import { LIVE_CHECKS_PER_SESSION } from "@/lib/verification/hosted-flow/live-face-check";
-import { baseUrl, newOrg, v1 } from "../support/api";
+import { baseUrl, v1 } from "../support/api";
+import { newOrg } from "../support/fixtures";
 import { derivedFace, facePhoto } from "../support/face-fixtures";
 
 type Opened = { id: string; cookie: string };
