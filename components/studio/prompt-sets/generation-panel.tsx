@@ -52,7 +52,11 @@ export function GenerationPanel({ set, pending, error, onGenerate }: {
         id={`${id}-title`}
         title="Generate and download"
         description="Generation runs in the background: leave or reload the page, it carries on."
-        actions={<GenerationBadge state={state} counts={counts} />}
+        actions={
+          <span data-testid="generation-state">
+            <GenerationBadge state={state} counts={counts} />
+          </span>
+        }
       />
       <CardBody className="space-y-4">
         <div className="space-y-2">
