@@ -1,18 +1,9 @@
 // Every page under its real Content-Security-Policy: scripts run (the page hydrates) and the
 // browser reports no violation and no console error; and no other site can frame our pages.
 import { expect, test, type Page } from "@playwright/test";
-import { baseUrl, completedSession, createKey, go, newAccount, signUp, watchConsole } from "./dashboard-support";
+import { baseUrl, completedSession, createKey, go, newAccount, signUp, v1, watchConsole } from "./dashboard-support";
+import { watchCsp } from "./support/csp";
 import { createOrgKeys, createSession, serveReturnSite } from "./verify-helpers";
-
-/** Records the browser's CSP violation reports on every document the page opens. */
-async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} on ${location.pathname}`));
-  });
-  return () => page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
-}
 
 /** The page's scripts ran: Next.js's inline bootstrap (which needs the nonce) defined its queue. */
 async function expectHydrated(page: Page) {
@@ -65,6 +56,10 @@ test("every page runs under the CSP with its nonce, with no violation and no con
   }
   await visit(`/dashboard/sessions/${sessionId}`, new RegExp(sessionId));
   await expectHydrated(page);
+  const endpoint = await v1("/v1/webhook-endpoints", key, { method: "POST", body: { url: "https://csp-receiver.example/hook" } });
+  expect(endpoint.status).toBe(201);
+  await visit(`/dashboard/webhooks/${endpoint.body.id}`, "https://csp-receiver.example/hook");
+  await expectHydrated(page);
 
   // The studio: voices load, a preview plays, a prompt is generated and its audio loaded.
   await visit("/studio", "Voice Studio");
@@ -102,6 +97,14 @@ test("the hosted flow's pages run under the CSP in each state", async ({ page })
   await stranger.goto(session.url);
   await expect(stranger.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await strangerViolations(), "used link").toEqual([]);
+  // The other link problems the flow can show (in that tab: the first one leaves for the return site).
+  for (const reason of ["invalid", "expired", "closed"]) {
+    const response = await stranger.goto(`${baseUrl()}/verify/link/${reason}`);
+    expect(response!.headers()["content-security-policy"]).toContain("'strict-dynamic'");
+    await expect(stranger.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectHydrated(stranger);
+    expect(await strangerViolations(), `link ${reason}`).toEqual([]);
+  }
   await other.close();
 
   // Third-party requests from the return site are the test's own route, not the flow's.

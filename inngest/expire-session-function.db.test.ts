@@ -1,6 +1,8 @@
 import { InngestTestEngine } from "@inngest/test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
+import { currentContext } from "@/lib/http/request-context";
+import { logger } from "@/lib/log";
 import { jobFunction } from "@/inngest/functions";
 import { expireSessionJob } from "@/lib/jobs/definitions/expire-session";
 import { insertSession, newOrganization } from "../tests/webhooks/support/inngest-fixtures";
@@ -46,5 +48,26 @@ describe("expire-session job (Inngest)", () => {
     expect(result).toEqual({ kind: "done" });
     expect((await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } })).status).toBe("passed");
     expect(await db.event.count({ where: { sessionId: session.id } })).toBe(0);
+  });
+
+  it("writes one summary line per run under the Inngest event's id, as the embedded runner does", async () => {
+    const org = await newOrganization();
+    const expiresAt = new Date(Date.now() - 1000);
+    const session = await insertSession(org.id, { expiresAt });
+    const lines: Record<string, unknown>[] = [];
+    vi.spyOn(logger(), "info").mockImplementation(((fields: object, msg?: string) => void lines.push({ ...currentContext(), ...fields, msg })) as never);
+    try {
+      const engine = new InngestTestEngine({
+        function: expireSession,
+        events: [{ id: `evt-${session.id}`, name: "verification/session.expire", data: { payload: { sessionId: session.id }, runAt: expiresAt.toISOString() } }],
+        steps: [0, 1, 2, 3].map((round) => ({ id: `wait-until-due-${round}`, handler: () => undefined })),
+      });
+      expect((await engine.execute()).result).toEqual({ kind: "done" });
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(lines.filter((line) => line.msg === "job")).toEqual([
+      expect.objectContaining({ jobId: `evt-${session.id}`, route: `job ${expireSessionJob.name}`, attempt: 1, outcome: "done", durationMs: expect.any(Number) }),
+    ]);
   });
 });

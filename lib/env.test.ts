@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { EMBEDDED_DATABASE } from "@/lib/db/embedded-database";
 import { DEFAULT_ELEVENLABS_MODELS, inngestConfigured, parseElevenLabsModelMap, parseEnv } from "@/lib/env";
 
 describe("ELEVENLABS_MODEL_MAP", () => {
@@ -71,6 +72,12 @@ describe("env: secrets in production", () => {
     expect(() => parseEnv({ NODE_ENV: "production", AUTH_SECRET: strong.AUTH_SECRET, ...secrets })).toThrow(message);
   });
 
+  it("refuses a short AUTH_SECRET too, naming it", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", APP_SECRET: strong.APP_SECRET, AUTH_SECRET: "y".repeat(31) })).toThrow(
+      /^Invalid environment: AUTH_SECRET: is shorter than 32 characters; production needs .*`openssl rand -base64 32`/,
+    );
+  });
+
   it("names both secrets when both are missing, and accepts long random ones", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/APP_SECRET: is not set.*; AUTH_SECRET: is not set/);
     expect(parseEnv({ NODE_ENV: "production", ...strong })).toMatchObject(strong);
@@ -92,6 +99,8 @@ describe("env: settings that need each other", () => {
     [{ WEBHOOK_RETRY_SCHEDULE: "30,soon" }, /WEBHOOK_RETRY_SCHEDULE: must be one to four numbers of seconds/],
     [{ WEBHOOK_RETRY_SCHEDULE: "1,1,1,1,1" }, /WEBHOOK_RETRY_SCHEDULE: must be one to four numbers/],
     [{ FACE_ESTIMATION_PROVIDER_URL: "not a url" }, /FACE_ESTIMATION_PROVIDER_URL/],
+    [{ FACE_ESTIMATION_PROVIDER: "http" }, /FACE_ESTIMATION_PROVIDER_URL: required when FACE_ESTIMATION_PROVIDER=http/],
+    [{ FACE_ESTIMATION_PROVIDER: "remote" }, /FACE_ESTIMATION_PROVIDER: Invalid option/],
   ])("refuses %j, naming the variable", (source, message) => {
     expect(() => parseEnv(source)).toThrow(message);
   });
@@ -117,6 +126,28 @@ describe(".env.example", () => {
     const missing = [...new Set([...schemaKeys, ...readDirectly])].filter((name) => !mentioned(name) && name !== "NODE_ENV");
     expect(schemaKeys.length).toBeGreaterThan(30);
     expect(missing).toEqual([]);
+  });
+});
+
+describe(".env.example's values", () => {
+  const example = readFileSync(path.resolve(import.meta.dirname, "../.env.example"), "utf8");
+  // Uncommented lines are defaults; commented ones are examples of what to set.
+  const written = [...example.matchAll(/^([A-Z][A-Z0-9_]+)=(.+)$/gm)].map((m) => [m[1], m[2]] as const);
+
+  it("are the defaults the code uses", () => {
+    const defaults = parseEnv({}) as unknown as Record<string, unknown>;
+    const checked = written.filter(([name]) => defaults[name] !== undefined && name !== "NODE_ENV");
+    expect(checked.length).toBeGreaterThan(20);
+    for (const [name, value] of checked) {
+      expect((parseEnv({ [name]: value }) as unknown as Record<string, unknown>)[name], name).toEqual(defaults[name]);
+    }
+  });
+
+  it("state the embedded PostgreSQL defaults written once in lib/db/embedded-database.ts", () => {
+    const value = (name: string) => written.find(([n]) => n === name)?.[1];
+    expect(value("EMBEDDED_PG_DIR")).toBe(EMBEDDED_DATABASE.dataDir);
+    expect(value("EMBEDDED_PG_PORT")).toBe(String(EMBEDDED_DATABASE.port));
+    expect(example).toContain(parseEnv({}).DATABASE_URL);
   });
 });
 

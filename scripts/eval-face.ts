@@ -40,7 +40,7 @@ const estimated = rows.filter((r): r is Row & { analysis: { kind: "face"; age: n
 const out: string[] = [];
 const line = (s = "") => out.push(s);
 
-line(`Dataset: ${dir} (${rows.length} images), ${new Date().toISOString().slice(0, 10)}; ${totalSeconds.toFixed(0)} s in all, median ${median(rows.map((r) => r.ms)).toFixed(0)} ms per photo.`);
+line(`Dataset: ${path.relative(process.cwd(), dir) || "."} (${rows.length} images), ${new Date().toISOString().slice(0, 10)}; ${totalSeconds.toFixed(0)} s in all, median ${median(rows.map((r) => r.ms)).toFixed(0)} ms per photo.`);
 line();
 line("### What the gates did");
 line();

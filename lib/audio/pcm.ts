@@ -17,19 +17,29 @@ export function s16leBytes(pcm: PcmAudio): Uint8Array {
  * The canonical 44-byte header of a PCM s16le mono WAVE file with final (not streaming
  * placeholder) RIFF and data sizes, which is what Asterisk and other strict readers want.
  */
-export function wavHeader(dataBytes: number, sampleRate: number): Buffer {
+/** WAVE format tags and sample widths of the codecs we write into WAV containers. */
+const WAV_CODECS = {
+  s16le: { tag: 1, bytesPerSample: 2 }, // PCM
+  alaw: { tag: 6, bytesPerSample: 1 }, // G.711 A-law
+  mulaw: { tag: 7, bytesPerSample: 1 }, // G.711 μ-law
+} as const;
+export type WavCodec = keyof typeof WAV_CODECS;
+
+/** A canonical 44-byte RIFF/WAVE header for mono audio of `dataBytes` bytes (PCM 16-bit by default). */
+export function wavHeader(dataBytes: number, sampleRate: number, codec: WavCodec = "s16le"): Buffer {
+  const { tag, bytesPerSample } = WAV_CODECS[codec];
   const header = Buffer.alloc(44);
   header.write("RIFF", 0, "ascii");
   header.writeUInt32LE(36 + dataBytes, 4);
   header.write("WAVE", 8, "ascii");
   header.write("fmt ", 12, "ascii");
   header.writeUInt32LE(16, 16); // fmt chunk size
-  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(tag, 20);
   header.writeUInt16LE(1, 22); // mono
   header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28); // byte rate
-  header.writeUInt16LE(2, 32); // block align
-  header.writeUInt16LE(16, 34); // bits per sample
+  header.writeUInt32LE(sampleRate * bytesPerSample, 28); // byte rate
+  header.writeUInt16LE(bytesPerSample, 32); // block align
+  header.writeUInt16LE(bytesPerSample * 8, 34); // bits per sample
   header.write("data", 36, "ascii");
   header.writeUInt32LE(dataBytes, 40);
   return header;

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
+import { currentContext } from "@/lib/http/request-context";
+import { logger } from "@/lib/log";
 import { newId } from "@/lib/ids";
 import { defineJob, type JobHandler, type JobOutcome } from "@/lib/jobs/define-job";
 import { startJobRunner, type JobRunner } from "@/lib/jobs/job-runner";
@@ -40,6 +42,31 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs
 const jobsOf = (name: string) => db.job.findMany({ where: { name }, orderBy: { createdAt: "asc" } });
 
 describe("embedded job runner", () => {
+  it("writes one summary line per job attempt, under the job's id, with every line of the attempt in that context", async () => {
+    const name = uniqueName();
+    const lines: Record<string, unknown>[] = [];
+    const record = (level: string) =>
+      function (this: unknown, fields: object, msg?: string) {
+        lines.push({ level, ...currentContext(), ...fields, msg });
+      };
+    vi.spyOn(logger(), "info").mockImplementation(record("info") as never);
+    vi.spyOn(logger(), "warn").mockImplementation(record("warn") as never);
+    try {
+      let calls = 0;
+      start({ [name]: handler(async () => (++calls === 1 ? Promise.reject(new Error("first try fails")) : { kind: "done" })) });
+      await insertJobs(name, 1);
+      const [job] = await until(() => jobsOf(name), (jobs) => jobs[0]?.status === "done");
+      const ofJob = lines.filter((line) => line.jobId === job.id);
+      expect(ofJob).toEqual([
+        expect.objectContaining({ level: "warn", msg: "job attempt failed", route: `job ${name}`, attempt: 1, err: { type: "Error", message: "first try fails" } }),
+        expect.objectContaining({ level: "info", msg: "job", route: `job ${name}`, attempt: 1, durationMs: expect.any(Number) }),
+        expect.objectContaining({ level: "info", msg: "job", route: `job ${name}`, attempt: 2, durationMs: expect.any(Number) }),
+      ]);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it("runs each job exactly once across competing workers (SKIP LOCKED)", async () => {
     const name = uniqueName();
     const runs: { i: number; worker: string }[] = [];

@@ -17,6 +17,19 @@ import {
   type VoiceErrorCode,
 } from "@/lib/voice/schemas";
 import { ALLOWED_METHODS } from "@/lib/voice/methods";
+import {
+  archiveLayouts,
+  buildCreatePromptSetBodySchema,
+  buildUpdatePromptSetBodySchema,
+  deletedPromptSetSchema,
+  generatePromptSetBodySchema,
+  MAX_PROMPTS_PER_SET,
+  promptSetListSchema,
+  promptSetNameSchema,
+  promptSetSchema,
+  promptSetStatusSchema,
+} from "@/lib/prompt-sets/schemas";
+import { z } from "zod";
 import { jsonContent, jsonSchema, ref } from "@/lib/openapi/zod-to-openapi";
 
 // One error schema per status (narrower where an operation gives only some of that status's
@@ -88,6 +101,13 @@ export function buildVoiceDocument(serverUrl?: string, maxTextLength = DEFAULT_T
       { name: "Speech", description: "Generate prompts and download the audio." },
       { name: "Voices", description: "The voices of the connected provider account." },
       { name: "Formats", description: "Every output_format, telephony first." },
+      {
+        name: "Prompt sets",
+        description:
+          "A whole IVR menu as one unit: one voice, model, settings and format for up to " +
+          `${MAX_PROMPTS_PER_SET} named prompts, generated in the background through the same content cache as POST /tts, ` +
+          "and downloaded as one zip laid out for Asterisk, FreeSWITCH or flat, with a manifest.",
+      },
       { name: "Service", description: "Liveness." },
     ],
     paths,
@@ -102,6 +122,14 @@ export function buildVoiceDocument(serverUrl?: string, maxTextLength = DEFAULT_T
         ResolvedVoiceSettings: jsonSchema(resolvedVoiceSettingsSchema, "output"),
         TtsRequest: jsonSchema(buildTtsRequestBodySchema(maxTextLength), "input"),
         TtsResult: jsonSchema(ttsResultSchema, "output"),
+        PromptSetCreate: jsonSchema(buildCreatePromptSetBodySchema(maxTextLength), "input"),
+        PromptSetUpdate: jsonSchema(buildUpdatePromptSetBodySchema(maxTextLength), "input"),
+        PromptSetGenerate: jsonSchema(generatePromptSetBodySchema, "input"),
+        PromptSetDuplicate: jsonSchema(z.strictObject({ name: promptSetNameSchema.optional() }), "input"),
+        PromptSet: jsonSchema(promptSetSchema, "output"),
+        PromptSetList: jsonSchema(promptSetListSchema, "output"),
+        PromptSetStatus: jsonSchema(promptSetStatusSchema, "output"),
+        DeletedPromptSet: jsonSchema(deletedPromptSetSchema, "output"),
         Error: jsonSchema(voiceErrorSchema, "output"),
         ...errorSchemas,
       },
@@ -216,6 +244,7 @@ function buildPaths() {
         },
       },
     },
+    ...promptSetPaths(),
     "/files/{key}": {
       get: {
         operationId: "downloadAudio",
@@ -238,6 +267,209 @@ function buildPaths() {
           ...rangeResponses(audioContent),
           ...error(403, "The link expired or was altered.", ["forbidden"]),
           ...error(404, "The object behind a valid link is gone.", ["not_found"]),
+        },
+      },
+    },
+  };
+}
+
+const setIdParameter = { name: "id", in: "path", required: true, description: "A prompt set id (ps_...).", schema: { type: "string" } };
+const setNotFound = error(404, "No such prompt set in this organisation.", ["not_found"]);
+const badRequest = (what: string) => error(400, `Validation failed: ${what}; or the body is not UTF-8 JSON.`, ["bad_request"]);
+
+function promptSetPaths() {
+  return {
+    "/prompt-sets": {
+      get: {
+        operationId: "listPromptSets",
+        tags: ["Prompt sets"],
+        summary: "List the organisation's prompt sets",
+        description: "Newest first, each with its generation progress (no prompts; GET /prompt-sets/{id} has them).",
+        responses: {
+          "200": { description: "Every set, with count.", content: jsonContent(ref("PromptSetList")) },
+          ...unauthorized,
+          ...internal,
+        },
+      },
+      post: {
+        operationId: "createPromptSet",
+        tags: ["Prompt sets"],
+        summary: "Create a prompt set",
+        description:
+          "Prompt names become file names: lower-case letters, digits, - and _, unique in the set. " +
+          "The voice is checked at once. language (the Asterisk/FreeSWITCH folder) defaults to the voice's language, else en. " +
+          "Nothing is generated until POST /prompt-sets/{id}/generate.",
+        requestBody: { required: true, content: jsonContent(ref("PromptSetCreate")) },
+        responses: {
+          "201": { description: "The new set; every prompt pending.", content: jsonContent(ref("PromptSet")) },
+          ...badRequest("a name, prompt name (with its index), text, voice, model, format or setting"),
+          ...unauthorized,
+          ...error(404, "voice_id is not a voice of the connected account.", ["voice_not_found"]),
+          ...internal,
+        },
+      },
+    },
+    "/prompt-sets/{id}": {
+      get: {
+        operationId: "getPromptSet",
+        tags: ["Prompt sets"],
+        summary: "Retrieve a prompt set with its prompts",
+        description: "Each done prompt has a fresh signed audio_url, its duration, sha256 and whether the content cache served it.",
+        parameters: [setIdParameter],
+        responses: {
+          "200": { description: "The set.", content: jsonContent(ref("PromptSet")) },
+          ...unauthorized,
+          ...setNotFound,
+          ...internal,
+        },
+      },
+      patch: {
+        operationId: "updatePromptSet",
+        tags: ["Prompt sets"],
+        summary: "Rename, re-voice, or edit, add, remove and reorder the prompts",
+        description:
+          "prompts replaces the whole ordered list; give a prompt's id to rename it and keep its audio. " +
+          "A prompt keeps its audio while its text and the set's voice, model, format and settings are unchanged; " +
+          "otherwise it becomes pending (queued again if a generation is running).",
+        parameters: [setIdParameter],
+        requestBody: { required: true, content: jsonContent(ref("PromptSetUpdate")) },
+        responses: {
+          "200": { description: "The set as it is now.", content: jsonContent(ref("PromptSet")) },
+          ...badRequest("a field as in create, or a prompt id that is not of this set"),
+          ...unauthorized,
+          ...error(404, "No such prompt set, or voice_id is not a voice of the connected account.", ["not_found", "voice_not_found"]),
+          ...internal,
+        },
+      },
+      delete: {
+        operationId: "deletePromptSet",
+        tags: ["Prompt sets"],
+        summary: "Delete a prompt set",
+        description: "A running generation stops. Generated audio stays in the content cache for other requests.",
+        parameters: [setIdParameter],
+        responses: {
+          "200": { description: "Deleted.", content: jsonContent(ref("DeletedPromptSet")) },
+          ...unauthorized,
+          ...setNotFound,
+          ...internal,
+        },
+      },
+    },
+    "/prompt-sets/{id}/duplicate": {
+      post: {
+        operationId: "duplicatePromptSet",
+        tags: ["Prompt sets"],
+        summary: "Copy a prompt set",
+        description: "Generated prompts keep their audio in the copy. The body is optional; name defaults to \"<name> (copy)\".",
+        parameters: [setIdParameter],
+        requestBody: { required: false, content: jsonContent(ref("PromptSetDuplicate")) },
+        responses: {
+          "201": { description: "The copy.", content: jsonContent(ref("PromptSet")) },
+          ...badRequest("name"),
+          ...unauthorized,
+          ...setNotFound,
+          ...internal,
+        },
+      },
+    },
+    "/prompt-sets/{id}/generate": {
+      post: {
+        operationId: "generatePromptSet",
+        tags: ["Prompt sets"],
+        summary: "Generate the set's prompts in the background",
+        description:
+          "Queues every prompt (or only the failed ones) and answers 202 at once. Each prompt goes through POST /tts's " +
+          "content cache, so unchanged prompts cost nothing (cached: true). A provider 429 pauses the generation with back-off; " +
+          "it never fails a prompt. Poll GET /prompt-sets/{id}/status until generation.state is completed or failed. " +
+          "The body is optional.",
+        parameters: [setIdParameter],
+        requestBody: { required: false, content: jsonContent(ref("PromptSetGenerate")) },
+        responses: {
+          "202": { description: "Generation started; the set's status.", content: jsonContent(ref("PromptSetStatus")) },
+          ...badRequest("only, or the set has no prompts"),
+          ...unauthorized,
+          ...setNotFound,
+          ...internal,
+        },
+      },
+    },
+    "/prompt-sets/{id}/status": {
+      get: {
+        operationId: "getPromptSetStatus",
+        tags: ["Prompt sets"],
+        summary: "A prompt set's generation progress",
+        description: "Counts for the set (done, cached, failed...) and one line per prompt with its status and error.",
+        parameters: [setIdParameter],
+        responses: {
+          "200": { description: "The progress.", content: jsonContent(ref("PromptSetStatus")) },
+          ...unauthorized,
+          ...setNotFound,
+          ...internal,
+        },
+      },
+    },
+    "/prompt-sets/{id}/prompts.csv": {
+      get: {
+        operationId: "exportPromptSetCsv",
+        tags: ["Prompt sets"],
+        summary: "The set's prompts as a name,text CSV",
+        description: "Header row first, prompts in play order; PUT reads the same file back.",
+        parameters: [setIdParameter],
+        responses: {
+          "200": {
+            description: "The CSV.",
+            headers: { "Content-Disposition": { required: true, description: "attachment; filename=\"<set>-prompts.csv\"", schema: { type: "string" } } },
+            content: { "text/csv": { schema: { type: "string" } } },
+          },
+          ...unauthorized,
+          ...setNotFound,
+          ...internal,
+        },
+      },
+      put: {
+        operationId: "importPromptSetCsv",
+        tags: ["Prompt sets"],
+        summary: "Replace the set's prompts from a name,text CSV",
+        description:
+          "A header row naming the columns name and text (any order; other columns ignored), then a row per prompt, as a " +
+          "spreadsheet saves it (UTF-8, a BOM allowed, at most 2 MB). Same rules and same keeping of audio as PATCH with prompts. " +
+          "Nothing changes unless every row is valid; the 400 names each bad row by its spreadsheet row number (the header is row 1).",
+        parameters: [setIdParameter],
+        requestBody: { required: true, content: { "text/csv": { schema: { type: "string" } } } },
+        responses: {
+          "200": { description: "The set as it is now.", content: jsonContent(ref("PromptSet")) },
+          ...badRequest("a bad row (named by number), a missing header, or a Content-Type other than text/csv"),
+          ...unauthorized,
+          ...setNotFound,
+          ...internal,
+        },
+      },
+    },
+    "/prompt-sets/{id}/archive": {
+      get: {
+        operationId: "downloadPromptSetArchive",
+        tags: ["Prompt sets"],
+        summary: "Download every prompt as one zip, laid out for a phone system",
+        description:
+          "Streamed. asterisk: <language>/custom/<name><ext> (.ulaw, .alaw, .sln, .wav; .wav16 for wav_16000); " +
+          "freeswitch: <language>/<rate>/<name>.wav (headerless formats get a WAV header, samples unchanged); flat: <name><ext>. " +
+          "prompts.csv (name, text, voice, format, duration in seconds, sha256 of the file as archived, file) comes last. " +
+          "Every prompt must be done.",
+        parameters: [
+          setIdParameter,
+          { name: "layout", in: "query", required: false, schema: { type: "string", enum: [...archiveLayouts], default: "asterisk" } },
+        ],
+        responses: {
+          "200": {
+            description: "The zip.",
+            headers: { "Content-Disposition": { required: true, description: "attachment; filename=\"<set>-<layout>.zip\"", schema: { type: "string" } } },
+            content: { "application/zip": { schema: { type: "string", contentMediaType: "application/zip" } } },
+          },
+          ...badRequest("layout"),
+          ...unauthorized,
+          ...setNotFound,
+          ...error(409, "Not every prompt is generated (or some audio is no longer stored).", ["prompt_set_not_ready"]),
+          ...internal,
         },
       },
     },

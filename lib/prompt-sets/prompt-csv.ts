@@ -42,14 +42,16 @@ export function parsePromptCsv(csv: string, maxTextLength: number): ParsedPrompt
   const parsed = buildPromptListSchema(maxTextLength).safeParse(prompts);
   if (parsed.success) return { ok: true, prompts: parsed.data };
 
-  const errors = parsed.error.issues.map((issue) => {
+  // One error per cell (an empty text breaks two rules; the first says it all).
+  const byCell = new Map<string, CsvRowError>();
+  for (const issue of parsed.error.issues) {
     const [index, field] = issue.path;
-    return typeof index === "number"
-      ? { row: index + 2, message: `${String(field ?? "row")} ${issue.message}` }
-      : { row: 1, message: issue.message };
-  });
-  errors.sort((a, b) => a.row - b.row);
-  return { ok: false, errors };
+    const error =
+      typeof index === "number" ? { row: index + 2, message: `${String(field ?? "row")} ${issue.message}` } : { row: 1, message: issue.message };
+    const cell = `${error.row}:${String(field)}`;
+    if (!byCell.has(cell)) byCell.set(cell, error);
+  }
+  return { ok: false, errors: [...byCell.values()].sort((a, b) => a.row - b.row) };
 }
 
 /** The set's prompts as a `name,text` CSV that parsePromptCsv reads back unchanged. */

@@ -212,3 +212,8 @@ export const deletedPromptSetSchema = z.object({ id: z.string(), deleted: z.lite
 
 // Re-exported for the studio's forms.
 export { resolvedVoiceSettingsSchema };
+
+/** The set's name as the start of a download's file name: lower-case letters, digits and -. */
+export function promptSetSlug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "prompt-set";
+}

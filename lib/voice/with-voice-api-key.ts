@@ -9,8 +9,11 @@ export type VoiceContext<P> = {
   req: Request;
   principal: ApiPrincipal;
   params: P;
-  /** The request body parsed as a JSON object (400 bad_request otherwise). */
-  json: () => Promise<unknown>;
+  /**
+   * The request body parsed as a JSON object (400 bad_request otherwise). `maxBytes` raises the
+   * limit for bodies bigger than a TtsRequest; `optional` reads an empty body as {}.
+   */
+  json: (options?: { maxBytes?: number; optional?: boolean }) => Promise<unknown>;
 };
 
 type RouteContext<P> = { params: Promise<P> };
@@ -42,7 +45,11 @@ export function withVoiceApiKey<P extends object = object>(handler: (ctx: VoiceC
         req,
         principal,
         params: await routeContext.params,
-        json: async () => parseJsonObject(req.headers.get("content-type"), await readBodyText(req, bodyLimit())),
+        json: async (options = {}) => {
+          const raw = await readBodyText(req, Math.max(bodyLimit(), options.maxBytes ?? 0));
+          if (options.optional && raw.trim() === "" && !req.headers.get("content-type")) return {};
+          return parseJsonObject(req.headers.get("content-type"), raw);
+        },
       });
     } catch (error) {
       return toVoiceErrorResponse(error);

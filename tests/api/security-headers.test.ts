@@ -78,7 +78,15 @@ describe("Request-Id", () => {
     ["POST", "/tts", 401],
     ["GET", "/voices/nope/preview.mp3", 404],
     ["GET", "/v1/verification-sessions", 401],
+    ["POST", "/v1/verification-sessions", 401],
+    ["GET", "/v1/verification-sessions/vs_nope", 401],
+    ["GET", "/v1/webhook-endpoints", 401],
+    ["POST", "/v1/webhook-endpoints", 401],
+    ["DELETE", "/v1/webhook-endpoints/we_nope", 401],
+    ["POST", "/v1/test_helpers/verification-sessions/vs_nope/complete", 401],
+    ["POST", "/v1/test_helpers/verification-sessions/vs_nope/expire", 401],
     ["GET", "/v1/no-such-thing", 401],
+    ["DELETE", "/tts", 405],
   ] as const)("%s %s answers %i with a Request-Id", async (method, path, status) => {
     const res = await fetch(`${app.baseUrl}${path}`, { method });
     expect(res.status).toBe(status);
@@ -93,6 +101,29 @@ describe("Request-Id", () => {
       expect(res.headers.get("request-id")).toMatch(/^req_[A-Za-z0-9]{24}$/);
     }
     expect(app.output()).not.toContain(testKey);
+  });
+
+  it("each API request is summed up in one JSON log line under its Request-Id, with its route and status", async () => {
+    const { testKey } = await newOrg("reqlog");
+    const requests: { path: string; headers: Record<string, string>; status: number }[] = [
+      { path: "/v1/verification-sessions", headers: { authorization: `Bearer ${testKey}` }, status: 200 },
+      { path: "/v1/verification-sessions", headers: {}, status: 401 },
+      { path: "/formats", headers: { "x-api-key": testKey }, status: 200 },
+      { path: "/voices/nope/preview.mp3", headers: {}, status: 404 },
+    ];
+    const answered = [];
+    for (const request of requests) {
+      const res = await fetch(`${app.baseUrl}${request.path}`, { headers: request.headers });
+      expect(res.status, request.path).toBe(request.status);
+      answered.push({ ...request, id: res.headers.get("request-id")! });
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    const lines = app.output().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
+    for (const { path, status, id } of answered) {
+      const summaries = lines.filter((line) => line.requestId === id && line.msg === "request");
+      expect(summaries, `${path} ${id}`).toHaveLength(1);
+      expect(summaries[0]).toMatchObject({ route: `GET ${path}`, status, durationMs: expect.any(Number), time: expect.any(Number) });
+    }
   });
 
   it("is on a 429", async () => {
@@ -125,6 +156,10 @@ describe("Request-Id", () => {
     expect(lines.length).toBeGreaterThan(0);
     const summary = lines.map((l) => JSON.parse(l)).find((l) => l.msg === "request");
     expect(summary).toMatchObject({ status: 500, errorCode: "internal_error", requestId: id, level: "error" });
+    // The Voice API's 500 too.
+    const voice = await fetch(`${down.baseUrl}/voices`, { headers: { "x-api-key": KEY } });
+    expect(voice.status).toBe(500);
+    expect(voice.headers.get("request-id")).toMatch(/^req_[A-Za-z0-9]{24}$/);
     for (const out of [down.output(), app.output()]) {
       expect(out).not.toContain(KEY);
       expect(out).not.toContain("s3cr3t");

@@ -102,7 +102,7 @@ describe("contract check", () => {
     // The operation that can give each status; /files gives the link errors, /tts the rest.
     const where: Record<number, [string, string]> = {
       400: ["POST", "/tts"], 401: ["POST", "/tts"], 403: ["GET", "/files/a.wav"], 405: ["PUT", "/tts"],
-      429: ["POST", "/tts"], 500: ["POST", "/tts"], 502: ["POST", "/tts"],
+      409: ["GET", "/prompt-sets/ps_1/archive"], 429: ["POST", "/tts"], 500: ["POST", "/tts"], 502: ["POST", "/tts"],
     };
     const headers = new Headers({ Allow: "POST, OPTIONS", "Retry-After": "1" });
     for (const code of voiceErrorCodes) {

@@ -63,7 +63,13 @@ describe("OpenAPI documents", () => {
     expect(Object.keys(voice.paths["/voices"])).toEqual(["get"]);
     const { MethodNotAllowed, AllowedMethods } = voice.components.responses;
     expect(MethodNotAllowed.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error405" });
-    expect(MethodNotAllowed.headers.Allow.schema.enum).toEqual(["GET, HEAD, OPTIONS", "POST, OPTIONS"]);
+    expect(MethodNotAllowed.headers.Allow.schema.enum).toEqual([
+      "GET, HEAD, OPTIONS",
+      "POST, OPTIONS",
+      "GET, HEAD, POST, OPTIONS",
+      "GET, HEAD, PUT, OPTIONS",
+      "GET, HEAD, PATCH, DELETE, OPTIONS",
+    ]);
     expect(AllowedMethods.headers.Allow.required).toBe(true);
     expect(voice.info.description).toMatch(/405 method_not_allowed with a true Allow/);
   });

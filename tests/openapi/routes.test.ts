@@ -16,7 +16,7 @@ const DOCUMENT_METHODS = ["get", "head", "post", "put", "patch", "delete", "opti
 /** Which API's document a URL path belongs to (null: neither API). */
 function documentOf(urlPath: string): DocumentName | null {
   if (/^\/v1(\/|$)/.test(urlPath)) return "verification";
-  if (/^\/(health|voices|formats|tts|files)(\/|$)/.test(urlPath)) return "voice";
+  if (/^\/(health|voices|formats|tts|files|prompt-sets)(\/|$)/.test(urlPath)) return "voice";
   return null;
 }
 

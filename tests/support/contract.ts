@@ -35,7 +35,7 @@ export type UndocumentedAnswer = {
 
 /** Answers an API gives on purpose where its document has no operation. Nothing else may. */
 // The Voice API's paths (the document's templates), for its deliberate 405 and OPTIONS answers.
-const VOICE_PATHS = /^(\/(health|voices|formats|tts)|\/voices\/[^/]+\/preview\.mp3|\/files\/.+)$/;
+const VOICE_PATHS = /^(\/(health|voices|formats|tts|prompt-sets)|\/voices\/[^/]+\/preview\.mp3|\/files\/.+|\/prompt-sets\/[^/]+(\/(generate|status|duplicate|archive|prompts\.csv))?)$/;
 
 export const UNDOCUMENTED_ANSWERS: Record<DocumentName, UndocumentedAnswer[]> = {
   verification: [

@@ -62,9 +62,10 @@ export default async function setup(project: TestProject) {
   };
 }
 
-// Everything the suite's app wrote while the HTTP tests ran: no key, webhook secret or app
-// secret may appear in any line (tests send many of each).
-const SECRET_SHAPES = [/sk_(?:test|live)_[A-Za-z0-9]{32,}/, /whsec_[A-Za-z0-9]{32}/];
+// Everything the suite's app wrote while the HTTP tests ran: no key, webhook secret, app secret
+// or hosted-flow link (its 43-character token is a bearer credential) may appear in any line
+// (tests send and create many of each).
+const SECRET_SHAPES = [/sk_(?:test|live)_[A-Za-z0-9]{32,}/, /whsec_[A-Za-z0-9]{32}/, /\/verify\/[A-Za-z0-9]{43}\b/];
 
 function assertNoSecretsIn(logs: string) {
   const leaks = logs

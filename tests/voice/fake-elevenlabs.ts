@@ -31,6 +31,8 @@ export type FakeElevenLabs = {
   planErrorStatus: number;
   failVoiceList: boolean;
   slowMs: number;
+  /** The next this many speech requests, whatever the voice, answer 429 (a busy account). */
+  rateLimitNext: number;
   close(): Promise<void>;
 };
 
@@ -89,6 +91,7 @@ export async function startFakeElevenLabs(): Promise<FakeElevenLabs> {
     planErrorStatus: 400,
     failVoiceList: false,
     slowMs: 3000,
+    rateLimitNext: 0,
     close: async () => undefined,
   };
 
@@ -125,7 +128,9 @@ export async function startFakeElevenLabs(): Promise<FakeElevenLabs> {
           detail: { status: "output_format_not_allowed", message: `Requested output format ${format} is only allowed for a higher tier.` },
         });
       }
-      if (voice === VOICES.rateLimitedAlways || (voice === VOICES.rateLimitedOnce && count === 1)) {
+      const busy = fake.rateLimitNext > 0;
+      if (busy) fake.rateLimitNext -= 1;
+      if (busy || voice === VOICES.rateLimitedAlways || (voice === VOICES.rateLimitedOnce && count === 1)) {
         // Only the "always" voice says when to come back; the other leaves the pause to us.
         res.writeHead(429, { "content-type": "application/json", ...(voice === VOICES.rateLimitedAlways ? { "retry-after": "0" } : {}) });
         return res.end(JSON.stringify({ detail: { status: "too_many_concurrent_requests", message: "Too many concurrent requests." } }));

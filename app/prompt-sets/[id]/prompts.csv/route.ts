@@ -1,0 +1,27 @@
+import { BodyError, readBodyText } from "@/lib/http/read-json";
+import { exportPromptCsv, importPromptCsv } from "@/lib/prompt-sets/import-prompt-csv";
+import { MAX_PROMPT_CSV_BYTES } from "@/lib/prompt-sets/prompt-csv";
+import { voiceMethods } from "@/lib/voice/methods";
+import { withVoiceApiKey } from "@/lib/voice/with-voice-api-key";
+
+export const dynamic = "force-dynamic";
+
+type Params = { id: string };
+
+export const GET = withVoiceApiKey<Params>(async ({ principal, params }) => {
+  const { csv, filename } = await exportPromptCsv({ orgId: principal.orgId, id: params.id });
+  return new Response(csv, {
+    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"`, "Cache-Control": "no-store" },
+  });
+});
+
+export const PUT = withVoiceApiKey<Params>(async ({ req, principal, params }) => {
+  if (!/^text\/csv\s*(;|$)/i.test(req.headers.get("content-type") ?? "")) {
+    throw new BodyError("Content-Type must be text/csv (a name,text CSV with a header row).", "Content-Type");
+  }
+  const csv = await readBodyText(req, MAX_PROMPT_CSV_BYTES);
+  return Response.json(await importPromptCsv({ orgId: principal.orgId, id: params.id, csv }));
+});
+
+const { notAllowed, options } = voiceMethods("GET PUT");
+export { notAllowed as POST, notAllowed as PATCH, notAllowed as DELETE, options as OPTIONS };

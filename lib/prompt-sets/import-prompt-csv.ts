@@ -1,0 +1,37 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { findPromptSetOrThrow, listPromptRows } from "@/lib/prompt-sets/find-prompt-set";
+import { formatPromptCsv, parsePromptCsv, type CsvRowError } from "@/lib/prompt-sets/prompt-csv";
+import { promptSetSlug, type PromptSetView } from "@/lib/prompt-sets/schemas";
+import { updatePromptSet } from "@/lib/prompt-sets/update-prompt-set";
+import { VoiceApiError } from "@/lib/voice/errors";
+
+/** Row errors reported in one message; the first few are enough to start fixing. */
+const ROW_ERRORS_SHOWN = 20;
+
+/** An error naming every bad row (up to ROW_ERRORS_SHOWN) by its spreadsheet row number. */
+export class PromptCsvError extends VoiceApiError {
+  constructor(readonly rows: CsvRowError[]) {
+    const shown = rows.slice(0, ROW_ERRORS_SHOWN).map((e) => `row ${e.row}: ${e.message}`);
+    const more = rows.length > ROW_ERRORS_SHOWN ? `; and ${rows.length - ROW_ERRORS_SHOWN} more` : "";
+    super("bad_request", `The CSV has ${rows.length} problem${rows.length === 1 ? "" : "s"} (the header is row 1): ${shown.join("; ")}${more}.`);
+  }
+}
+
+/**
+ * PUT /prompt-sets/{id}/prompts.csv (and the studio's import): a `name,text` CSV replaces the
+ * set's prompt list, as PATCH with `prompts` does (same names keep their audio when their text
+ * is unchanged). Nothing changes unless every row is valid.
+ */
+export async function importPromptCsv(input: { orgId: string; id: string; csv: string }): Promise<PromptSetView> {
+  await findPromptSetOrThrow(input.orgId, input.id);
+  const parsed = parsePromptCsv(input.csv, env().TTS_MAX_TEXT_LENGTH);
+  if (!parsed.ok) throw new PromptCsvError(parsed.errors);
+  return updatePromptSet({ orgId: input.orgId, id: input.id, body: { prompts: parsed.prompts } });
+}
+
+/** GET /prompt-sets/{id}/prompts.csv: the prompt list as a spreadsheet opens it. */
+export async function exportPromptCsv(input: { orgId: string; id: string }): Promise<{ csv: string; filename: string }> {
+  const set = await findPromptSetOrThrow(input.orgId, input.id);
+  return { csv: formatPromptCsv(await listPromptRows(set.id)), filename: `${promptSetSlug(set.name)}-prompts.csv` };
+}
