@@ -6,15 +6,14 @@ import { env } from "@/lib/env";
 import { createPromptSet } from "@/lib/prompt-sets/create-prompt-set";
 import { deletePromptSet } from "@/lib/prompt-sets/delete-prompt-set";
 import { duplicatePromptSet } from "@/lib/prompt-sets/duplicate-prompt-set";
-import { getPromptSet, listPromptSets } from "@/lib/prompt-sets/get-prompt-set";
-import { getPromptSetPeaks, type PromptPeaks } from "@/lib/prompt-sets/get-prompt-set-peaks";
+import { listPromptSets } from "@/lib/prompt-sets/get-prompt-set";
+import { getStudioPromptSet, type StudioPromptSet } from "@/lib/prompt-sets/get-studio-prompt-set";
 import { MAX_PROMPT_CSV_BYTES, parsePromptCsv, type CsvRowError } from "@/lib/prompt-sets/prompt-csv";
 import {
   buildCreatePromptSetBodySchema,
   buildUpdatePromptSetBodySchema,
   generatePromptSetBodySchema,
   type PromptSetSummary,
-  type PromptSetView,
 } from "@/lib/prompt-sets/schemas";
 import { startPromptSetGeneration } from "@/lib/prompt-sets/start-prompt-set-generation";
 import { updatePromptSet } from "@/lib/prompt-sets/update-prompt-set";
@@ -25,8 +24,7 @@ import { describeVoiceError } from "@/lib/voice/errors";
 // session's organisation. Server actions, so Next.js refuses them from another origin (CSRF).
 // Failures come back as the API's own message (describeVoiceError), never thrown.
 
-/** A set as the editor shows it: the API's view plus each done prompt's waveform outline. */
-export type StudioPromptSet = PromptSetView & { peaks: PromptPeaks };
+export type { StudioPromptSet };
 
 const RETURN_TO = "/studio/prompt-sets";
 
@@ -35,10 +33,7 @@ function failure(error: unknown): { ok: false; error: string; fieldErrors?: Reco
   return error instanceof ZodError ? { ok: false, error: message, fieldErrors: fieldErrorsOf(error.issues) } : { ok: false, error: message };
 }
 
-async function studioView(orgId: string, id: string): Promise<StudioPromptSet> {
-  const [view, peaks] = await Promise.all([getPromptSet({ orgId, id }), getPromptSetPeaks({ orgId, id })]);
-  return { ...view, peaks };
-}
+const studioView = (orgId: string, id: string) => getStudioPromptSet({ orgId, id });
 
 export async function listPromptSetsAction(): Promise<ActionResult<PromptSetSummary[]>> {
   const user = await requireDashboardUser(RETURN_TO);
@@ -106,8 +101,8 @@ export async function importPromptCsvAction(id: string, form: FormData): Promise
     }
     const parsed = parsePromptCsv(csv, env().TTS_MAX_TEXT_LENGTH);
     if (!parsed.ok) {
-      const rows = parsed.errors.length;
-      return { ok: false, error: `Nothing was imported: ${rows} ${rows === 1 ? "problem" : "problems"} in ${file.name}.`, rowErrors: parsed.errors };
+      const rows = new Set(parsed.errors.map((e) => e.row)).size;
+      return { ok: false, error: `Nothing was imported: ${rows} ${rows === 1 ? "row" : "rows"} of ${file.name} ${rows === 1 ? "needs" : "need"} fixing.`, rowErrors: parsed.errors };
     }
     await updatePromptSet({ orgId: user.orgId, id: String(id), body: { prompts: parsed.prompts } });
     return { ok: true, value: await studioView(user.orgId, String(id)) };

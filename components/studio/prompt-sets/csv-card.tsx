@@ -10,6 +10,13 @@ import type { CsvRowError } from "@/lib/prompt-sets/prompt-csv";
 /** Server actions take at most 1 MB (Next.js's default body limit); a 500-prompt menu is far less. */
 const MAX_UPLOAD_BYTES = 1024 * 1024;
 
+/** One line per row (a row may break several rules), in row order. */
+function byRow(errors: CsvRowError[]): [number, string[]][] {
+  const rows = new Map<number, string[]>();
+  for (const { row, message } of errors) rows.set(row, [...(rows.get(row) ?? []), message]);
+  return [...rows].sort(([a], [b]) => a - b);
+}
+
 export function CsvCard({ setId, promptCount, onImport }: {
   setId: string;
   promptCount: number;
@@ -74,10 +81,10 @@ export function CsvCard({ setId, promptCount, onImport }: {
             <p>{outcome.message}</p>
             {outcome.rows?.length ? (
               <ul aria-label="Problems by row" className="mt-2 space-y-1" data-testid="csv-errors">
-                {outcome.rows.map((row, i) => (
-                  <li key={i} className="flex gap-2">
-                    <span className="shrink-0 font-semibold tabular-nums">Row {row.row}</span>
-                    <span className="min-w-0 break-words">{row.message}</span>
+                {byRow(outcome.rows).map(([row, messages]) => (
+                  <li key={row} className="flex gap-2">
+                    <span className="w-14 shrink-0 font-semibold tabular-nums">Row {row}</span>
+                    <span className="min-w-0 break-words">{messages.join("; ")}</span>
                   </li>
                 ))}
               </ul>

@@ -5,19 +5,14 @@ import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { SegmentedControl } from "@/components/ui/segmented-control";
+import type { StudioPromptSet } from "@/lib/prompt-sets/get-studio-prompt-set";
 import { archiveLayouts, type ArchiveLayout, type PromptSetView } from "@/lib/prompt-sets/schemas";
 import { countsLine, GenerationBadge, ProgressBar } from "./progress";
 
-const LAYOUTS: Record<ArchiveLayout, { label: string; describe: (set: PromptSetView) => string }> = {
-  asterisk: {
-    label: "Asterisk",
-    describe: (set) => `${set.language}/custom/<name>${set.output_format === "wav_16000" ? ".wav16" : set.file_extension}: unzip into Asterisk's sounds directory and Playback(custom/<name>).`,
-  },
-  freeswitch: {
-    label: "FreeSWITCH",
-    describe: (set) => `${set.language}/<rate>/<name>.wav (headerless audio gets a WAV header, samples untouched): unzip into FreeSWITCH's sounds directory.`,
-  },
-  flat: { label: "Flat", describe: (set) => `<name>${set.file_extension}, every file at the top of the archive.` },
+const LAYOUTS: Record<ArchiveLayout, { label: string; where: string }> = {
+  asterisk: { label: "Asterisk", where: "Unzip into Asterisk's sounds directory; play with Playback(custom/<name>)." },
+  freeswitch: { label: "FreeSWITCH", where: "Unzip into FreeSWITCH's sounds directory; headerless audio gets a WAV header, samples untouched." },
+  flat: { label: "Flat", where: "Every file at the top of the archive." },
 };
 
 /** Progress, for a screen reader: said when it changes by a quarter or the state changes, not at every prompt. */
@@ -34,7 +29,7 @@ function announcement(set: PromptSetView): string {
 }
 
 export function GenerationPanel({ set, pending, error, onGenerate }: {
-  set: PromptSetView;
+  set: StudioPromptSet;
   pending: "all" | "failed" | null;
   error: string | null;
   onGenerate: (only: "all" | "failed") => void;
@@ -116,8 +111,8 @@ export function GenerationPanel({ set, pending, error, onGenerate }: {
             onChange={setLayout}
           />
           <p className="text-xs break-words text-slate-600" data-testid="layout-description">
-            <code className="font-mono">{LAYOUTS[layout].describe(set)}</code> With prompts.csv: name, text, voice, format, duration and sha256 of
-            every file.
+            <code className="font-mono text-slate-800">{set.archive_paths[layout]}</code> · {LAYOUTS[layout].where} With prompts.csv: name, text,
+            voice, format, duration and sha256 of every file.
           </p>
           {ready ? (
             <a href={`/studio/prompt-sets/${set.id}/archive?layout=${layout}`} download className={buttonClasses("primary", "md")}>

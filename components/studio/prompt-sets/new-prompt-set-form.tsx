@@ -15,6 +15,9 @@ import { languageFolderOf, SoundFields, type SoundChoice } from "./sound-fields"
 /** Telephony first: a set is for a phone system, so the default is what every PBX plays. */
 const DEFAULT_SET_FORMAT = "ulaw_8000";
 
+/** The form's first field, which the empty list's "Start a set" button focuses. */
+export const NEW_SET_NAME_ID = "new-set-name";
+
 export function NewPromptSetForm({ voices, languageNames, formats }: {
   voices: Voice[];
   /** Display names of the voices' language codes, made on the server (see LanguageNamer). */
@@ -42,7 +45,7 @@ export function NewPromptSetForm({ voices, languageNames, formats }: {
   function submit() {
     if (name.trim() === "") {
       setErrors({ name: "Name the set, e.g. “Main menu” or “After hours”." });
-      document.getElementById(`${id}-name`)?.focus();
+      document.getElementById(NEW_SET_NAME_ID)?.focus();
       return;
     }
     setErrors({});
@@ -76,7 +79,7 @@ export function NewPromptSetForm({ voices, languageNames, formats }: {
             submit();
           }}
         >
-          <Field id={`${id}-name`} label="Name" error={errors.name}>
+          <Field id={NEW_SET_NAME_ID} label="Name" error={errors.name}>
             {(props) => <Input {...props} value={name} maxLength={100} placeholder="Main menu" onChange={(e) => setName(e.target.value)} />}
           </Field>
           <SoundFields
@@ -87,6 +90,7 @@ export function NewPromptSetForm({ voices, languageNames, formats }: {
             nameOf={nameOf}
             formats={formats}
             errors={errors}
+            narrow
             languagePlaceholder={`${languageFolderOf(voice)} (from the voice)`}
           />
           {error ? (

@@ -5,10 +5,12 @@ import Link from "next/link";
 import { useId } from "react";
 import { listPromptSetsAction } from "@/app/studio/prompt-sets/actions";
 import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { PromptSetSummary } from "@/lib/prompt-sets/schemas";
+import { NEW_SET_NAME_ID } from "./new-prompt-set-form";
 import { countsLine, GenerationBadge, ProgressBar } from "./progress";
 
 /** The organisation's sets with their progress; refreshed every few seconds while one is generating. */
@@ -42,6 +44,18 @@ export function PromptSetList({ initial, voiceName }: { initial: PromptSetSummar
           icon={<SetIcon />}
           title="No prompt sets yet"
           description="A set is a whole IVR menu (greeting, options, “invalid entry”, “please hold”…) in one voice and format, generated together and downloaded as one archive laid out for Asterisk or FreeSWITCH."
+          action={
+            <Button
+              variant="secondary"
+              onClick={() => {
+                const name = document.getElementById(NEW_SET_NAME_ID);
+                name?.scrollIntoView({ block: "center" });
+                name?.focus();
+              }}
+            >
+              Start your first set
+            </Button>
+          }
         />
       ) : (
         <ul aria-label="Prompt sets" className="divide-y divide-slate-100">

@@ -110,6 +110,7 @@ export function SetSettings({ set, voices, languageNames, formats, onSave }: {
             nameOf={nameOf}
             formats={formats}
             errors={errors}
+            narrow
           />
           <fieldset className="min-w-0 rounded-md border border-slate-200 px-3 pt-1 pb-3">
             <legend className="px-1 text-sm font-medium text-slate-800">Voice settings</legend>

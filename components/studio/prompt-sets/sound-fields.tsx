@@ -18,7 +18,7 @@ export type SoundChoice = { voiceId: string; modelId: ModelId; formatId: string;
  * a whole set takes one voice, chosen once, so the picker's previews are a click away in the
  * studio rather than repeated here.
  */
-export function SoundFields({ id, value, onChange, voices, nameOf, formats, errors = {}, languagePlaceholder }: {
+export function SoundFields({ id, value, onChange, voices, nameOf, formats, errors = {}, languagePlaceholder, narrow = false }: {
   id: string;
   value: SoundChoice;
   onChange: (patch: Partial<SoundChoice>) => void;
@@ -27,6 +27,8 @@ export function SoundFields({ id, value, onChange, voices, nameOf, formats, erro
   formats: StudioFormat[];
   errors?: Record<string, string | undefined>;
   languagePlaceholder?: string;
+  /** In a side column: one field per row, so long voice and format names stay readable. */
+  narrow?: boolean;
 }) {
   const byLanguage = useMemo(() => {
     const groups = voiceFacets(voices, nameOf).languages.map((language) => ({
@@ -42,7 +44,7 @@ export function SoundFields({ id, value, onChange, voices, nameOf, formats, erro
   const voice = voices.find((v) => v.id === value.voiceId);
 
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className={narrow ? "grid gap-4" : "grid gap-4 sm:grid-cols-2"}>
       <Field id={`${id}-voice`} label="Voice" error={errors.voice_id} hint={voice ? voiceSummary(voice, nameOf) : "Every prompt of the set is spoken in this voice."}>
         {(props) => (
           <Select {...props} value={value.voiceId} onChange={(e) => onChange({ voiceId: e.target.value })}>

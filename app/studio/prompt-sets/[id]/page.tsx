@@ -3,8 +3,7 @@ import { notFound } from "next/navigation";
 import { PromptSetEditor } from "@/components/studio/prompt-sets/prompt-set-editor";
 import { Alert } from "@/components/ui/alert";
 import { env } from "@/lib/env";
-import { getPromptSet } from "@/lib/prompt-sets/get-prompt-set";
-import { getPromptSetPeaks } from "@/lib/prompt-sets/get-prompt-set-peaks";
+import { getStudioPromptSet } from "@/lib/prompt-sets/get-studio-prompt-set";
 import { loadStudioVoices } from "@/lib/studio/load-voices";
 import { languageNames } from "@/lib/studio/voice-filters";
 import { requireDashboardUser } from "@/lib/users/current-user";
@@ -17,11 +16,7 @@ export const dynamic = "force-dynamic";
 export default async function PromptSetPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await requireDashboardUser(`/studio/prompt-sets/${encodeURIComponent(id)}`);
-  const [set, peaks, voices] = await Promise.all([
-    getPromptSet({ orgId: user.orgId, id }),
-    getPromptSetPeaks({ orgId: user.orgId, id }),
-    loadStudioVoices(),
-  ]).catch((error: unknown) => {
+  const [set, voices] = await Promise.all([getStudioPromptSet({ orgId: user.orgId, id }), loadStudioVoices()]).catch((error: unknown) => {
     // Another organisation's set is as unknown as a missing one.
     if (error instanceof VoiceApiError && error.code === "not_found") notFound();
     throw error;
@@ -35,7 +30,7 @@ export default async function PromptSetPage({ params }: { params: Promise<{ id: 
         </Alert>
       ) : null}
       <PromptSetEditor
-        initial={{ ...set, peaks }}
+        initial={set}
         voices={voices.voices}
         languageNames={languageNames(voices.voices)}
         formats={listFormats().formats}
