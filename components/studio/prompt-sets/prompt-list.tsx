@@ -139,7 +139,6 @@ export function PromptList({
                 peaks={peaks[prompt.id]}
                 extension={extension}
                 phoneLaw={phone}
-                disabled={saving}
                 playing={playing?.promptId === prompt.id ? playing : null}
                 onPlay={(mode) => onPlay(prompt, mode)}
                 onEdit={() => setEditing(prompt.id)}
@@ -190,15 +189,13 @@ function StatusBadge({ prompt }: { prompt: PromptView }) {
   }
 }
 
-function PromptRow({ prompt, index, count, peaks, extension, phoneLaw, disabled, playing, onPlay, onEdit, onMove, onDelete }: {
+function PromptRow({ prompt, index, count, peaks, extension, phoneLaw, playing, onPlay, onEdit, onMove, onDelete }: {
   prompt: PromptView;
   index: number;
   count: number;
   peaks: number[] | undefined;
   extension: string;
   phoneLaw: string;
-  /** A change is being saved: buttons stay focusable (disabling them would drop the focus) but do nothing. */
-  disabled: boolean;
   playing: Playing | null;
   onPlay: (mode: PlayMode) => void;
   onEdit: () => void;
@@ -265,7 +262,7 @@ function PromptRow({ prompt, index, count, peaks, extension, phoneLaw, disabled,
           <Button id={`${prompt.id}-editbutton`} variant="ghost" size="sm" aria-label={`Edit ${prompt.name}`} onClick={onEdit}>
             Edit
           </Button>
-          <Button id={`${prompt.id}-up`} variant="ghost" size="sm" aria-label={`Move ${prompt.name} up`} disabled={index === 0} onClick={() => !disabled && onMove("up")}>
+          <Button id={`${prompt.id}-up`} variant="ghost" size="sm" aria-label={`Move ${prompt.name} up`} disabled={index === 0} onClick={() => onMove("up")}>
             <ArrowIcon up />
           </Button>
           <Button
@@ -274,11 +271,11 @@ function PromptRow({ prompt, index, count, peaks, extension, phoneLaw, disabled,
             size="sm"
             aria-label={`Move ${prompt.name} down`}
             disabled={index === count - 1}
-            onClick={() => !disabled && onMove("down")}
+            onClick={() => onMove("down")}
           >
             <ArrowIcon />
           </Button>
-          <Button variant="ghost" size="sm" aria-label={`Delete ${prompt.name}`} onClick={() => !disabled && onDelete()} className="text-red-700 hover:bg-red-50">
+          <Button variant="ghost" size="sm" aria-label={`Delete ${prompt.name}`} onClick={onDelete} className="text-red-700 hover:bg-red-50">
             <TrashIcon />
           </Button>
         </div>

@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import {
   deletePromptSetAction,
   duplicatePromptSetAction,
@@ -83,24 +83,38 @@ export function PromptSetEditor({ initial, voices, languageNames, formats, maxTe
   const format = formats.find((f) => f.id === set.output_format);
   const voiceName = voices.find((v) => v.id === set.voice_id)?.name ?? set.voice_id;
 
-  async function changePrompts(change: PromptListChange): Promise<boolean> {
-    setSaving(true);
+  // Prompt list changes are saved one after another, in the order made: two quick moves by
+  // keyboard both count, and each is shown at once (the saved list replaces it when the last
+  // save of a burst answers; on a failure the stored list comes back).
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const waiting = useRef(0);
+  function changePrompts(change: PromptListChange): Promise<boolean> {
     setListError(null);
     if (change.kind === "move" || change.kind === "delete") {
-      // Shown at once; the saved list replaces it (or the old one comes back on failure).
-      const byId = new Map(set.prompts.map((p) => [p.id, p]));
-      queryClient.setQueryData<StudioPromptSet>(key, (old) => old && { ...old, prompts: change.prompts.map((p) => byId.get(p.id!)!).filter(Boolean) });
+      queryClient.setQueryData<StudioPromptSet>(key, (old) => {
+        if (!old) return old;
+        const byId = new Map(old.prompts.map((p) => [p.id, p]));
+        return { ...old, prompts: change.prompts.flatMap((p) => byId.get(p.id!) ?? []) };
+      });
     }
-    const result = await updatePromptSetAction(set.id, { prompts: change.prompts }).catch(() => ({ ok: false as const, error: OFFLINE }));
-    setSaving(false);
-    if (result.ok) {
-      apply(result.value);
-      setListMessage(changeMessage(change, result.value.prompts.length));
-      return true;
-    }
-    setListError(result.error);
-    void query.refetch();
-    return false;
+    waiting.current += 1;
+    setSaving(true);
+    const save = async () => {
+      const result = await updatePromptSetAction(set.id, { prompts: change.prompts }).catch(() => ({ ok: false as const, error: OFFLINE }));
+      waiting.current -= 1;
+      if (waiting.current === 0) setSaving(false);
+      if (result.ok) {
+        if (waiting.current === 0) apply(result.value);
+        setListMessage(changeMessage(change, result.value.prompts.length));
+        return true;
+      }
+      setListError(result.error);
+      void query.refetch();
+      return false;
+    };
+    const saved = queue.current.then(save);
+    queue.current = saved;
+    return saved;
   }
 
   async function generate(only: "all" | "failed") {
