@@ -8,8 +8,9 @@ import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/field";
 import { characterCount } from "@/lib/studio/character-count";
+import { waveformNote } from "@/lib/studio/waveform-note";
 import { buildPromptTextSchema, promptNameSchema, type PromptInput, type PromptView } from "@/lib/prompt-sets/schemas";
-import { PeaksWaveform, waveformNote } from "./peaks-waveform";
+import { PeaksWaveform } from "./peaks-waveform";
 import { phoneLawOf, type PlayMode, type Playing } from "./use-prompt-audio";
 
 export type PromptListChange =
