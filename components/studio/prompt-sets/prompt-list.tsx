@@ -121,7 +121,7 @@ export function PromptList({
                     setFocusAfter(`${prompt.id}-editbutton`);
                   }}
                   onSubmit={async (value) => {
-                    const next = toInputs(prompts).map((p) => (p.id === prompt.id ? { ...p, ...value } : p));
+                    const next = toInputs(prompts).map((p) => (p.id === prompt.id ? { id: p.id, name: value.name, text: value.text } : p));
                     const ok = await onChange({ kind: "edit", prompts: next, promptId: prompt.id });
                     if (ok) {
                       setEditing(null);
@@ -297,7 +297,7 @@ function PromptForm({ idPrefix, legend, initial, others, maxTextLength, submitLa
   onSubmit: (value: { name: string; text: string }) => Promise<boolean>;
   onCancel?: () => void;
 }) {
-  const [value, setValue] = useState(initial);
+  const [value, setValue] = useState({ name: initial.name, text: initial.text });
   const [errors, setErrors] = useState<{ name?: string; text?: string }>({});
   const [pending, setPending] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
