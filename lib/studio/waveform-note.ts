@@ -5,8 +5,10 @@
 const SILENT = 10;
 
 /**
- * What the outline says a designer should check: a long silence (at the start, the end or in
- * the middle) or a start at full loudness (a clipped first syllable). Null when nothing stands out.
+ * What the outline says a designer should check: a long silence at the start, the end or in
+ * the middle. Null when nothing stands out. (A loud first bucket is no sign of a clipped start:
+ * the pipeline trims leading silence, so every prompt opening on a vowel starts loud; the
+ * waveform shows the start for the eye to judge.)
  */
 export function waveformNote(peaks: number[], durationMs: number): string | null {
   if (peaks.length === 0 || durationMs <= 0) return null;
@@ -25,7 +27,6 @@ export function waveformNote(peaks: number[], durationMs: number): string | null
   if (lead * bucketMs >= 500) return `${seconds(lead)} of silence at the start`;
   if (trail * bucketMs >= 1000) return `${seconds(trail)} of silence at the end`;
   if (longest * bucketMs >= 1500) return `A ${seconds(longest)} silence in the middle`;
-  if (peaks[0] >= 200) return "Starts at full loudness: check for a clipped first syllable";
   return null;
 }
 

@@ -87,11 +87,16 @@ export function GenerationPanel({ set, pending, error, onGenerate }: {
         ) : null}
 
         <div className="flex flex-wrap items-center gap-2">
-          <Button pending={pending === "all"} disabled={running || counts.total === 0 || pending !== null} onClick={() => onGenerate("all")}>
+          <Button
+            variant={counts.failed > 0 ? "secondary" : "primary"}
+            pending={pending === "all"}
+            disabled={running || counts.total === 0 || pending !== null}
+            onClick={() => onGenerate("all")}
+          >
             {running ? "Generating…" : ready ? "Generate all again" : "Generate all"}
           </Button>
           {counts.failed > 0 ? (
-            <Button variant="secondary" pending={pending === "failed"} disabled={running || pending !== null} onClick={() => onGenerate("failed")}>
+            <Button pending={pending === "failed"} disabled={running || pending !== null} onClick={() => onGenerate("failed")}>
               Retry failed ({counts.failed})
             </Button>
           ) : null}

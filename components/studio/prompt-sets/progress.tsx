@@ -17,11 +17,12 @@ export function GenerationBadge({ state, counts }: { state: GenerationState; cou
   return <Badge tone={state === "idle" && counts.done > 0 ? "warning" : STATE[state].tone}>{label}</Badge>;
 }
 
-/** Done (and failed) out of all, as a bar: green for done, red for failed, the rest still to go. */
+/** Done (and failed) out of all, as a bar: green for done, red for failed, pulsing blue for in hand, the rest still to go. */
 export function ProgressBar({ counts, label, className }: { counts: GenerationCounts; label: string; className?: string }) {
   const total = Math.max(1, counts.total);
   const donePct = (counts.done / total) * 100;
   const failedPct = (counts.failed / total) * 100;
+  const generatingPct = (counts.generating / total) * 100;
   return (
     <div
       role="progressbar"
@@ -34,6 +35,7 @@ export function ProgressBar({ counts, label, className }: { counts: GenerationCo
     >
       <div className="h-full bg-emerald-500 transition-[width] duration-500" style={{ width: `${donePct}%` }} />
       <div className="h-full bg-red-500 transition-[width] duration-500" style={{ width: `${failedPct}%` }} />
+      <div className="h-full animate-pulse bg-sky-400 transition-[width] duration-500" style={{ width: `${generatingPct}%` }} />
     </div>
   );
 }

@@ -230,10 +230,11 @@ function PromptRow({ prompt, index, count, peaks, extension, phoneLaw, playing, 
             </p>
           ) : null}
           {done ? (
-            <div className="flex flex-wrap items-center gap-2">
+            <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
               {peaks && prompt.duration_ms ? (
                 <PeaksWaveform peaks={peaks} label={`Waveform of ${prompt.name}, ${seconds(prompt.duration_ms)}${note ? `: ${note}` : ""}`} />
               ) : null}
+              <div className="flex flex-wrap items-center gap-2">
               <Button
                 variant="secondary"
                 size="sm"
@@ -256,6 +257,7 @@ function PromptRow({ prompt, index, count, peaks, extension, phoneLaw, playing, 
                 {active("phone") ? "Stop" : "As a caller"}
               </Button>
               {note ? <Badge tone="warning">{note}</Badge> : null}
+              </div>
             </div>
           ) : null}
         </div>

@@ -169,7 +169,8 @@ export function PromptSetEditor({ initial, voices, languageNames, formats, maxTe
   }
 
   const nowPlaying = (
-    <div hidden={!playing} className="border-b border-slate-200 bg-indigo-50/60 px-4 py-3 sm:px-5">
+    // Sticky, so the player stays in reach while the designer scrolls a long list.
+    <div hidden={!playing} className="sticky top-0 z-10 border-b border-slate-200 bg-indigo-50/95 px-4 py-3 backdrop-blur sm:px-5">
       <p className="text-sm text-slate-800">
         {playing ? (
           playing.mode === "phone" ? (
