@@ -15,6 +15,8 @@ import { baseUrl, newAccount, signUp, watchConsole } from "./dashboard-support";
 // Server actions and audio rendering wait on a shared, busy test machine: more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
+test.use({ actionTimeout: 30_000 });
+
 const SHOTS = process.env.PROMPT_SET_SHOTS ?? ".data/screenshots/prompt-sets";
 const shoot = (page: Page, name: string) => screenshotAtBothWidths(page, `${SHOTS}/${name}`);
 
@@ -209,8 +211,10 @@ test("prompt sets: CSV in, generated in the background, heard as a caller, downl
   expect(wav.readUInt32LE(24)).toBe(8000); // sample rate
   expect(wav.readUInt16LE(34)).toBe(16); // bits per sample
   expect((await media()).duration).toBeCloseTo(generatedSeconds, 1);
+  await expect(greeting.getByRole("button", { name: "Stop greeting" })).toBeVisible();
   await shoot(page, "06-playing-as-caller");
-  await greeting.getByRole("button", { name: "Stop greeting" }).click();
+  // When the prompt has played to its end, the row offers it again.
+  await expect(greeting.getByRole("button", { name: "Hear greeting as a caller" })).toBeVisible();
 
   // The archive, laid out for Asterisk: every prompt under en/custom/ as .ulaw, and the manifest.
   await expect(page.getByTestId("layout-description")).toContainText("custom/<name>.ulaw");
