@@ -178,7 +178,8 @@ async function main() {
         const res = await fetch(`${baseUrl}${urlPath}`, {
           method,
           headers: {
-            ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
+            // The Age Verification API reads the bearer token, the Voice API x-api-key.
+            ...(options.key ? { authorization: `Bearer ${options.key}`, "x-api-key": options.key } : {}),
             ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
           },
           body: options.body === undefined ? undefined : JSON.stringify(options.body),

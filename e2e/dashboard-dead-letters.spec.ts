@@ -2,8 +2,8 @@
 // "Redeliver all" the rest, and each row shows its own result the moment its request is
 // answered, while the receiver checks every redelivery's signature itself.
 import { expect, test } from "@playwright/test";
-import type { ReceivedDelivery } from "../tests/webhooks/support/receiver";
 import { completedSession, createEndpoint, createKey, go, nav, newAccount, signUp, watchConsole, useReceiver, shoot } from "./dashboard-support";
+import type { ReceivedDelivery } from "../tests/support/fixtures";
 
 const receiver = useReceiver();
 
@@ -20,7 +20,7 @@ test("redeliver selected, then redeliver all: each row shows its own result as i
   const sessions: string[] = [];
   for (let i = 1; i <= 4; i++) sessions.push(await completedSession(key, { order: `300${i}` }));
   const forSession = (id: string) => receiver().deliveries("/queue").filter((d: ReceivedDelivery) => d.body?.data?.id === id);
-  await receiver().waitFor(() => sessions.every((id) => forSession(id).length >= 5), 60_000);
+  await expect.poll(() => sessions.every((id) => forSession(id).length >= 5), { timeout: 60_000 }).toBe(true);
 
   await go(page, "Dead letters");
   const letters = page.getByTestId("dead-letter");
@@ -76,7 +76,7 @@ test("redeliver selected, then redeliver all: each row shows its own result as i
   const held = new Promise<number>((resolve) => (release = resolve));
   receiver().route("/queue", { behaviour: (_n, body) => (body?.data?.id === order[1] ? held : 200), secret });
   await page.getByRole("button", { name: "Redeliver all (3)" }).click();
-  await receiver().waitFor(() => forSession(order[1]).at(-1)?.respondedWith === "pending");
+  await expect.poll(() => forSession(order[1]).at(-1)?.respondedWith, { timeout: 30_000 }).toBe("pending");
   await expect(row(order[0])).toContainText("Delivered · HTTP 200");
   await expect(row(order[1])).toContainText("Sending…");
   await expect(row(order[2])).toContainText("Queued");

@@ -19,7 +19,9 @@ test("a deleted endpoint disappears from the list and receives nothing more", as
 
   // Both endpoints receive while they exist.
   const before = await completedSession(key, { order: "4001" });
-  await receiver().waitFor(() => ["/keep", "/gone"].every((path) => receiver().deliveries(path).some((d) => d.body?.data?.id === before)));
+  await expect
+    .poll(() => ["/keep", "/gone"].every((path) => receiver().deliveries(path).some((d) => d.body?.data?.id === before)), { timeout: 30_000 })
+    .toBe(true);
 
   await go(page, "Webhooks");
   const gone = page.getByRole("row", { name: new RegExp(escape(receiver().url("/gone"))) });
@@ -45,7 +47,7 @@ test("a deleted endpoint disappears from the list and receives nothing more", as
 
   // A new event reaches the endpoint that is left, and not the deleted one.
   const after = await completedSession(key, { order: "4002" });
-  await receiver().waitFor(() => receiver().deliveries("/keep").some((d) => d.body?.data?.id === after));
+  await expect.poll(() => receiver().deliveries("/keep").some((d) => d.body?.data?.id === after), { timeout: 30_000 }).toBe(true);
   await page.waitForTimeout(2000); // the deleted endpoint's delivery, were there one, would be due by now
   expect(receiver().deliveries("/gone").filter((d) => d.body?.data?.id === after)).toEqual([]);
   expect(receiver().deliveries("/gone")).toHaveLength(1);

@@ -1,9 +1,9 @@
 // Shared steps of the dashboard browser tests.
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { startReceiver, type Receiver } from "../tests/webhooks/support/receiver";
 import { screenshotAtBothWidths } from "./support/screenshots";
 import type { KeyMode } from "@/lib/keys/key-mode";
+import { api, completeSession, createSession, type Receiver, startReceiver } from "../tests/support/fixtures";
 
 export const baseUrl = () => process.env.E2E_BASE_URL!;
 
@@ -80,29 +80,15 @@ export async function createKey(page: Page, name: string, mode: KeyMode = "test"
   return key;
 }
 
-export async function v1(path: string, key: string, init: { method?: string; body?: unknown } = {}) {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method: init.method ?? "GET",
-    headers: { authorization: `Bearer ${key}`, ...(init.body ? { "content-type": "application/json" } : {}) },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+export function v1(path: string, key: string, init: { method?: string; body?: unknown } = {}) {
+  return api(baseUrl(), key, init.method ?? "GET", path, init.body);
 }
 
 /** Creates a verification session through the API and completes it with the test helper; returns its id. */
 export async function completedSession(key: string, metadata: Record<string, string>) {
-  const created = await v1("/v1/verification-sessions", key, {
-    method: "POST",
-    body: { required_age: 18, return_url: "https://shop.example/done", metadata },
-  });
-  expect(created.status).toBe(201);
-  const completed = await v1(`/v1/test_helpers/verification-sessions/${created.body.id}/complete`, key, {
-    method: "POST",
-    body: { result: "pass", method: "id_document", confidence: "high" },
-  });
-  expect(completed.status).toBe(200);
-  return created.body.id as string;
+  const created = await createSession(baseUrl(), key, { required_age: 18, return_url: "https://shop.example/done", metadata });
+  await completeSession(baseUrl(), key, created.id, { result: "pass", method: "id_document", confidence: "high" });
+  return created.id;
 }
 
 /** Adds a test-mode webhook endpoint in the dashboard and returns its signing secret as shown once. */

@@ -48,7 +48,9 @@ test("key, endpoint, delivery, dead letter and redelivery, with every page at de
 
   // A session completed through the test helper is delivered, signed with that secret.
   const passedId = await completedSession(key, { order: "1001" });
-  const [delivered] = await receiver().waitFor((all) => all.some((d) => d.body?.data?.id === passedId));
+  const deliveredFor = () => receiver().deliveries().filter((d) => d.body?.data?.id === passedId);
+  await expect.poll(() => deliveredFor().length, { timeout: 30_000 }).toBeGreaterThan(0);
+  const [delivered] = deliveredFor();
   expect(delivered.signatureValid).toBe(true);
 
   await go(page, "Sessions");
@@ -76,7 +78,7 @@ test("key, endpoint, delivery, dead letter and redelivery, with every page at de
   await page.getByRole("button", { name: "Send test event" }).click();
   await expect(page.getByTestId("test-event-result")).toContainText("Test event delivered · HTTP 200");
   const isTestEvent = (d: { body: any }) => d.body?.data?.metadata?.voiceage_test_event === "true";
-  await receiver().waitFor((all) => all.some(isTestEvent));
+  await expect.poll(() => receiver().deliveries().some(isTestEvent), { timeout: 30_000 }).toBe(true);
   const received = receiver().deliveries("/hook").find(isTestEvent)!;
   expect(received.signatureValid).toBe(true);
   expect(received.body).toMatchObject({ type: "verification_session.completed", data: { status: "passed", mode: "test" } });
@@ -86,7 +88,9 @@ test("key, endpoint, delivery, dead letter and redelivery, with every page at de
   // With the receiver failing, five attempts end in the dead-letter queue.
   receiver().route("/hook", { behaviour: () => 500, secret });
   const failingId = await completedSession(key, { order: "1002" });
-  await receiver().waitFor((all) => all.filter((d) => d.body?.data?.id === failingId).length >= 5, 60_000);
+  await expect
+    .poll(() => receiver().deliveries().filter((d) => d.body?.data?.id === failingId).length, { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(5);
   await go(page, "Dead letters");
   const deadLetter = page.getByTestId("dead-letter").filter({ hasText: failingId });
   await expect(async () => {

@@ -9,7 +9,8 @@ import config from "../playwright.config";
 import { derivedFace } from "../tests/support/face-fixtures";
 import { baseUrl, watchConsole } from "./dashboard-support";
 import { watchCsp } from "./support/csp";
-import { createOrgKeys, createSession, serveReturnSite } from "./verify-helpers";
+import { serveReturnSite } from "./verify-helpers";
+import { createSession, newOrg } from "../tests/support/fixtures";
 
 test.use({
   launchOptions: {
@@ -23,7 +24,7 @@ test("the live hosted flow runs under the CSP: camera preview, photo review, ret
   const problems = watchConsole(page);
   const violations = await watchCsp(page);
   await serveReturnSite(page);
-  const keys = createOrgKeys();
+  const keys = await newOrg("e2e-camera", { live: true });
   const session = await createSession(baseUrl(), keys.liveKey, { required_age: 18, methods: ["face_estimation"], return_url: "https://shop.example/done" });
 
   const response = await page.goto(session.url);

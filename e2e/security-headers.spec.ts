@@ -3,7 +3,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { baseUrl, completedSession, createKey, go, newAccount, signUp, v1, watchConsole } from "./dashboard-support";
 import { watchCsp } from "./support/csp";
-import { createOrgKeys, createSession, serveReturnSite } from "./verify-helpers";
+import { serveReturnSite } from "./verify-helpers";
+import { createSession, newOrg } from "../tests/support/fixtures";
 
 /** The page's scripts ran: Next.js's inline bootstrap (which needs the nonce) defined its queue. */
 async function expectHydrated(page: Page) {
@@ -76,7 +77,7 @@ test("the hosted flow's pages run under the CSP in each state", async ({ page })
   const problems = watchConsole(page);
   const violations = await watchCsp(page);
   await serveReturnSite(page);
-  const keys = createOrgKeys(undefined, { live: false });
+  const keys = await newOrg("e2e-verify", { live: false });
   const session = await createSession(baseUrl(), keys.testKey, { required_age: 18, return_url: "https://shop.example/done" });
 
   await page.goto(session.url);
@@ -112,7 +113,7 @@ test("the hosted flow's pages run under the CSP in each state", async ({ page })
 });
 
 test("another site that frames the dashboard, the studio or the hosted flow gets nothing rendered", async ({ page }) => {
-  const keys = createOrgKeys(undefined, { live: false });
+  const keys = await newOrg("e2e-verify", { live: false });
   const session = await createSession(baseUrl(), keys.testKey, { required_age: 18, return_url: "https://shop.example/done" });
   const targets = ["/sign-in", "/dashboard", "/studio", new URL(session.url).pathname];
   // A control frame from the attacker's own origin shows that a rendered frame is detected.

@@ -10,7 +10,8 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import config from "../playwright.config";
 import { derivedFace } from "../tests/support/face-fixtures";
-import { api, createOrgKeys, createSession, PHONE, serveReturnSite, snap } from "./verify-helpers";
+import { PHONE, serveReturnSite, snap } from "./verify-helpers";
+import { api, createSession, newOrg } from "../tests/support/fixtures";
 
 const baseUrl = () => process.env.E2E_BASE_URL!;
 const FACES = path.resolve(import.meta.dirname, "../tests/fixtures/faces");
@@ -35,9 +36,9 @@ test.use({
   permissions: ["camera"],
 });
 
-let keys: ReturnType<typeof createOrgKeys>;
-test.beforeAll(() => {
-  keys = createOrgKeys();
+let keys: Awaited<ReturnType<typeof newOrg>>;
+test.beforeAll(async () => {
+  keys = await newOrg("e2e-verify");
 });
 
 test("a camera selfie of a face clearly over the challenge age passes, decided on this server", async ({ page }) => {
@@ -51,7 +52,18 @@ test("a camera selfie of a face clearly over the challenge age passes, decided o
     .poll(() => page.getByLabel("Camera preview").evaluate((v: HTMLVideoElement) => v.videoWidth))
     .toBeGreaterThan(0);
   await expect(page.getByText("Your photo is checked on our own server, in memory only")).toBeVisible();
+  // Before capture: the oval guide, and live feedback from the server's live check (face, distance)
+  // and the page's own measures (light, focus), until every check passes and the button says so.
+  await expect(page.getByTestId("face-guide")).toBeVisible();
+  const checks = page.getByRole("list", { name: "Photo checks" });
+  await expect(checks.getByRole("listitem")).toHaveText(["Face: Face found", "Distance: Good distance", "Light: Good light", "Focus: Sharp"], { timeout: 30_000 });
+  await expect(page.getByTestId("face-guide")).toContainText("Ready: take your photo.");
+  // Screen readers hear it once it holds (a polite live region, not every tick).
+  await expect(page.getByRole("status").filter({ hasText: "Ready: take your photo." })).toHaveCount(1, { timeout: 10_000 });
+  await expect(page.getByRole("button", { name: "Take photo" })).toHaveAttribute("data-ready", "true");
   await snap(page, "live-face-builtin-camera");
+  const after = await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`);
+  expect(after.body).toMatchObject({ status: "in_progress", attempts: 0 });
   await page.getByRole("button", { name: "Take photo" }).click();
   await page.getByRole("button", { name: "Use this photo" }).click();
   await expect(page.getByRole("heading", { name: "Age confirmed" })).toBeVisible({ timeout: 30_000 });

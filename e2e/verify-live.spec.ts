@@ -7,7 +7,8 @@ import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import config from "../playwright.config";
 import { startTestStack, type TestStack } from "../tests/support/test-stack";
-import { api, createOrgKeys, createSession, PHONE, serveReturnSite, snap } from "./verify-helpers";
+import { PHONE, serveReturnSite, snap } from "./verify-helpers";
+import { api, createSession, newOrg } from "../tests/support/fixtures";
 
 type ImageCall = { path: string; body: any };
 const imageCalls: ImageCall[] = [];
@@ -16,7 +17,7 @@ const cardChecks = new Map<string, { reference: string; returnUrl: string; resul
 let provider: http.Server;
 let providerUrl: string;
 let stack: TestStack;
-let keys: ReturnType<typeof createOrgKeys>;
+let keys: Awaited<ReturnType<typeof newOrg>>;
 
 // A valid 2x2 PNG, as a phone's photo library would hand over (the page re-encodes it as JPEG).
 const PNG = Buffer.from(
@@ -84,7 +85,7 @@ test.beforeAll(async () => {
       CREDIT_CARD_PROVIDER_URL: `${providerUrl}/card`,
     },
   });
-  keys = createOrgKeys(stack.databaseUrl);
+  keys = await newOrg("e2e-verify", { databaseUrl: stack.databaseUrl });
 });
 
 test.afterAll(async () => {

@@ -1,13 +1,14 @@
 // The hosted verification flow in a real browser, against the built app and a fresh database.
 import { expect, test, type Page } from "@playwright/test";
-import { api, createOrgKeys, createSession, PHONE, serveReturnSite, snap, tabTo } from "./verify-helpers";
+import { PHONE, serveReturnSite, snap, tabTo } from "./verify-helpers";
+import { api, createSession, newOrg } from "../tests/support/fixtures";
 
 const baseUrl = () => process.env.E2E_BASE_URL!;
-let keys: ReturnType<typeof createOrgKeys>;
+let keys: Awaited<ReturnType<typeof newOrg>>;
 
 test.use({ viewport: PHONE });
-test.beforeAll(() => {
-  keys = createOrgKeys();
+test.beforeAll(async () => {
+  keys = await newOrg("e2e-verify");
 });
 
 const flowUrl = /\/verify\/session\/vs_[A-Za-z0-9]+$/;

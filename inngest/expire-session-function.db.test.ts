@@ -5,7 +5,7 @@ import { currentContext } from "@/lib/http/request-context";
 import { logger } from "@/lib/log";
 import { jobFunction } from "@/inngest/functions";
 import { expireSessionJob } from "@/lib/jobs/definitions/expire-session";
-import { insertSession, newOrganization } from "../tests/webhooks/support/inngest-fixtures";
+import { insertSession, newOrganization } from "../tests/support/fixtures";
 
 const expireSession = jobFunction(expireSessionJob);
 

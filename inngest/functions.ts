@@ -13,11 +13,12 @@ import { errorField, logger } from "@/lib/log";
 //   later sleep. A run that asks to retry throws RetryAfterError inside its step: Inngest runs
 //   that step again after the job's own back-off, with the attempt number counted up, and
 //   nothing of the failed run is memoized (a webhook retry sends to every endpoint again).
-// - `reschedule` sleeps until the new time and runs again. A job has few reasons to come back
-//   later (a session gets at most one extension), so a few rounds suffice.
+// - `reschedule` sleeps until the new time and runs again, at most job.maxReschedules times
+//   (default 4: a session gets at most one extension; a prompt set's generation, which hands
+//   over every 20 s and pauses on 429s, sets its own).
 // - Retries: maxAttempts - 1, since Inngest counts retries after the first try. onFailure
 //   calls the job's onFinalFailure.
-const MAX_ROUNDS = 4;
+const DEFAULT_MAX_RESCHEDULES = 4;
 
 type InngestRetries = Parameters<typeof inngest.createFunction>[0]["retries"];
 
@@ -36,7 +37,8 @@ export function jobFunction(job: JobDefinition) {
     async ({ event, step, attempt }) => {
       const payload = job.payload.parse(event.data.payload);
       let dueAt = event.data.runAt;
-      for (let round = 0; round < MAX_ROUNDS; round++) {
+      const rounds = 1 + (job.maxReschedules ?? DEFAULT_MAX_RESCHEDULES);
+      for (let round = 0; round < rounds; round++) {
         if (dueAt) await step.sleepUntil(`wait-until-due-${round}`, dueAt);
         const outcome: JobOutcome = await step.run(`run-${round}`, () =>
           // One log context and one summary line per run, as the embedded runner writes.
@@ -60,7 +62,7 @@ export function jobFunction(job: JobDefinition) {
         if (outcome.kind !== "reschedule") return outcome;
         dueAt = outcome.at;
       }
-      throw new Error(`Job ${job.name} still not due after ${MAX_ROUNDS} rounds`);
+      throw new Error(`Job ${job.name} still not finished after ${rounds} rounds`);
     },
   );
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { DashboardNav } from "@/components/dashboard/nav";
 import { QueryProvider } from "@/components/dashboard/query-provider";
 import { SignedInHeader, SignOutButton } from "@/components/ui/signed-in-header";
-import { countOpenDeadLetters } from "@/lib/webhooks/dead-letters";
+import { countOpenDeadLetters } from "@/lib/dashboard/deliveries";
 import { getCurrentUser } from "@/lib/users/current-user";
 
 export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · Dashboard · Voiceage" } };

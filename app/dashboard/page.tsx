@@ -4,8 +4,9 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { UsageCard } from "@/components/dashboard/usage-card";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
-import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { CardBody, TitledCard } from "@/components/ui/card";
 import { getOverview } from "@/lib/dashboard/overview";
+import { overviewQuerySchema, type PageSearchParams } from "@/lib/dashboard/schemas";
 import { requireDashboardUser } from "@/lib/users/current-user";
 
 export const metadata: Metadata = { title: "Overview" };
@@ -23,9 +24,9 @@ function Stat({ label, value, href, detail }: { label: string; value: number; hr
   );
 }
 
-export default async function OverviewPage({ searchParams }: { searchParams: Promise<{ welcome?: string }> }) {
+export default async function OverviewPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const user = await requireDashboardUser("/dashboard");
-  const [overview, params] = await Promise.all([getOverview(user.orgId), searchParams]);
+  const [overview, { welcome }] = await Promise.all([getOverview(user.orgId), searchParams.then((p) => overviewQuerySchema.parse(p))]);
   const hasKey = overview.keys.test + overview.keys.live > 0;
   const gettingStarted = !hasKey || overview.endpoints === 0;
 
@@ -33,15 +34,14 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
     <>
       <PageHeader title="Overview" description={`Age verification for ${user.orgName}: usage right now and the last 24 hours.`} />
       <div className="space-y-6">
-        {params.welcome ? (
+        {welcome ? (
           <Alert tone="success" title={`Welcome to Voiceage, ${user.name ?? user.email}.`}>
             Your organisation {user.orgName} is ready. Start in test mode: nothing is billed and outcomes are simulated.
           </Alert>
         ) : null}
 
         {gettingStarted ? (
-          <Card aria-labelledby="start-title">
-            <CardHeader id="start-title" title="Get started" description="Three steps to your first verified session." />
+          <TitledCard id="start-title" title="Get started" description="Three steps to your first verified session.">
             <CardBody>
               <ol className="space-y-3 text-sm">
                 <li className="flex flex-wrap items-center justify-between gap-2">
@@ -76,7 +76,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
                 </li>
               </ol>
             </CardBody>
-          </Card>
+          </TitledCard>
         ) : null}
 
         <UsageCard initial={overview.usage} />

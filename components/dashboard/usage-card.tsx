@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useSyncExternalStore } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
 import { getUsageAction } from "@/app/dashboard/actions";
-import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { CardBody, TitledCard } from "@/components/ui/card";
 
 type Usage = Awaited<ReturnType<typeof getUsageAction>>;
 
@@ -33,12 +33,11 @@ export function UsageCard({ initial }: { initial: Usage }) {
   const remaining = Math.max(0, usage.limit - usage.total);
 
   return (
-    <Card aria-labelledby="usage-title">
-      <CardHeader
-        id="usage-title"
-        title="API usage this minute"
-        description={`Rate limit: ${usage.limit} requests per minute for the organisation, shared by test and live keys.`}
-      />
+    <TitledCard
+      id="usage-title"
+      title="API usage this minute"
+      description={`Rate limit: ${usage.limit} requests per minute for the organisation, shared by test and live keys.`}
+    >
       <CardBody>
         <p className="text-3xl font-semibold tabular-nums text-slate-900">
           {usage.total} <span className="text-base font-normal text-slate-600">of {usage.limit} requests used</span>
@@ -52,29 +51,28 @@ export function UsageCard({ initial }: { initial: Usage }) {
           <div className="bg-indigo-600" style={{ width: pct(usage.live) }} />
         </div>
         <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
-          <div>
-            <dt className="flex items-center gap-1.5 text-xs text-slate-600">
-              <span className="size-2 rounded-full bg-amber-400" aria-hidden="true" /> Test mode
-            </dt>
-            <dd className="text-lg font-semibold tabular-nums" data-testid="usage-test">{usage.test}</dd>
-          </div>
-          <div>
-            <dt className="flex items-center gap-1.5 text-xs text-slate-600">
-              <span className="size-2 rounded-full bg-indigo-600" aria-hidden="true" /> Live mode
-            </dt>
-            <dd className="text-lg font-semibold tabular-nums" data-testid="usage-live">{usage.live}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-slate-600">Remaining</dt>
-            <dd className="text-lg font-semibold tabular-nums">{remaining}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-slate-600">Window resets in</dt>
-            <dd className="text-lg font-semibold tabular-nums">{seconds === null ? "—" : `${seconds}s`}</dd>
-          </div>
+          <Stat label="Test mode" dot="bg-amber-400" value={usage.test} testId="usage-test" />
+          <Stat label="Live mode" dot="bg-indigo-600" value={usage.live} testId="usage-live" />
+          <Stat label="Remaining" value={remaining} />
+          <Stat label="Window resets in" value={seconds === null ? "—" : `${seconds}s`} />
         </dl>
         {isError ? <p className="mt-3 text-xs text-red-700">Could not refresh usage; showing the last known numbers.</p> : null}
       </CardBody>
-    </Card>
+    </TitledCard>
+  );
+}
+
+/** One figure under the usage bar; `dot` is the colour of its part of the bar, if it has one. */
+function Stat({ label, value, dot, testId }: { label: string; value: ReactNode; dot?: string; testId?: string }) {
+  return (
+    <div>
+      <dt className={dot ? "flex items-center gap-1.5 text-xs text-slate-600" : "text-xs text-slate-600"}>
+        {dot ? <span className={`size-2 rounded-full ${dot}`} aria-hidden="true" /> : null}
+        {label}
+      </dt>
+      <dd className="text-lg font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
   );
 }

@@ -39,3 +39,20 @@ export function CardHeader({ title, description, actions, id, level = 2 }: {
 export function CardBody({ children, className }: { children: ReactNode; className?: string }) {
   return <div className={cx("px-4 py-4 sm:px-5", className)}>{children}</div>;
 }
+
+/** A card named by its title row: the section's accessible name is its heading (`id`). */
+export function TitledCard({ id, title, description, actions, className, children }: {
+  id: string;
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card aria-labelledby={id} className={className}>
+      <CardHeader id={id} title={title} description={description} actions={actions} />
+      {children}
+    </Card>
+  );
+}

@@ -1,7 +1,8 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { primaryButton, secondaryButton } from "@/components/verify/styles";
+import { FaceGuideOverlay, FeedbackList, useLiveFeedback } from "@/components/verify/live-feedback";
+import { primaryButton, readyButton, secondaryButton } from "@/components/verify/styles";
 
 type Phase = "choose" | "starting" | "camera" | "review" | "sending";
 
@@ -34,6 +35,11 @@ export function ImageCapture(props: {
   facing: "user" | "environment";
   cameraLabel: string;
   photoAlt: string;
+  /**
+   * Selfies: an oval guide over a mirrored preview and live feedback (light and focus measured
+   * here; face, distance and angle from the session's live check at checkUrl, when given).
+   */
+  faceGuide?: { checkUrl?: string };
 }) {
   const router = useRouter();
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -46,16 +52,28 @@ export function ImageCapture(props: {
   const [cameraFailed, setCameraFailed] = useState(false);
   const [photo, setPhoto] = useState<{ blob: Blob; url: string } | null>(null);
   const [message, setMessage] = useState<{ kind: "error" | "info"; text: string } | null>(null);
+  const live = useLiveFeedback(videoRef, { active: Boolean(props.faceGuide) && phase === "camera", checkUrl: props.faceGuide?.checkUrl });
+  const guided = Boolean(props.faceGuide);
+  const ready = guided && phase === "camera" && live.feedback.ready;
 
   // Each phase swaps the buttons; keep keyboard focus on the control that now matters.
   const containerRef = useRef<HTMLDivElement>(null);
+  const cameraViewRef = useRef<HTMLDivElement>(null);
   const firstPhase = useRef(true);
   useEffect(() => {
     if (firstPhase.current) {
       firstPhase.current = false;
       return;
     }
-    containerRef.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    const target = containerRef.current?.querySelector<HTMLElement>("[data-autofocus]");
+    if (phase === "camera" || phase === "starting") {
+      // Show the whole camera view (the guide, the checks and the button below them), not just
+      // the scrolled-to button with the face cut off above it.
+      target?.focus({ preventScroll: true });
+      cameraViewRef.current?.scrollIntoView({ block: "start" });
+    } else {
+      target?.focus();
+    }
   }, [phase]);
 
   const stopCamera = useCallback(() => {
@@ -169,16 +187,39 @@ export function ImageCapture(props: {
       </noscript>
 
       {phase === "camera" || phase === "starting" ? (
-        <div>
-          <video
-            ref={videoRef}
-            playsInline
-            muted
-            aria-label="Camera preview"
-            className="aspect-[4/3] w-full rounded-lg bg-slate-900 object-cover"
-          />
+        <div ref={cameraViewRef} className="scroll-mt-2">
+          <div
+            className={`relative overflow-hidden rounded-lg bg-slate-900 ${guided ? "aspect-[4/5] sm:aspect-[4/3]" : "aspect-[4/3]"}`}
+          >
+            <video
+              ref={videoRef}
+              playsInline
+              muted
+              aria-label="Camera preview"
+              // A selfie preview is mirrored, as in a mirror (moving left moves left); the photo is not.
+              className={`absolute inset-0 h-full w-full object-cover ${guided ? "-scale-x-100" : ""}`}
+            />
+            {guided && phase === "camera" ? <FaceGuideOverlay ready={ready} message={live.feedback.message} /> : null}
+          </div>
+          {guided && phase === "camera" ? (
+            <>
+              <FeedbackList items={live.feedback.items} />
+              {/* Polite, and only when the advice changes and holds: not every second. */}
+              <p role="status" aria-live="polite" className="sr-only" data-testid="live-announcement">
+                {live.announcement}
+              </p>
+            </>
+          ) : null}
           <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-            <button type="button" data-autofocus className={primaryButton} onClick={takePhoto} disabled={phase !== "camera"}>
+            {/* Feedback guides, it never blocks: the photo can be taken at any time. */}
+            <button
+              type="button"
+              data-autofocus
+              data-ready={ready ? "true" : undefined}
+              className={ready ? readyButton : primaryButton}
+              onClick={takePhoto}
+              disabled={phase !== "camera"}
+            >
               {phase === "starting" ? "Starting camera…" : "Take photo"}
             </button>
             <button

@@ -114,6 +114,11 @@ export function MethodView(props: {
               facing={step.method === "face_estimation" ? "user" : "environment"}
               cameraLabel={step.method === "face_estimation" ? "Take a selfie with your camera" : "Use your camera"}
               photoAlt={step.method === "face_estimation" ? "Your selfie" : "Your document photo"}
+              faceGuide={
+                step.method === "face_estimation"
+                  ? { checkUrl: step.checkedOnThisServer ? `/verify/session/${snapshot.id}/live-check` : undefined }
+                  : undefined
+              }
             />
             <p className="mt-4 text-sm text-slate-600">
               {step.checkedOnThisServer

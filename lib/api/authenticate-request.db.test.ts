@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { blockSize, createRequestAuthenticator } from "@/lib/api/authenticate-request";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
-import { newOrg } from "@/tests/support/api";
+import { newOrg } from "../../tests/support/fixtures";
 
 const windowMiddle = () => Math.floor(Date.now() / 60_000) * 60_000 + 30_000;
 const dbCount = async (orgId: string, now: number) =>

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { currentUsage } from "@/lib/rate-limit/consume-rate-limit";
-import { countOpenDeadLetters } from "@/lib/webhooks/dead-letters";
+import { countOpenDeadLetters } from "@/lib/dashboard/deliveries";
 import type { KeyMode } from "@/lib/keys/key-mode";
 
 export type Overview = Awaited<ReturnType<typeof getOverview>>;
@@ -33,9 +33,4 @@ export async function getOverview(orgId: string, now = new Date()) {
     deliveries24h: deliveryCounts,
     deadLetters,
   };
-}
-
-/** Deliveries still being retried automatically. */
-export async function countPendingDeliveries(orgId: string, endpointId?: string): Promise<number> {
-  return db.webhookDelivery.count({ where: { orgId, status: "pending", ...(endpointId ? { endpointId } : {}) } });
 }

@@ -1,6 +1,5 @@
 // The dashboard's read models answer for one organisation only: another organisation's ids
 // are as missing as unknown ones.
-import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { listDeliveries } from "@/lib/dashboard/deliveries";
 import { getSessionDetail } from "@/lib/dashboard/get-session-detail";
@@ -9,20 +8,18 @@ import { listApiKeys } from "@/lib/dashboard/list-api-keys";
 import { listDashboardSessions } from "@/lib/dashboard/list-dashboard-sessions";
 import { getOverview } from "@/lib/dashboard/overview";
 import { db } from "@/lib/db";
-import { createApiKey } from "@/lib/keys/create-api-key";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
-import { findOrCreateOrganization } from "@/lib/orgs/find-or-create-organization";
 import { completeSession } from "@/lib/verification/complete-session";
 import { createSession } from "@/lib/verification/create-session";
 import { newId } from "@/lib/ids";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
-import { countOpenDeadLetters, listDeadLetters } from "@/lib/webhooks/dead-letters";
+import { countOpenDeadLetters, listDeadLetters, listDeliveryAttempts } from "@/lib/dashboard/deliveries";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
-import { insertSession } from "../../tests/webhooks/support/inngest-fixtures";
+import { insertSession, newApiKey, newOrganization } from "../../tests/support/fixtures";
 
 async function newOrgWithData() {
-  const org = await findOrCreateOrganization(`read-models-${randomBytes(5).toString("hex")}`);
-  const key = await createApiKey({ orgId: org.id, mode: "test", name: "Backend" });
+  const org = await newOrganization("read-models");
+  const key = await newApiKey(org.id, "test", { name: "Backend" });
   const created = await createSession({
     orgId: org.id,
     mode: "test",
@@ -75,7 +72,7 @@ describe("dashboard read models", () => {
   });
 
   it("page sessions newest first and report an expired or foreign page link instead of failing", async () => {
-    const org = await findOrCreateOrganization(`paging-${randomBytes(5).toString("hex")}`);
+    const org = await newOrganization("paging");
     const ids: string[] = [];
     for (let i = 0; i < 21; i++) {
       const created = await createSession({
@@ -97,7 +94,7 @@ describe("dashboard read models", () => {
     expect(second.ok && second.newerTrail).toEqual([]);
     expect(second.ok && second.olderTrail).toBeNull();
 
-    const other = await findOrCreateOrganization(`paging-other-${randomBytes(5).toString("hex")}`);
+    const other = await newOrganization("paging-other");
     expect(await listDashboardSessions({ orgId: other.id, trail: first.olderTrail })).toEqual({ ok: false, reason: "cursor_invalid" });
   });
 
@@ -112,7 +109,7 @@ describe("dashboard read models", () => {
   });
 
   it("count dead letters exactly as the dead-letter queue lists them, deleted endpoints left out", async () => {
-    const org = await findOrCreateOrganization(`read-models-${randomBytes(5).toString("hex")}`);
+    const org = await newOrganization("read-models");
     const endpoint = (url: string) => createWebhookEndpoint({ orgId: org.id, mode: "test", body: { url, events: ["verification_session.completed"] } });
     const kept = await endpoint("https://hooks.example/kept");
     const gone = await endpoint("https://hooks.example/gone");
@@ -150,5 +147,52 @@ describe("dashboard read models", () => {
       expect(await countOpenDeadLetters(org.id, endpointId)).toBe((await listDeadLetters(org.id, { endpointId })).data.length);
     }
     expect(await countOpenDeadLetters(org.id, gone.id)).toBe(0);
+  });
+
+  it("page attempts and dead letters by keyset: every row once, newest first, a foreign anchor ignored", async () => {
+    const org = await newOrganization("keyset");
+    const other = await newOrganization("keyset-other");
+    const endpoint = await createWebhookEndpoint({ orgId: org.id, mode: "test", body: { url: "https://hooks.example/k", events: ["verification_session.completed"] } });
+    const otherEndpoint = await createWebhookEndpoint({ orgId: other.id, mode: "test", body: { url: "https://hooks.example/o", events: ["verification_session.completed"] } });
+    // Five dead deliveries with one attempt each; two share a timestamp, so the id breaks the tie.
+    const base = Date.UTC(2026, 0, 1);
+    const times = [base, base + 1000, base + 1000, base + 2000, base + 3000];
+    const deliveryWithAttempt = async (orgId: string, endpointId: string, at: number) => {
+      const session = await insertSession(orgId, { status: "passed" });
+      const event = await db.event.create({ data: { id: newId("oev"), orgId, sessionId: session.id, type: "verification_session.completed" } });
+      const delivery = await db.webhookDelivery.create({
+        data: { id: newId("whd"), eventId: newId("evt"), outboxEventId: event.id, endpointId, orgId, status: "dead", attempts: 5, deadLetteredAt: new Date(at) },
+      });
+      const attempt = await db.deliveryAttempt.create({
+        data: { id: newId("wha"), deliveryId: delivery.id, attemptNumber: 1, startedAt: new Date(at), durationMs: 5, statusCode: 500, error: "HTTP 500", success: false },
+      });
+      return { deliveryId: delivery.id, attemptId: attempt.id, at };
+    };
+    const rows = [];
+    for (const at of times) rows.push(await deliveryWithAttempt(org.id, endpoint.id, at));
+    const foreign = await deliveryWithAttempt(other.id, otherEndpoint.id, base + 5000);
+    const newestFirst = [...rows].sort((a, b) => b.at - a.at || (a.attemptId < b.attemptId ? 1 : -1));
+
+    const walk = async <T>(page: (before?: string) => Promise<{ data: T[]; nextBefore: string | null }>) => {
+      const seen: T[] = [];
+      let before: string | undefined;
+      for (let i = 0; i < 10; i++) {
+        const next = await page(before);
+        seen.push(...next.data);
+        if (!next.nextBefore) return seen;
+        before = next.nextBefore;
+      }
+      throw new Error("paging did not end");
+    };
+    const attempts = await walk((before) => listDeliveryAttempts(org.id, { limit: 2, before }));
+    expect(attempts.map((a) => a.id)).toEqual(newestFirst.map((r) => r.attemptId));
+    const byDeliveryId = [...rows].sort((a, b) => b.at - a.at || (a.deliveryId < b.deliveryId ? 1 : -1));
+    const letters = await walk((before) => listDeadLetters(org.id, { limit: 2, before }));
+    expect(letters.map((d) => d.deliveryId)).toEqual(byDeliveryId.map((r) => r.deliveryId));
+
+    // Another organisation's row as the anchor names nothing of this one's: the first page.
+    const first = await listDeliveryAttempts(org.id, { limit: 2 });
+    expect(await listDeliveryAttempts(org.id, { limit: 2, before: foreign.attemptId })).toEqual(first);
+    expect((await listDeadLetters(org.id, { limit: 2, before: foreign.deliveryId })).data).toEqual((await listDeadLetters(org.id, { limit: 2 })).data);
   });
 });

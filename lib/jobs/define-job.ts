@@ -31,6 +31,11 @@ export type JobDefinition<Payload = unknown> = {
   /** Back-off after a thrown error on the given attempt. */
   errorDelayMs: (attempt: number) => number;
   /**
+   * How often one job may `reschedule` itself (default 4). Inngest runs every round as two steps
+   * of one function run, which has a step budget; the embedded runner sets no limit.
+   */
+  maxReschedules?: number;
+  /**
    * Called once the job has failed for good: its last attempt threw, asked to retry, or was
    * cut short by a worker that died. The embedded runner calls it before marking the job dead;
    * Inngest calls it from onFailure. It may run more than once, so it must be idempotent.

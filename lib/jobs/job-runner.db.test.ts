@@ -30,15 +30,16 @@ const insertJobs = (name: string, count: number, extra: { runAt?: Date; maxAttem
   db.job.createMany({
     data: Array.from({ length: count }, (_, i) => ({ id: newId("job"), name, payload: { i }, ...extra })),
   });
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** What `read` returns once `ok` holds for it. */
+const until = <T>(read: () => Promise<T>, ok: (v: T) => boolean, timeout = 15_000): Promise<T> =>
+  vi.waitFor(
+    async () => {
+      const value = await read();
+      expect(ok(value), `last value ${JSON.stringify(value)}`).toBe(true);
+      return value;
+    },
+    { timeout, interval: 50 },
+  );
 const jobsOf = (name: string) => db.job.findMany({ where: { name }, orderBy: { createdAt: "asc" } });
 
 describe("embedded job runner", () => {

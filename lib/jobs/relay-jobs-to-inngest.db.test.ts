@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import { Inngest } from "inngest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { startJobRunner, type ClaimedJob } from "@/lib/jobs/job-runner";
@@ -92,12 +92,14 @@ describe("relaying outbox jobs to Inngest", () => {
       },
     });
     try {
-      const deadline = Date.now() + 15_000;
-      let row = await db.job.findFirstOrThrow({ where: { name } });
-      while (row.status !== "done" && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 100));
-        row = await db.job.findFirstOrThrow({ where: { name } });
-      }
+      const row = await vi.waitFor(
+        async () => {
+          const job = await db.job.findFirstOrThrow({ where: { name } });
+          expect(job.status).toBe("done");
+          return job;
+        },
+        { timeout: 15_000, interval: 100 },
+      );
       // Failed once (not counted as an attempt), handed over on the next round, never run here.
       expect(relayed).toEqual([row.id]);
       expect(row).toMatchObject({ status: "done", attempts: 1, lockedBy: null, lastError: null });

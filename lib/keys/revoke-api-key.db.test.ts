@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { ApiKeyNotFoundError, revokeApiKey } from "@/lib/keys/revoke-api-key";
-import { newOrg } from "@/tests/support/api";
+import { newOrg } from "../../tests/support/fixtures";
 
 afterEach(() => vi.restoreAllMocks());
 

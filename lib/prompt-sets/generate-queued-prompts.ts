@@ -4,10 +4,10 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { PromptSet } from "@/lib/generated/prisma/client";
 import { errorField, logger } from "@/lib/log";
-import { getStorage } from "@/lib/storage/get-storage";
-import { generateTts } from "@/lib/voice/create-tts";
+import { generateTts, ttsDependencies, type TtsDependencies } from "@/lib/voice/create-tts";
 import { describeVoiceError } from "@/lib/voice/errors";
-import { getOutputFormat } from "@/lib/voice/formats";
+import type { ObjectStorage } from "@/lib/storage/object-storage";
+import { getOutputFormat, type OutputFormat } from "@/lib/voice/formats";
 import type { TtsRequestBody, VoiceSettingsInput } from "@/lib/voice/schemas";
 
 /** How long one job run works before handing over to its next run (a step, in Inngest's terms). */
@@ -25,7 +25,10 @@ export type GenerationRunOutcome = { kind: "finished" } | { kind: "continue"; at
  * 429 (the prompt goes back to the queue: a rate limit is not a failure). Errors on our side
  * (the database) propagate, so the job engine retries the run.
  */
-export async function generateQueuedPrompts(input: { setId: string; round: number }): Promise<GenerationRunOutcome> {
+export async function generateQueuedPrompts(
+  input: { setId: string; round: number },
+  deps: TtsDependencies = ttsDependencies(),
+): Promise<GenerationRunOutcome> {
   const set = await db.promptSet.findUnique({ where: { id: input.setId } });
   if (!set || set.generationRound !== input.round) return { kind: "finished" };
 
@@ -37,7 +40,7 @@ export async function generateQueuedPrompts(input: { setId: string; round: numbe
       const prompt = await claimNextPrompt(set.id, input.round);
       if (!prompt) return;
       try {
-        if ((await generatePrompt(set, prompt)) === "rate_limited") rateLimited = true;
+        if ((await generatePrompt(set, prompt, deps)) === "rate_limited") rateLimited = true;
       } catch (error) {
         failure = error;
       }
@@ -73,7 +76,7 @@ async function claimNextPrompt(setId: string, round: number): Promise<ClaimedPro
   }
 }
 
-async function generatePrompt(set: PromptSet, prompt: ClaimedPrompt): Promise<"done" | "failed" | "rate_limited"> {
+async function generatePrompt(set: PromptSet, prompt: ClaimedPrompt, deps: TtsDependencies): Promise<"done" | "failed" | "rate_limited"> {
   const format = getOutputFormat(set.outputFormat);
   const body: TtsRequestBody = {
     text: prompt.text,
@@ -85,8 +88,8 @@ async function generatePrompt(set: PromptSet, prompt: ClaimedPrompt): Promise<"d
   // Every write is fenced on `generating`: a prompt edited meanwhile is no longer ours to finish.
   const mine = { id: prompt.id, status: "generating" as const };
   try {
-    const { result, audio } = await generateTts({ orgId: set.orgId, body, promptSetId: set.id });
-    const outline = await outlineStored(audio.storageKey, format);
+    const { result, audio } = await generateTts({ orgId: set.orgId, body, promptSetId: set.id }, deps);
+    const outline = await outlineStored(deps.storage, audio.storageKey, format);
     await db.promptSetPrompt.updateMany({
       where: mine,
       data: {
@@ -116,9 +119,9 @@ async function generatePrompt(set: PromptSet, prompt: ClaimedPrompt): Promise<"d
 }
 
 /** Duration and waveform outline of the stored audio; a file that cannot be read has none. */
-async function outlineStored(storageKey: string, format: ReturnType<typeof getOutputFormat>) {
+async function outlineStored(storage: ObjectStorage, storageKey: string, format: OutputFormat) {
   try {
-    const bytes = await getStorage().get(storageKey);
+    const bytes = await storage.get(storageKey);
     return bytes ? outlineAudio(await decodeOutput(bytes, format)) : null;
   } catch (error) {
     logger().warn({ err: errorField(error) }, "prompt audio could not be outlined");

@@ -1,9 +1,9 @@
 // zod schemas of prompt sets (the Voice API's /prompt-sets and the studio). Zod only: importable
 // by client code (studio forms) and by the OpenAPI document builder.
 import { z } from "zod";
-import { maxCharacters } from "@/lib/text/characters";
 import { DEFAULT_OUTPUT_FORMAT, OUTPUT_FORMAT_IDS } from "@/lib/voice/formats";
 import {
+  buildTtsTextSchema,
   DEFAULT_MODEL_ID,
   DEFAULT_TTS_MAX_TEXT_LENGTH,
   modelIdSchema,
@@ -43,18 +43,6 @@ export const promptSetLanguageSchema = z
   .regex(/^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})?$/, "must be a language code such as en, en_US or fr-CA")
   .meta({ description: "The language folder of the Asterisk and FreeSWITCH archive layouts, e.g. en or en_US." });
 
-export function buildPromptTextSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) {
-  return maxCharacters(
-    z
-      .string()
-      .min(1, "must not be empty")
-      .refine((t) => t.trim() !== "", "must contain something to say, not only whitespace")
-      .refine((t) => t.isWellFormed() && !t.includes("\u0000"), "must be Unicode text without NUL (\\u0000) characters"),
-    maxTextLength,
-    `must be at most ${maxTextLength} characters`,
-  );
-}
-
 export const promptIdSchema = z.string().regex(/^psp_[A-Za-z0-9]{1,64}$/, "must be a prompt id (psp_...)");
 
 /** One prompt as sent: `id` keeps a prompt's identity (and its audio) across a rename. */
@@ -62,7 +50,7 @@ export function buildPromptInputSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENG
   return z.strictObject({
     id: promptIdSchema.optional().meta({ description: "An existing prompt of this set (PATCH): renames keep its audio." }),
     name: promptNameSchema,
-    text: buildPromptTextSchema(maxTextLength).meta({ description: `What the prompt says, 1 to ${maxTextLength} characters.` }),
+    text: buildTtsTextSchema(maxTextLength).meta({ description: `What the prompt says, 1 to ${maxTextLength} characters.` }),
   });
 }
 export type PromptInput = z.infer<ReturnType<typeof buildPromptInputSchema>>;

@@ -10,7 +10,7 @@ import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getOutputFormat } from "@/lib/voice/formats";
 import { ttsRequestBodySchema } from "@/lib/voice/schemas";
-import { newOrg } from "../../tests/support/api";
+import { newOrg } from "../../tests/support/fixtures";
 
 const BUCKET = "voice-prompts-env";
 const REGION = "eu-west-1";

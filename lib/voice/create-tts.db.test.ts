@@ -15,8 +15,9 @@ import { DEFAULT_VOICE_SETTINGS, UpstreamError, type SpeechProvider } from "@/li
 import { ttsRequestBodySchema } from "@/lib/voice/schemas";
 import { createVoiceCatalog } from "@/lib/voice/voice-catalog";
 import { listTtsGenerations } from "@/lib/voice/list-tts-generations";
-import { newOrg } from "../../tests/support/api";
+
 import { FAKE_API_KEY, startFakeElevenLabs, VOICES, type FakeElevenLabs } from "../../tests/voice/fake-elevenlabs";
+import { newOrg } from "../../tests/support/fixtures";
 
 let orgId: string;
 let fake: FakeElevenLabs;

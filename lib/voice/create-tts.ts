@@ -46,14 +46,14 @@ export type CreateTtsInput = {
  * the content cache, synthesizes at most once per key per process, records the request in
  * the organisation's history, and returns a time-limited URL.
  */
-export async function createTts(input: CreateTtsInput, deps: TtsDependencies = defaultDependencies()): Promise<TtsResult> {
+export async function createTts(input: CreateTtsInput, deps: TtsDependencies = ttsDependencies()): Promise<TtsResult> {
   return (await generateTts(input, deps)).result;
 }
 
 /** createTts, also telling where the audio is stored (for work that reads the bytes back). */
 export async function generateTts(
   input: CreateTtsInput,
-  deps: TtsDependencies = defaultDependencies(),
+  deps: TtsDependencies = ttsDependencies(),
 ): Promise<{ result: TtsResult; audio: StoredAudio }> {
   const { body } = input;
   const format = getOutputFormat(body.output_format);
@@ -129,7 +129,8 @@ export async function generateTts(
   return { result, audio };
 }
 
-function defaultDependencies(): TtsDependencies {
+/** The configured provider's catalogue, storage driver and URL lifetime. */
+export function ttsDependencies(): TtsDependencies {
   return { catalog: getVoiceCatalog(), storage: getStorage(), urlTtlSeconds: env().AUDIO_URL_TTL_SECONDS };
 }
 

@@ -9,7 +9,7 @@ import { getGenerationAudio } from "@/lib/voice/get-generation-audio";
 import { createLocalProvider } from "@/lib/voice/providers/local-provider";
 import { ttsRequestBodySchema } from "@/lib/voice/schemas";
 import { createVoiceCatalog } from "@/lib/voice/voice-catalog";
-import { newOrg } from "../../tests/support/api";
+import { newOrg } from "../../tests/support/fixtures";
 
 let ours: string;
 let theirs: string;

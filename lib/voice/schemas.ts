@@ -39,19 +39,24 @@ export type ResolvedVoiceSettings = z.infer<typeof resolvedVoiceSettingsSchema>;
 // One way of counting characters for both APIs (code points), shared with /v1.
 export { countCharacters } from "@/lib/text/characters";
 
+/** What a prompt says: 1 to maxTextLength characters (TTS_MAX_TEXT_LENGTH), something to say. */
+export function buildTtsTextSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) {
+  return maxCharacters(
+    z
+      .string()
+      .min(1, "must not be empty")
+      .refine((t) => t.trim() !== "", "must contain something to say, not only whitespace")
+      // PostgreSQL text cannot hold NUL, and a lone surrogate is not a character at all.
+      .refine((t) => t.isWellFormed() && !t.includes("\u0000"), "must be Unicode text without NUL (\\u0000) characters"),
+    maxTextLength,
+    `must be at most ${maxTextLength} characters`,
+  );
+}
+
 /** TtsRequest with the server's configured text limit (TTS_MAX_TEXT_LENGTH). */
 export function buildTtsRequestBodySchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) {
   return z.strictObject({
-    text: maxCharacters(
-      z
-        .string()
-        .min(1, "must not be empty")
-        .refine((t) => t.trim() !== "", "must contain something to say, not only whitespace")
-        // PostgreSQL text cannot hold NUL, and a lone surrogate is not a character at all.
-        .refine((t) => t.isWellFormed() && !t.includes("\u0000"), "must be Unicode text without NUL (\\u0000) characters"),
-      maxTextLength,
-      `must be at most ${maxTextLength} characters`,
-    ).meta({ description: `The script to speak, 1 to ${maxTextLength} characters (configurable server-side).` }),
+    text: buildTtsTextSchema(maxTextLength).meta({ description: `The script to speak, 1 to ${maxTextLength} characters (configurable server-side).` }),
     voice_id: voiceIdSchema,
     model_id: modelIdSchema.default(DEFAULT_MODEL_ID),
     output_format: outputFormatSchema.default(DEFAULT_OUTPUT_FORMAT as (typeof OUTPUT_FORMAT_IDS)[number]),

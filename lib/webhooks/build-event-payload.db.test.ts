@@ -7,8 +7,9 @@ import { createSession } from "@/lib/verification/create-session";
 import { completeTestSession, expireTestSession } from "@/lib/verification/test-helpers";
 import { buildEventPayload } from "@/lib/webhooks/build-event-payload";
 import { webhookEventId } from "@/lib/webhooks/event-id";
-import { newOrg } from "../../tests/support/api";
+
 import { assertWebhookMatchesContract } from "../../tests/support/contract";
+import { newOrg } from "../../tests/support/fixtures";
 
 let principal: ApiPrincipal;
 

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { deliverEventAttempt } from "@/lib/webhooks/deliver-event-attempt";
-import { listDeadLetters } from "@/lib/webhooks/dead-letters";
-import { startReceiver, type Receiver } from "../../tests/webhooks/support/receiver";
-import { completedEventFor, completedEventForEndpoints } from "../../tests/webhooks/support/inngest-fixtures";
+import { listDeadLetters } from "@/lib/dashboard/deliveries";
+import { completedEventFor, completedEventForEndpoints, type Receiver, startReceiver } from "../../tests/support/fixtures";
 
 // Events made by the fixtures have no Job row, so the suite app's runner never delivers them:
 // every attempt here is the one this test runs.

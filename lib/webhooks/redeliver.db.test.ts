@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { deliverEventAttempt } from "@/lib/webhooks/deliver-event-attempt";
-import { listDeadLetters } from "@/lib/webhooks/dead-letters";
+import { listDeadLetters } from "@/lib/dashboard/deliveries";
 import { redeliver } from "@/lib/webhooks/redeliver";
-import { startReceiver, type Receiver } from "../../tests/webhooks/support/receiver";
-import { completedEventFor, completedEventForEndpoints } from "../../tests/webhooks/support/inngest-fixtures";
+import { completedEventFor, completedEventForEndpoints, type Receiver, startReceiver } from "../../tests/support/fixtures";
 
 // Dead letters are made by running the fifth automatic attempt against a failing receiver;
 // the fixtures' events have no Job row, so nothing else sends them.

@@ -1,12 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { findOrCreateOrganization } from "@/lib/orgs/find-or-create-organization";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
-import { startReceiver, type Receiver } from "../../tests/webhooks/support/receiver";
 import { assertWebhookMatchesContract } from "../../tests/support/contract";
 import type { KeyMode } from "@/lib/keys/key-mode";
+import { newOrganization, startReceiver, type Receiver } from "../../tests/support/fixtures";
 
 let receiver: Receiver;
 beforeAll(async () => {
@@ -20,7 +18,7 @@ afterAll(async () => {
 });
 
 async function orgWithEndpoint(path: string, events: ("verification_session.completed" | "verification_session.expired")[], mode: KeyMode = "test") {
-  const org = await findOrCreateOrganization(`test-event-${randomBytes(5).toString("hex")}`);
+  const org = await newOrganization("test-event");
   const endpoint = await createWebhookEndpoint({ orgId: org.id, mode, body: { url: receiver.url(path), events } });
   receiver.route(path, { secret: endpoint.secret });
   return { org, endpoint };
@@ -53,7 +51,7 @@ describe("sendTestEvent", () => {
 
   it("does nothing for another organisation's endpoint", async () => {
     const { endpoint } = await orgWithEndpoint("/foreign", ["verification_session.completed"]);
-    const other = await findOrCreateOrganization(`test-event-other-${randomBytes(5).toString("hex")}`);
+    const other = await newOrganization("test-event-other");
     expect(await sendTestEvent(other.id, endpoint.id)).toBeNull();
     expect(receiver.deliveries("/foreign")).toHaveLength(0);
   });

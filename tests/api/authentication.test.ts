@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { hashApiKey } from "@/lib/keys/key-format";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
-import { newOrg, v1 } from "../support/api";
+import { v1 } from "../support/api";
 import { expectError, expectRateLimitHeaders, validBody } from "./support";
+import { newOrg } from "../support/fixtures";
 
 const expect401 = (res: Awaited<ReturnType<typeof v1>>) => {
   expectError(res, { status: 401, type: "authentication_error", code: "invalid_api_key" });

@@ -2,8 +2,9 @@
 // whose `param` names the field, and creates nothing.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { baseUrl, newOrg, v1 } from "../support/api";
+import { baseUrl, v1 } from "../support/api";
 import { expectParameterInvalid, validBody } from "./support";
+import { newOrg } from "../support/fixtures";
 
 const post = (key: string, body: unknown) => v1("POST", "/v1/verification-sessions", { key, body });
 const postRaw = (key: string, rawBody: string, contentType?: string) =>

@@ -2,9 +2,10 @@
 // { error: { type, code, message } } (plus `param` where a field is to blame).
 import { describe, expect, it, vi } from "vitest";
 import { withApiKey } from "@/lib/api/with-api-key";
-import { newOrg, v1, baseUrl } from "../support/api";
+import { v1, baseUrl } from "../support/api";
 import { expectError, expectRateLimitHeaders, validBody, waitForRoomInWindow } from "./support";
 import { logger } from "@/lib/log";
+import { newOrg } from "../support/fixtures";
 
 describe("spec part 7", () => {
   it("authentication_error 401 invalid_api_key: bearer token missing or not matching a key on file", async () => {

@@ -2,8 +2,9 @@
 // a different request under the same key is refused, concurrent retries create one session.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { newOrg, v1 } from "../support/api";
+import { v1 } from "../support/api";
 import { expectParameterInvalid, validBody } from "./support";
+import { newOrg } from "../support/fixtures";
 
 const create = (key: string, body: unknown, idempotencyKey?: string) =>
   v1("POST", "/v1/verification-sessions", {

@@ -3,8 +3,9 @@
 // on every /v1 response. (Two app instances sharing it: two-instances.test.ts.)
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { newOrg, v1 } from "../support/api";
+import { v1 } from "../support/api";
 import { createSession, expectError, expectRateLimitHeaders, validBody, waitForRoomInWindow } from "./support";
+import { newOrg } from "../support/fixtures";
 
 const LIMIT = 100; // TEST_APP_ENV.RATE_LIMIT_PER_MINUTE
 

@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { createSession as createSessionInDb } from "@/lib/verification/create-session";
 import { encodeSessionCursor } from "@/lib/verification/session-cursor";
-import { newOrg, v1 } from "../support/api";
+import { v1 } from "../support/api";
 import { createSession, expectError, expectParameterInvalid, validBody } from "./support";
+import { newOrg } from "../support/fixtures";
 
 const RETRIEVE_FIELDS = [
   "attempts", "created_at", "expires_at", "id", "metadata", "methods", "mode", "required_age", "return_url", "status",

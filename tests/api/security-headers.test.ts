@@ -1,8 +1,9 @@
 // Security headers on every page and Request-Id on every API answer, errors included, and the
 // log lines of a failing request: they carry its Request-Id and never the key it presented.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { newOrg } from "../support/api";
+
 import { freePort, startAppInstance, type AppProcess } from "../support/test-stack";
+import { newOrg } from "../support/fixtures";
 
 let app: AppProcess;
 let down: AppProcess;

@@ -2,8 +2,9 @@
 // flow and the expiry timer, with the event to deliver recorded in the same transaction.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { newOrg, v1 } from "../support/api";
+import { v1 } from "../support/api";
 import { createSession, expectError, expectParameterInvalid, validBody } from "./support";
+import { newOrg } from "../support/fixtures";
 
 const helper = (key: string, id: string, action: "complete" | "expire", body?: unknown) =>
   v1("POST", `/v1/test_helpers/verification-sessions/${id}/${action}`, { key, body });

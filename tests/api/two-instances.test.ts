@@ -2,9 +2,10 @@
 // the same database shares the organisation's rate limit and its idempotency keys.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
-import { baseUrl, newOrg } from "../support/api";
+import { baseUrl } from "../support/api";
 import { startAppInstance } from "../support/test-stack";
 import { expectError, v1At, validBody, waitForRoomInWindow } from "./support";
+import { newOrg } from "../support/fixtures";
 
 let second: Awaited<ReturnType<typeof startAppInstance>>;
 

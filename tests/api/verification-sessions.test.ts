@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { newOrg, v1 } from "../support/api";
+import { v1 } from "../support/api";
+import { newOrg } from "../support/fixtures";
 
 const validBody = { required_age: 18, return_url: "https://merchant.example/after?x=1" };
 

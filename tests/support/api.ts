@@ -1,21 +1,11 @@
 // Helpers for integration tests that talk to the running app over HTTP.
-import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
-import { createApiKeyForOrgName } from "@/lib/keys/create-api-key";
 import { assertMatchesContract } from "./contract";
 
 export function baseUrl(): string {
   const url = inject("baseUrl");
   if (!url) throw new Error("The built app runs only for the http test project (tests/**).");
   return url;
-}
-
-/** A new organisation (unique name) with one key of each requested mode. */
-export async function newOrg(prefix = "org") {
-  const orgName = `${prefix}-${randomBytes(5).toString("hex")}`;
-  const test = await createApiKeyForOrgName({ orgName, mode: "test" });
-  const live = await createApiKeyForOrgName({ orgName, mode: "live" });
-  return { orgName, orgId: test.orgId, testKey: test.key, liveKey: live.key };
 }
 
 export type ApiResponse<T = any> = { status: number; headers: Headers; body: T };

@@ -1,18 +1,17 @@
 // A live session opened and started in the hosted flow, as a user's browser would have it, for
 // tests that drive the flow's domain functions directly. Imports the domain lazily, so a test file
 // can set the environment (provider URLs) before anything reads it.
-import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
+import { newOrganization } from "./fixtures";
 
 export type LiveMethod = "face_estimation" | "id_document" | "credit_card";
 
 export async function startLiveSession(methods: LiveMethod[], requiredAge: 16 | 18 = 18) {
-  const { findOrCreateOrganization } = await import("@/lib/orgs/find-or-create-organization");
   const { createSession } = await import("@/lib/verification/create-session");
   const { openHostedLink } = await import("@/lib/verification/hosted-flow/open-hosted-link");
   const { startVerification } = await import("@/lib/verification/hosted-flow/start-verification");
   const { loadBoundSession } = await import("@/lib/verification/hosted-flow/load-bound-session");
-  const org = await findOrCreateOrganization(`live-${randomBytes(5).toString("hex")}`);
+  const org = await newOrganization("live");
   const created = await createSession({ orgId: org.id, mode: "live", required_age: requiredAge, methods, return_url: "https://shop.example/done", metadata: {} });
   const opened = await openHostedLink({ token: created.url.split("/verify/")[1], bindingSecretFor: () => undefined });
   if (opened.kind !== "bound" || !opened.newSecret) throw new Error("not bound");

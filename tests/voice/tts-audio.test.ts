@@ -9,8 +9,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parseWav, s16leBytes, wavHeader } from "@/lib/audio/pcm";
 import { OUTPUT_FORMATS, type OutputFormat } from "@/lib/voice/formats";
 import { expectEncodedAs, run, writeScratchFile } from "../support/audio-probe";
-import { baseUrl, newOrg } from "../support/api";
+import { baseUrl } from "../support/api";
 import { download, voiceApi } from "./voice-client";
+import { newOrg } from "../support/fixtures";
 
 const VOICE = "espeakEnUs";
 const runId = Math.random().toString(36).slice(2, 6);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
-import { baseUrl, newOrg, v1 } from "../support/api";
+import { baseUrl, v1 } from "../support/api";
 import { assertMatchesContract } from "../support/contract";
 import { download, voiceApi } from "./voice-client";
+import { newOrg } from "../support/fixtures";
 
 const TTS_RESULT_KEYS = [
   "audio_url", "bytes", "cached", "characters", "content_type", "file_extension", "model_id",

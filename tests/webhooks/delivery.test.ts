@@ -1,16 +1,26 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { newOrg, v1 } from "../support/api";
-import { listDeadLetters } from "@/lib/webhooks/dead-letters";
-import { listDeliveryAttempts } from "@/lib/webhooks/list-delivery-attempts";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { baseUrl, v1 } from "../support/api";
+import { listDeadLetters, listDeliveryAttempts } from "@/lib/dashboard/deliveries";
 import { redeliver } from "@/lib/webhooks/redeliver";
-import { startReceiver, type Receiver } from "./support/receiver";
-import { completeSession, createEndpoint, createSession, deliveryRecords, eventually } from "./support/helpers";
+import { createEndpoint, deliveryRecords } from "./support/helpers";
 import { assertWebhookMatchesContract } from "../support/contract";
+import { completeSession, createSession, newOrg, sessionBody, type Receiver, startReceiver } from "../support/fixtures";
 
 // Runs against the suite's app (TEST_APP_ENV: retry schedule "1,1,1,1", 10 s timeout, private
 // networks allowed so the loopback receiver can be used).
 let receiver: Receiver;
 const records = deliveryRecords(inject("databaseUrl"));
+
+/** The session's delivery rows, once the first is in `status`. */
+const deliveriesOnce = (sessionId: string, status: string) =>
+  vi.waitFor(
+    async () => {
+      const rows = await records.deliveries(sessionId);
+      expect(rows[0]?.status).toBe(status);
+      return rows;
+    },
+    { timeout: 30_000, interval: 100 },
+  );
 
 beforeAll(async () => {
   // Every delivery must be a payload the verification document's webhooks allow.
@@ -35,11 +45,12 @@ describe("webhook delivery", () => {
     const path = newPath();
     const endpoint = await createEndpoint(testKey, receiver.url(path));
     receiver.route(path, { secret: endpoint.secret });
-    const session = await createSession(testKey, { "note with spaces": "ünïcode ✓", order: "A-1" });
+    const session = await createSession(baseUrl(), testKey, { ...sessionBody, metadata: { "note with spaces": "ünïcode ✓", order: "A-1" } });
     const before = Date.now();
-    await completeSession(testKey, session.id, { result: "pass", method: "id_document", confidence: "medium" });
+    await completeSession(baseUrl(), testKey, session.id, { result: "pass", method: "id_document", confidence: "medium" });
 
-    const [delivery] = await receiver.waitFor((all) => all.some((d) => d.path === path)).then(() => receiver.deliveries(path));
+    await vi.waitFor(() => expect(receiver.deliveries(path), receiver.summary()).not.toHaveLength(0), { timeout: 30_000 });
+    const [delivery] = receiver.deliveries(path);
     expect(delivery.signatureValid).toBe(true);
     expect(delivery.headers["content-type"]).toBe("application/json");
     expect(delivery.headers["service-event"]).toBe("verification_session.completed");
@@ -67,10 +78,7 @@ describe("webhook delivery", () => {
     // `created` is the time of the attempt, the same instant as the signature's t.
     expect(Math.floor(Date.parse(delivery.body.created) / 1000)).toBe(delivery.signature!.t);
 
-    const [row] = await eventually(async () => {
-      const rows = await records.deliveries(session.id);
-      return rows[0]?.status === "succeeded" ? rows : null;
-    });
+    const [row] = await deliveriesOnce(session.id, "succeeded");
     expect(row.eventId).toBe(delivery.body.id);
     const attempts = await attemptsOf(session.id);
     expect(attempts).toHaveLength(1);
@@ -85,10 +93,10 @@ describe("webhook delivery", () => {
     const path = newPath();
     const endpoint = await createEndpoint(testKey, receiver.url(path));
     receiver.route(path, { secret: endpoint.secret, behaviour: (n) => (n < 5 ? 500 : 200) });
-    const session = await createSession(testKey);
-    await completeSession(testKey, session.id, { result: "fail" });
+    const session = await createSession(baseUrl(), testKey);
+    await completeSession(baseUrl(), testKey, session.id, { result: "fail" });
 
-    await receiver.waitFor(() => receiver.deliveries(path).length >= 5);
+    await vi.waitFor(() => expect(receiver.deliveries(path).length >= 5, receiver.summary()).toBe(true), { timeout: 30_000 });
     const deliveries = receiver.deliveries(path);
     expect(deliveries.map((d) => d.respondedWith)).toEqual([500, 500, 500, 500, 200]);
     expect(new Set(deliveries.map((d) => d.body.id)).size).toBe(1);
@@ -100,12 +108,9 @@ describe("webhook delivery", () => {
       expect(deliveries[i].receivedAt - deliveries[i - 1].receivedAt).toBeGreaterThanOrEqual(900);
     }
 
-    const [row] = await eventually(async () => {
-      const rows = await records.deliveries(session.id);
-      return rows[0]?.status === "succeeded" ? rows : null;
-    });
+    const [row] = await deliveriesOnce(session.id, "succeeded");
     expect(row.attempts).toBe(5);
-    const attempts = await listDeliveryAttempts(orgId, { sessionId: session.id });
+    const { data: attempts } = await listDeliveryAttempts(orgId, { sessionId: session.id });
     expect(attempts.map((a) => [a.attemptNumber, a.statusCode, a.success]).reverse()).toEqual([
       [1, 500, false],
       [2, 500, false],
@@ -127,13 +132,10 @@ describe("webhook delivery", () => {
     const endpoint = await createEndpoint(testKey, receiver.url(path));
     let healthy = false;
     receiver.route(path, { secret: endpoint.secret, behaviour: () => (healthy ? 200 : 500) });
-    const session = await createSession(testKey);
-    await completeSession(testKey, session.id);
+    const session = await createSession(baseUrl(), testKey);
+    await completeSession(baseUrl(), testKey, session.id);
 
-    const [row] = await eventually(async () => {
-      const rows = await records.deliveries(session.id);
-      return rows[0]?.status === "dead" ? rows : null;
-    });
+    const [row] = await deliveriesOnce(session.id, "dead");
     expect(receiver.deliveries(path)).toHaveLength(5);
     expect(row.deadLetteredAt).not.toBeNull();
     await new Promise((r) => setTimeout(r, 1500));
@@ -170,7 +172,7 @@ describe("webhook delivery", () => {
     const [after] = await records.deliveries(session.id);
     expect(after.status).toBe("succeeded");
     expect((await listDeadLetters(orgId)).data).toEqual([]);
-    const attempts = await listDeliveryAttempts(orgId, { deliveryId: row.id });
+    const { data: attempts } = await listDeliveryAttempts(orgId, { deliveryId: row.id });
     expect(attempts[0]).toMatchObject({ attemptNumber: 6, manual: true, success: true });
     expect(attempts.filter((a) => a.manual)).toHaveLength(1);
   });
@@ -180,13 +182,18 @@ describe("webhook delivery", () => {
     const path = newPath();
     const endpoint = await createEndpoint(testKey, receiver.url(path));
     receiver.route(path, { secret: endpoint.secret, behaviour: (n) => (n === 1 ? "hang" : 200) });
-    const session = await createSession(testKey);
-    await completeSession(testKey, session.id);
+    const session = await createSession(baseUrl(), testKey);
+    await completeSession(baseUrl(), testKey, session.id);
 
-    const attempts = await eventually(async () => {
-      const rows = await listDeliveryAttempts(orgId, { sessionId: session.id });
-      return rows.some((r) => r.success) ? rows.reverse() : null;
-    }, 25_000, "a successful attempt after the hung one");
+    // A successful attempt after the hung one.
+    const attempts = await vi.waitFor(
+      async () => {
+        const { data: rows } = await listDeliveryAttempts(orgId, { sessionId: session.id });
+        expect(rows.some((r) => r.success)).toBe(true);
+        return rows.reverse();
+      },
+      { timeout: 25_000, interval: 100 },
+    );
     expect(attempts[0]).toMatchObject({ attemptNumber: 1, success: false, statusCode: null });
     expect(attempts[0].error).toMatch(/^timeout/);
     expect(attempts[0].durationMs).toBeGreaterThanOrEqual(10_000);
@@ -202,10 +209,10 @@ describe("webhook delivery", () => {
     const flaky = await createEndpoint(testKey, receiver.url(flakyPath));
     receiver.route(okPath, { secret: ok.secret });
     receiver.route(flakyPath, { secret: flaky.secret, behaviour: (n) => (n < 3 ? 503 : 200) });
-    const session = await createSession(testKey);
-    await completeSession(testKey, session.id);
+    const session = await createSession(baseUrl(), testKey);
+    await completeSession(baseUrl(), testKey, session.id);
 
-    await receiver.waitFor(() => receiver.deliveries(flakyPath).length >= 3);
+    await vi.waitFor(() => expect(receiver.deliveries(flakyPath).length >= 3, receiver.summary()).toBe(true), { timeout: 30_000 });
     await new Promise((r) => setTimeout(r, 1500));
     const okDeliveries = receiver.deliveries(okPath);
     const flakyDeliveries = receiver.deliveries(flakyPath);
@@ -240,13 +247,13 @@ describe("webhook delivery", () => {
     receiver.route(paths.completed, { secret: completedOnly.secret });
     receiver.route(paths.expired, { secret: expiredOnly.secret });
 
-    const passed = await createSession(testKey);
-    const expired = await createSession(testKey, {});
-    await completeSession(testKey, passed.id);
+    const passed = await createSession(baseUrl(), testKey);
+    const expired = await createSession(baseUrl(), testKey, { ...sessionBody, metadata: {} });
+    await completeSession(baseUrl(), testKey, passed.id);
     const expireRes = await v1("POST", `/v1/test_helpers/verification-sessions/${expired.id}/expire`, { key: testKey });
     expect(expireRes.status).toBe(200);
 
-    await receiver.waitFor(() => receiver.deliveries(paths.completed).length === 1 && receiver.deliveries(paths.expired).length === 1);
+    await vi.waitFor(() => expect(receiver.deliveries(paths.completed).length === 1 && receiver.deliveries(paths.expired).length === 1, receiver.summary()).toBe(true), { timeout: 30_000 });
     await new Promise((r) => setTimeout(r, 1500));
     const [completedDelivery] = receiver.deliveries(paths.completed);
     const [expiredDelivery] = receiver.deliveries(paths.expired);
@@ -265,9 +272,9 @@ describe("webhook delivery", () => {
     const path = newPath();
     const endpoint = await createEndpoint(testKey, receiver.url(path));
     receiver.route(path, { secret: endpoint.secret, behaviour: () => 500 });
-    const session = await createSession(testKey);
-    await completeSession(testKey, session.id);
-    await receiver.waitFor(() => receiver.deliveries(path).length >= 1);
+    const session = await createSession(baseUrl(), testKey);
+    await completeSession(baseUrl(), testKey, session.id);
+    await vi.waitFor(() => expect(receiver.deliveries(path).length >= 1, receiver.summary()).toBe(true), { timeout: 30_000 });
     expect((await v1("DELETE", `/v1/webhook-endpoints/${endpoint.id}`, { key: testKey })).status).toBe(204);
     const seen = receiver.deliveries(path).length;
     // The delete itself ends the delivery: it no longer shows as being retried.
@@ -296,15 +303,15 @@ describe("webhook delivery", () => {
     receiver.route(failingPath, { secret: failing.secret, behaviour: () => 500 });
     // Fails twice, then succeeds: the event stays in retry after the other endpoint is deleted.
     receiver.route(laterPath, { secret: later.secret, behaviour: (n) => (n < 3 ? 500 : 200) });
-    const session = await createSession(testKey);
-    await completeSession(testKey, session.id);
-    await receiver.waitFor(() => receiver.deliveries(failingPath).length >= 1);
+    const session = await createSession(baseUrl(), testKey);
+    await completeSession(baseUrl(), testKey, session.id);
+    await vi.waitFor(() => expect(receiver.deliveries(failingPath).length >= 1, receiver.summary()).toBe(true), { timeout: 30_000 });
     expect((await v1("DELETE", `/v1/webhook-endpoints/${failing.id}`, { key: testKey })).status).toBe(204);
 
-    await eventually(async () => {
-      const rows = await records.deliveries(session.id);
-      return rows.find((r) => r.endpointId === later.id)?.status === "succeeded";
-    }, 30_000, "delivery to the remaining endpoint");
+    await vi.waitFor(
+      async () => expect((await records.deliveries(session.id)).find((r) => r.endpointId === later.id)?.status).toBe("succeeded"),
+      { timeout: 30_000, interval: 100 },
+    );
     const statuses = Object.fromEntries((await records.deliveries(session.id)).map((r) => [r.endpointId, r.status]));
     expect(statuses).toEqual({ [failing.id]: "cancelled", [later.id]: "succeeded" });
     expect(receiver.deliveries(laterPath).length).toBe(3);

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import pg from "pg";
 import { newId } from "@/lib/ids";
 import { sealEndpointSecret, generateEndpointSecret } from "@/lib/webhooks/endpoint-secret";
 import { startTestStack, type TestStack } from "../support/test-stack";
-import { apiAt, createOrgWithTestKey } from "./support/app-process";
-import { deliveryRecords, eventually } from "./support/helpers";
-import { startReceiver, type Receiver } from "./support/receiver";
+import { apiAt } from "./support/app-process";
+import { deliveryRecords } from "./support/helpers";
+import { newOrg, type Receiver, startReceiver } from "../support/fixtures";
 
 // The production default: WEBHOOK_ALLOW_PRIVATE_NETWORKS unset (false), in a stack of its own.
 let stack: TestStack;
@@ -45,7 +45,7 @@ describe("webhook URLs on private networks (flag off)", () => {
     "https://[ff02::1]/hook",
     "https://224.0.0.1/hook",
   ])("refuses %s at creation with 400 parameter_invalid on url", async (url) => {
-    const { key } = await createOrgWithTestKey(stack.databaseUrl);
+    const { testKey: key } = await newOrg("wh", { databaseUrl: stack.databaseUrl, live: false });
     const res = await api("POST", "/v1/webhook-endpoints", key, { url });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ type: "invalid_request_error", code: "parameter_invalid", param: "url" });
@@ -54,14 +54,14 @@ describe("webhook URLs on private networks (flag off)", () => {
   });
 
   it("accepts public addresses, and names that do not resolve yet (they are checked at each delivery)", async () => {
-    const { key } = await createOrgWithTestKey(stack.databaseUrl);
+    const { testKey: key } = await newOrg("wh", { databaseUrl: stack.databaseUrl, live: false });
     expect((await api("POST", "/v1/webhook-endpoints", key, { url: "https://93.184.215.14/hook" })).status).toBe(201);
     expect((await api("POST", "/v1/webhook-endpoints", key, { url: "https://[2606:4700:4700::1111]/hook" })).status).toBe(201);
     expect((await api("POST", "/v1/webhook-endpoints", key, { url: "https://hooks.not-yet-live.invalid/hook" })).status).toBe(201);
   });
 
   it("refuses again at delivery time, after resolution, and never connects", async () => {
-    const { orgId, key } = await createOrgWithTestKey(stack.databaseUrl);
+    const { orgId, testKey: key } = await newOrg("wh", { databaseUrl: stack.databaseUrl, live: false });
     // An endpoint whose host resolves to loopback by the time of delivery (as after a DNS
     // change): written directly, since creation would refuse it.
     const id = newId("whe");
@@ -79,10 +79,14 @@ describe("webhook URLs on private networks (flag off)", () => {
     const created = await api("POST", "/v1/verification-sessions", key, { required_age: 18, return_url: "https://m.example/done" });
     expect((await api("POST", `/v1/test_helpers/verification-sessions/${created.body.id}/complete`, key, { result: "pass" })).status).toBe(200);
 
-    const [attempt] = await eventually(async () => {
-      const rows = await records.attempts(created.body.id);
-      return rows.length ? rows : null;
-    }, 15_000, "the first attempt");
+    const [attempt] = await vi.waitFor(
+      async () => {
+        const rows = await records.attempts(created.body.id);
+        expect(rows).not.toHaveLength(0);
+        return rows;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
     expect(attempt).toMatchObject({ attemptNumber: 1, success: false, statusCode: null });
     expect(attempt.error).toMatch(/^blocked: localhost resolves to (127\.0\.0\.1|::1), which is not a public address/);
     expect(receiver.deliveries(path)).toEqual([]);

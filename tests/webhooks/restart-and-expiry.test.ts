@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestStack, type TestStack } from "../support/test-stack";
-import { apiAt, createOrgWithTestKey, startAppProcess, type AppProcess } from "./support/app-process";
-import { deliveryRecords, eventually } from "./support/helpers";
-import { startReceiver, type Receiver } from "./support/receiver";
+import { apiAt, startAppProcess, type AppProcess } from "./support/app-process";
+import { deliveryRecords } from "./support/helpers";
 import { assertWebhookMatchesContract } from "../support/contract";
+import { newOrg, type Receiver, startReceiver } from "../support/fixtures";
 
 // Processes this file controls, on a database of its own. The stack provides the migrated
 // database (its own app runs no jobs); the apps that do the work are started, killed and
@@ -55,7 +55,7 @@ async function session(key: string) {
 describe("background work across restarts", () => {
   it("continues a delivery and still fires an expiry after the app is killed between attempts", async () => {
     app = await startAppProcess(stack.databaseUrl, APP_ENV);
-    const { key } = await createOrgWithTestKey(stack.databaseUrl);
+    const { testKey: key } = await newOrg("wh", { databaseUrl: stack.databaseUrl, live: false });
     const completed = await endpoint(key, "/restart-completed", ["verification_session.completed"]);
     await endpoint(key, "/restart-expired", ["verification_session.expired"]);
     let completedCalls = 0;
@@ -66,14 +66,13 @@ describe("background work across restarts", () => {
     expect((await api("POST", `/v1/test_helpers/verification-sessions/${finishing.id}/complete`, key, { result: "pass" })).status).toBe(200);
 
     // Attempt 1 failed and is recorded; attempt 2 is due 4 s later, the expiry in under 5 s.
-    await eventually(async () => (await records.attempts(finishing.id)).length === 1, 10_000, "attempt 1 recorded");
+    await vi.waitFor(async () => expect(await records.attempts(finishing.id)).toHaveLength(1), { timeout: 10_000, interval: 100 });
     // The runner records the attempt, then reschedules the job and gives up its lease. A kill in
     // between would leave the lease to run out (60 s) first: this test is about a kill between attempts.
-    await eventually(
-      async () => (await records.query(`select 1 from "Job" where "status" = 'running'`)).rowCount === 0,
-      10_000,
-      "the delivery job rescheduled",
-    );
+    await vi.waitFor(async () => expect((await records.query(`select 1 from "Job" where "status" = 'running'`)).rowCount).toBe(0), {
+      timeout: 10_000,
+      interval: 100,
+    });
     await app.kill();
     const down = Date.now();
     expect((await records.attempts(finishing.id)).map((a) => [a.attemptNumber, a.success])).toEqual([[1, false]]);
@@ -85,18 +84,19 @@ describe("background work across restarts", () => {
     expect(receiver.deliveries("/restart-completed")).toHaveLength(1);
 
     app = await startAppProcess(stack.databaseUrl, APP_ENV);
-    await receiver.waitFor(
-      () => receiver.deliveries("/restart-completed").length === 2 && receiver.deliveries("/restart-expired").length === 1,
-      15_000,
-    );
+    await vi.waitFor(() => expect(receiver.deliveries("/restart-completed").length === 2 && receiver.deliveries("/restart-expired").length === 1, receiver.summary()).toBe(true), { timeout: 15_000 });
     const [first, second] = receiver.deliveries("/restart-completed");
     expect(second.signatureValid).toBe(true);
     expect(second.body.id).toBe(first.body.id);
     // The app records an attempt once the receiver has answered, so the row may lag the arrival.
-    const attempts = await eventually(async () => {
-      const recorded = await records.attempts(finishing.id);
-      return recorded.length === 2 && recorded;
-    }, 10_000, "attempt 2 recorded");
+    const attempts = await vi.waitFor(
+      async () => {
+        const recorded = await records.attempts(finishing.id);
+        expect(recorded).toHaveLength(2);
+        return recorded;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     expect(attempts.map((a) => [a.attemptNumber, a.success])).toEqual([
       [1, false],
       [2, true],
@@ -111,12 +111,12 @@ describe("background work across restarts", () => {
 
   it("expires a session that never started within seconds of expires_at, not before", async () => {
     await ensureApp();
-    const { key } = await createOrgWithTestKey(stack.databaseUrl);
+    const { testKey: key } = await newOrg("wh", { databaseUrl: stack.databaseUrl, live: false });
     await endpoint(key, "/expiry-timer", ["verification_session.expired"]);
     const created = await session(key);
     const expiresAt = Date.parse(created.expires_at);
     expect(expiresAt - Date.parse(created.created_at)).toBe(5000);
-    await receiver.waitFor(() => receiver.deliveries("/expiry-timer").length === 1, 15_000);
+    await vi.waitFor(() => expect(receiver.deliveries("/expiry-timer").length === 1, receiver.summary()).toBe(true), { timeout: 15_000 });
     const [delivery] = receiver.deliveries("/expiry-timer");
     expect(delivery.receivedAt).toBeGreaterThanOrEqual(expiresAt);
     expect(delivery.receivedAt - expiresAt).toBeLessThan(3000);
@@ -125,7 +125,7 @@ describe("background work across restarts", () => {
 
   it("lets an in_progress session run until its window from the start has passed", async () => {
     await ensureApp();
-    const { key } = await createOrgWithTestKey(stack.databaseUrl);
+    const { testKey: key } = await newOrg("wh", { databaseUrl: stack.databaseUrl, live: false });
     await endpoint(key, "/expiry-in-progress", ["verification_session.expired"]);
     const created = await session(key);
     // As the hosted flow leaves it when the user starts 2 s after creation.
@@ -135,7 +135,7 @@ describe("background work across restarts", () => {
       new Date(startedAt),
     ]);
     const dueAt = startedAt + 5000;
-    await receiver.waitFor(() => receiver.deliveries("/expiry-in-progress").length === 1, 20_000);
+    await vi.waitFor(() => expect(receiver.deliveries("/expiry-in-progress").length === 1, receiver.summary()).toBe(true), { timeout: 20_000 });
     const [delivery] = receiver.deliveries("/expiry-in-progress");
     expect(delivery.receivedAt).toBeGreaterThanOrEqual(dueAt);
     expect(delivery.receivedAt - dueAt).toBeLessThan(3000);
@@ -144,7 +144,7 @@ describe("background work across restarts", () => {
   it("two app processes on one database never send the same attempt twice", async () => {
     await ensureApp();
     others.push(await startAppProcess(stack.databaseUrl, APP_ENV));
-    const { key } = await createOrgWithTestKey(stack.databaseUrl);
+    const { testKey: key } = await newOrg("wh", { databaseUrl: stack.databaseUrl, live: false });
     await endpoint(key, "/pair-ok", ["verification_session.completed"]);
     const flaky = await endpoint(key, "/pair-flaky", ["verification_session.completed"]);
     const seen = new Map<string, number>();
@@ -167,7 +167,7 @@ describe("background work across restarts", () => {
         }),
       ),
     );
-    await receiver.waitFor(() => receiver.deliveries("/pair-ok").length >= 24 && receiver.deliveries("/pair-flaky").length >= 24, 40_000);
+    await vi.waitFor(() => expect(receiver.deliveries("/pair-ok").length >= 24 && receiver.deliveries("/pair-flaky").length >= 24, receiver.summary()).toBe(true), { timeout: 40_000 });
     await new Promise((r) => setTimeout(r, 2000));
     for (const path of ["/pair-ok", "/pair-flaky"]) {
       const counts = new Map<string, number>();

@@ -1,6 +1,7 @@
 import { inject, describe, expect, it } from "vitest";
 import pg from "pg";
-import { newOrg, v1 } from "../support/api";
+import { v1 } from "../support/api";
+import { newOrg } from "../support/fixtures";
 
 const url = "https://hooks.merchant.example/age";
 

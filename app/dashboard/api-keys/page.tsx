@@ -3,11 +3,11 @@ import { CreateKeyForm } from "@/components/dashboard/api-keys/create-key-form";
 import { RevokeKeyButton } from "@/components/dashboard/api-keys/revoke-key-button";
 import { ModeBadge } from "@/components/dashboard/badges";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { TableCard } from "@/components/dashboard/table-card";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { CardBody, TitledCard } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
-import { EmptyState } from "@/components/ui/empty-state";
-import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
+import { Td, Tr } from "@/components/ui/table";
 import { listApiKeys } from "@/lib/dashboard/list-api-keys";
 import { requireDashboardUser } from "@/lib/users/current-user";
 
@@ -24,78 +24,73 @@ export default async function ApiKeysPage() {
         description="Keys authenticate your backend to the Age Verification API (Authorization: Bearer) and the Voice API (x-api-key). Test keys use simulated checks and are never billed."
       />
       <div className="space-y-6">
-        <Card aria-labelledby="create-key-title">
-          <CardHeader id="create-key-title" title="Create a key" />
+        <TitledCard id="create-key-title" title="Create a key">
           <CardBody>
             <CreateKeyForm />
           </CardBody>
-        </Card>
+        </TitledCard>
 
-        <Card aria-labelledby="keys-title">
-          <CardHeader id="keys-title" title="Your keys" description={`${keys.filter((k) => !k.revokedAt).length} active`} />
-          {keys.length === 0 ? (
-            <EmptyState
-              title="No API keys yet"
-              description="Create a test key above to start calling the API. You'll see the full key once, right after creating it."
-            />
-          ) : (
-            <Table label="API keys">
-              <THead>
-                <tr>
-                  <Th>Name</Th>
-                  <Th className="hidden sm:table-cell">Key</Th>
-                  <Th className="hidden md:table-cell">Created</Th>
-                  <Th className="hidden sm:table-cell">Last used</Th>
-                  <Th>
-                    <span className="sr-only">Actions</span>
-                  </Th>
-                </tr>
-              </THead>
-              <TBody>
-                {keys.map((key) => (
-                  <Tr key={key.id} className={key.revokedAt ? "text-slate-500" : undefined}>
-                    <Td>
-                      <div className="flex flex-wrap items-center gap-2">
-                        <span className="font-medium">{key.name || "Unnamed key"}</span>
-                        <ModeBadge mode={key.mode} />
-                        {key.revokedAt ? <Badge tone="neutral">Revoked</Badge> : null}
-                      </div>
-                      {/* On phones the key and its last use sit under the name instead of in columns. */}
-                      <div className="mt-1 space-y-0.5 text-xs text-slate-600 sm:hidden">
-                        <code className="block font-mono">
-                          {key.prefix}…{key.last4}
-                        </code>
-                        <span className="block">
-                          Last used: {key.lastUsedAt ? <DateTime value={key.lastUsedAt} /> : "never"}
-                        </span>
-                      </div>
-                    </Td>
-                    <Td className="hidden sm:table-cell">
-                      <code className="font-mono text-xs whitespace-nowrap">
-                        {key.prefix}…{key.last4}
-                      </code>
-                    </Td>
-                    <Td className="hidden whitespace-nowrap md:table-cell">
-                      <DateTime value={key.createdAt} />
-                    </Td>
-                    <Td className="hidden whitespace-nowrap sm:table-cell">
-                      {key.lastUsedAt ? <DateTime value={key.lastUsedAt} /> : <span className="text-slate-500">Never</span>}
-                    </Td>
-                    <Td className="text-right">
-                      {key.revokedAt ? (
-                        <span className="text-xs whitespace-nowrap">
-                          Revoked <DateTime value={key.revokedAt} />
-                        </span>
-                      ) : (
-                        <RevokeKeyButton id={key.id} label={`${key.name || "key"} (${key.prefix}…${key.last4})`} />
-                      )}
-                    </Td>
-                  </Tr>
-                ))}
-              </TBody>
-            </Table>
-          )}
-        </Card>
+        <TableCard
+          id="keys-title"
+          title="Your keys"
+          description={`${keys.filter((k) => !k.revokedAt).length} active`}
+          label="API keys"
+          columns={[
+            { label: "Name" },
+            { label: "Key", className: "hidden sm:table-cell" },
+            { label: "Created", className: "hidden md:table-cell" },
+            { label: "Last used", className: "hidden sm:table-cell" },
+          ]}
+          empty={
+            keys.length === 0
+              ? {
+                  title: "No API keys yet",
+                  description: "Create a test key above to start calling the API. You'll see the full key once, right after creating it.",
+                }
+              : null
+          }
+        >
+          {keys.map((key) => (
+            <Tr key={key.id} className={key.revokedAt ? "text-slate-500" : undefined}>
+              <Td>
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium">{key.name || "Unnamed key"}</span>
+                  <ModeBadge mode={key.mode} />
+                  {key.revokedAt ? <Badge tone="neutral">Revoked</Badge> : null}
+                </div>
+                {/* On phones the key and its last use sit under the name instead of in columns. */}
+                <div className="mt-1 space-y-0.5 text-xs text-slate-600 sm:hidden">
+                  <code className="block font-mono">
+                    {key.prefix}…{key.last4}
+                  </code>
+                  <span className="block">
+                    Last used: {key.lastUsedAt ? <DateTime value={key.lastUsedAt} /> : "never"}
+                  </span>
+                </div>
+              </Td>
+              <Td className="hidden sm:table-cell">
+                <code className="font-mono text-xs whitespace-nowrap">
+                  {key.prefix}…{key.last4}
+                </code>
+              </Td>
+              <Td className="hidden whitespace-nowrap md:table-cell">
+                <DateTime value={key.createdAt} />
+              </Td>
+              <Td className="hidden whitespace-nowrap sm:table-cell">
+                {key.lastUsedAt ? <DateTime value={key.lastUsedAt} /> : <span className="text-slate-500">Never</span>}
+              </Td>
+              <Td className="text-right">
+                {key.revokedAt ? (
+                  <span className="text-xs whitespace-nowrap">
+                    Revoked <DateTime value={key.revokedAt} />
+                  </span>
+                ) : (
+                  <RevokeKeyButton id={key.id} label={`${key.name || "key"} (${key.prefix}…${key.last4})`} />
+                )}
+              </Td>
+            </Tr>
+          ))}
+        </TableCard>
       </div>
     </>
   );

@@ -3,7 +3,7 @@
 import type { ActionResult } from "@/app/dashboard/action-result";
 import { idSchema } from "@/lib/dashboard/schemas";
 import { requireDashboardUser } from "@/lib/users/current-user";
-import { listDeadLetters } from "@/lib/webhooks/dead-letters";
+import { listDeadLetters } from "@/lib/dashboard/deliveries";
 import { redeliver, type RedeliveryResult } from "@/lib/webhooks/redeliver";
 
 // "Redeliver all" walks the whole queue, but not without bound.
@@ -31,7 +31,9 @@ export async function listDeadLetterIdsAction(input: { endpointId?: string }): P
   for (;;) {
     const page = await listDeadLetters(user.orgId, { endpointId: endpointId?.data, limit: 100, before });
     ids.push(...page.data.map((d) => d.deliveryId));
-    if (!page.hasMore || ids.length >= MAX_REDELIVER_ALL) return { ok: true, value: { ids: ids.slice(0, MAX_REDELIVER_ALL), truncated: page.hasMore } };
-    before = page.data[page.data.length - 1].deliveryId;
+    if (!page.nextBefore || ids.length >= MAX_REDELIVER_ALL) {
+      return { ok: true, value: { ids: ids.slice(0, MAX_REDELIVER_ALL), truncated: page.nextBefore !== null } };
+    }
+    before = page.nextBefore;
   }
 }

@@ -2,32 +2,29 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { DeadLetterQueue } from "@/components/dashboard/dead-letters/dead-letter-queue";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { Pager } from "@/components/dashboard/pager";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requireDashboardUser } from "@/lib/users/current-user";
-import { countOpenDeadLetters, listDeadLetters } from "@/lib/webhooks/dead-letters";
+import { countOpenDeadLetters, listDeadLetters } from "@/lib/dashboard/deliveries";
+import { pageHref } from "@/lib/dashboard/page-href";
+import { deadLettersQuerySchema, type PageSearchParams } from "@/lib/dashboard/schemas";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
 
 export const metadata: Metadata = { title: "Dead letters" };
 
 const PAGE = 50;
 
-export default async function DeadLettersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const params = await searchParams;
-  const endpointId = typeof params.endpoint === "string" && /^whe_[A-Za-z0-9]+$/.test(params.endpoint) ? params.endpoint : undefined;
-  const before = typeof params.before === "string" && /^whd_[A-Za-z0-9]+$/.test(params.before) ? params.before : undefined;
-  const user = await requireDashboardUser(`/dashboard/dead-letters${endpointId ? `?endpoint=${endpointId}` : ""}`);
+export default async function DeadLettersPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
+  const { endpoint: endpointId, before } = deadLettersQuerySchema.parse(await searchParams);
+  const user = await requireDashboardUser(pageHref("/dashboard/dead-letters", { endpoint: endpointId }));
   const [page, { data: endpoints }, total] = await Promise.all([
     listDeadLetters(user.orgId, { endpointId, limit: PAGE, before }),
     listWebhookEndpoints(user.orgId),
     countOpenDeadLetters(user.orgId, endpointId),
   ]);
   const endpoint = endpointId ? endpoints.find((e) => e.id === endpointId) : undefined;
-  const last = page.data[page.data.length - 1];
-  const olderHref = last
-    ? `/dashboard/dead-letters?${new URLSearchParams({ ...(endpointId ? { endpoint: endpointId } : {}), before: last.deliveryId })}`
-    : null;
 
   return (
     <>
@@ -75,12 +72,8 @@ export default async function DeadLettersPage({ searchParams }: { searchParams: 
               endpointId={endpointId}
               total={total}
             />
-            {page.hasMore && olderHref ? (
-              <div className="flex justify-end border-t border-slate-200 px-4 py-3 sm:px-5">
-                <ButtonLink href={olderHref} size="sm" variant="secondary">
-                  Older →
-                </ButtonLink>
-              </div>
+            {page.nextBefore ? (
+              <Pager olderHref={pageHref("/dashboard/dead-letters", { endpoint: endpointId, before: page.nextBefore })} />
             ) : null}
           </>
         )}

@@ -2,37 +2,32 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AutoRefresh } from "@/components/dashboard/auto-refresh";
 import { AttemptResult } from "@/components/dashboard/badges";
+import { FilterSelect } from "@/components/dashboard/filter-select";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { Pager } from "@/components/dashboard/pager";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Select } from "@/components/ui/field";
-import { countPendingDeliveries } from "@/lib/dashboard/overview";
+import { countPendingDeliveries, listDeliveryAttempts } from "@/lib/dashboard/deliveries";
+import { pageHref } from "@/lib/dashboard/page-href";
+import { deliveriesQuerySchema, type PageSearchParams } from "@/lib/dashboard/schemas";
 import { requireDashboardUser } from "@/lib/users/current-user";
-import { listDeliveryAttempts } from "@/lib/webhooks/list-delivery-attempts";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
 
 export const metadata: Metadata = { title: "Deliveries" };
 
 const PAGE = 100;
-const MAX = 500;
 
-export default async function DeliveriesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const params = await searchParams;
-  const endpointParam = typeof params.endpoint === "string" && /^whe_[A-Za-z0-9]+$/.test(params.endpoint) ? params.endpoint : undefined;
-  const limit = Math.min(MAX, Math.max(PAGE, Number(params.limit) || PAGE));
-  const self = `/dashboard/deliveries${endpointParam ? `?endpoint=${endpointParam}` : ""}`;
-  const user = await requireDashboardUser(self);
-  const [attempts, { data: endpoints }, pending] = await Promise.all([
-    listDeliveryAttempts(user.orgId, { endpointId: endpointParam, limit: limit + 1 }),
+export default async function DeliveriesPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
+  const { endpoint: endpointParam, before } = deliveriesQuerySchema.parse(await searchParams);
+  const user = await requireDashboardUser(pageHref("/dashboard/deliveries", { endpoint: endpointParam }));
+  const [{ data: shown, nextBefore }, { data: endpoints }, pending] = await Promise.all([
+    listDeliveryAttempts(user.orgId, { endpointId: endpointParam, limit: PAGE, before }),
     listWebhookEndpoints(user.orgId),
     countPendingDeliveries(user.orgId, endpointParam),
   ]);
-  const shown = attempts.slice(0, limit);
-  const more = attempts.length > limit && limit < MAX;
-  const moreHref = `/dashboard/deliveries?${new URLSearchParams({ ...(endpointParam ? { endpoint: endpointParam } : {}), limit: String(limit + PAGE) })}`;
 
   return (
     <>
@@ -46,19 +41,12 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
           Delivery attempts
         </h2>
         <form method="get" action="/dashboard/deliveries" className="flex flex-wrap items-end gap-3 border-b border-slate-200 px-4 py-3 sm:px-5">
-          <div className="min-w-0">
-            <label htmlFor="filter-endpoint" className="block text-xs font-medium text-slate-700">
-              Endpoint
-            </label>
-            <Select id="filter-endpoint" name="endpoint" defaultValue={endpointParam ?? ""} className="mt-1 max-w-xs sm:max-w-md">
-              <option value="">All endpoints</option>
-              {endpoints.map((e) => (
-                <option key={e.id} value={e.id}>
-                  {e.url} ({e.mode})
-                </option>
-              ))}
-            </Select>
-          </div>
+          <FilterSelect id="filter-endpoint" name="endpoint" label="Endpoint" defaultValue={endpointParam ?? ""} className="max-w-xs sm:max-w-md">
+            <option value="">All endpoints</option>
+            {endpoints.map((e) => (
+              <option key={e.id} value={e.id}>{`${e.url} (${e.mode})`}</option>
+            ))}
+          </FilterSelect>
           <Button type="submit" variant="secondary">
             Show
           </Button>
@@ -68,7 +56,16 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
             </Link>
           ) : null}
         </form>
-        {shown.length === 0 ? (
+        {shown.length === 0 && before ? (
+          <EmptyState
+            title="No older attempts"
+            action={
+              <ButtonLink href={pageHref("/dashboard/deliveries", { endpoint: endpointParam })} size="sm" variant="secondary">
+                Back to the newest
+              </ButtonLink>
+            }
+          />
+        ) : shown.length === 0 ? (
           <EmptyState
             title={endpointParam ? "No attempts to this endpoint yet" : "No deliveries yet"}
             description="An attempt is recorded each time an event is sent to an endpoint: when a session passes, fails or expires, on every retry, and on manual redeliveries."
@@ -111,16 +108,10 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
                 </li>
               ))}
             </ol>
-            <div className="flex items-center justify-between border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:px-5">
-              <span>
-                Showing the latest {shown.length} attempt{shown.length === 1 ? "" : "s"}
-              </span>
-              {more ? (
-                <ButtonLink href={moreHref} variant="secondary" size="sm">
-                  Show more
-                </ButtonLink>
-              ) : null}
-            </div>
+            <Pager
+              summary={`Showing ${before ? "" : "the latest "}${shown.length} attempt${shown.length === 1 ? "" : "s"}`}
+              olderHref={nextBefore && pageHref("/dashboard/deliveries", { endpoint: endpointParam, before: nextBefore })}
+            />
           </>
         )}
       </Card>

@@ -1,43 +1,28 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ModeBadge, SESSION_STATUS_LABELS, SessionStatusBadge } from "@/components/dashboard/badges";
+import { FilterSelect } from "@/components/dashboard/filter-select";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { Pager } from "@/components/dashboard/pager";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Select } from "@/components/ui/field";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import { listDashboardSessions } from "@/lib/dashboard/list-dashboard-sessions";
-import { sessionListFilterSchema } from "@/lib/dashboard/schemas";
+import { pageHref } from "@/lib/dashboard/page-href";
+import { sessionsQuerySchema, type PageSearchParams } from "@/lib/dashboard/schemas";
 import { requireDashboardUser } from "@/lib/users/current-user";
 import { sessionStatuses } from "@/lib/verification/schemas";
 
 export const metadata: Metadata = { title: "Sessions" };
 
-type Params = Record<string, string | string[] | undefined>;
+const sessionsHref = (filter: { status?: string; mode?: string }, trail: string[]) =>
+  pageHref("/dashboard/sessions", { ...filter, c: trail });
 
-function all(value: string | string[] | undefined): string[] {
-  return value === undefined ? [] : Array.isArray(value) ? value : [value];
-}
-
-function sessionsHref(filter: { status?: string; mode?: string }, trail: string[]) {
-  const query = new URLSearchParams();
-  if (filter.status) query.set("status", filter.status);
-  if (filter.mode) query.set("mode", filter.mode);
-  for (const cursor of trail) query.append("c", cursor);
-  const qs = query.toString();
-  return qs ? `/dashboard/sessions?${qs}` : "/dashboard/sessions";
-}
-
-export default async function SessionsPage({ searchParams }: { searchParams: Promise<Params> }) {
-  const params = await searchParams;
-  const filter = sessionListFilterSchema.parse({
-    status: typeof params.status === "string" && params.status ? params.status : undefined,
-    mode: typeof params.mode === "string" && params.mode ? params.mode : undefined,
-  });
-  const trail = all(params.c);
+export default async function SessionsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
+  const { c: trail, ...filter } = sessionsQuerySchema.parse(await searchParams);
   const user = await requireDashboardUser(sessionsHref(filter, trail));
   const result = await listDashboardSessions({ orgId: user.orgId, ...filter, trail });
   const filtered = Boolean(filter.status || filter.mode);
@@ -60,29 +45,19 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
           action="/dashboard/sessions"
           className="flex flex-wrap items-end gap-3 border-b border-slate-200 px-4 py-3 sm:px-5"
         >
-          <div>
-            <label htmlFor="filter-status" className="block text-xs font-medium text-slate-700">
-              Status
-            </label>
-            <Select id="filter-status" name="status" defaultValue={filter.status ?? ""} className="mt-1 w-40">
-              <option value="">All statuses</option>
-              {sessionStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {SESSION_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div>
-            <label htmlFor="filter-mode" className="block text-xs font-medium text-slate-700">
-              Mode
-            </label>
-            <Select id="filter-mode" name="mode" defaultValue={filter.mode ?? ""} className="mt-1 w-32">
-              <option value="">Both modes</option>
-              <option value="test">Test</option>
-              <option value="live">Live</option>
-            </Select>
-          </div>
+          <FilterSelect id="filter-status" name="status" label="Status" defaultValue={filter.status ?? ""} className="w-40">
+            <option value="">All statuses</option>
+            {sessionStatuses.map((s) => (
+              <option key={s} value={s}>
+                {SESSION_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect id="filter-mode" name="mode" label="Mode" defaultValue={filter.mode ?? ""} className="w-32">
+            <option value="">Both modes</option>
+            <option value="test">Test</option>
+            <option value="live">Live</option>
+          </FilterSelect>
           <Button type="submit" variant="secondary">
             Apply filters
           </Button>
@@ -181,21 +156,11 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                 ))}
               </TBody>
             </Table>
-            <nav aria-label="Pages" className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm sm:px-5">
-              <span className="text-slate-600">Page {result.pageNumber}</span>
-              <div className="flex gap-2">
-                {result.newerTrail ? (
-                  <ButtonLink href={sessionsHref(filter, result.newerTrail)} variant="secondary" size="sm">
-                    ← Newer
-                  </ButtonLink>
-                ) : null}
-                {result.olderTrail ? (
-                  <ButtonLink href={sessionsHref(filter, result.olderTrail)} variant="secondary" size="sm">
-                    Older →
-                  </ButtonLink>
-                ) : null}
-              </div>
-            </nav>
+            <Pager
+              summary={`Page ${result.pageNumber}`}
+              newerHref={result.newerTrail && sessionsHref(filter, result.newerTrail)}
+              olderHref={result.olderTrail && sessionsHref(filter, result.olderTrail)}
+            />
           </>
         )}
       </Card>

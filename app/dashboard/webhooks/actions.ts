@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { fieldErrorsOf, type ActionResult } from "@/app/dashboard/action-result";
+import { changeById, fieldErrorsOf, type ActionResult } from "@/app/dashboard/action-result";
 import { createWebhookEndpointFormSchema, idSchema } from "@/lib/dashboard/schemas";
 import { requireDashboardUser } from "@/lib/users/current-user";
 import { ApiError } from "@/lib/verification/errors";
@@ -35,16 +35,13 @@ export async function createWebhookEndpointAction(input: {
 
 export async function deleteWebhookEndpointAction(input: { id: string }): Promise<ActionResult<{ id: string }>> {
   const user = await requireDashboardUser("/dashboard/webhooks");
-  const id = idSchema("whe").safeParse(input.id);
-  if (!id.success) return { ok: false, error: "That endpoint does not exist." };
-  try {
-    await deleteWebhookEndpoint(user.orgId, id.data);
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "resource_missing") return { ok: false, error: "That endpoint does not exist or was already deleted." };
-    throw error;
-  }
-  revalidatePath("/dashboard", "layout");
-  return { ok: true, value: { id: id.data } };
+  return changeById(input, {
+    prefix: "whe",
+    invalid: "That endpoint does not exist.",
+    missing: "That endpoint does not exist or was already deleted.",
+    isMissing: (error) => error instanceof ApiError && error.code === "resource_missing",
+    change: (id) => deleteWebhookEndpoint(user.orgId, id),
+  });
 }
 
 export async function sendTestEventAction(input: { id: string }): Promise<

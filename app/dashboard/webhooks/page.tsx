@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ModeBadge } from "@/components/dashboard/badges";
+import { EventTypeList } from "@/components/dashboard/event-type-list";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { TableCard } from "@/components/dashboard/table-card";
 import { CreateEndpointForm } from "@/components/dashboard/webhooks/create-endpoint-form";
 import { DeleteEndpointButton } from "@/components/dashboard/webhooks/delete-endpoint-button";
-import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { CardBody, TitledCard } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
-import { EmptyState } from "@/components/ui/empty-state";
-import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
+import { Td, Tr } from "@/components/ui/table";
 import { requireDashboardUser } from "@/lib/users/current-user";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
 
@@ -24,72 +25,57 @@ export default async function WebhooksPage() {
         description="Signed events tell your backend when a session passes, fails or expires. Deliveries are retried up to 5 times; what still fails lands in the dead-letter queue."
       />
       <div className="space-y-6">
-        <Card aria-labelledby="endpoints-title">
-          <CardHeader id="endpoints-title" title="Endpoints" description={`${endpoints.length} active`} />
-          {endpoints.length === 0 ? (
-            <EmptyState
-              title="No webhook endpoints yet"
-              description="Add one below to receive verification_session.completed and verification_session.expired events."
-            />
-          ) : (
-            <Table label="Webhook endpoints">
-              <THead>
-                <tr>
-                  <Th>URL</Th>
-                  <Th className="hidden md:table-cell">Events</Th>
-                  <Th className="hidden sm:table-cell">Created</Th>
-                  <Th>
-                    <span className="sr-only">Actions</span>
-                  </Th>
-                </tr>
-              </THead>
-              <TBody>
-                {endpoints.map((endpoint) => (
-                  <Tr key={endpoint.id}>
-                    <Td>
-                      <div className="flex flex-wrap items-center gap-2">
-                        <Link
-                          href={`/dashboard/webhooks/${endpoint.id}`}
-                          className="font-mono text-xs break-all text-indigo-700 underline-offset-2 hover:underline"
-                        >
-                          {endpoint.url}
-                        </Link>
-                        <ModeBadge mode={endpoint.mode} />
-                      </div>
-                      <span className="mt-0.5 block font-mono text-xs text-slate-500">{endpoint.id}</span>
-                    </Td>
-                    <Td className="hidden md:table-cell">
-                      <ul className="space-y-0.5 text-xs">
-                        {endpoint.events.map((e) => (
-                          <li key={e}>
-                            <code>{e}</code>
-                          </li>
-                        ))}
-                      </ul>
-                    </Td>
-                    <Td className="hidden text-xs whitespace-nowrap sm:table-cell">
-                      <DateTime value={endpoint.created_at} />
-                    </Td>
-                    <Td className="text-right">
-                      <DeleteEndpointButton id={endpoint.id} url={endpoint.url} />
-                    </Td>
-                  </Tr>
-                ))}
-              </TBody>
-            </Table>
-          )}
-        </Card>
+        <TableCard
+          id="endpoints-title"
+          title="Endpoints"
+          description={`${endpoints.length} active`}
+          label="Webhook endpoints"
+          columns={[{ label: "URL" }, { label: "Events", className: "hidden md:table-cell" }, { label: "Created", className: "hidden sm:table-cell" }]}
+          empty={
+            endpoints.length === 0
+              ? {
+                  title: "No webhook endpoints yet",
+                  description: "Add one below to receive verification_session.completed and verification_session.expired events.",
+                }
+              : null
+          }
+        >
+          {endpoints.map((endpoint) => (
+            <Tr key={endpoint.id}>
+              <Td>
+                <div className="flex flex-wrap items-center gap-2">
+                  <Link
+                    href={`/dashboard/webhooks/${endpoint.id}`}
+                    className="font-mono text-xs break-all text-indigo-700 underline-offset-2 hover:underline"
+                  >
+                    {endpoint.url}
+                  </Link>
+                  <ModeBadge mode={endpoint.mode} />
+                </div>
+                <span className="mt-0.5 block font-mono text-xs text-slate-500">{endpoint.id}</span>
+              </Td>
+              <Td className="hidden md:table-cell">
+                <EventTypeList events={endpoint.events} className="space-y-0.5" />
+              </Td>
+              <Td className="hidden text-xs whitespace-nowrap sm:table-cell">
+                <DateTime value={endpoint.created_at} />
+              </Td>
+              <Td className="text-right">
+                <DeleteEndpointButton id={endpoint.id} url={endpoint.url} />
+              </Td>
+            </Tr>
+          ))}
+        </TableCard>
 
-        <Card aria-labelledby="add-endpoint-title">
-          <CardHeader
-            id="add-endpoint-title"
-            title="Add an endpoint"
-            description="Verify each delivery's Service-Signature with the secret shown after you add it."
-          />
+        <TitledCard
+          id="add-endpoint-title"
+          title="Add an endpoint"
+          description="Verify each delivery's Service-Signature with the secret shown after you add it."
+        >
           <CardBody>
             <CreateEndpointForm />
           </CardBody>
-        </Card>
+        </TitledCard>
       </div>
     </>
   );

@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
 import { Field, Input } from "@/components/ui/field";
-import { SegmentedControl } from "@/components/ui/segmented-control";
+import { ModeControl } from "@/components/dashboard/mode-control";
 import type { KeyMode } from "@/lib/keys/key-mode";
 
 export function CreateKeyForm() {
@@ -47,17 +47,7 @@ export function CreateKeyForm() {
           <Input {...props} value={name} onChange={(e) => setName(e.target.value)} placeholder="Checkout backend" maxLength={60} />
         )}
       </Field>
-      <SegmentedControl
-        legend="Mode"
-        name="mode"
-        value={mode}
-        onChange={setMode}
-        options={[
-          { value: "test", label: "Test" },
-          { value: "live", label: "Live" },
-        ]}
-        hint={mode === "test" ? "Simulated checks, never billed." : "Real checks, billed."}
-      />
+      <ModeControl name="mode" value={mode} onChange={setMode} hints={{ test: "Simulated checks, never billed.", live: "Real checks, billed." }} />
       <div className="sm:pt-6">
         <Button type="submit" pending={create.isPending}>
           Create key

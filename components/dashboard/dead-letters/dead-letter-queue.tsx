@@ -10,7 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button, Spinner } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { DateTime } from "@/components/ui/date-time";
-import type { DeadLetter } from "@/lib/webhooks/dead-letters";
+import type { DeadLetter } from "@/lib/dashboard/deliveries";
 
 export type DeadLetterRow = DeadLetter;
 

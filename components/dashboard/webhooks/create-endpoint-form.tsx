@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
 import { Field, Input } from "@/components/ui/field";
-import { SegmentedControl } from "@/components/ui/segmented-control";
+import { ModeControl } from "@/components/dashboard/mode-control";
 import { webhookEventTypes } from "@/lib/verification/schemas";
 import type { KeyMode } from "@/lib/keys/key-mode";
 
@@ -106,20 +106,11 @@ export function CreateEndpointForm() {
           </p>
         ) : null}
       </fieldset>
-      <SegmentedControl
-        legend="Mode"
+      <ModeControl
         name="endpoint-mode"
         value={mode}
         onChange={setMode}
-        options={[
-          { value: "test", label: "Test" },
-          { value: "live", label: "Live" },
-        ]}
-        hint={
-          mode === "test"
-            ? "Receives events of sessions created with test keys only."
-            : "Receives events of sessions created with live keys only."
-        }
+        hints={{ test: "Receives events of sessions created with test keys only.", live: "Receives events of sessions created with live keys only." }}
       />
       {result && !result.ok && !fieldErrors ? <Alert tone="error">{result.error}</Alert> : null}
       {create.isError ? <Alert tone="error">The endpoint could not be created. Check your connection and try again.</Alert> : null}

@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { expireSessionJob } from "@/lib/jobs/definitions/expire-session";
 import { scheduleJobInTx } from "@/lib/jobs/schedule-job";
-import { findOrCreateOrganization } from "@/lib/orgs/find-or-create-organization";
 import { createSession } from "@/lib/verification/create-session";
+import { newOrganization } from "../../../tests/support/fixtures";
 
 // createSession writes the session's expiry job in its own SQL statement
 // (insertSessionWithExpiryJob), not through scheduleJobInTx. Both engines must see the same
@@ -15,7 +14,7 @@ const comparable = ({ id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...
 
 describe("the expiry Job row createSession writes in SQL", () => {
   it("equals the row scheduleJobInTx writes for the same job", async () => {
-    const org = await findOrCreateOrganization(`session-insert-${randomBytes(5).toString("hex")}`);
+    const org = await newOrganization("session-insert");
     const session = await createSession({
       orgId: org.id,
       mode: "test",

@@ -1,10 +1,8 @@
 // Retrieve and list answer with JSON that PostgreSQL renders (session-json-sql.ts). It must be
 // byte for byte what serializeSession makes of the same row, in every state a session can be
 // in, with any metadata the API accepts, whatever the database server's time zone.
-import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { findOrCreateOrganization } from "@/lib/orgs/find-or-create-organization";
 import { completeSession } from "@/lib/verification/complete-session";
 import { createSession } from "@/lib/verification/create-session";
 import { forceExpireSession } from "@/lib/verification/expire-session";
@@ -12,6 +10,7 @@ import { getSessionJsonOrThrow, getSessionOrThrow } from "@/lib/verification/get
 import { listSessions, listSessionsJson } from "@/lib/verification/list-sessions";
 import { serializeSession } from "@/lib/verification/serialize-session";
 import { SESSION_JSON_SQL } from "@/lib/db/hot/session-json-sql";
+import { newOrganization } from "../../../tests/support/fixtures";
 
 const awkwardMetadata = {
   "2": "integer-like keys come first in JavaScript",
@@ -24,7 +23,7 @@ const awkwardMetadata = {
 };
 
 async function sessionsInEveryState() {
-  const org = await findOrCreateOrganization(`session-json-${randomBytes(5).toString("hex")}`);
+  const org = await newOrganization("session-json");
   const create = (overrides: Partial<Parameters<typeof createSession>[0]> = {}) =>
     createSession({
       orgId: org.id,

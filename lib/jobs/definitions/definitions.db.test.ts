@@ -6,9 +6,8 @@ import { jobHandlers } from "@/lib/jobs/registry";
 import { expireSessionIfDue } from "@/lib/verification/expire-session";
 import { startJobRunner } from "@/lib/jobs/job-runner";
 import { deliverEventAttempt } from "@/lib/webhooks/deliver-event-attempt";
-import { listDeadLetters } from "@/lib/webhooks/dead-letters";
-import { startReceiver, type Receiver } from "../../../tests/webhooks/support/receiver";
-import { completedEventFor, completedEventForEndpoints, insertSession, newOrganization } from "../../../tests/webhooks/support/inngest-fixtures";
+import { listDeadLetters } from "@/lib/dashboard/deliveries";
+import { completedEventFor, completedEventForEndpoints, insertSession, newOrganization, type Receiver, startReceiver } from "../../../tests/support/fixtures";
 
 let receiver: Receiver;
 beforeAll(async () => {
@@ -95,11 +94,10 @@ describe("deliver-event job", () => {
       listen: false,
     });
     try {
-      const deadline = Date.now() + 15_000;
-      while ((await db.job.findFirstOrThrow({ where: { name } })).status !== "dead") {
-        if (Date.now() > deadline) throw new Error("the job never died");
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await vi.waitFor(async () => expect((await db.job.findFirstOrThrow({ where: { name } })).status).toBe("dead"), {
+        timeout: 15_000,
+        interval: 50,
+      });
     } finally {
       await runner.stop();
     }

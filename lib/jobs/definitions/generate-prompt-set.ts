@@ -15,6 +15,8 @@ export const generatePromptSetJob = defineJob({
   payload: z.object({ setId: z.string().min(1), round: z.number().int().nonnegative() }),
   maxAttempts: 5,
   errorDelayMs: exponentialBackoff,
+  // 20 s rounds and 429 pauses: over two hours of work within Inngest's step budget per run.
+  maxReschedules: 400,
   run: async (payload) => {
     const outcome = await generateQueuedPrompts(payload);
     return outcome.kind === "finished" ? { kind: "done" } : { kind: "reschedule", at: outcome.at.toISOString() };

@@ -8,7 +8,10 @@ import type { FaceAnalysis } from "@/lib/verification/face/types";
  * anti-spoofing and liveness gate and the age estimate. The bytes stay in memory for the call
  * only; the estimate is for the decision rule, never returned to the integrator or logged.
  */
-export async function analyzeFace(bytes: Uint8Array, options: { estimateAge?: boolean } = {}): Promise<FaceAnalysis> {
-  const measurements = await faceEstimator().measure(bytes, options.estimateAge ?? true);
+export async function analyzeFace(
+  bytes: Uint8Array,
+  options: { estimateAge?: boolean; onlyIfIdle?: boolean } = {},
+): Promise<FaceAnalysis> {
+  const measurements = await faceEstimator().measure(bytes, options.estimateAge ?? true, { onlyIfIdle: options.onlyIfIdle });
   return judgeMeasurements(measurements);
 }

@@ -30,4 +30,15 @@ describe("the face estimator's bounds", () => {
     await expect(late).rejects.toBeInstanceOf(ProviderError);
     await expect(late).rejects.toThrow(/timed out/);
   }, 120_000);
+
+  it("refuses a live frame at once while a photo waits, so frames never queue behind selfies", async () => {
+    const { estimator, ProviderError } = await freshEstimator({ FACE_ESTIMATION_MAX_QUEUE: "8", FACE_ESTIMATION_TIMEOUT_MS: "240000" });
+    const selfie = estimator.measure(facePhoto("adult-50-59"), true);
+    const frame = estimator.measure(facePhoto("adult-70-plus"), false, { onlyIfIdle: true });
+    await expect(frame).rejects.toBeInstanceOf(ProviderError);
+    await expect(frame).rejects.toThrow(/busy/);
+    await selfie;
+    // Nothing waiting: the frame is measured.
+    await expect(estimator.measure(facePhoto("adult-70-plus"), false, { onlyIfIdle: true })).resolves.toMatchObject({ readable: true });
+  }, 300_000);
 });

@@ -26,6 +26,11 @@ type Call = {
 const WORKER_URL = pathToFileURL(path.join(process.cwd(), "lib/verification/face/face-worker.mjs")).href;
 const BOOTSTRAP = `import(require("node:worker_threads").workerData.entry)`;
 
+/** The queue had no room for this photo (a provider error: the user may try again). */
+export class EstimatorBusy extends ProviderError {
+  override name = "EstimatorBusy";
+}
+
 class FaceEstimator {
   private worker: Worker | null = null;
   private ready: Promise<void> | null = null;
@@ -33,10 +38,18 @@ class FaceEstimator {
   private current: Call | null = null;
   private nextId = 1;
 
-  measure(bytes: Uint8Array, estimateAge: boolean): Promise<FaceMeasurements> {
+  /**
+   * onlyIfIdle (the camera view's live check): refused at once unless no other photo is waiting,
+   * so live frames never queue behind selfies, never pile up, and delay a selfie by at
+   * most two frames (the one being measured and one waiting).
+   */
+  measure(bytes: Uint8Array, estimateAge: boolean, options: { onlyIfIdle?: boolean } = {}): Promise<FaceMeasurements> {
     const config = env();
+    if (options.onlyIfIdle && this.waiting.length > 0) {
+      return Promise.reject(new EstimatorBusy("built-in face estimation is busy (photos waiting)"));
+    }
     if (this.waiting.length >= config.FACE_ESTIMATION_MAX_QUEUE) {
-      return Promise.reject(new ProviderError("built-in face estimation is busy (queue full)"));
+      return Promise.reject(new EstimatorBusy("built-in face estimation is busy (queue full)"));
     }
     return new Promise<FaceMeasurements>((resolve, reject) => {
       const call: Call = {

@@ -22,3 +22,22 @@ export type FaceAnalysis =
   | { kind: "spoof"; realScore: number; liveScore: number }
   /** One clear, live face; `age` is null when only the quality gates were asked for. */
   | { kind: "face"; age: number | null; realScore: number | null; liveScore: number | null; faceBox: FaceBox };
+
+// The live check of camera frames before capture (docs/face-estimation.md, "Live feedback before
+// capture"): the quality gates only, never an age. Phrased for someone looking at the camera view,
+// with one reason the selfie gates do not have: a face so close it overflows the guide.
+export const LIVE_CHECK_MESSAGES = {
+  no_face: "We can't see a face yet. Put your face inside the oval.",
+  multiple_faces: "Only one face, please.",
+  too_small: "Move closer: fill the oval with your face.",
+  too_close: "Move back a little: your whole face should fit in the oval.",
+  not_frontal: "Look straight at the camera.",
+  too_dark: "More light, please: face a window or a lamp.",
+  blurred: "Hold still.",
+  unreadable_image: "We couldn't read the camera picture.",
+} as const;
+
+export type LiveCheckReason = keyof typeof LIVE_CHECK_MESSAGES;
+
+/** The live check's whole answer: whether a photo taken now would clear the gates, or what to fix. */
+export type LiveCheck = { check: "ok" } | { check: "retake"; reason: LiveCheckReason; message: string };

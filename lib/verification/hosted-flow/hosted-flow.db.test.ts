@@ -1,10 +1,8 @@
 // The hosted flow's domain transitions against the real database: the one-time link, the start,
 // escalation, completion and expiry, as the browser drives them.
-import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it, vi } from "vitest";
 import { db } from "@/lib/db";
-import { findOrCreateOrganization } from "@/lib/orgs/find-or-create-organization";
 import { completeSession } from "@/lib/verification/complete-session";
 import { createSession } from "@/lib/verification/create-session";
 import { getFlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
@@ -15,11 +13,12 @@ import { submitSimulatedChoice } from "@/lib/verification/hosted-flow/submit-evi
 import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import type { verificationMethods } from "@/lib/verification/schemas";
 import type { KeyMode } from "@/lib/keys/key-mode";
+import { newOrganization } from "../../../tests/support/fixtures";
 
 type Method = (typeof verificationMethods)[number];
 
 async function newSession(options: { mode?: KeyMode; methods?: Method[]; requiredAge?: 16 | 18 } = {}) {
-  const org = await findOrCreateOrganization(`flow-${randomBytes(5).toString("hex")}`);
+  const org = await newOrganization("flow");
   const created = await createSession({
     orgId: org.id,
     mode: options.mode ?? "test",
@@ -108,7 +107,7 @@ describe("running the methods", () => {
     const s = await newSession();
     expect(await startVerification({ sessionId: s.id, orgId: s.orgId })).toBe("stale");
     await bind(s.token);
-    const other = await findOrCreateOrganization(`flow-other-${randomBytes(4).toString("hex")}`);
+    const other = await newOrganization("flow-other");
     expect(await startVerification({ sessionId: s.id, orgId: other.id })).toBe("stale");
     expect((await row(s.id)).status).toBe("created");
   });
@@ -149,15 +148,15 @@ describe("running the methods", () => {
       await tabA.query("begin");
       await tabA.query(`select 1 from "VerificationSession" where id = $1 for update`, [s.id]);
       const tabB = recordMethodOutcome({ sessionId: s.id, orgId: s.orgId, expectedIndex: 0, verdict: { result: "pass", confidence: "high" } });
-      const deadline = Date.now() + 4_000;
-      for (;;) {
-        const { rows } = await tabA.query(
-          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
-        );
-        if (rows[0].n >= 1) break;
-        if (Date.now() > deadline) throw new Error("tab B's write never waited on the session row");
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await vi.waitFor(
+        async () => {
+          const { rows } = await tabA.query(
+            `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+          );
+          expect(rows[0].n, "tab B's write waits on the session row").toBeGreaterThanOrEqual(1);
+        },
+        { timeout: 4_000, interval: 20 },
+      );
       await tabA.query(
         `update "VerificationSession" set "currentMethodIndex" = 1, "attempts" = "attempts" + 1
           where id = $1 and status = 'in_progress' and "currentMethodIndex" = 0`,

@@ -8,6 +8,7 @@ import {
   ProviderError,
   RetakeRequired,
   type ImageEvidence,
+  type MethodProvider,
   type MethodResult,
   type VerificationMethod,
 } from "@/lib/verification/providers/types";
@@ -29,24 +30,32 @@ function currentMethod(session: BoundSession, expectedIndex: number): Verificati
   return (session.methods[expectedIndex] as VerificationMethod | undefined) ?? null;
 }
 
+/**
+ * The provider of the method the session is on, when it takes evidence of `kind`; otherwise the
+ * answer: stale (the page was behind) or rejected with `otherKind`.
+ */
+function currentProvider<K extends MethodProvider["kind"]>(
+  session: BoundSession,
+  expectedIndex: number,
+  kind: K,
+  otherKind: string,
+): { provider: Extract<MethodProvider, { kind: K }> } | { outcome: EvidenceOutcome } {
+  const method = currentMethod(session, expectedIndex);
+  if (!method) return { outcome: { kind: "stale" } };
+  const resolution = getMethodProvider(method, session.mode);
+  if (!resolution.available || resolution.provider.kind !== kind) return { outcome: { kind: "rejected", message: otherKind } };
+  return { provider: resolution.provider as Extract<MethodProvider, { kind: K }> };
+}
+
 /** Test mode only: the user's chosen result drives the same transitions as a live verdict. */
 export async function submitSimulatedChoice(
   session: BoundSession,
   expectedIndex: number,
   choice: MethodResult,
 ): Promise<EvidenceOutcome> {
-  const method = currentMethod(session, expectedIndex);
-  if (!method) return { kind: "stale" };
-  const resolution = getMethodProvider(method, session.mode);
-  if (!resolution.available || resolution.provider.kind !== "simulated_choice") {
-    return { kind: "rejected", message: "Simulated results are available for test sessions only." };
-  }
-  return recordMethodOutcome({
-    sessionId: session.id,
-    orgId: session.orgId,
-    expectedIndex,
-    verdict: resolution.provider.evaluate(choice),
-  });
+  const current = currentProvider(session, expectedIndex, "simulated_choice", "Simulated results are available for test sessions only.");
+  if ("outcome" in current) return current.outcome;
+  return recordMethodOutcome({ sessionId: session.id, orgId: session.orgId, expectedIndex, verdict: current.provider.evaluate(choice) });
 }
 
 /** Live face estimation or document check: evaluate the image, then forget it. */
@@ -55,12 +64,8 @@ export async function submitImageEvidence(
   expectedIndex: number,
   file: { size: number; arrayBuffer(): Promise<ArrayBuffer> },
 ): Promise<EvidenceOutcome> {
-  const method = currentMethod(session, expectedIndex);
-  if (!method) return { kind: "stale" };
-  const resolution = getMethodProvider(method, session.mode);
-  if (!resolution.available || resolution.provider.kind !== "image") {
-    return { kind: "rejected", message: "This check does not take a photo." };
-  }
+  const current = currentProvider(session, expectedIndex, "image", "This check does not take a photo.");
+  if ("outcome" in current) return current.outcome;
   if (file.size === 0 || file.size > MAX_IMAGE_BYTES) {
     return { kind: "rejected", message: "The photo must be an image of at most 8 MB." };
   }
@@ -77,7 +82,7 @@ export async function submitImageEvidence(
     if (claim.kind === "stale") return { kind: "stale" };
     if (claim.kind === "exhausted") return giveUpOnMethod(session, expectedIndex);
     try {
-      verdict = await resolution.provider.evaluate(image, {
+      verdict = await current.provider.evaluate(image, {
         reference: `${session.id}.${expectedIndex}.${session.attempts}`,
         requiredAge: session.requiredAge as 16 | 18,
       });

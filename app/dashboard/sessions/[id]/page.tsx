@@ -6,9 +6,10 @@ import { ModeBadge, SessionStatusBadge } from "@/components/dashboard/badges";
 import { DeliveryList } from "@/components/dashboard/delivery-list";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { Card, CardBody, CardHeader, TitledCard } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
+import { Detail, DetailList } from "@/components/ui/details";
 import { EmptyState } from "@/components/ui/empty-state";
 import { getSessionDetail } from "@/lib/dashboard/get-session-detail";
 import { requireDashboardUser } from "@/lib/users/current-user";
@@ -23,15 +24,6 @@ const METHOD_LABELS: Record<string, string> = {
   credit_card: "Credit card",
   digital_id: "Digital ID",
 };
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid grid-cols-1 gap-1 py-2.5 sm:grid-cols-[10rem_1fr] sm:gap-4">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="min-w-0 text-sm text-slate-900 break-words">{children}</dd>
-    </div>
-  );
-}
 
 export default async function SessionDetailPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -62,20 +54,19 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
       />
 
       <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
-        <Card aria-labelledby="outcome-title">
-          <CardHeader id="outcome-title" title="Outcome" />
+        <TitledCard id="outcome-title" title="Outcome">
           <CardBody>
             {session.outcome ? (
-              <dl className="divide-y divide-slate-100">
-                <Row label="Result">
+              <DetailList>
+                <Detail label="Result">
                   <Badge tone={session.outcome.result === "pass" ? "success" : "danger"}>{session.outcome.result}</Badge>
-                </Row>
-                <Row label="Method">{METHOD_LABELS[session.outcome.method] ?? session.outcome.method}</Row>
-                <Row label="Confidence">{session.outcome.confidence}</Row>
-                <Row label="Completed">
+                </Detail>
+                <Detail label="Method">{METHOD_LABELS[session.outcome.method] ?? session.outcome.method}</Detail>
+                <Detail label="Confidence">{session.outcome.confidence}</Detail>
+                <Detail label="Completed">
                   <DateTime value={session.outcome.completed_at} withSeconds />
-                </Row>
-              </dl>
+                </Detail>
+              </DetailList>
             ) : (
               <p className="text-sm text-slate-600">
                 {session.status === "expired"
@@ -84,66 +75,63 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
               </p>
             )}
           </CardBody>
-        </Card>
+        </TitledCard>
 
-        <Card aria-labelledby="details-title">
-          <CardHeader id="details-title" title="Details" />
+        <TitledCard id="details-title" title="Details">
           <CardBody>
-            <dl className="divide-y divide-slate-100">
-              <Row label="Required age">{session.required_age}+</Row>
-              <Row label="Methods, in order">
+            <DetailList>
+              <Detail label="Required age">{session.required_age}+</Detail>
+              <Detail label="Methods, in order">
                 <ol className="list-inside list-decimal">
                   {session.methods.map((m) => (
                     <li key={m}>{METHOD_LABELS[m] ?? m}</li>
                   ))}
                 </ol>
-              </Row>
-              <Row label="Attempts">{session.attempts}</Row>
-              <Row label="Created">
+              </Detail>
+              <Detail label="Attempts">{session.attempts}</Detail>
+              <Detail label="Created">
                 <DateTime value={session.created_at} withSeconds />
-              </Row>
-              <Row label="Expires">
+              </Detail>
+              <Detail label="Expires">
                 <DateTime value={session.expires_at} withSeconds />
-              </Row>
-              <Row label="Return URL">
+              </Detail>
+              <Detail label="Return URL">
                 <span className="font-mono text-xs">{session.return_url}</span>
-              </Row>
-            </dl>
+              </Detail>
+            </DetailList>
           </CardBody>
-        </Card>
+        </TitledCard>
 
-        <Card aria-labelledby="metadata-title">
-          <CardHeader id="metadata-title" title="Metadata" description="Key/value pairs your backend attached at creation." />
+        <TitledCard id="metadata-title" title="Metadata" description="Key/value pairs your backend attached at creation.">
           {metadata.length === 0 ? (
             <CardBody>
               <p className="text-sm text-slate-600">No metadata was attached to this session.</p>
             </CardBody>
           ) : (
             <CardBody>
-              <dl className="divide-y divide-slate-100">
+              <DetailList>
                 {metadata.map(([key, value]) => (
-                  <Row key={key} label={key}>
+                  <Detail key={key} label={key}>
                     <span className="font-mono text-xs">{value}</span>
-                  </Row>
+                  </Detail>
                 ))}
-              </dl>
+              </DetailList>
             </CardBody>
           )}
-        </Card>
+        </TitledCard>
 
-        <Card aria-labelledby="json-title">
-          <CardHeader
-            id="json-title"
-            title="API response"
-            description={<>What <code>GET /v1/verification-sessions/{session.id}</code> returns.</>}
-            actions={<CopyButton value={JSON.stringify(session, null, 2)} label="Copy JSON" />}
-          />
+        <TitledCard
+          id="json-title"
+          title="API response"
+          description={<>What <code>GET /v1/verification-sessions/{session.id}</code> returns.</>}
+          actions={<CopyButton value={JSON.stringify(session, null, 2)} label="Copy JSON" />}
+        >
           <CardBody>
             <pre className="max-h-80 overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">
               {JSON.stringify(session, null, 2)}
             </pre>
           </CardBody>
-        </Card>
+        </TitledCard>
       </div>
 
       <Card aria-labelledby="events-title" className="mt-6">

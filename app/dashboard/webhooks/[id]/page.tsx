@@ -4,12 +4,14 @@ import { notFound } from "next/navigation";
 import { AutoRefresh } from "@/components/dashboard/auto-refresh";
 import { ModeBadge } from "@/components/dashboard/badges";
 import { DeliveryList } from "@/components/dashboard/delivery-list";
+import { EventTypeList } from "@/components/dashboard/event-type-list";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { DeleteEndpointButton } from "@/components/dashboard/webhooks/delete-endpoint-button";
 import { SendTestEventButton } from "@/components/dashboard/webhooks/send-test-event-button";
 import { Alert } from "@/components/ui/alert";
-import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { CardBody, TitledCard } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
+import { Detail, DetailList } from "@/components/ui/details";
 import { EmptyState } from "@/components/ui/empty-state";
 import { listDeliveries } from "@/lib/dashboard/deliveries";
 import { getWebhookEndpoint } from "@/lib/dashboard/get-webhook-endpoint";
@@ -39,52 +41,34 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
         actions={<DeleteEndpointButton id={endpoint.id} url={endpoint.url} redirectTo="/dashboard/webhooks" />}
       />
       <div className="space-y-6">
-        <Card aria-labelledby="endpoint-details-title">
-          <CardHeader id="endpoint-details-title" title="Details" />
+        <TitledCard id="endpoint-details-title" title="Details">
           <CardBody>
-            <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
-              <div>
-                <dt className="text-slate-600">Endpoint id</dt>
-                <dd className="mt-0.5 font-mono text-xs break-all">{endpoint.id}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Mode</dt>
-                <dd className="mt-0.5">
-                  <ModeBadge mode={endpoint.mode} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Events</dt>
-                <dd className="mt-0.5">
-                  <ul className="text-xs">
-                    {endpoint.events.map((e) => (
-                      <li key={e}>
-                        <code>{e}</code>
-                      </li>
-                    ))}
-                  </ul>
-                </dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Created</dt>
-                <dd className="mt-0.5">
-                  <DateTime value={endpoint.created_at} />
-                </dd>
-              </div>
-            </dl>
+            <DetailList layout="grid">
+              <Detail layout="grid" label="Endpoint id" className="font-mono text-xs break-all">
+                {endpoint.id}
+              </Detail>
+              <Detail layout="grid" label="Mode">
+                <ModeBadge mode={endpoint.mode} />
+              </Detail>
+              <Detail layout="grid" label="Events">
+                <EventTypeList events={endpoint.events} />
+              </Detail>
+              <Detail layout="grid" label="Created">
+                <DateTime value={endpoint.created_at} />
+              </Detail>
+            </DetailList>
           </CardBody>
-        </Card>
+        </TitledCard>
 
-        <Card aria-labelledby="test-event-title">
-          <CardHeader
-            id="test-event-title"
-            title="Send a test event"
-            description="One signed event about a made-up session, sent now, to check that your receiver answers and verifies signatures. It is not retried and not listed under deliveries."
-          />
+        <TitledCard
+          id="test-event-title"
+          title="Send a test event"
+          description="One signed event about a made-up session, sent now, to check that your receiver answers and verifies signatures. It is not retried and not listed under deliveries."
+        >
           <CardBody>
             <SendTestEventButton id={endpoint.id} mode={endpoint.mode} />
           </CardBody>
-        </Card>
+        </TitledCard>
 
         {dead > 0 ? (
           <Alert tone="warning" title={`${dead} of these deliveries are in the dead-letter queue`}>
@@ -95,13 +79,12 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
           </Alert>
         ) : null}
 
-        <Card aria-labelledby="recent-deliveries-title">
-          <CardHeader
-            id="recent-deliveries-title"
-            title="Recent deliveries"
-            description={`The last ${RECENT} events sent to this endpoint, with every attempt.`}
-            actions={<AutoRefresh active={deliveries.some((d) => d.status === "pending")} />}
-          />
+        <TitledCard
+          id="recent-deliveries-title"
+          title="Recent deliveries"
+          description={`The last ${RECENT} events sent to this endpoint, with every attempt.`}
+          actions={<AutoRefresh active={deliveries.some((d) => d.status === "pending")} />}
+        >
           {deliveries.length === 0 ? (
             <EmptyState
               title="Nothing delivered yet"
@@ -110,7 +93,7 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
           ) : (
             <DeliveryList deliveries={deliveries} show="session" />
           )}
-        </Card>
+        </TitledCard>
       </div>
     </>
   );

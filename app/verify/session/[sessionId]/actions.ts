@@ -34,11 +34,19 @@ async function authorize(sessionId: unknown) {
   return loadBoundSession(id.data, jar.get(bindingCookieName(id.data))?.value);
 }
 
-/** The bound session and the method step the page was showing, or null when either is not valid. */
-async function authorizeStep(sessionId: unknown, expectedIndex: unknown) {
-  const index = indexSchema.safeParse(expectedIndex);
-  const session = index.success ? await authorize(sessionId) : null;
-  return session && index.success ? { session, index: index.data } : null;
+type Step = { session: NonNullable<Awaited<ReturnType<typeof authorize>>>; index: number };
+
+/**
+ * An action on the method step the page was showing (bound to the session id and the step's
+ * index): `run` is called only when the session is this browser's and still on that step.
+ */
+function stepAction(run: (step: Step, form: FormData) => Promise<FlowActionState>) {
+  return async (sessionId: string, expectedIndex: number, _previous: FlowActionState, form: FormData): Promise<FlowActionState> => {
+    const index = indexSchema.safeParse(expectedIndex);
+    const session = index.success ? await authorize(sessionId) : null;
+    if (!session || !index.success) return { error: NOT_AVAILABLE };
+    return run({ session, index: index.data }, form);
+  };
 }
 
 function settle(outcome: EvidenceOutcome): FlowActionState {
@@ -56,38 +64,15 @@ export async function startAction(sessionId: string, _previous: FlowActionState,
   return {};
 }
 
-export async function simulateAction(
-  sessionId: string,
-  expectedIndex: number,
-  _previous: FlowActionState,
-  form: FormData,
-): Promise<FlowActionState> {
-  const step = await authorizeStep(sessionId, expectedIndex);
-  if (!step) return { error: NOT_AVAILABLE };
+export const simulateAction = stepAction(async (step, form) => {
   const choice = choiceSchema.safeParse(form.get("result"));
   if (!choice.success) return { error: "Choose pass, fail or inconclusive." };
   return settle(await submitSimulatedChoice(step.session, step.index, choice.data));
-}
+});
 
-export async function skipUnavailableAction(
-  sessionId: string,
-  expectedIndex: number,
-  _previous: FlowActionState,
-  _form: FormData,
-): Promise<FlowActionState> {
-  const step = await authorizeStep(sessionId, expectedIndex);
-  if (!step) return { error: NOT_AVAILABLE };
-  return settle(await skipUnavailableMethod(step.session, step.index));
-}
+export const skipUnavailableAction = stepAction(async (step) => settle(await skipUnavailableMethod(step.session, step.index)));
 
-export async function startCardCheckAction(
-  sessionId: string,
-  expectedIndex: number,
-  _previous: FlowActionState,
-  _form: FormData,
-): Promise<FlowActionState> {
-  const step = await authorizeStep(sessionId, expectedIndex);
-  if (!step) return { error: NOT_AVAILABLE };
+export const startCardCheckAction = stepAction(async (step) => {
   let target: string | null;
   try {
     target = await startCardCheck(step.session, step.index);
@@ -101,4 +86,4 @@ export async function startCardCheckAction(
     return {};
   }
   redirect(target);
-}
+});

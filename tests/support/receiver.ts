@@ -4,7 +4,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
-import { ensureTestCertificates } from "../../support/test-ca";
+import { ensureTestCertificates } from "./test-ca";
 
 export type ReceivedDelivery = {
   path: string;
@@ -33,15 +33,17 @@ export type Receiver = {
    * exact bytes of its response body (default "ok" for 2xx, "receiver says <status>" otherwise).
    */
   route: (path: string, options: { behaviour?: Behaviour; secret?: string; responseBody?: string | Buffer }) => void;
+  /** What arrived so far (on one path, if given); wait for more with vi.waitFor or expect.poll. */
   deliveries: (path?: string) => ReceivedDelivery[];
-  waitFor: (predicate: (all: ReceivedDelivery[]) => boolean, timeoutMs?: number) => Promise<ReceivedDelivery[]>;
+  /** What arrived, as [path, answer] pairs: a failure message for a wait that ran out. */
+  summary: () => string;
   close: () => Promise<void>;
 };
 
 export type ReceiverOptions = {
   /**
    * Checks each delivery as it arrives (e.g. against the OpenAPI document's webhooks); what it
-   * throws is re-thrown by deliveries() and waitFor(), so the test reading them fails.
+   * throws is re-thrown by deliveries(), so the test reading them fails.
    */
   checkDelivery?: (delivery: ReceivedDelivery) => void;
 };
@@ -128,15 +130,7 @@ export async function startReceiver(host = "127.0.0.1", options: ReceiverOptions
       throwCheckFailures();
       return received.filter((d) => path === undefined || d.path === path);
     },
-    waitFor: async (predicate, timeoutMs = 30_000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        throwCheckFailures();
-        if (predicate(received)) return received;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      throw new Error(`receiver: condition not met within ${timeoutMs} ms; got ${received.length} deliveries: ${JSON.stringify(received.map((d) => [d.path, d.respondedWith]))}`);
-    },
+    summary: () => JSON.stringify(received.map((d) => [d.path, d.respondedWith])),
     close: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import {
+  deadLettersQuerySchema,
+  deliveriesQuerySchema,
+  overviewQuerySchema,
+  sessionsQuerySchema,
+} from "@/lib/dashboard/schemas";
+
+describe("dashboard page query schemas", () => {
+  it("read the sessions list's filters and cursor trail, ignoring what is not a filter value", () => {
+    expect(sessionsQuerySchema.parse({ status: "passed", mode: "live", c: ["a", "b"] })).toEqual({
+      status: "passed",
+      mode: "live",
+      c: ["a", "b"],
+    });
+    expect(sessionsQuerySchema.parse({ status: "won", mode: "", c: "only" })).toEqual({
+      status: undefined,
+      mode: undefined,
+      c: ["only"],
+    });
+    expect(sessionsQuerySchema.parse({ status: ["passed", "failed"] })).toEqual({ status: undefined, mode: undefined, c: [] });
+  });
+
+  it("take endpoint and page ids only in their own shapes", () => {
+    expect(deliveriesQuerySchema.parse({ endpoint: "whe_abc", before: "wha_xyz" })).toEqual({ endpoint: "whe_abc", before: "wha_xyz" });
+    expect(deliveriesQuerySchema.parse({ endpoint: "whd_abc", before: "whd_xyz" })).toEqual({ endpoint: undefined, before: undefined });
+    expect(deadLettersQuerySchema.parse({ endpoint: "whe_abc", before: "whd_1" })).toEqual({ endpoint: "whe_abc", before: "whd_1" });
+    expect(deadLettersQuerySchema.parse({ endpoint: "whe_a'--", before: "wha_1" })).toEqual({ endpoint: undefined, before: undefined });
+  });
+
+  it("read the overview's welcome flag", () => {
+    expect(overviewQuerySchema.parse({ welcome: "1" })).toEqual({ welcome: true });
+    expect(overviewQuerySchema.parse({})).toEqual({ welcome: false });
+  });
+});

@@ -1,0 +1,112 @@
+// One run of a prompt set's generation job against the real database and the fake ElevenLabs on
+// loopback: a provider 429 pauses the run with back-off and fails nothing; a prompt the provider
+// refuses fails with the API's error; a run of an older round does nothing.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { newId } from "@/lib/ids";
+import { failUnfinishedPrompts, generateQueuedPrompts } from "@/lib/prompt-sets/generate-queued-prompts";
+import { createLocalStorage } from "@/lib/storage/local-storage";
+import type { TtsDependencies } from "@/lib/voice/create-tts";
+import { createElevenLabsProvider } from "@/lib/voice/providers/elevenlabs-provider";
+import { createVoiceCatalog } from "@/lib/voice/voice-catalog";
+import { newOrg } from "../../tests/support/fixtures";
+import { FAKE_API_KEY, startFakeElevenLabs, VOICES, type FakeElevenLabs } from "../../tests/voice/fake-elevenlabs";
+
+let orgId: string;
+let fake: FakeElevenLabs;
+let deps: TtsDependencies;
+
+beforeAll(async () => {
+  orgId = (await newOrg("gen")).orgId;
+  fake = await startFakeElevenLabs();
+  const provider = createElevenLabsProvider({ apiKey: FAKE_API_KEY, baseUrl: fake.baseUrl, timeoutMs: 5000, retryDelayMs: 20 });
+  const storage = createLocalStorage({ dir: mkdtempSync(path.join(tmpdir(), "sets-storage-")), secret: "test-secret-0123456789", baseUrl: "http://app.test" });
+  deps = { catalog: createVoiceCatalog(provider, () => 3600_000), storage, urlTtlSeconds: 3600 };
+});
+afterAll(async () => {
+  await fake?.close();
+});
+
+/** A set in generation round 1 with its prompts queued, as startPromptSetGeneration leaves it. */
+async function queuedSet(prompts: { text: string }[], voiceId: string = VOICES.rachel) {
+  const id = newId("ps");
+  await db.promptSet.create({
+    data: {
+      id,
+      orgId,
+      name: "Test set",
+      language: "en",
+      voiceId,
+      modelId: "tts_multilingual_v2",
+      outputFormat: "ulaw_8000",
+      generationRound: 1,
+      prompts: {
+        createMany: { data: prompts.map((p, position) => ({ id: newId("psp"), position, name: `p${position}`, text: p.text, status: "queued" as const })) },
+      },
+    },
+  });
+  return id;
+}
+
+const statuses = async (setId: string) =>
+  (await db.promptSetPrompt.findMany({ where: { setId }, orderBy: { position: "asc" } })).map((p) => p.status);
+
+describe("a prompt set's generation run", () => {
+  it("waits out a provider 429 with back-off, leaving the prompts queued, then finishes them", async () => {
+    const setId = await queuedSet([{ text: `One ${Math.random()}` }, { text: `Two ${Math.random()}` }]);
+    // Both prompts' first requests and the provider's one retry of each are refused.
+    fake.rateLimitNext = 4;
+    const before = Date.now();
+    const paused = await generateQueuedPrompts({ setId, round: 1 }, deps);
+    expect(fake.rateLimitNext).toBe(0);
+    expect(paused.kind).toBe("continue");
+    if (paused.kind !== "continue") throw new Error("unreachable");
+    // First back-off of the streak: 2 s.
+    expect(paused.at.getTime() - before).toBeGreaterThanOrEqual(2000);
+    expect(await statuses(setId)).toEqual(["queued", "queued"]);
+    expect((await db.promptSet.findUniqueOrThrow({ where: { id: setId } })).rateLimitStreak).toBe(1);
+
+    expect(await generateQueuedPrompts({ setId, round: 1 }, deps)).toEqual({ kind: "finished" });
+    expect(await statuses(setId)).toEqual(["done", "done"]);
+    expect((await db.promptSet.findUniqueOrThrow({ where: { id: setId } })).rateLimitStreak).toBe(0);
+    const done = await db.promptSetPrompt.findFirstOrThrow({ where: { setId } });
+    expect(done).toMatchObject({ cached: false, errorCode: null, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // The fake speaks a 1 s tone with 0.2 s of silence each side; trimming leaves most of it.
+    expect(done.durationMs).toBeGreaterThan(400);
+    expect(done.durationMs).toBeLessThan(1100);
+    expect(done.peaks).toHaveLength(64);
+    expect(Math.max(...done.peaks!)).toBe(255);
+  });
+
+  it("fails a prompt the provider refuses with the API's error code and message, and finishes the rest", async () => {
+    const setId = await queuedSet([{ text: `Fine ${Math.random()}` }]);
+    const broken = await queuedSet([{ text: `Broken ${Math.random()}` }], VOICES.serverError);
+    expect(await generateQueuedPrompts({ setId, round: 1 }, deps)).toEqual({ kind: "finished" });
+    expect(await generateQueuedPrompts({ setId: broken, round: 1 }, deps)).toEqual({ kind: "finished" });
+    expect(await statuses(setId)).toEqual(["done"]);
+    const failed = await db.promptSetPrompt.findFirstOrThrow({ where: { setId: broken } });
+    expect(failed).toMatchObject({ status: "failed", errorCode: "upstream_error", sha256: null });
+    expect(failed.errorMessage).toMatch(/ElevenLabs/);
+  });
+
+  it("does nothing for a round a newer generation replaced, or a deleted set", async () => {
+    const setId = await queuedSet([{ text: `Old ${Math.random()}` }]);
+    const requests = fake.requests.length;
+    expect(await generateQueuedPrompts({ setId, round: 0 }, deps)).toEqual({ kind: "finished" });
+    expect(await generateQueuedPrompts({ setId: "ps_gone", round: 1 }, deps)).toEqual({ kind: "finished" });
+    expect(fake.requests.length).toBe(requests);
+    expect(await statuses(setId)).toEqual(["queued"]);
+  });
+
+  it("fails what a generation still held when the job gives up for good, and only in its own round", async () => {
+    const setId = await queuedSet([{ text: "a" }, { text: "b" }]);
+    expect(await failUnfinishedPrompts({ setId, round: 0 })).toBe(0);
+    expect(await failUnfinishedPrompts({ setId, round: 1 })).toBe(2);
+    const failed = await db.promptSetPrompt.findFirstOrThrow({ where: { setId } });
+    expect(failed).toMatchObject({ status: "failed", errorCode: "internal_error" });
+    expect(failed.errorMessage).toMatch(/Retry the failed prompts/);
+  });
+});

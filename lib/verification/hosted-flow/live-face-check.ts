@@ -1,0 +1,150 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { errorField, logger } from "@/lib/log";
+import { analyzeFace } from "@/lib/verification/face/analyze-face";
+import { EstimatorBusy } from "@/lib/verification/face/face-estimator";
+import { liveCheckFrom } from "@/lib/verification/face/live-check";
+import type { LiveCheck } from "@/lib/verification/face/types";
+import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
+import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
+import { sniffImageType } from "@/lib/verification/hosted-flow/submit-evidence";
+import { getMethodProvider } from "@/lib/verification/providers/get-method-provider";
+import type { VerificationMethod } from "@/lib/verification/providers/types";
+
+// The camera view's live check (docs/face-estimation.md, "Live feedback before capture"): a small
+// frame through the quality gates, never the age model, so the page can say "face found", "move
+// closer" or "more light" before the photo is taken. It counts no attempt, changes nothing in the
+// session, stores and logs no frame, and answers only the gate's reason. Bounded so it is no free
+// face-analysis API: live sessions on the built-in check's step only, two frames a second and a
+// fixed budget per session, small frames only, and never a place in the estimator's queue behind
+// real selfies (a busy estimator means no feedback this time).
+
+/** A 320 px wide JPEG from the camera view is about 10 to 30 KB. */
+export const MAX_LIVE_FRAME_BYTES = 96 * 1024;
+/** Longest side accepted: the page sends 320 px wide frames (a portrait phone's is 320 x 569). */
+export const MAX_LIVE_FRAME_SIDE = 640;
+export const LIVE_CHECKS_PER_SECOND = 2;
+/** At one frame a second, three minutes of camera view, over however many openings of it. */
+export const LIVE_CHECKS_PER_SESSION = 180;
+/** How long a frame may wait for the estimator before the answer is "busy" (the first one loads the models). */
+export const LIVE_CHECK_WAIT_MS = 2500;
+
+export type LiveCheckAnswer =
+  | LiveCheck
+  /** No feedback this time: the estimator is serving selfies (or starting). */
+  | { check: "busy" }
+  | { check: "refused"; status: 400 | 409 | 413 | 429; message: string; retryAfterSeconds?: number; limit?: "per_second" | "per_session" };
+
+const refused = (status: 400 | 409 | 413, message: string): LiveCheckAnswer => ({ check: "refused", status, message });
+
+/** Width and height from a JPEG's frame header, without decoding it; null when there is none. */
+export function jpegSize(bytes: Uint8Array): { width: number; height: number } | null {
+  let i = 2;
+  while (i + 9 < bytes.length) {
+    if (bytes[i] !== 0xff) return null;
+    const marker = bytes[i + 1];
+    if (marker === 0xff) {
+      i++;
+      continue;
+    }
+    const length = (bytes[i + 2] << 8) | bytes[i + 3];
+    // SOF0-SOF15 except DHT (C4), JPG (C8) and DAC (CC): precision, height, width.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: (bytes[i + 5] << 8) | bytes[i + 6], width: (bytes[i + 7] << 8) | bytes[i + 8] };
+    }
+    if (length < 2) return null;
+    i += 2 + length;
+  }
+  return null;
+}
+
+/** Counts one check in a bucket of the shared rate-limit table; returns the count so far. */
+async function count(bucket: string, windowStart: Date): Promise<number> {
+  const rows = await db.$queryRaw<{ count: number }[]>`
+    INSERT INTO "RateLimitWindow" ("orgId", "windowStart", "count")
+    VALUES (${bucket}, ${windowStart}, 1)
+    ON CONFLICT ("orgId", "windowStart") DO UPDATE SET "count" = "RateLimitWindow"."count" + 1
+    RETURNING "count"`;
+  return Number(rows[0].count);
+}
+
+/**
+ * Two buckets in the RateLimitWindow table (shared with the API's limits, by a prefix of their
+ * own): this second's checks, and the session's whole budget (its window starts when the session
+ * was created, so the table's one-day sweep outlives any session).
+ */
+async function consumeLiveCheck(session: BoundSession, now: number): Promise<LiveCheckAnswer | null> {
+  const second = Math.floor(now / 1000) * 1000;
+  if ((await count(`face-live:${session.id}`, new Date(second))) > LIVE_CHECKS_PER_SECOND) {
+    return { check: "refused", status: 429, limit: "per_second", retryAfterSeconds: 1, message: "Too many checks: at most two a second." };
+  }
+  if ((await count(`face-live-total:${session.id}`, session.createdAt)) > LIVE_CHECKS_PER_SESSION) {
+    return { check: "refused", status: 429, limit: "per_session", message: "This session has used up its live checks. You can still take your photo." };
+  }
+  return null;
+}
+
+/** Why this session cannot have a live check now, or null when it can. */
+function ineligible(session: BoundSession, now: Date): LiveCheckAnswer | null {
+  const method = session.methods[session.currentMethodIndex] as VerificationMethod | undefined;
+  if (session.status !== "in_progress" || isPastDeadline(session, now) || method !== "face_estimation") {
+    return refused(409, "This session is not on the face check.");
+  }
+  // Live mode with the built-in check only: test mode simulates, and a vendor's check is the vendor's.
+  const resolution = getMethodProvider(method, session.mode as "live" | "test");
+  if (session.mode !== "live" || !resolution.available || resolution.provider.kind !== "image" || !resolution.provider.checkedOnThisServer) {
+    return refused(409, "Live feedback is not available for this check.");
+  }
+  return null;
+}
+
+export async function checkLiveFrame(session: BoundSession, bytes: Uint8Array, now = new Date()): Promise<LiveCheckAnswer> {
+  const refusal = await admit(session, bytes, now).catch((error: unknown) => {
+    bytes.fill(0);
+    throw error;
+  });
+  if (refusal) {
+    bytes.fill(0);
+    return refusal;
+  }
+  return judge(bytes);
+}
+
+/** The reason this frame is not checked (the session's step, the frame, the limits), or null. */
+async function admit(session: BoundSession, bytes: Uint8Array, now: Date): Promise<LiveCheckAnswer | null> {
+  const notNow = ineligible(session, now);
+  if (notNow) return notNow;
+  if (bytes.length === 0) return refused(400, "Send one JPEG frame.");
+  if (bytes.length > MAX_LIVE_FRAME_BYTES) return refused(413, "The frame must be at most 96 KB.");
+  const size = sniffImageType(bytes) === "image/jpeg" ? jpegSize(bytes) : null;
+  if (!size) return refused(400, "Send one JPEG frame.");
+  if (size.width > MAX_LIVE_FRAME_SIDE || size.height > MAX_LIVE_FRAME_SIDE) {
+    return refused(400, `The frame must be at most ${MAX_LIVE_FRAME_SIDE} pixels on each side.`);
+  }
+  return consumeLiveCheck(session, now.getTime());
+}
+
+/** The gates on one frame, or "busy" when the estimator is serving selfies or has not answered in time. */
+async function judge(bytes: Uint8Array): Promise<LiveCheckAnswer> {
+  const analysis = analyzeFace(bytes, { estimateAge: false, onlyIfIdle: true });
+  // The frame lives in memory for the call only: wiped when the worker is done, even if the
+  // answer went out earlier as "busy".
+  void analysis.then(
+    () => bytes.fill(0),
+    () => bytes.fill(0),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), LIVE_CHECK_WAIT_MS);
+  });
+  try {
+    const result = await Promise.race([analysis, late]);
+    if (result === "late") return { check: "busy" };
+    return liveCheckFrom(result);
+  } catch (error) {
+    if (!(error instanceof EstimatorBusy)) logger().warn({ err: errorField(error) }, "live face check failed");
+    return { check: "busy" };
+  } finally {
+    clearTimeout(timer);
+  }
+}
