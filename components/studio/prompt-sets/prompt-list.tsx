@@ -9,7 +9,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/field";
 import { characterCount } from "@/lib/studio/character-count";
 import { waveformNote } from "@/lib/studio/waveform-note";
-import { buildPromptTextSchema, promptNameSchema, type PromptInput, type PromptView } from "@/lib/prompt-sets/schemas";
+import { promptNameSchema, type PromptInput, type PromptView } from "@/lib/prompt-sets/schemas";
+import { buildTtsTextSchema } from "@/lib/voice/schemas";
 import { PeaksWaveform } from "./peaks-waveform";
 import { phoneLawOf, type PlayMode, type Playing } from "./use-prompt-audio";
 
@@ -26,7 +27,7 @@ export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** Validates a prompt as the API will, plus the set's unique names, so a typo never round-trips. */
 function promptErrors(input: { name: string; text: string }, others: PromptView[], maxTextLength: number) {
   const name = promptNameSchema.safeParse(input.name);
-  const text = buildPromptTextSchema(maxTextLength).safeParse(input.text);
+  const text = buildTtsTextSchema(maxTextLength).safeParse(input.text);
   const clash = others.find((p) => p.name === input.name);
   return {
     name: !name.success ? `The file name ${name.error.issues[0].message}.` : clash ? `Another prompt is already named ${input.name}.` : undefined,
