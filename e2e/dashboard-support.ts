@@ -63,7 +63,8 @@ export async function signUp(page: Page, account: Account) {
   await page.getByLabel("Password").fill(account.password);
   await page.getByLabel("Organisation name").fill(account.organization);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard\?welcome=1$/);
+  // Password hashing (argon2) is deliberately slow, and slower still on a busy machine.
+  await expect(page).toHaveURL(/\/dashboard\?welcome=1$/, { timeout: 30_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 }
 

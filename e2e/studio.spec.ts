@@ -120,6 +120,20 @@ test("voices, preview, a ulaw_8000 prompt downloaded as .ulaw, and the history",
   expect(shownSha).toMatch(/^[0-9a-f]{64}$/);
   await expect(page.getByText("Synthesized for this request (cached: false)")).toBeVisible();
 
+  // As a caller hears it: the same prompt through G.711 and back, an 8 kHz WAV as long as the original.
+  await page.locator("label", { hasText: /^As a caller$/ }).click();
+  await expect(page.getByTestId("phone-band-note")).toContainText("G.711 μ-law at 8 kHz");
+  await expect.poll(async () => page.getByTestId("prompt-audio").evaluate((el: HTMLAudioElement) => el.currentSrc), { timeout: 15_000 }).toMatch(
+    new RegExp(`/studio/audio/${shownSha}/phone$`),
+  );
+  await expect.poll(async () => (await mediaState(page, "prompt-audio")).readyState, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  expect((await mediaState(page, "prompt-audio")).duration).toBeCloseTo(bytes / 8000, 1);
+  const phoneWav = await page.request.get(`${baseUrl()}/studio/audio/${shownSha}/phone`);
+  expect(phoneWav.headers()["content-type"]).toBe("audio/wav");
+  expect((await phoneWav.body()).readUInt32LE(24)).toBe(8000);
+  await page.locator("label", { hasText: /^As generated$/ }).click();
+  await expect(page.getByText(/Browsers cannot play raw G\.711 μ-law/)).toBeVisible();
+
   // The audio_url copies as shown.
   const audioUrl = (await page.getByRole("status", { name: "audio_url" }).textContent())!.trim();
   expect(audioUrl).toMatch(/\.ulaw\?/);

@@ -24,14 +24,14 @@ export type StudioFormat = {
   default: boolean;
 };
 
-const MODEL_LABELS: Record<ModelId, string> = {
+export const MODEL_LABELS: Record<ModelId, string> = {
   tts_multilingual_v2: "Multilingual v2 (default)",
   tts_flash_v2_5: "Flash v2.5: lowest latency",
   tts_turbo_v2_5: "Turbo v2.5: fast",
   tts_v3: "v3: most expressive",
 };
 
-const GROUP_LABELS: Record<FormatGroup, string> = {
+export const GROUP_LABELS: Record<FormatGroup, string> = {
   telephony: "Telephony: plays as-is on Asterisk, FreeSWITCH and most PBXs",
   wav: "WAV",
   pcm: "Raw PCM",
@@ -39,7 +39,7 @@ const GROUP_LABELS: Record<FormatGroup, string> = {
   opus: "Opus",
 };
 
-const PLAN_LABELS = { creator: "Creator plan", pro: "Pro plan" } as const;
+export const PLAN_LABELS = { creator: "Creator plan", pro: "Pro plan" } as const;
 
 export type PlaygroundState = {
   text: string;

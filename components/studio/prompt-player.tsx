@@ -7,9 +7,11 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses, Spinner } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CopyField } from "@/components/ui/copy-field";
+import { SegmentedControl } from "@/components/ui/segmented-control";
 import { DateTime } from "@/components/ui/date-time";
 import { toPlayableAudio, waveformPeaks } from "@/lib/studio/raw-audio";
 import { getOutputFormat } from "@/lib/voice/formats";
+import { phoneLawOf } from "./prompt-sets/use-prompt-audio";
 import { formatBytes, promptFilename, type PlayerPrompt } from "./types";
 
 const BARS = 160;
@@ -45,6 +47,9 @@ export const PromptPlayer = forwardRef<HTMLHeadingElement, { prompt: PlayerPromp
     const [played, setPlayed] = useState({ sha256: prompt.sha256, progress: 0 });
     const progress = played.sha256 === prompt.sha256 ? played.progress : 0;
     const setProgress = (value: number) => setPlayed({ sha256: prompt.sha256, progress: value });
+    // "As a caller": the same prompt through a G.711 line and back, rendered by the server.
+    const [listen, setListen] = useState<{ sha256: string; mode: "original" | "phone" }>({ sha256: prompt.sha256, mode: "original" });
+    const mode = listen.sha256 === prompt.sha256 ? listen.mode : "original";
     const filename = promptFilename(prompt);
     const minutes = Math.round(urlTtlSeconds / 60);
 
@@ -92,11 +97,24 @@ export const PromptPlayer = forwardRef<HTMLHeadingElement, { prompt: PlayerPromp
                 const el = element.current;
                 if (el && Number.isFinite(el.duration)) el.currentTime = fraction * el.duration;
               }} />
+              <SegmentedControl
+                legend="Listen"
+                name={`${id}-listen`}
+                options={[
+                  { value: "original", label: "As generated" },
+                  { value: "phone", label: "As a caller" },
+                ]}
+                value={mode}
+                onChange={(value) => {
+                  setListen({ sha256: prompt.sha256, mode: value });
+                  setProgress(0);
+                }}
+              />
               <audio
                 ref={element}
                 controls
-                src={audio.data.url}
-                aria-label={`Play the prompt (${format.label})`}
+                src={mode === "phone" ? `/studio/audio/${prompt.sha256}/phone` : audio.data.url}
+                aria-label={mode === "phone" ? "Play the prompt as a caller hears it" : `Play the prompt (${format.label})`}
                 data-testid="prompt-audio"
                 className="w-full"
                 onTimeUpdate={(e) => {
@@ -105,7 +123,14 @@ export const PromptPlayer = forwardRef<HTMLHeadingElement, { prompt: PlayerPromp
                 }}
                 onEnded={() => setProgress(1)}
               />
-              {audio.data.rendition ? <p className="text-xs text-slate-600">{audio.data.rendition} The download is the original {prompt.file_extension} file.</p> : null}
+              {mode === "phone" ? (
+                <p className="text-xs text-slate-600" data-testid="phone-band-note">
+                  As a caller hears it: encoded to G.711 {phoneLawOf(prompt.output_format)} at 8 kHz, as a phone line carries it, and decoded
+                  back (band limit and companding included). The download is the original {prompt.file_extension} file.
+                </p>
+              ) : audio.data.rendition ? (
+                <p className="text-xs text-slate-600">{audio.data.rendition} The download is the original {prompt.file_extension} file.</p>
+              ) : null}
             </div>
           )}
 

@@ -1,4 +1,4 @@
-// The studio player's audio source: only audio the organisation itself generated, by hash.
+// The studio player's audio source: only audio the organisation itself generated, by hash, with its format.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,7 +28,7 @@ describe("getGenerationAudio", () => {
     const result = await createTts({ orgId: ours, body: ttsRequestBodySchema.parse({ text, voice_id: "espeakEnUs", output_format: "ulaw_8000" }) }, deps);
 
     const audio = await getGenerationAudio({ orgId: ours, sha256: result.sha256 }, deps.storage);
-    expect(audio).toMatchObject({ contentType: "audio/basic", fileExtension: ".ulaw", sha256: result.sha256 });
+    expect(audio).toMatchObject({ contentType: "audio/basic", fileExtension: ".ulaw", sha256: result.sha256, outputFormat: "ulaw_8000" });
     expect(audio!.bytes.length).toBe(result.bytes);
 
     // Another organisation that knows the hash still gets nothing.

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { getStorage } from "@/lib/storage/get-storage";
 import type { ObjectStorage } from "@/lib/storage/object-storage";
 
-export type GenerationAudio = { bytes: Buffer; contentType: string; fileExtension: string; sha256: string };
+export type GenerationAudio = { bytes: Buffer; contentType: string; fileExtension: string; sha256: string; outputFormat: string };
 
 /**
  * The audio of one of an organisation's generated prompts, by its content hash, for the
@@ -17,7 +17,7 @@ export async function getGenerationAudio(
   if (!/^[0-9a-f]{64}$/.test(input.sha256)) return null;
   const generation = await db.ttsGeneration.findFirst({
     where: { orgId: input.orgId, sha256: input.sha256 },
-    select: { cacheKey: true },
+    select: { cacheKey: true, outputFormat: true },
     orderBy: { createdAt: "desc" },
   });
   if (!generation) return null;
@@ -25,5 +25,5 @@ export async function getGenerationAudio(
   if (!audio || audio.sha256 !== input.sha256) return null;
   const bytes = await storage.get(audio.storageKey);
   if (!bytes) return null;
-  return { bytes, contentType: audio.contentType, fileExtension: audio.fileExtension, sha256: audio.sha256 };
+  return { bytes, contentType: audio.contentType, fileExtension: audio.fileExtension, sha256: audio.sha256, outputFormat: generation.outputFormat };
 }

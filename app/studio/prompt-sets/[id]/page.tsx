@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { PromptSetEditor } from "@/components/studio/prompt-sets/prompt-set-editor";
+import { Alert } from "@/components/ui/alert";
+import { env } from "@/lib/env";
+import { getStudioPromptSet } from "@/lib/prompt-sets/get-studio-prompt-set";
+import { loadStudioVoices } from "@/lib/studio/load-voices";
+import { languageNames } from "@/lib/studio/voice-filters";
+import { requireDashboardUser } from "@/lib/users/current-user";
+import { VoiceApiError } from "@/lib/voice/errors";
+import { listFormats } from "@/lib/voice/list-formats";
+
+export const metadata: Metadata = { title: "Prompt set" };
+export const dynamic = "force-dynamic";
+
+export default async function PromptSetPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const user = await requireDashboardUser(`/studio/prompt-sets/${encodeURIComponent(id)}`);
+  const [set, voices] = await Promise.all([getStudioPromptSet({ orgId: user.orgId, id }), loadStudioVoices()]).catch((error: unknown) => {
+    // Another organisation's set is as unknown as a missing one.
+    if (error instanceof VoiceApiError && error.code === "not_found") notFound();
+    throw error;
+  });
+
+  return (
+    <>
+      {voices.error ? (
+        <Alert tone="error" title="The voices could not be loaded" className="mb-6">
+          {voices.error}
+        </Alert>
+      ) : null}
+      <PromptSetEditor
+        initial={set}
+        voices={voices.voices}
+        languageNames={languageNames(voices.voices)}
+        formats={listFormats().formats}
+        maxTextLength={env().TTS_MAX_TEXT_LENGTH}
+      />
+    </>
+  );
+}

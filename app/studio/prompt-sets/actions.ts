@@ -1,0 +1,143 @@
+"use server";
+
+import { ZodError } from "zod";
+import { fieldErrorsOf, type ActionResult } from "@/app/dashboard/action-result";
+import { env } from "@/lib/env";
+import { createPromptSet } from "@/lib/prompt-sets/create-prompt-set";
+import { deletePromptSet } from "@/lib/prompt-sets/delete-prompt-set";
+import { duplicatePromptSet } from "@/lib/prompt-sets/duplicate-prompt-set";
+import { listPromptSets } from "@/lib/prompt-sets/get-prompt-set";
+import { getStudioPromptSet, type StudioPromptSet } from "@/lib/prompt-sets/get-studio-prompt-set";
+import { MAX_PROMPT_CSV_BYTES, parsePromptCsv, type CsvRowError } from "@/lib/prompt-sets/prompt-csv";
+import {
+  buildCreatePromptSetBodySchema,
+  buildUpdatePromptSetBodySchema,
+  generatePromptSetBodySchema,
+  type PromptSetSummary,
+} from "@/lib/prompt-sets/schemas";
+import { startPromptSetGeneration } from "@/lib/prompt-sets/start-prompt-set-generation";
+import { updatePromptSet } from "@/lib/prompt-sets/update-prompt-set";
+import { requireDashboardUser } from "@/lib/users/current-user";
+import { describeVoiceError } from "@/lib/voice/errors";
+
+// The studio's prompt sets: the same domain functions as the Voice API's /prompt-sets, with the
+// session's organisation. Server actions, so Next.js refuses them from another origin (CSRF).
+// Failures come back as the API's own message (describeVoiceError), never thrown.
+
+export type { StudioPromptSet };
+
+const RETURN_TO = "/studio/prompt-sets";
+
+function failure(error: unknown): { ok: false; error: string; fieldErrors?: Record<string, string> } {
+  const { message } = describeVoiceError(error);
+  return error instanceof ZodError ? { ok: false, error: message, fieldErrors: fieldErrorsOf(error.issues) } : { ok: false, error: message };
+}
+
+const studioView = (orgId: string, id: string) => getStudioPromptSet({ orgId, id });
+
+export async function listPromptSetsAction(): Promise<ActionResult<PromptSetSummary[]>> {
+  const user = await requireDashboardUser(RETURN_TO);
+  try {
+    return { ok: true, value: (await listPromptSets({ orgId: user.orgId })).prompt_sets };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function createPromptSetAction(input: unknown): Promise<ActionResult<{ id: string }>> {
+  const user = await requireDashboardUser(RETURN_TO);
+  try {
+    const body = buildCreatePromptSetBodySchema(env().TTS_MAX_TEXT_LENGTH).parse(input);
+    const created = await createPromptSet({ orgId: user.orgId, body });
+    return { ok: true, value: { id: created.id } };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** The set with its progress, as the editor polls it while a generation runs. */
+export async function getPromptSetAction(id: string): Promise<ActionResult<StudioPromptSet>> {
+  const user = await requireDashboardUser(RETURN_TO);
+  try {
+    return { ok: true, value: await studioView(user.orgId, String(id)) };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** PATCH semantics: rename, sound settings, or the whole ordered prompt list (ids keep audio). */
+export async function updatePromptSetAction(id: string, input: unknown): Promise<ActionResult<StudioPromptSet>> {
+  const user = await requireDashboardUser(RETURN_TO);
+  try {
+    const body = buildUpdatePromptSetBodySchema(env().TTS_MAX_TEXT_LENGTH).parse(input);
+    await updatePromptSet({ orgId: user.orgId, id: String(id), body });
+    return { ok: true, value: await studioView(user.orgId, String(id)) };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export type ImportCsvResult = ActionResult<StudioPromptSet> & { rowErrors?: CsvRowError[] };
+
+/**
+ * Replaces the set's prompts with a `name,text` CSV. Prompts whose name and text are unchanged
+ * keep their audio (updatePromptSet matches them by name). Bad rows are all reported, by the
+ * row number a spreadsheet shows, and nothing is changed.
+ */
+export async function importPromptCsvAction(id: string, form: FormData): Promise<ImportCsvResult> {
+  const user = await requireDashboardUser(RETURN_TO);
+  try {
+    const file = form.get("file");
+    if (!(file instanceof File) || file.size === 0) return { ok: false, error: "Choose a CSV file to import." };
+    if (file.size > MAX_PROMPT_CSV_BYTES) {
+      return { ok: false, error: `That file is ${(file.size / 1024 / 1024).toFixed(1)} MB; a prompt CSV may be at most ${MAX_PROMPT_CSV_BYTES / 1024 / 1024} MB.` };
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let csv: string;
+    try {
+      csv = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      return { ok: false, error: "That file is not UTF-8 text. Save the spreadsheet as “CSV UTF-8” and import it again." };
+    }
+    const parsed = parsePromptCsv(csv, env().TTS_MAX_TEXT_LENGTH);
+    if (!parsed.ok) {
+      const rows = new Set(parsed.errors.map((e) => e.row)).size;
+      return { ok: false, error: `Nothing was imported: ${rows} ${rows === 1 ? "row" : "rows"} of ${file.name} ${rows === 1 ? "needs" : "need"} fixing.`, rowErrors: parsed.errors };
+    }
+    await updatePromptSet({ orgId: user.orgId, id: String(id), body: { prompts: parsed.prompts } });
+    return { ok: true, value: await studioView(user.orgId, String(id)) };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** Generate all (unchanged prompts come from the content cache) or retry only the failed ones. */
+export async function generatePromptSetAction(id: string, only: unknown): Promise<ActionResult<StudioPromptSet>> {
+  const user = await requireDashboardUser(RETURN_TO);
+  try {
+    const body = generatePromptSetBodySchema.parse({ only });
+    await startPromptSetGeneration({ orgId: user.orgId, id: String(id), only: body.only });
+    return { ok: true, value: await studioView(user.orgId, String(id)) };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function duplicatePromptSetAction(id: string): Promise<ActionResult<{ id: string; name: string }>> {
+  const user = await requireDashboardUser(RETURN_TO);
+  try {
+    const copy = await duplicatePromptSet({ orgId: user.orgId, id: String(id) });
+    return { ok: true, value: { id: copy.id, name: copy.name } };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function deletePromptSetAction(id: string): Promise<ActionResult<{ id: string }>> {
+  const user = await requireDashboardUser(RETURN_TO);
+  try {
+    return { ok: true, value: { id: (await deletePromptSet({ orgId: user.orgId, id: String(id) })).id } };
+  } catch (error) {
+    return failure(error);
+  }
+}

@@ -1,0 +1,130 @@
+"use client";
+
+import { useMemo } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Field, Input, Select } from "@/components/ui/field";
+import { promptSetLanguageSchema } from "@/lib/prompt-sets/schemas";
+import { voiceFacets, voiceSummary, type LanguageNamer } from "@/lib/studio/voice-filters";
+import { formatGroups } from "@/lib/voice/formats";
+import { modelIds, type ModelId, type Voice } from "@/lib/voice/schemas";
+import { GROUP_LABELS, MODEL_LABELS, PLAN_LABELS, type StudioFormat } from "../playground";
+
+/** The sound of a whole set: one voice, model, format and language folder for every prompt. */
+export type SoundChoice = { voiceId: string; modelId: ModelId; formatId: string; language: string };
+
+/**
+ * Voice, model, format and language fields, shared by the "New set" form and the editor. The
+ * voice is a select grouped by language (the same catalogue and names as the studio's picker):
+ * a whole set takes one voice, chosen once, so the picker's previews are a click away in the
+ * studio rather than repeated here.
+ */
+export function SoundFields({ id, value, onChange, voices, nameOf, formats, errors = {}, languagePlaceholder, narrow = false }: {
+  id: string;
+  value: SoundChoice;
+  onChange: (patch: Partial<SoundChoice>) => void;
+  voices: Voice[];
+  nameOf: LanguageNamer;
+  formats: StudioFormat[];
+  errors?: Record<string, string | undefined>;
+  languagePlaceholder?: string;
+  /** In a side column: one field per row, so long voice and format names stay readable. */
+  narrow?: boolean;
+}) {
+  const byLanguage = useMemo(() => {
+    const groups = voiceFacets(voices, nameOf).languages.map((language) => ({
+      ...language,
+      voices: voices.filter((v) => (v.languages[0] ?? v.language) === language.value),
+    }));
+    const grouped = new Set(groups.flatMap((g) => g.voices.map((v) => v.id)));
+    const other = voices.filter((v) => !grouped.has(v.id));
+    return [...groups.filter((g) => g.voices.length > 0), ...(other.length ? [{ value: "", label: "Other", count: other.length, voices: other }] : [])];
+  }, [voices, nameOf]);
+  const grouped = formatGroups.map((group) => ({ group, formats: formats.filter((f) => f.group === group) })).filter((g) => g.formats.length);
+  const format = formats.find((f) => f.id === value.formatId);
+  const voice = voices.find((v) => v.id === value.voiceId);
+
+  return (
+    <div className={narrow ? "grid gap-4" : "grid gap-4 sm:grid-cols-2"}>
+      <Field id={`${id}-voice`} label="Voice" error={errors.voice_id} hint={voice ? voiceSummary(voice, nameOf) : "Every prompt of the set is spoken in this voice."}>
+        {(props) => (
+          <Select {...props} value={value.voiceId} onChange={(e) => onChange({ voiceId: e.target.value })}>
+            {voice ? null : <option value={value.voiceId}>{value.voiceId || "Choose a voice"}</option>}
+            {byLanguage.map((group) => (
+              <optgroup key={group.value || "other"} label={group.label}>
+                {group.voices.map((v) => (
+                  <option key={v.id} value={v.id}>
+                    {v.name}
+                    {v.gender ? ` · ${v.gender}` : ""}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field id={`${id}-model`} label="Model" error={errors.model_id}>
+        {(props) => (
+          <Select {...props} value={value.modelId} onChange={(e) => onChange({ modelId: e.target.value as ModelId })}>
+            {modelIds.map((model) => (
+              <option key={model} value={model}>
+                {MODEL_LABELS[model]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field
+        id={`${id}-format`}
+        label="Output format"
+        error={errors.output_format}
+        hint={
+          format ? (
+            <span className="inline-flex flex-wrap items-center gap-1.5">
+              Files end in <Badge>{format.file_extension}</Badge>
+              {format.group === "telephony" ? <Badge tone="success">Telephony</Badge> : null}
+              {format.min_provider_plan ? <Badge tone="warning">Needs the upstream {PLAN_LABELS[format.min_provider_plan]}</Badge> : null}
+            </span>
+          ) : undefined
+        }
+      >
+        {(props) => (
+          <Select {...props} value={value.formatId} onChange={(e) => onChange({ formatId: e.target.value })}>
+            {grouped.map(({ group, formats: members }) => (
+              <optgroup key={group} label={GROUP_LABELS[group]}>
+                {members.map((f) => (
+                  <option key={f.id} value={f.id}>
+                    {f.label}
+                    {f.min_provider_plan ? ` · needs ${PLAN_LABELS[f.min_provider_plan]}` : ""}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field
+        id={`${id}-language`}
+        label="Language folder"
+        error={errors.language}
+        hint="The folder the Asterisk and FreeSWITCH archives put the files in, e.g. en or en_US."
+      >
+        {(props) => (
+          <Input
+            {...props}
+            value={value.language}
+            placeholder={languagePlaceholder}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => onChange({ language: e.target.value })}
+          />
+        )}
+      </Field>
+    </div>
+  );
+}
+
+/** The language folder a voice implies, as the server picks it when none is given (see checkVoice). */
+export function languageFolderOf(voice: Voice | undefined): string {
+  const code = promptSetLanguageSchema.safeParse(voice?.language?.replace("-", "_"));
+  return code.success ? code.data : "en";
+}

@@ -1,0 +1,23 @@
+import "server-only";
+import { getPromptSet } from "@/lib/prompt-sets/get-prompt-set";
+import { getPromptSetPeaks, type PromptPeaks } from "@/lib/prompt-sets/get-prompt-set-peaks";
+import { archiveLayouts, type ArchiveLayout, type PromptSetView } from "@/lib/prompt-sets/schemas";
+import { archiveEntry } from "@/lib/prompt-sets/stream-prompt-set-archive";
+import { getOutputFormat } from "@/lib/voice/formats";
+
+/**
+ * A set as the studio's editor shows it: the API's view, each done prompt's waveform outline,
+ * and where each archive layout puts a prompt (`<name>` standing for its name), from the same
+ * rule the archive follows.
+ */
+export type StudioPromptSet = PromptSetView & { peaks: PromptPeaks; archive_paths: Record<ArchiveLayout, string> };
+
+export async function getStudioPromptSet(input: { orgId: string; id: string }): Promise<StudioPromptSet> {
+  const [view, peaks] = await Promise.all([getPromptSet(input), getPromptSetPeaks(input)]);
+  const format = getOutputFormat(view.output_format);
+  const archivePaths = Object.fromEntries(archiveLayouts.map((layout) => [layout, archiveEntry(layout, view.language, "<name>", format).path])) as Record<
+    ArchiveLayout,
+    string
+  >;
+  return { ...view, peaks, archive_paths: archivePaths };
+}
