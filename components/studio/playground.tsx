@@ -9,8 +9,9 @@ import { cx } from "@/components/ui/cx";
 import { Select } from "@/components/ui/field";
 import type { CharacterCount } from "@/lib/studio/character-count";
 import { SLIDERS } from "@/lib/studio/voice-settings";
+import { FormatOptions, SettingSlider } from "./sound-controls";
 import { voiceSummary, type LanguageNamer } from "@/lib/studio/voice-filters";
-import { formatGroups, type FormatGroup } from "@/lib/voice/formats";
+import type { FormatGroup } from "@/lib/voice/formats";
 import type { ModelId, ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
 import { modelIds } from "@/lib/voice/schemas";
 
@@ -85,7 +86,6 @@ export function Playground({
 }) {
   const id = useId();
   const format = formats.find((f) => f.id === state.formatId);
-  const grouped = formatGroups.map((group) => ({ group, formats: formats.filter((f) => f.group === group) })).filter((g) => g.formats.length);
   const settings = state.settings;
   const describedBy = [`${id}-count`, textError ? `${id}-text-error` : null].filter(Boolean).join(" ");
 
@@ -171,16 +171,7 @@ export function Playground({
                 Format
               </label>
               <Select id={`${id}-format`} className="mt-1" value={state.formatId} onChange={(e) => onChange({ formatId: e.target.value })} aria-describedby={`${id}-format-hint`}>
-                {grouped.map(({ group, formats: members }) => (
-                  <optgroup key={group} label={GROUP_LABELS[group]}>
-                    {members.map((f) => (
-                      <option key={f.id} value={f.id}>
-                        {f.label}
-                        {f.min_provider_plan ? ` · needs ${PLAN_LABELS[f.min_provider_plan]}` : ""}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
+                <FormatOptions formats={formats} />
               </Select>
               <p id={`${id}-format-hint`} className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
                 {format ? (
@@ -212,40 +203,17 @@ export function Playground({
               </Button>
             </div>
             <div className="mt-3 grid gap-x-6 gap-y-4 sm:grid-cols-2">
-              {SLIDERS.map((spec) => {
-                const value = settings?.[spec.key];
-                return (
-                  <div key={spec.key} className="min-w-0">
-                    <div className="flex items-baseline justify-between gap-2">
-                      <label htmlFor={`${id}-${spec.key}`} className="text-sm text-slate-800">
-                        {spec.label}
-                      </label>
-                      <output htmlFor={`${id}-${spec.key}`} className="text-sm tabular-nums text-slate-700">
-                        {value === undefined ? "—" : spec.format(value)}
-                      </output>
-                    </div>
-                    <input
-                      id={`${id}-${spec.key}`}
-                      type="range"
-                      min={spec.min}
-                      max={spec.max}
-                      step={spec.step}
-                      value={value ?? spec.min}
-                      disabled={!settings}
-                      aria-valuetext={value === undefined ? undefined : spec.format(value)}
-                      aria-describedby={`${id}-${spec.key}-hint`}
-                      onChange={(e) => settings && onChange({ settings: { ...settings, [spec.key]: Number(e.target.value) }, customSettings: true })}
-                      className="mt-1 w-full accent-indigo-600"
-                    />
-                    <p id={`${id}-${spec.key}-hint`} className="flex justify-between gap-2 text-xs text-slate-500">
-                      <span>{spec.hint}</span>
-                      <span className="shrink-0 tabular-nums" aria-hidden="true">
-                        {spec.format(spec.min)}–{spec.format(spec.max)}
-                      </span>
-                    </p>
-                  </div>
-                );
-              })}
+              {SLIDERS.map((spec) => (
+                <SettingSlider
+                  key={spec.key}
+                  id={id}
+                  spec={spec}
+                  value={settings?.[spec.key]}
+                  disabled={!settings}
+                  withHint
+                  onChange={(value) => settings && onChange({ settings: { ...settings, [spec.key]: value }, customSettings: true })}
+                />
+              ))}
             </div>
             <label className="mt-4 flex items-start gap-2 text-sm text-slate-800">
               <input

@@ -10,6 +10,7 @@ import { Field, Input } from "@/components/ui/field";
 import type { PromptSetView, UpdatePromptSetBody } from "@/lib/prompt-sets/schemas";
 import { type LanguageNamer } from "@/lib/studio/voice-filters";
 import { SLIDERS } from "@/lib/studio/voice-settings";
+import { SettingSlider } from "../sound-controls";
 import type { ModelId, ResolvedVoiceSettings, Voice, VoiceSettingsInput } from "@/lib/voice/schemas";
 import type { StudioFormat } from "../playground";
 import { SoundFields, type SoundChoice } from "./sound-fields";
@@ -128,33 +129,16 @@ export function SetSettings({ set, voices, languageNames, formats, onSave }: {
             </label>
             {draft.custom ? (
               <div className="mt-3 grid gap-x-6 gap-y-4">
-                {SLIDERS.map((spec) => {
-                  const value = shown[spec.key];
-                  return (
-                    <div key={spec.key} className="min-w-0">
-                      <div className="flex items-baseline justify-between gap-2">
-                        <label htmlFor={`${id}-${spec.key}`} className="text-sm text-slate-800">
-                          {spec.label}
-                        </label>
-                        <output htmlFor={`${id}-${spec.key}`} className="text-sm text-slate-700 tabular-nums">
-                          {value === undefined ? "—" : spec.format(value)}
-                        </output>
-                      </div>
-                      <input
-                        id={`${id}-${spec.key}`}
-                        type="range"
-                        min={spec.min}
-                        max={spec.max}
-                        step={spec.step}
-                        value={value ?? spec.min}
-                        disabled={value === undefined}
-                        aria-valuetext={value === undefined ? undefined : spec.format(value)}
-                        onChange={(e) => update({ settings: { ...draft.settings, [spec.key]: Number(e.target.value) } })}
-                        className="mt-1 w-full accent-indigo-600"
-                      />
-                    </div>
-                  );
-                })}
+                {SLIDERS.map((spec) => (
+                  <SettingSlider
+                    key={spec.key}
+                    id={id}
+                    spec={spec}
+                    value={shown[spec.key]}
+                    disabled={shown[spec.key] === undefined}
+                    onChange={(value) => update({ settings: { ...draft.settings, [spec.key]: value } })}
+                  />
+                ))}
                 {defaults.isError ? <p className="text-xs text-red-700">{defaults.error.message}</p> : null}
               </div>
             ) : null}

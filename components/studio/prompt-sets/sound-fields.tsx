@@ -5,9 +5,9 @@ import { Badge } from "@/components/ui/badge";
 import { Field, Input, Select } from "@/components/ui/field";
 import { promptSetLanguageSchema } from "@/lib/prompt-sets/schemas";
 import { voiceFacets, voiceSummary, type LanguageNamer } from "@/lib/studio/voice-filters";
-import { formatGroups } from "@/lib/voice/formats";
 import { modelIds, type ModelId, type Voice } from "@/lib/voice/schemas";
-import { GROUP_LABELS, MODEL_LABELS, PLAN_LABELS, type StudioFormat } from "../playground";
+import { MODEL_LABELS, PLAN_LABELS, type StudioFormat } from "../playground";
+import { FormatOptions } from "../sound-controls";
 
 /** The sound of a whole set: one voice, model, format and language folder for every prompt. */
 export type SoundChoice = { voiceId: string; modelId: ModelId; formatId: string; language: string };
@@ -39,7 +39,6 @@ export function SoundFields({ id, value, onChange, voices, nameOf, formats, erro
     const other = voices.filter((v) => !grouped.has(v.id));
     return [...groups.filter((g) => g.voices.length > 0), ...(other.length ? [{ value: "", label: "Other", count: other.length, voices: other }] : [])];
   }, [voices, nameOf]);
-  const grouped = formatGroups.map((group) => ({ group, formats: formats.filter((f) => f.group === group) })).filter((g) => g.formats.length);
   const format = formats.find((f) => f.id === value.formatId);
   const voice = voices.find((v) => v.id === value.voiceId);
 
@@ -89,16 +88,7 @@ export function SoundFields({ id, value, onChange, voices, nameOf, formats, erro
       >
         {(props) => (
           <Select {...props} value={value.formatId} onChange={(e) => onChange({ formatId: e.target.value })}>
-            {grouped.map(({ group, formats: members }) => (
-              <optgroup key={group} label={GROUP_LABELS[group]}>
-                {members.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.label}
-                    {f.min_provider_plan ? ` · needs ${PLAN_LABELS[f.min_provider_plan]}` : ""}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <FormatOptions formats={formats} />
           </Select>
         )}
       </Field>

@@ -1,0 +1,74 @@
+"use client";
+
+// The sound controls the playground and a prompt set's settings share: the format options and
+// one voice-setting slider.
+import type { SliderSpec } from "@/lib/studio/voice-settings";
+import { formatGroups } from "@/lib/voice/formats";
+import { GROUP_LABELS, PLAN_LABELS, type StudioFormat } from "./playground";
+
+/** The formats as <optgroup>s, telephony first; a gated format names the plan it needs. */
+export function FormatOptions({ formats }: { formats: StudioFormat[] }) {
+  const grouped = formatGroups.map((group) => ({ group, formats: formats.filter((f) => f.group === group) })).filter((g) => g.formats.length);
+  return grouped.map(({ group, formats: members }) => (
+    <optgroup key={group} label={GROUP_LABELS[group]}>
+      {members.map((f) => (
+        <option key={f.id} value={f.id}>
+          {f.label}
+          {f.min_provider_plan ? ` · needs ${PLAN_LABELS[f.min_provider_plan]}` : ""}
+        </option>
+      ))}
+    </optgroup>
+  ));
+}
+
+/** One voice setting as a labelled range with its value shown; `withHint` adds what it does and its bounds. */
+export function SettingSlider({
+  id,
+  spec,
+  value,
+  disabled,
+  withHint = false,
+  onChange,
+}: {
+  id: string;
+  spec: SliderSpec;
+  value: number | undefined;
+  disabled: boolean;
+  withHint?: boolean;
+  onChange: (value: number) => void;
+}) {
+  const inputId = `${id}-${spec.key}`;
+  return (
+    <div className="min-w-0">
+      <div className="flex items-baseline justify-between gap-2">
+        <label htmlFor={inputId} className="text-sm text-slate-800">
+          {spec.label}
+        </label>
+        <output htmlFor={inputId} className="text-sm tabular-nums text-slate-700">
+          {value === undefined ? "—" : spec.format(value)}
+        </output>
+      </div>
+      <input
+        id={inputId}
+        type="range"
+        min={spec.min}
+        max={spec.max}
+        step={spec.step}
+        value={value ?? spec.min}
+        disabled={disabled}
+        aria-valuetext={value === undefined ? undefined : spec.format(value)}
+        aria-describedby={withHint ? `${inputId}-hint` : undefined}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="mt-1 w-full accent-indigo-600"
+      />
+      {withHint ? (
+        <p id={`${inputId}-hint`} className="flex justify-between gap-2 text-xs text-slate-500">
+          <span>{spec.hint}</span>
+          <span className="shrink-0 tabular-nums" aria-hidden="true">
+            {spec.format(spec.min)}–{spec.format(spec.max)}
+          </span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
