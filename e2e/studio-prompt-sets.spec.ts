@@ -3,8 +3,7 @@
 // delete), generation watched to completion in the background (and across a reload), a prompt
 // played as generated and as a caller hears it (an 8 kHz WAV), the archive downloaded and its
 // entries checked, the CSV exported, a failed prompt shown and retried, the set duplicated and
-// deleted. Screenshots of each state at desktop and phone width (PROMPT_SET_SHOTS or
-// .data/screenshots/prompt-sets/).
+// deleted. Screenshots of each state at desktop and phone width (.data/screenshots/prompt-sets/).
 import { readFile } from "node:fs/promises";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import pg from "pg";
@@ -17,7 +16,7 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 
 test.use({ actionTimeout: 30_000 });
 
-const SHOTS = process.env.PROMPT_SET_SHOTS ?? ".data/screenshots/prompt-sets";
+const SHOTS = ".data/screenshots/prompt-sets";
 const shoot = (page: Page, name: string) => screenshotAtBothWidths(page, `${SHOTS}/${name}`);
 
 const MENU = [
