@@ -147,7 +147,8 @@ test("prompt sets: CSV in, generated in the background, heard as a caller, downl
   await expect(promptRows(page)).toHaveCount(MENU.length);
   const expectedNames = ["greeting", "main-menu", "sales", "support", "billing", "invalid", "no-input", "please-hold", "after-hours", "voicemail", "goodbye", "holiday"];
   await page.reload();
-  expect((await rowNames(page)).map((n) => n.replace(/^Prompt \d+: /, "").replace(/\.ulaw$/, ""))).toEqual(expectedNames);
+  // After a reload the list renders once the page has loaded its set: wait for it.
+  await expect.poll(async () => (await rowNames(page)).map((n) => n.replace(/^Prompt \d+: /, "").replace(/\.ulaw$/, ""))).toEqual(expectedNames);
   await expect(page.getByTestId("generation-counts")).toHaveText("0 of 12 done · 12 not generated");
   await shoot(page, "03-editor-idle");
 
