@@ -7,7 +7,7 @@ import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { TtsHistoryItem } from "@/lib/voice/list-tts-generations";
 import { formatBytes, promptFilename } from "./types";
-import { PlayIcon } from "./voice-picker";
+import { PlayIcon } from "./icons";
 
 /** The organisation's latest prompts (studio and API alike): replay, re-download, reuse. */
 export function HistoryList({ items, voiceName, onPlay, onReuse, playingId, refreshing, error }: {

@@ -13,6 +13,7 @@ import { toPlayableAudio, waveformPeaks } from "@/lib/studio/raw-audio";
 import { getOutputFormat } from "@/lib/voice/formats";
 import { phoneLawOf } from "./prompt-sets/use-prompt-audio";
 import { formatBytes, promptFilename, type PlayerPrompt } from "./types";
+import { DownloadIcon } from "./icons";
 
 const BARS = 160;
 
@@ -217,10 +218,3 @@ function Waveform({ peaks, progress, duration, onSeek }: { peaks: number[]; prog
   );
 }
 
-function DownloadIcon() {
-  return (
-    <svg viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
-      <path d="M8 2v8m0 0L4.5 6.5M8 10l3.5-3.5M2.5 13.5h11" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}

@@ -9,6 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Input, Select } from "@/components/ui/field";
 import { filterVoices, NO_FILTERS, voiceFacets, voiceSummary, type LanguageNamer, type VoiceFilters } from "@/lib/studio/voice-filters";
 import type { Voice } from "@/lib/voice/schemas";
+import { PlayIcon, StopIcon } from "./icons";
 
 type PreviewState = { voiceId: string; status: "loading" | "playing" | "error" } | null;
 
@@ -212,18 +213,3 @@ function FilterSelect({ id, label, all, value, onChange, options, className }: {
   );
 }
 
-export function PlayIcon() {
-  return (
-    <svg viewBox="0 0 16 16" className="size-3.5" fill="currentColor" aria-hidden="true">
-      <path d="M4 2.5v11l9-5.5z" />
-    </svg>
-  );
-}
-
-function StopIcon() {
-  return (
-    <svg viewBox="0 0 16 16" className="size-3.5" fill="currentColor" aria-hidden="true">
-      <rect x="3.5" y="3.5" width="9" height="9" rx="1" />
-    </svg>
-  );
-}

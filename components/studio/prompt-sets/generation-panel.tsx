@@ -8,6 +8,7 @@ import { SegmentedControl } from "@/components/ui/segmented-control";
 import type { StudioPromptSet } from "@/lib/prompt-sets/get-studio-prompt-set";
 import { archiveLayouts, type ArchiveLayout, type PromptSetView } from "@/lib/prompt-sets/schemas";
 import { countsLine, GenerationBadge, ProgressBar } from "./progress";
+import { DownloadIcon } from "../icons";
 
 const LAYOUTS: Record<ArchiveLayout, { label: string; where: string }> = {
   asterisk: { label: "Asterisk", where: "Unzip into Asterisk's sounds directory; play with Playback(custom/<name>)." },
@@ -139,10 +140,3 @@ export function GenerationPanel({ set, pending, error, onGenerate }: {
   );
 }
 
-function DownloadIcon() {
-  return (
-    <svg viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
-      <path d="M8 2v8m0 0L4.5 6.5M8 10l3.5-3.5M2.5 13.5h11" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}

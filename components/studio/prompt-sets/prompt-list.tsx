@@ -13,6 +13,7 @@ import { promptNameSchema, type PromptInput, type PromptView } from "@/lib/promp
 import { buildTtsTextSchema } from "@/lib/voice/schemas";
 import { PeaksWaveform } from "./peaks-waveform";
 import { phoneLawOf, type PlayMode, type Playing } from "./use-prompt-audio";
+import { PlayIcon, StopIcon } from "../icons";
 
 export type PromptListChange =
   | { kind: "edit"; prompts: PromptInput[]; promptId: string }
@@ -406,20 +407,6 @@ function PromptForm({ idPrefix, legend, initial, others, maxTextLength, submitLa
   );
 }
 
-function PlayIcon() {
-  return (
-    <svg viewBox="0 0 16 16" className="size-3.5" fill="currentColor" aria-hidden="true">
-      <path d="M4 2.5v11l9-5.5z" />
-    </svg>
-  );
-}
-function StopIcon() {
-  return (
-    <svg viewBox="0 0 16 16" className="size-3.5" fill="currentColor" aria-hidden="true">
-      <rect x="3.5" y="3.5" width="9" height="9" rx="1" />
-    </svg>
-  );
-}
 function PhoneIcon() {
   return (
     <svg viewBox="0 0 16 16" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
