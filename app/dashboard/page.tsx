@@ -6,7 +6,8 @@ import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { CardBody, TitledCard } from "@/components/ui/card";
 import { getOverview } from "@/lib/dashboard/overview";
-import { overviewQuerySchema, type PageSearchParams } from "@/lib/dashboard/schemas";
+import { overviewQuerySchema } from "@/lib/dashboard/schemas";
+import type { PageSearchParams } from "@/lib/http/search-params";
 import { requireDashboardUser } from "@/lib/users/current-user";
 
 export const metadata: Metadata = { title: "Overview" };

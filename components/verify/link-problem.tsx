@@ -1,6 +1,5 @@
 import { card, primaryButton } from "@/components/verify/styles";
-
-export type LinkProblemKind = "used" | "invalid" | "expired" | "closed";
+import type { LinkProblemKind } from "@/lib/verification/hosted-flow/query-schemas";
 
 const COPY: Record<LinkProblemKind, { title: string; body: string[] }> = {
   used: {

@@ -7,10 +7,11 @@ import { card } from "@/components/verify/styles";
 import type { FlowActionState } from "@/app/verify/session/[sessionId]/actions";
 import { stepPosition, type FlowStep } from "@/lib/verification/hosted-flow/flow-steps";
 import type { FlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
+import type { CardNotice } from "@/lib/verification/hosted-flow/query-schemas";
 
 type Action = (previous: FlowActionState, form: FormData) => Promise<FlowActionState>;
 
-const CARD_NOTICES: Record<string, string> = {
+const CARD_NOTICES: Record<CardNotice, string> = {
   card_pending: "Your card check isn't finished yet. Start it again when you're ready.",
   card_error: "We couldn't get the result of your card check. Please try again.",
   card_rejected: "That card check link wasn't valid. Please start the card check again.",
@@ -50,7 +51,7 @@ export function escalationMessage(steps: FlowStep[], currentIndex: number): stri
 /** The method the user is on now, with the controls its provider needs. */
 export function MethodView(props: {
   snapshot: FlowSnapshot;
-  notice?: string;
+  notice?: CardNotice;
   simulateAction: Action;
   skipAction: Action;
   cardAction: Action;

@@ -1,5 +1,6 @@
 // zod schemas of the dashboard's forms; the server actions parse with the same ones.
 import { z } from "zod";
+import { repeatedParam, singleParam } from "@/lib/http/search-params";
 import { idPattern } from "@/lib/ids";
 import { modeSchema } from "@/lib/keys/key-mode";
 import { createWebhookEndpointBodySchema, sessionStatuses } from "@/lib/verification/schemas";
@@ -16,32 +17,21 @@ export const idSchema = (prefix: string) => z.string().regex(idPattern(prefix), 
 export const createWebhookEndpointFormSchema = createWebhookEndpointBodySchema.extend({ mode: modeSchema });
 export type CreateWebhookEndpointForm = z.infer<typeof createWebhookEndpointFormSchema>;
 
-// The query parameters of every dashboard page that reads any. A page parses its searchParams
-// with its schema (`schema.parse(await searchParams)`) and never reads them by hand. A value that is missing, empty,
-// repeated where one is expected, or not of its shape is ignored (undefined), as a hand-edited
-// or stale link should show the unfiltered page rather than an error.
-
-export type PageSearchParams = Record<string, string | string[] | undefined>;
-
-/** One value of a parameter, ignored when it is not one non-empty string matching `schema`. */
-const single = <T extends z.ZodType<string>>(schema: T) =>
-  z.preprocess((value) => (typeof value === "string" && value !== "" ? value : undefined), schema.optional()).catch(undefined);
-
-/** Every value of a repeatable parameter, in order. */
-const repeated = z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(z.string()));
+// The query parameters of every dashboard page that reads any (lib/http/search-params.ts says how
+// a value that is not of its shape is treated).
 
 /** /dashboard: `welcome` after sign-up. */
-export const overviewQuerySchema = z.object({ welcome: single(z.string()).transform(Boolean) });
+export const overviewQuerySchema = z.object({ welcome: singleParam(z.string()).transform(Boolean) });
 
 /** /dashboard/sessions: filters, and `c`, the trail of cursors of the pages walked so far. */
 export const sessionsQuerySchema = z.object({
-  status: single(z.enum(sessionStatuses)),
-  mode: single(modeSchema),
-  c: repeated,
+  status: singleParam(z.enum(sessionStatuses)),
+  mode: singleParam(modeSchema),
+  c: repeatedParam,
 });
 
 /** /dashboard/deliveries: one endpoint's attempts, and `before`, the last attempt of the page before. */
-export const deliveriesQuerySchema = z.object({ endpoint: single(idSchema("whe")), before: single(idSchema("wha")) });
+export const deliveriesQuerySchema = z.object({ endpoint: singleParam(idSchema("whe")), before: singleParam(idSchema("wha")) });
 
 /** /dashboard/dead-letters: one endpoint's dead letters, and `before`, the last delivery of the page before. */
-export const deadLettersQuerySchema = z.object({ endpoint: single(idSchema("whe")), before: single(idSchema("whd")) });
+export const deadLettersQuerySchema = z.object({ endpoint: singleParam(idSchema("whe")), before: singleParam(idSchema("whd")) });

@@ -1,6 +1,7 @@
 // zod schemas of the dashboard's accounts: sign-up and sign-in forms, the CLI and the
 // credentials provider all parse with these. Importable by client and server.
 import { z } from "zod";
+import { singleParam } from "@/lib/http/search-params";
 
 export const PASSWORD_MIN_LENGTH = 10;
 // argon2 takes any length, but an unbounded field invites multi-megabyte bodies.
@@ -38,3 +39,9 @@ export const signInBodySchema = z.object({
   password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(PASSWORD_MAX_LENGTH),
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
+
+/**
+ * /sign-in's query: `next`, where to go once signed in (made safe by safeReturnPath), and `error`,
+ * the failure Auth.js sends people back with when a sign-in fails outside our forms.
+ */
+export const signInQuerySchema = z.object({ next: singleParam(z.string()), error: singleParam(z.string()) });

@@ -7,7 +7,9 @@ import { SignInForm } from "@/components/dashboard/auth-forms";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { getCurrentUser } from "@/lib/users/current-user";
+import type { PageSearchParams } from "@/lib/http/search-params";
 import { safeReturnPath } from "@/lib/users/return-path";
+import { signInQuerySchema } from "@/lib/users/schemas";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -23,12 +25,11 @@ const ERRORS: Record<string, string> = {
   CredentialsSignin: "That email and password do not match an account.",
 };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const params = await searchParams;
-  const next = safeReturnPath(typeof params.next === "string" ? params.next : undefined);
+export default async function SignInPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
+  const query = signInQuerySchema.parse(await searchParams);
+  const next = safeReturnPath(query.next);
   if (await getCurrentUser()) redirect(next);
-  const errorKey = typeof params.error === "string" ? params.error : undefined;
-  const initialError = errorKey ? (ERRORS[errorKey] ?? "Sign-in did not complete. Try again.") : undefined;
+  const initialError = query.error ? (ERRORS[query.error] ?? "Sign-in did not complete. Try again.") : undefined;
 
   return (
     <>

@@ -9,7 +9,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { requireDashboardUser } from "@/lib/users/current-user";
 import { countOpenDeadLetters, listDeadLetters } from "@/lib/dashboard/deliveries";
 import { pageHref } from "@/lib/dashboard/page-href";
-import { deadLettersQuerySchema, type PageSearchParams } from "@/lib/dashboard/schemas";
+import { deadLettersQuerySchema } from "@/lib/dashboard/schemas";
+import type { PageSearchParams } from "@/lib/http/search-params";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
 
 export const metadata: Metadata = { title: "Dead letters" };

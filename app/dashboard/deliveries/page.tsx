@@ -12,7 +12,8 @@ import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { countPendingDeliveries, listDeliveryAttempts } from "@/lib/dashboard/deliveries";
 import { pageHref } from "@/lib/dashboard/page-href";
-import { deliveriesQuerySchema, type PageSearchParams } from "@/lib/dashboard/schemas";
+import { deliveriesQuerySchema } from "@/lib/dashboard/schemas";
+import type { PageSearchParams } from "@/lib/http/search-params";
 import { requireDashboardUser } from "@/lib/users/current-user";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
 

@@ -12,7 +12,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import { listDashboardSessions } from "@/lib/dashboard/list-dashboard-sessions";
 import { pageHref } from "@/lib/dashboard/page-href";
-import { sessionsQuerySchema, type PageSearchParams } from "@/lib/dashboard/schemas";
+import { sessionsQuerySchema } from "@/lib/dashboard/schemas";
+import type { PageSearchParams } from "@/lib/http/search-params";
 import { requireDashboardUser } from "@/lib/users/current-user";
 import { sessionStatuses } from "@/lib/verification/schemas";
 

@@ -2,7 +2,9 @@ import { notFound } from "next/navigation";
 import { LinkProblem } from "@/components/verify/link-problem";
 import { VerifyShell } from "@/components/verify/verify-shell";
 import { env } from "@/lib/env";
+import type { PageSearchParams } from "@/lib/http/search-params";
 import { findSessionForLinkReference } from "@/lib/verification/hosted-flow/link-reference";
+import { linkProblemKindSchema, linkProblemQuerySchema } from "@/lib/verification/hosted-flow/query-schemas";
 import { appendSessionId, returnHost } from "@/lib/verification/hosted-flow/return-url";
 
 export const dynamic = "force-dynamic";
@@ -14,19 +16,17 @@ export const dynamic = "force-dynamic";
  */
 export default async function LinkProblemPage(props: {
   params: Promise<{ reason: string }>;
-  searchParams: Promise<{ ref?: string | string[] }>;
+  searchParams: Promise<PageSearchParams>;
 }) {
-  const { reason } = await props.params;
-  if (reason !== "used" && reason !== "invalid" && reason !== "expired" && reason !== "closed") notFound();
-  const { ref } = await props.searchParams;
-  const session =
-    reason === "expired" || reason === "closed"
-      ? await findSessionForLinkReference(typeof ref === "string" ? ref : undefined)
-      : null;
+  const reason = linkProblemKindSchema.safeParse((await props.params).reason);
+  if (!reason.success) notFound();
+  const kind = reason.data;
+  const { ref } = linkProblemQuerySchema.parse(await props.searchParams);
+  const session = kind === "expired" || kind === "closed" ? await findSessionForLinkReference(ref) : null;
   return (
     <VerifyShell mode={session?.mode} requiredAge={session?.requiredAge}>
       <LinkProblem
-        kind={reason}
+        kind={kind}
         returnTo={session ? appendSessionId(session.returnUrl, session.id) : undefined}
         returnHost={session ? returnHost(session.returnUrl) : undefined}
         ttlMinutes={Math.round(env().SESSION_TTL_SECONDS / 60)}

@@ -6,9 +6,11 @@ import { escalationMessage, MethodView } from "@/components/verify/method-view";
 import { ResultView, resultWords } from "@/components/verify/result-view";
 import { VerifyShell } from "@/components/verify/verify-shell";
 import { env } from "@/lib/env";
+import type { PageSearchParams } from "@/lib/http/search-params";
 import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
 import { stepPosition } from "@/lib/verification/hosted-flow/flow-steps";
 import { getFlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
+import { flowPageQuerySchema } from "@/lib/verification/hosted-flow/query-schemas";
 import {
   simulateAction,
   skipUnavailableAction,
@@ -20,10 +22,10 @@ export const dynamic = "force-dynamic";
 
 export default async function VerifyFlowPage(props: {
   params: Promise<{ sessionId: string }>;
-  searchParams: Promise<{ notice?: string | string[] }>;
+  searchParams: Promise<PageSearchParams>;
 }) {
   const { sessionId } = await props.params;
-  const { notice } = await props.searchParams;
+  const { notice } = flowPageQuerySchema.parse(await props.searchParams);
   const jar = await cookies();
   const snapshot = await getFlowSnapshot(sessionId, jar.get(bindingCookieName(sessionId))?.value);
   const ttlMinutes = Math.round(env().SESSION_TTL_SECONDS / 60);
@@ -62,7 +64,7 @@ export default async function VerifyFlowPage(props: {
       <VerifyShell {...shell} focusKey={focusKey} announcement={announcement}>
         <MethodView
           snapshot={snapshot}
-          notice={typeof notice === "string" ? notice : undefined}
+          notice={notice}
           simulateAction={simulateAction.bind(null, snapshot.id, index)}
           skipAction={skipUnavailableAction.bind(null, snapshot.id, index)}
           cardAction={startCardCheckAction.bind(null, snapshot.id, index)}

@@ -1,7 +1,9 @@
 import type { NextRequest } from "next/server";
 import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
+import { searchParamsRecord } from "@/lib/http/search-params";
 import { finishCardCheck } from "@/lib/verification/hosted-flow/card-check";
 import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
+import { cardReturnQuerySchema, type CardNotice } from "@/lib/verification/hosted-flow/query-schemas";
 import { ProviderError } from "@/lib/verification/providers/types";
 import { errorField, logger } from "@/lib/log";
 
@@ -18,15 +20,16 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ sess
   const session = await loadBoundSession(sessionId, req.cookies.get(bindingCookieName(sessionId))?.value);
   if (!session) return to("/verify/link/used");
   const flow = `/verify/session/${session.id}`;
-  const query = req.nextUrl.searchParams;
+  const query = cardReturnQuerySchema.parse(searchParamsRecord(req.nextUrl.searchParams));
+  const withNotice = (notice: CardNotice) => to(`${flow}?notice=${notice}`);
   try {
-    const outcome = await finishCardCheck(session, { state: query.get("state") ?? "", checkId: query.get("check_id") ?? "" });
-    if (outcome.kind === "pending") return to(`${flow}?notice=card_pending`);
-    if (outcome.kind === "rejected") return to(`${flow}?notice=card_rejected`);
+    const outcome = await finishCardCheck(session, { state: query.state, checkId: query.check_id });
+    if (outcome.kind === "pending") return withNotice("card_pending");
+    if (outcome.kind === "rejected") return withNotice("card_rejected");
     return to(flow);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     logger().error({ err: errorField(error) }, "card provider error");
-    return to(`${flow}?notice=card_error`);
+    return withNotice("card_error");
   }
 }
