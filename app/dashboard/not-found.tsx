@@ -1,16 +1,5 @@
-import { PageHeader } from "@/components/dashboard/page-header";
-import { ButtonLink } from "@/components/ui/button";
+import { NotFoundPage } from "@/components/dashboard/not-found-page";
 
 export default function DashboardNotFound() {
-  return (
-    <>
-      <PageHeader
-        title="Not found in your organisation"
-        description="It may have been deleted, or it belongs to another organisation. Check the link, or go back to the overview."
-      />
-      <ButtonLink href="/dashboard" variant="secondary" size="sm">
-        Back to the overview
-      </ButtonLink>
-    </>
-  );
+  return <NotFoundPage title="Not found in your organisation" back={{ href: "/dashboard", label: "Back to the overview", place: "the overview" }} />;
 }

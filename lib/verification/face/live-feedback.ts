@@ -37,20 +37,17 @@ export function liveFeedback(input: {
     items.push(distance);
   }
 
+  // Light and focus come from the browser's frame: pending until the first one is measured.
+  const frameItem = (key: "light" | "focus", label: string, bad: boolean, details: { bad: string; ok: string }): FeedbackItem => ({
+    key,
+    label,
+    state: bad ? "fix" : frame ? "ok" : "pending",
+    detail: bad ? details.bad : frame ? details.ok : "Checking…",
+  });
   const dark = frame?.light === "dark" || reason === "too_dark";
-  items.push({
-    key: "light",
-    label: "Light",
-    state: dark ? "fix" : frame ? "ok" : "pending",
-    detail: dark ? "Too dark" : frame ? "Good light" : "Checking…",
-  });
   const blurred = frame?.focus === "blurred" || reason === "blurred";
-  items.push({
-    key: "focus",
-    label: "Focus",
-    state: blurred ? "fix" : frame ? "ok" : "pending",
-    detail: blurred ? "Blurred: hold still" : frame ? "Sharp" : "Checking…",
-  });
+  items.push(frameItem("light", "Light", dark, { bad: "Too dark", ok: "Good light" }));
+  items.push(frameItem("focus", "Focus", blurred, { bad: "Blurred: hold still", ok: "Sharp" }));
 
   // One sentence: the first thing to fix, in the order that unblocks the rest (no face is found
   // in the dark; distance and angle only matter once there is a face).
