@@ -1,7 +1,6 @@
 import "server-only";
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, fork } from "node:child_process";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { env } from "@/lib/env";
 import type { FaceMeasurements } from "@/lib/verification/face/quality-gates";
 import { ProviderError } from "@/lib/verification/providers/types";
@@ -23,10 +22,9 @@ type Call = {
   timer: NodeJS.Timeout;
 };
 
-// Imported by URL at run time through a one-line bootstrap, so the bundler never sees (or tries
-// to bundle or resolve) the process's module and the model packages it requires.
-const PROCESS_MODULE_URL = pathToFileURL(path.join(process.cwd(), "lib/verification/face/face-process.mjs")).href;
-const BOOTSTRAP = ["--eval", `import(${JSON.stringify(PROCESS_MODULE_URL)})`];
+// Found by path at run time, so the bundler never sees (or tries to bundle) the process's module
+// and the model packages it requires.
+const PROCESS_MODULE = path.join(process.cwd(), "lib/verification/face/face-process.mjs");
 
 /** The queue had no room for this photo (a provider error: the user may try again). */
 export class EstimatorBusy extends ProviderError {
@@ -75,7 +73,7 @@ class FaceEstimator {
   private start(): Promise<void> {
     this.ready ??= new Promise<void>((resolve, reject) => {
       // "advanced" serialization sends the photo's bytes as bytes, not as JSON numbers.
-      const child = spawn(process.execPath, BOOTSTRAP, { serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
+      const child = fork(PROCESS_MODULE, [], { serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
       this.child = child;
       child.on("message", (message: { ready?: boolean; id?: number; measurements?: FaceMeasurements; error?: string }) => {
         if (message.ready !== undefined) {
