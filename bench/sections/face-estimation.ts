@@ -1,13 +1,13 @@
 // Built-in face age estimation (issue 18), measured through the app as a user's browser reaches
 // it: a live session opened by its hosted link (binding cookie), then the selfie posted to the
-// evidence route, which runs the quality gates and the models in the app's estimator process
-// and records the verdict. Rows:
+// evidence route, which runs the quality gates and the models in the app's worker thread and
+// records the verdict. Rows:
 // - selfies judged one at a time and four at once: photos/s and the time from upload to verdict
 //   (target: p50 ≤ 300 ms one at a time);
 // - retrieving a session while two selfies are being judged all the time: the rest of the API
 //   must keep the ratios the Age Verification section holds it to with nothing else running.
-// The app's resident memory at the end of the run (printed under the table) includes the
-// estimator process and its models, which stay loaded once this section has run.
+// The app's resident memory at the end of the run (printed under the table) includes the models,
+// which stay loaded once this section has run.
 import { performance } from "node:perf_hooks";
 import type { BenchContext, BenchRow, BenchSection } from "../lib/context";
 import { facePhoto } from "../../tests/support/face-fixtures";

@@ -1,17 +1,16 @@
 import "server-only";
-import { type ChildProcess, fork } from "node:child_process";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
 import { env } from "@/lib/env";
 import type { FaceMeasurements } from "@/lib/verification/face/quality-gates";
 import { ProviderError } from "@/lib/verification/providers/types";
 
-// One child process holds the models (loaded once) and measures one photo at a time. A process,
-// not a worker thread, so that all of its threads (the model's, the image decoder's pool, its
-// garbage collector) run at a lower CPU priority than the app: a busy estimator slows selfies
-// down, not every other request (docs/decisions/0010). Calls wait in a bounded queue: past
-// FACE_ESTIMATION_MAX_QUEUE waiting photos, or past FACE_ESTIMATION_TIMEOUT_MS for one, the call
-// fails like any provider call (no attempt is counted and the user may try again). A process that
-// overran its time or died is replaced, not trusted.
+// One worker thread holds the models (loaded once, about 20 MB of weights) and measures one photo
+// at a time, so inference never blocks the event loop that serves every other request. Calls
+// wait in a bounded queue: past FACE_ESTIMATION_MAX_QUEUE waiting photos, or past
+// FACE_ESTIMATION_TIMEOUT_MS for one, the call fails like any provider call (no attempt is
+// counted and the user may try again). A worker that overran its time is replaced, not trusted.
 
 type Call = {
   id: number;
@@ -22,9 +21,10 @@ type Call = {
   timer: NodeJS.Timeout;
 };
 
-// Found by path at run time, so the bundler never sees (or tries to bundle) the process's module
-// and the model packages it requires.
-const PROCESS_MODULE = path.join(process.cwd(), "lib/verification/face/face-process.mjs");
+// Loaded by URL at run time through a one-line bootstrap, so the bundler never sees (or tries to
+// bundle) the worker and the model packages it requires.
+const WORKER_URL = pathToFileURL(path.join(process.cwd(), "lib/verification/face/face-worker.mjs")).href;
+const BOOTSTRAP = `import(require("node:worker_threads").workerData.entry)`;
 
 /** The queue had no room for this photo (a provider error: the user may try again). */
 export class EstimatorBusy extends ProviderError {
@@ -32,7 +32,7 @@ export class EstimatorBusy extends ProviderError {
 }
 
 class FaceEstimator {
-  private child: ChildProcess | null = null;
+  private worker: Worker | null = null;
   private ready: Promise<void> | null = null;
   private waiting: Call[] = [];
   private current: Call | null = null;
@@ -65,41 +65,30 @@ class FaceEstimator {
     });
   }
 
-  /** Starts the process and loads the models ahead of the first photo (a live deployment's boot). */
+  /** Starts the worker and loads the models ahead of the first photo (a live deployment's boot). */
   warm(): Promise<void> {
     return this.start();
   }
 
   private start(): Promise<void> {
     this.ready ??= new Promise<void>((resolve, reject) => {
-      // "advanced" serialization sends the photo's bytes as bytes, not as JSON numbers.
-      const child = fork(PROCESS_MODULE, [], { serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
-      this.child = child;
-      child.on("message", (message: { ready?: boolean; id?: number; measurements?: FaceMeasurements; error?: string }) => {
-        if (message.ready !== undefined) {
-          if (message.ready) resolve();
-          else reject(new ProviderError(`built-in face estimation could not load its models: ${message.error}`));
-          return;
-        }
-        // Only the answer to the photo in flight (a replaced process's late answer is dropped).
-        if (child !== this.child || message.id === undefined || message.id !== this.current?.id) return;
+      const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { entry: WORKER_URL } });
+      this.worker = worker;
+      worker.once("message", (message: { ready: boolean; error?: string }) => {
+        if (message.ready) resolve();
+        else reject(new ProviderError(`built-in face estimation could not load its models: ${message.error}`));
+      });
+      worker.on("message", (message: { id?: number; measurements?: FaceMeasurements; error?: string }) => {
+        // Only the answer to the photo in flight (a replaced worker's late answer is dropped).
+        if (message.id === undefined || message.id !== this.current?.id) return;
         const call = this.finish();
         if (message.error !== undefined) call?.reject(new ProviderError(`built-in face estimation failed: ${message.error}`));
         else call?.resolve(message.measurements!);
       });
-      const lost = (cause: unknown) => {
-        if (child !== this.child) return;
-        const error = new ProviderError("built-in face estimation stopped", { cause });
-        reject(error);
-        this.discardChild(error);
-      };
-      child.on("error", lost);
-      child.on("exit", (code, signal) => lost(new Error(`exited with ${signal ?? `code ${code}`}`)));
-      // Neither the process nor its channel keeps the app (or a script) alive.
-      child.unref();
-      child.channel?.unref();
+      worker.on("error", (error) => this.discardWorker(new ProviderError("built-in face estimation crashed", { cause: error })));
+      worker.unref();
     }).catch((error: Error) => {
-      this.discardChild(error);
+      this.discardWorker(error);
       throw error;
     });
     return this.ready;
@@ -116,8 +105,9 @@ class FaceEstimator {
     if (this.current || this.waiting.length === 0) return;
     const call = this.waiting.shift()!;
     this.current = call;
-    // Sent as a copy (serialized); the caller wipes its buffer when the call is over.
-    this.child!.send({ id: call.id, bytes: call.bytes, estimateAge: call.estimateAge });
+    // The worker gets its own copy; the caller wipes its buffer when the call is over.
+    const copy = call.bytes.slice();
+    this.worker!.postMessage({ id: call.id, bytes: copy, estimateAge: call.estimateAge }, [copy.buffer]);
   }
 
   private settle(call: Call) {
@@ -139,7 +129,7 @@ class FaceEstimator {
       this.current = null;
       call.reject(error);
       // It may be stuck on that photo: replace it rather than queue more work behind it.
-      this.discardChild(error, { keepWaiting: true });
+      this.discardWorker(error, { keepWaiting: true });
       void this.next();
       return;
     }
@@ -147,11 +137,11 @@ class FaceEstimator {
     call.reject(error);
   }
 
-  private discardChild(error: Error, options: { keepWaiting?: boolean } = {}) {
-    const child = this.child;
-    this.child = null;
+  private discardWorker(error: Error, options: { keepWaiting?: boolean } = {}) {
+    const worker = this.worker;
+    this.worker = null;
     this.ready = null;
-    child?.kill("SIGKILL");
+    void worker?.terminate();
     if (this.current) this.settle(this.current).reject(error);
     this.current = null;
     if (!options.keepWaiting) for (const call of this.waiting.splice(0)) this.settle(call).reject(error);

@@ -1,32 +1,28 @@
-// Face measurements in a child process of the app, so inference never blocks the server's event
-// loop nor competes with it for the CPU at the same priority. Plain JavaScript started by path
-// (lib/verification/face/face-estimator.ts), outside the Next.js bundle. It measures; it decides
-// nothing (quality-gates.ts and decide-age.ts do).
+// Face measurements in a worker thread, so inference never blocks the server's event loop.
+// Plain JavaScript loaded by path (lib/verification/face/face-estimator.ts), outside the Next.js
+// bundle. It measures; it decides nothing (quality-gates.ts and decide-age.ts do).
 //
 // Models: @vladmandic/human on TensorFlow.js's WebAssembly backend, weights read from the npm
 // package's own models/ folder (no download at install or run time). The image arrives as bytes,
 // is decoded in memory and dropped after the call: nothing is written anywhere.
-import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { parentPort, workerData } from "node:worker_threads";
 
-// Inference yields the CPU to the app. Linux keeps a nice value per thread, and a thread inherits
-// its creator's: every thread this process has now (Node's own) is lowered, and those it starts
-// later (the image decoder's pool, the model's) inherit it. Elsewhere the call with pid 0 lowers
-// the whole process. Where it is refused, the process keeps the normal priority.
-const NICE = 10;
-try {
-  if (os.platform() === "linux") for (const tid of readdirSync("/proc/self/task")) os.setPriority(Number(tid), NICE);
-  else os.setPriority(NICE);
-} catch {
-  // Not permitted here: run at the normal priority.
+// Inference yields the CPU to the rest of the app: on Linux a nice value set with pid 0 applies to
+// the calling thread only, so this worker runs below the event loop that answers the API and a
+// busy estimator slows selfies down rather than every other request. Where the platform refuses
+// (or applies it process-wide, e.g. macOS), the worker keeps the normal priority.
+if (os.platform() === "linux") {
+  try {
+    os.setPriority(10);
+  } catch {
+    // Not permitted here: run at the normal priority.
+  }
 }
-
-// The app went away (its channel closed): so does the estimator.
-process.on("disconnect", () => process.exit(0));
 
 const require = createRequire(import.meta.url);
 const sharp = require("sharp");
@@ -157,17 +153,17 @@ async function measure(bytes, estimateAge) {
   }
 }
 
-process.on("message", async ({ id, bytes, estimateAge }) => {
+parentPort.on("message", async ({ id, bytes, estimateAge }) => {
   try {
-    process.send({ id, measurements: await measure(bytes, estimateAge) });
+    parentPort.postMessage({ id, measurements: await measure(bytes, estimateAge) });
   } catch (error) {
-    process.send({ id, error: error instanceof Error ? error.message : String(error) });
+    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   } finally {
     new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).fill(0);
   }
 });
 
 ready.then(
-  () => process.send({ ready: true }),
-  (error) => process.send({ ready: false, error: error instanceof Error ? error.message : String(error) }),
+  () => parentPort.postMessage({ ready: true, warmup: workerData?.warmup ?? null }),
+  (error) => parentPort.postMessage({ ready: false, error: error instanceof Error ? error.message : String(error) }),
 );
