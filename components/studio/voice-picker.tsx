@@ -10,6 +10,7 @@ import { Input, Select } from "@/components/ui/field";
 import { filterVoices, NO_FILTERS, voiceFacets, voiceSummary, type LanguageNamer, type VoiceFilters } from "@/lib/studio/voice-filters";
 import type { Voice } from "@/lib/voice/schemas";
 import { PlayIcon, StopIcon } from "./icons";
+import { followPlayback } from "./playback-events";
 
 type PreviewState = { voiceId: string; status: "loading" | "playing" | "error" } | null;
 
@@ -43,17 +44,11 @@ export function VoicePicker({ voices, nameOf, error, selectedId, onSelect, searc
   useEffect(() => {
     const element = audio.current;
     if (!element) return;
-    const playing = () => setPreview((p) => (p ? { ...p, status: "playing" } : p));
-    const ended = () => setPreview(null);
-    const failed = () => setPreview((p) => (p ? { ...p, status: "error" } : p));
-    element.addEventListener("playing", playing);
-    element.addEventListener("ended", ended);
-    element.addEventListener("error", failed);
-    return () => {
-      element.removeEventListener("playing", playing);
-      element.removeEventListener("ended", ended);
-      element.removeEventListener("error", failed);
-    };
+    return followPlayback(element, {
+      playing: () => setPreview((p) => (p ? { ...p, status: "playing" } : p)),
+      ended: () => setPreview(null),
+      error: () => setPreview((p) => (p ? { ...p, status: "error" } : p)),
+    });
   }, []);
 
   function togglePreview(voice: Voice) {

@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
+import { followPlayback } from "@/components/studio/playback-events";
 import { toPlayableAudio } from "@/lib/studio/raw-audio";
 import { getOutputFormat } from "@/lib/voice/formats";
 
@@ -23,16 +24,13 @@ export function usePromptAudio(formatId: string) {
   useEffect(() => {
     const audio = element.current;
     if (!audio) return;
-    const onPlaying = () => setPlaying((p) => (p ? { ...p, status: "playing" } : p));
-    const onEnded = () => setPlaying(null);
-    const onError = () => setPlaying((p) => (p ? { ...p, status: "error", error: "The audio could not be played." } : p));
-    audio.addEventListener("playing", onPlaying);
-    audio.addEventListener("ended", onEnded);
-    audio.addEventListener("error", onError);
+    const unfollow = followPlayback(audio, {
+      playing: () => setPlaying((p) => (p ? { ...p, status: "playing" } : p)),
+      ended: () => setPlaying(null),
+      error: () => setPlaying((p) => (p ? { ...p, status: "error", error: "The audio could not be played." } : p)),
+    });
     return () => {
-      audio.removeEventListener("playing", onPlaying);
-      audio.removeEventListener("ended", onEnded);
-      audio.removeEventListener("error", onError);
+      unfollow();
       if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
     };
   }, []);
