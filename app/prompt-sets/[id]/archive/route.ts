@@ -1,5 +1,6 @@
 import { archiveQuerySchema } from "@/lib/prompt-sets/schemas";
 import { streamPromptSetArchive } from "@/lib/prompt-sets/stream-prompt-set-archive";
+import { contentDisposition } from "@/lib/storage/object-storage";
 import { voiceMethods } from "@/lib/voice/methods";
 import { withVoiceApiKey } from "@/lib/voice/with-voice-api-key";
 
@@ -11,7 +12,7 @@ export const GET = withVoiceApiKey<{ id: string }>(async ({ req, principal, para
   return new Response(archive.body, {
     headers: {
       "Content-Type": "application/zip",
-      "Content-Disposition": `attachment; filename="${archive.filename}"`,
+      "Content-Disposition": contentDisposition("attachment", archive.filename),
       "Cache-Control": "no-store",
     },
   });

@@ -1,6 +1,7 @@
 import { BodyError, readBodyText } from "@/lib/http/read-json";
 import { exportPromptCsv, importPromptCsv } from "@/lib/prompt-sets/import-prompt-csv";
 import { MAX_PROMPT_CSV_BYTES } from "@/lib/prompt-sets/prompt-csv";
+import { contentDisposition } from "@/lib/storage/object-storage";
 import { voiceMethods } from "@/lib/voice/methods";
 import { withVoiceApiKey } from "@/lib/voice/with-voice-api-key";
 
@@ -11,7 +12,7 @@ type Params = { id: string };
 export const GET = withVoiceApiKey<Params>(async ({ principal, params }) => {
   const { csv, filename } = await exportPromptCsv({ orgId: principal.orgId, id: params.id });
   return new Response(csv, {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"`, "Cache-Control": "no-store" },
+    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": contentDisposition("attachment", filename), "Cache-Control": "no-store" },
   });
 });
 

@@ -1,15 +1,11 @@
 import { getPromptSet } from "@/lib/prompt-sets/get-prompt-set";
 import { formatPromptCsv } from "@/lib/prompt-sets/prompt-csv";
+import { promptSetSlug } from "@/lib/prompt-sets/schemas";
 import { contentDisposition } from "@/lib/storage/object-storage";
 import { getCurrentUser } from "@/lib/users/current-user";
 import { describeVoiceError } from "@/lib/voice/errors";
 
 export const dynamic = "force-dynamic";
-
-/** A set's name as a file name: what a spreadsheet user would type, never a path. */
-function fileStem(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "prompts";
-}
 
 // Export CSV: the set's prompts as `name,text`, which Import CSV (and POST /prompt-sets' CSV
 // users) read back unchanged. The session's organisation only; another's set is a 404.
@@ -22,7 +18,7 @@ export async function GET(_req: Request, { params }: { params: Promise<{ id: str
     return new Response(formatPromptCsv(set.prompts), {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": contentDisposition("attachment", `${fileStem(set.name)}.csv`),
+        "Content-Disposition": contentDisposition("attachment", `${promptSetSlug(set.name)}.csv`),
         "Cache-Control": "no-store",
         "X-Content-Type-Options": "nosniff",
       },
