@@ -94,6 +94,9 @@ const envSchema = z.object({
   FACE_ESTIMATION_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   // Photos that may wait for the built-in estimator before more are refused (as a provider error).
   FACE_ESTIMATION_MAX_QUEUE: z.coerce.number().int().positive().default(8),
+  // The most of one core the built-in estimator uses while the API is busy (it rests between
+  // photos to stay under it); 1 = never rest.
+  FACE_ESTIMATION_CPU_SHARE_WHEN_BUSY: z.coerce.number().min(0.1).max(1).default(0.5),
   ID_DOCUMENT_PROVIDER_URL: z.string().url().optional(),
   CREDIT_CARD_PROVIDER_URL: z.string().url().optional(),
 

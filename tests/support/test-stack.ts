@@ -144,7 +144,7 @@ export async function startTestStack(options: { env?: Record<string, string> } =
  * otherwise. The caller stops it.
  */
 export async function startAppInstance(options: { databaseUrl: string; env?: Record<string, string> }) {
-  return spawnApp({ databaseUrl: options.databaseUrl, env: { JOB_RUNNER: "off", ...options.env } });
+  return spawnApp({ databaseUrl: options.databaseUrl, env: { JOB_RUNNER: "off", ...options.env }, echoLogs: Boolean(process.env.TEST_APP_LOGS) });
 }
 
 export type AppProcess = {
@@ -187,7 +187,10 @@ export async function spawnApp(options: {
     detached: true,
   });
   const output: string[] = [];
-  child.stdout?.on("data", (chunk) => output.push(String(chunk)));
+  child.stdout?.on("data", (chunk) => {
+    output.push(String(chunk));
+    if (options.echoLogs) process.stderr.write(chunk);
+  });
   child.stderr?.on("data", (chunk) => {
     output.push(String(chunk));
     if (options.echoLogs) process.stderr.write(chunk);

@@ -1,5 +1,6 @@
 // The worker's bounds, with the real worker: a full queue and an overrun are provider errors (the
 // user may try again; no attempt is counted).
+import { performance } from "node:perf_hooks";
 import { describe, expect, it, vi } from "vitest";
 import { facePhoto } from "../../../tests/support/face-fixtures";
 
@@ -12,7 +13,46 @@ async function freshEstimator(env: Record<string, string>) {
   return { estimator: faceEstimator(), ProviderError };
 }
 
+describe("restAfterPhoto", () => {
+  it("rests only while the event loop is busy, long enough to hold the estimator to its share", async () => {
+    const { restAfterPhoto } = await import("@/lib/verification/face/face-estimator");
+    expect(restAfterPhoto(150, 0.2, 0.5)).toBe(0);
+    expect(restAfterPhoto(150, 0.5, 0.5)).toBe(0);
+    expect(restAfterPhoto(150, 0.9, 0.5)).toBe(150);
+    expect(restAfterPhoto(150, 0.9, 0.25)).toBe(450);
+    expect(restAfterPhoto(150, 1, 1)).toBe(0);
+  });
+});
+
+/** Keeps the event loop about 80% busy (as under API load) until the returned function is called. */
+function keepEventLoopBusy(): () => void {
+  const spin = setInterval(() => {
+    const until = performance.now() + 20;
+    while (performance.now() < until);
+  }, 25);
+  return () => clearInterval(spin);
+}
+
 describe("the face estimator's bounds", () => {
+  it("paces itself while the event loop is busy: the next photo waits out the rest", async () => {
+    const { estimator } = await freshEstimator({ FACE_ESTIMATION_CPU_SHARE_WHEN_BUSY: "0.2", FACE_ESTIMATION_MAX_QUEUE: "8", FACE_ESTIMATION_TIMEOUT_MS: "240000" });
+    await estimator.measure(facePhoto("adult-50-59"), true); // loads the models, unpaced (idle loop)
+    const stop = keepEventLoopBusy();
+    try {
+      const sent = performance.now();
+      let firstDone = 0;
+      const first = estimator.measure(facePhoto("adult-50-59"), true).then(() => (firstDone = performance.now()));
+      const second = estimator.measure(facePhoto("adult-70-plus"), true);
+      await Promise.all([first, second]);
+      const secondDone = performance.now();
+      // At a share of 0.2 the worker rests four times as long as the first photo took.
+      const firstTook = firstDone - sent;
+      expect(secondDone - firstDone).toBeGreaterThanOrEqual(4 * firstTook * 0.9);
+    } finally {
+      stop();
+    }
+  }, 300_000);
+
   it("refuses photos beyond its queue at once, then serves the ones it took", async () => {
     // A generous timeout: on a machine busy with the rest of the suite, loading the models and two
     // photos at the worker's low priority can take over a minute; this test is about the queue.

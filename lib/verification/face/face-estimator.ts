@@ -1,5 +1,6 @@
 import "server-only";
 import path from "node:path";
+import { performance, type EventLoopUtilization } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { env } from "@/lib/env";
@@ -11,6 +12,12 @@ import { ProviderError } from "@/lib/verification/providers/types";
 // wait in a bounded queue: past FACE_ESTIMATION_MAX_QUEUE waiting photos, or past
 // FACE_ESTIMATION_TIMEOUT_MS for one, the call fails like any provider call (no attempt is
 // counted and the user may try again). A worker that overran its time is replaced, not trusted.
+//
+// The worker's low priority does not protect the API on a small machine: with two vCPUs there is
+// no idle core for the scheduler to give the API instead, so the worker simply takes one. So when
+// the event loop is busy while a photo is measured, the worker rests after it, long enough that
+// it uses at most FACE_ESTIMATION_CPU_SHARE_WHEN_BUSY of a core: under API load selfies queue a
+// little longer and every other request keeps its pace. An idle server measures at full speed.
 
 type Call = {
   id: number;
@@ -19,7 +26,22 @@ type Call = {
   resolve: (measurements: FaceMeasurements) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
+  /** When the photo went to the worker, and the event loop's counters then. */
+  sentAt?: number;
+  loopAtSend?: EventLoopUtilization;
 };
+
+/** Above this share of its time spent working, the event loop is serving load: the estimator yields. */
+const BUSY_EVENT_LOOP = 0.5;
+
+/**
+ * How long the worker rests after a photo that took `workedMs` while the event loop was
+ * `loopUtilization` busy, so that it uses at most `cpuShare` of a core while the API is busy.
+ */
+export function restAfterPhoto(workedMs: number, loopUtilization: number, cpuShare: number): number {
+  if (loopUtilization <= BUSY_EVENT_LOOP || cpuShare >= 1) return 0;
+  return Math.round(workedMs * (1 / cpuShare - 1));
+}
 
 // Loaded by URL at run time through a one-line bootstrap, so the bundler never sees (or tries to
 // bundle) the worker and the model packages it requires.
@@ -37,6 +59,9 @@ class FaceEstimator {
   private waiting: Call[] = [];
   private current: Call | null = null;
   private nextId = 1;
+  /** The worker rests until then (see restAfterPhoto); a timer wakes the queue. */
+  private restingUntil = 0;
+  private wake: NodeJS.Timeout | null = null;
 
   /**
    * onlyIfIdle (the camera view's live check): refused at once unless no other photo is waiting,
@@ -103,8 +128,18 @@ class FaceEstimator {
       return;
     }
     if (this.current || this.waiting.length === 0) return;
+    const rest = this.restingUntil - performance.now();
+    if (rest > 0) {
+      this.wake ??= setTimeout(() => {
+        this.wake = null;
+        void this.next();
+      }, rest);
+      return;
+    }
     const call = this.waiting.shift()!;
     this.current = call;
+    call.sentAt = performance.now();
+    call.loopAtSend = performance.eventLoopUtilization();
     // The worker gets its own copy; the caller wipes its buffer when the call is over.
     const copy = call.bytes.slice();
     this.worker!.postMessage({ id: call.id, bytes: copy, estimateAge: call.estimateAge }, [copy.buffer]);
@@ -118,7 +153,12 @@ class FaceEstimator {
   private finish(): Call | null {
     const call = this.current;
     this.current = null;
-    if (call) this.settle(call);
+    if (call) {
+      this.settle(call);
+      const workedMs = performance.now() - call.sentAt!;
+      const loop = performance.eventLoopUtilization(call.loopAtSend);
+      this.restingUntil = performance.now() + restAfterPhoto(workedMs, loop.utilization, env().FACE_ESTIMATION_CPU_SHARE_WHEN_BUSY);
+    }
     setImmediate(() => void this.next());
     return call;
   }

@@ -12,10 +12,11 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
 
-// Inference yields the CPU to the rest of the app: on Linux a nice value set with pid 0 applies to
-// the calling thread only, so this worker runs below the event loop that answers the API and a
-// busy estimator slows selfies down rather than every other request. Where the platform refuses
-// (or applies it process-wide, e.g. macOS), the worker keeps the normal priority.
+// Inference ranks below the event loop: on Linux a nice value set with pid 0 applies to the
+// calling thread only, so where a core is contended the scheduler favours the API. (With no spare
+// core, priority alone does not hold the API's pace: face-estimator.ts also paces the worker.)
+// Where the platform refuses (or applies it process-wide, e.g. macOS), the worker keeps the
+// normal priority.
 if (os.platform() === "linux") {
   try {
     os.setPriority(10);
