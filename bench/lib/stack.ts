@@ -2,7 +2,7 @@
 // DATABASE_URL's server), migrated, and one `next start` of the existing build with the rate
 // limit raised and the bench route enabled. Nothing is built here.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { createScratchDatabase, freePort, startAppInstance } from "../../tests/support/test-stack";
 
@@ -16,9 +16,31 @@ export type BenchStack = {
   stop: () => Promise<void>;
 };
 
-export function requireBuild(distDir: string) {
-  if (!existsSync(path.join(distDir, "BUILD_ID"))) {
-    throw new Error(`No Next.js build in ${distDir}. Run \`npm run build\` first (or set NEXT_DIST_DIR to your build).`);
+/** What the app's build is made of: a file here changed after the build means the build is stale. */
+const BUILD_INPUTS = ["app", "components", "lib", "inngest", "next.config.ts", "prisma/schema.prisma"];
+
+/** The most recently changed file under `paths`, or null when there is none. */
+function newestFile(paths: string[]): { file: string; mtimeMs: number } | null {
+  let newest: { file: string; mtimeMs: number } | null = null;
+  const visit = (file: string) => {
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (stat.isDirectory()) for (const entry of readdirSync(file)) visit(path.join(file, entry));
+    else if (!newest || stat.mtimeMs > newest.mtimeMs) newest = { file, mtimeMs: stat.mtimeMs };
+  };
+  for (const p of paths) visit(p);
+  return newest;
+}
+
+/** Refuses to measure a missing build, or one older than the code (it would measure old code). */
+export function requireBuild(distDir: string, root = process.cwd()) {
+  const build = statSync(path.resolve(root, distDir, "BUILD_ID"), { throwIfNoEntry: false });
+  const rebuild = `Run \`${distDir === ".next" ? "" : `NEXT_DIST_DIR=${distDir} `}npm run build\` first`;
+  if (!build) throw new Error(`No Next.js build in ${distDir}. ${rebuild} (or set NEXT_DIST_DIR to your build).`);
+  const changed = newestFile(BUILD_INPUTS.map((input) => path.join(root, input)));
+  if (changed && changed.mtimeMs > build.mtimeMs) {
+    const file = path.relative(root, changed.file);
+    throw new Error(`The build in ${distDir} is older than ${file}, which changed after it was built. ${rebuild}.`);
   }
 }
 

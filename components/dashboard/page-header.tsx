@@ -1,11 +1,17 @@
 import type { ReactNode } from "react";
 
-export function PageHeader({ title, description, actions, back }: {
+type PageHeaderProps = {
+  /** The page's one h1. */
   title: ReactNode;
+  /** A sentence under the title saying what the page is for. */
   description?: ReactNode;
+  /** Buttons or links for the page as a whole, right of the title (below it at phone width). */
   actions?: ReactNode;
+  /** A link back to the parent list, above the title. */
   back?: ReactNode;
-}) {
+};
+
+export function PageHeader({ title, description, actions, back }: PageHeaderProps) {
   return (
     <div className="mb-6">
       {back ? <div className="mb-2 text-sm">{back}</div> : null}
