@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
+import { greyStatistics } from "./grey-statistics.mjs";
 
 // Inference ranks below the event loop: on Linux a nice value set with pid 0 applies to the
 // calling thread only, so where a core is contended the scheduler favours the API. (With no spare
@@ -96,23 +97,7 @@ async function cropStatistics(rgb, info, box) {
     .greyscale()
     .raw()
     .toBuffer();
-  let sum = 0;
-  for (const v of grey) sum += v;
-  const brightness = sum / grey.length;
-  let lapSum = 0;
-  let lapSq = 0;
-  let n = 0;
-  for (let y = 1; y < CROP_SIDE - 1; y++) {
-    for (let x = 1; x < CROP_SIDE - 1; x++) {
-      const i = y * CROP_SIDE + x;
-      const lap = grey[i - 1] + grey[i + 1] + grey[i - CROP_SIDE] + grey[i + CROP_SIDE] - 4 * grey[i];
-      lapSum += lap;
-      lapSq += lap * lap;
-      n++;
-    }
-  }
-  const mean = lapSum / n;
-  return { brightness, sharpness: lapSq / n - mean * mean };
+  return greyStatistics(grey, CROP_SIDE);
 }
 
 async function measure(bytes, estimateAge) {

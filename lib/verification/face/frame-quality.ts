@@ -3,6 +3,7 @@
 // server. The same two measures as the server's gates (mean luminance; variance of the Laplacian
 // of a small grey square), with margins so that a frame called fine here also clears them there.
 
+import { greyStatistics } from "@/lib/verification/face/grey-statistics.mjs";
 import { GATES } from "@/lib/verification/face/quality-gates";
 
 /**
@@ -24,24 +25,9 @@ export function greyFromRgba(rgba: ArrayLike<number>, side = FRAME_SIDE): Float3
   return grey;
 }
 
-/** Mean luminance and variance of the 4-neighbour Laplacian of a side x side grey square. */
+/** Mean luminance and variance of the Laplacian of a side x side grey square (as the server measures). */
 export function frameStatistics(grey: ArrayLike<number>, side = FRAME_SIDE): { brightness: number; sharpness: number } {
-  let sum = 0;
-  for (let i = 0; i < side * side; i++) sum += grey[i];
-  let lapSum = 0;
-  let lapSq = 0;
-  let n = 0;
-  for (let y = 1; y < side - 1; y++) {
-    for (let x = 1; x < side - 1; x++) {
-      const i = y * side + x;
-      const lap = grey[i - 1] + grey[i + 1] + grey[i - side] + grey[i + side] - 4 * grey[i];
-      lapSum += lap;
-      lapSq += lap * lap;
-      n++;
-    }
-  }
-  const mean = lapSum / n;
-  return { brightness: sum / (side * side), sharpness: lapSq / n - mean * mean };
+  return greyStatistics(grey, side);
 }
 
 export type FrameQuality = { light: "ok" | "dark"; focus: "ok" | "blurred" };
