@@ -90,11 +90,6 @@ class FaceEstimator {
     });
   }
 
-  /** Starts the worker and loads the models ahead of the first photo (a live deployment's boot). */
-  warm(): Promise<void> {
-    return this.start();
-  }
-
   private start(): Promise<void> {
     this.ready ??= new Promise<void>((resolve, reject) => {
       const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { entry: WORKER_URL } });
