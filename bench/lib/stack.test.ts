@@ -37,6 +37,13 @@ describe("requireBuild", () => {
     );
   });
 
+  it("does not count the Prisma client that every npm install regenerates", () => {
+    const root = project({ source: 1_000, build: 2_000 });
+    mkdirSync(path.join(root, "lib/generated/prisma"), { recursive: true });
+    writeFileSync(path.join(root, "lib/generated/prisma/client.ts"), "export {};\n");
+    expect(() => requireBuild(".next-bench", root)).not.toThrow();
+  });
+
   it("refuses a missing build", () => {
     const root = project({ source: 1_000, build: 2_000 });
     expect(() => requireBuild(".next", root)).toThrow(/No Next.js build in \.next\. Run `npm run build` first/);

@@ -18,6 +18,8 @@ export type BenchStack = {
 
 /** What the app's build is made of: a file here changed after the build means the build is stale. */
 const BUILD_INPUTS = ["app", "components", "lib", "inngest", "next.config.ts", "prisma/schema.prisma"];
+/** Regenerated from prisma/schema.prisma by every `npm install`: the schema stands for it. */
+const GENERATED = path.join("lib", "generated");
 
 /** The most recently changed file under `paths`, or null when there is none. */
 function newestFile(paths: string[]): { file: string; mtimeMs: number } | null {
@@ -25,7 +27,9 @@ function newestFile(paths: string[]): { file: string; mtimeMs: number } | null {
   const visit = (file: string) => {
     const stat = statSync(file, { throwIfNoEntry: false });
     if (!stat) return;
-    if (stat.isDirectory()) for (const entry of readdirSync(file)) visit(path.join(file, entry));
+    if (stat.isDirectory()) {
+      if (!file.endsWith(GENERATED)) for (const entry of readdirSync(file)) visit(path.join(file, entry));
+    }
     else if (!newest || stat.mtimeMs > newest.mtimeMs) newest = { file, mtimeMs: stat.mtimeMs };
   };
   for (const p of paths) visit(p);
