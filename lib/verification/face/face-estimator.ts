@@ -17,7 +17,7 @@ import { ProviderError } from "@/lib/verification/providers/types";
 // no idle core for the scheduler to give the API instead, so the worker simply takes one. So when
 // the event loop is busy while a photo is measured, the worker rests after it, long enough that
 // it uses at most FACE_ESTIMATION_CPU_SHARE_WHEN_BUSY of a core: under API load selfies queue a
-// little longer and every other request keeps its pace. An idle server measures at full speed.
+// little longer and other requests keep most of their pace. An idle server measures at full speed.
 
 type Call = {
   id: number;
