@@ -27,10 +27,11 @@ function newestFile(paths: string[]): { file: string; mtimeMs: number } | null {
   const visit = (file: string) => {
     const stat = statSync(file, { throwIfNoEntry: false });
     if (!stat) return;
-    if (stat.isDirectory()) {
-      if (!file.endsWith(GENERATED)) for (const entry of readdirSync(file)) visit(path.join(file, entry));
+    if (!stat.isDirectory()) {
+      if (!newest || stat.mtimeMs > newest.mtimeMs) newest = { file, mtimeMs: stat.mtimeMs };
+    } else if (!file.endsWith(GENERATED)) {
+      for (const entry of readdirSync(file)) visit(path.join(file, entry));
     }
-    else if (!newest || stat.mtimeMs > newest.mtimeMs) newest = { file, mtimeMs: stat.mtimeMs };
   };
   for (const p of paths) visit(p);
   return newest;

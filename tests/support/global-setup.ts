@@ -47,7 +47,6 @@ export default async function setup(project: TestProject) {
       ? await spawnApp({
           databaseUrl: database.databaseUrl,
           mode: process.env.TEST_APP_MODE === "dev" ? "dev" : "start",
-          echoLogs: Boolean(process.env.TEST_APP_LOGS),
         })
       : null;
   project.provide("baseUrl", app?.baseUrl);

@@ -124,7 +124,6 @@ export async function startTestStack(options: { env?: Record<string, string> } =
     databaseUrl: database.databaseUrl,
     env: options.env,
     mode: process.env.TEST_APP_MODE === "dev" ? "dev" : "start",
-    echoLogs: Boolean(process.env.TEST_APP_LOGS),
   });
   return {
     baseUrl: app.baseUrl,
@@ -144,7 +143,7 @@ export async function startTestStack(options: { env?: Record<string, string> } =
  * otherwise. The caller stops it.
  */
 export async function startAppInstance(options: { databaseUrl: string; env?: Record<string, string> }) {
-  return spawnApp({ databaseUrl: options.databaseUrl, env: { JOB_RUNNER: "off", ...options.env }, echoLogs: Boolean(process.env.TEST_APP_LOGS) });
+  return spawnApp({ databaseUrl: options.databaseUrl, env: { JOB_RUNNER: "off", ...options.env } });
 }
 
 export type AppProcess = {
@@ -160,13 +159,13 @@ export type AppProcess = {
 
 /**
  * One app process (its own process group) on a free loopback port, configured for tests,
- * resolved once /health answers. Its output is printed only if it fails to start.
+ * resolved once /health answers. Its output is printed if it fails to start, and as it comes
+ * with TEST_APP_LOGS=1.
  */
 export async function spawnApp(options: {
   databaseUrl: string;
   env?: Record<string, string>;
   mode?: "start" | "dev";
-  echoLogs?: boolean;
 }): Promise<AppProcess> {
   const mode = options.mode ?? "start";
   const { caCertPath } = ensureTestCertificates();
@@ -187,14 +186,13 @@ export async function spawnApp(options: {
     detached: true,
   });
   const output: string[] = [];
-  child.stdout?.on("data", (chunk) => {
+  const echo = Boolean(process.env.TEST_APP_LOGS);
+  const collect = (chunk: Buffer) => {
     output.push(String(chunk));
-    if (options.echoLogs) process.stderr.write(chunk);
-  });
-  child.stderr?.on("data", (chunk) => {
-    output.push(String(chunk));
-    if (options.echoLogs) process.stderr.write(chunk);
-  });
+    if (echo) process.stderr.write(chunk);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const alive = () => child.exitCode === null && child.signalCode === null;
   const signal = async (name: NodeJS.Signals) => {

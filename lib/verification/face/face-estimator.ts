@@ -150,9 +150,9 @@ class FaceEstimator {
     this.current = null;
     if (call) {
       this.settle(call);
-      const workedMs = performance.now() - call.sentAt!;
+      const now = performance.now();
       const loop = performance.eventLoopUtilization(call.loopAtSend);
-      this.restingUntil = performance.now() + restAfterPhoto(workedMs, loop.utilization, env().FACE_ESTIMATION_CPU_SHARE_WHEN_BUSY);
+      this.restingUntil = now + restAfterPhoto(now - call.sentAt!, loop.utilization, env().FACE_ESTIMATION_CPU_SHARE_WHEN_BUSY);
     }
     setImmediate(() => void this.next());
     return call;

@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import { greyStatistics } from "./grey-statistics.mjs";
 
 // Inference ranks below the event loop: on Linux a nice value set with pid 0 applies to the
@@ -150,6 +150,6 @@ parentPort.on("message", async ({ id, bytes, estimateAge }) => {
 });
 
 ready.then(
-  () => parentPort.postMessage({ ready: true, warmup: workerData?.warmup ?? null }),
+  () => parentPort.postMessage({ ready: true }),
   (error) => parentPort.postMessage({ ready: false, error: error instanceof Error ? error.message : String(error) }),
 );
