@@ -6,15 +6,12 @@ import { promptSetSlug, type PromptSetView } from "@/lib/prompt-sets/schemas";
 import { updatePromptSet } from "@/lib/prompt-sets/update-prompt-set";
 import { VoiceApiError } from "@/lib/voice/errors";
 
-/** Row errors reported in one message; the first few are enough to start fixing. */
-const ROW_ERRORS_SHOWN = 20;
-
-/** An error naming every bad row (up to ROW_ERRORS_SHOWN) by its spreadsheet row number. */
+/** An error naming the first bad rows by their spreadsheet row numbers, with the count of all. */
 export class PromptCsvError extends VoiceApiError {
-  constructor(readonly rows: CsvRowError[]) {
-    const shown = rows.slice(0, ROW_ERRORS_SHOWN).map((e) => `row ${e.row}: ${e.message}`);
-    const more = rows.length > ROW_ERRORS_SHOWN ? `; and ${rows.length - ROW_ERRORS_SHOWN} more` : "";
-    super("bad_request", `The CSV has ${rows.length} problem${rows.length === 1 ? "" : "s"} (the header is row 1): ${shown.join("; ")}${more}.`);
+  constructor(rows: CsvRowError[], total: number) {
+    const shown = rows.map((e) => `row ${e.row}: ${e.message.replace(/\.$/, "")}`);
+    const more = total > rows.length ? `; and ${total - rows.length} more` : "";
+    super("bad_request", `The CSV has ${total} problem${total === 1 ? "" : "s"} (the header is row 1): ${shown.join("; ")}${more}.`);
   }
 }
 
@@ -26,7 +23,7 @@ export class PromptCsvError extends VoiceApiError {
 export async function importPromptCsv(input: { orgId: string; id: string; csv: string }): Promise<PromptSetView> {
   await findPromptSetOrThrow(input.orgId, input.id);
   const parsed = parsePromptCsv(input.csv, env().TTS_MAX_TEXT_LENGTH);
-  if (!parsed.ok) throw new PromptCsvError(parsed.errors);
+  if (!parsed.ok) throw new PromptCsvError(parsed.errors, parsed.total);
   return updatePromptSet({ orgId: input.orgId, id: input.id, body: { prompts: parsed.prompts } });
 }
 

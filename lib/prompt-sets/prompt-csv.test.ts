@@ -5,7 +5,7 @@ import { MAX_PROMPTS_PER_SET } from "@/lib/prompt-sets/schemas";
 describe("prompt CSV", () => {
   it("numbers rows as a spreadsheet shows them, a quoted line break included", () => {
     const parsed = parsePromptCsv('name,text\nwelcome,"Hello,\nworld"\nBad Name,Hi\n', 1000);
-    expect(parsed).toEqual({ ok: false, errors: [{ row: 3, message: expect.stringMatching(/^name may contain only/) }] });
+    expect(parsed).toEqual({ ok: false, total: 1, errors: [{ row: 3, message: expect.stringMatching(/^name may contain only/) }] });
   });
 
   it("reports one error per cell and every bad row, in order", () => {
@@ -27,11 +27,43 @@ describe("prompt CSV", () => {
     expect(tooMany.ok || tooMany.errors[0].message).toMatch(/at most 500 prompts/);
   });
 
+  it("stops at the prompt limit on the issue's hostile file: a million one-column rows in 2 MB", () => {
+    const hostile = "name,text\n" + "x\n".repeat(1_000_000);
+    expect(parsePromptCsv(hostile, 1000)).toEqual({ ok: false, total: 1, errors: [{ row: MAX_PROMPTS_PER_SET + 2, message: expect.stringMatching(/at most 500 prompts; this file has more/) }] });
+  });
+
+  it("refuses a header of two million commas with a short answer", () => {
+    const parsed = parsePromptCsv(",".repeat(2 * 1024 * 1024), 1000);
+    expect(parsed).toEqual({ ok: false, total: 1, errors: [{ row: 1, message: "A row may have at most 50 columns." }] });
+    const wide = parsePromptCsv(Array.from({ length: 40 }, (_, i) => `column${i}`).join(",") + "\n", 1000);
+    expect(wide.ok || wide.errors[0].message.length).toBeLessThan(300);
+  });
+
+  it("caps the row errors at the first 20 and counts them all", () => {
+    const rows = Array.from({ length: 500 }, () => "Bad Name,").join("\n");
+    const parsed = parsePromptCsv(`name,text\n${rows}\n`, 1000);
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.errors).toHaveLength(20);
+    expect(parsed.errors[0].row).toBe(2);
+    expect(parsed.total).toBe(1000);
+  });
+
   it("reads back what it writes, awkward text included", () => {
     const prompts = [
       { name: "a", text: 'Say "one", then two' },
       { name: "b", text: "Line\nbreak, comma; and ünïcode 🎉" },
     ];
     expect(parsePromptCsv(formatPromptCsv(prompts), 1000)).toEqual({ ok: true, prompts });
+  });
+
+  it("exports formula-looking texts neutralised and re-imports them unchanged, every prefix", () => {
+    const prompts = ["=HYPERLINK(\"http://evil\",\"x\")", "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1:A2)", "\tTab first", "\rCR first", "'=already quoted"].map((text, i) => ({
+      name: `p${i}`,
+      text,
+    }));
+    const csv = formatPromptCsv(prompts);
+    for (const line of csv.split("\n").slice(1, -1)) expect(line.split(",")[1] ?? "").not.toMatch(/^"?[=+\-@\t\r]/);
+    expect(parsePromptCsv(csv, 1000)).toEqual({ ok: true, prompts });
   });
 });

@@ -1,9 +1,9 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
-import { stringify } from "csv-stringify/sync";
 import { ZipFile } from "yazl";
 import { wavHeader } from "@/lib/audio/pcm";
+import { formatCsv } from "@/lib/csv/format-csv";
 import { db } from "@/lib/db";
 import { errorField, logger } from "@/lib/log";
 import { findPromptSetOrThrow, listPromptRows } from "@/lib/prompt-sets/find-prompt-set";
@@ -90,7 +90,7 @@ export async function streamPromptSetArchive(
   }
   // Read last, when every file's hash is known.
   zip.addReadStreamLazy("prompts.csv", { mtime: set.updatedAt }, (callback) =>
-    callback(null, Readable.from([stringify(manifest, { header: true, columns: ["name", "text", "voice", "format", "duration", "sha256", "file"] })])),
+    callback(null, Readable.from([formatCsv(["name", "text", "voice", "format", "duration", "sha256", "file"], manifest)])),
   );
   zip.end();
   const output = zip.outputStream as Readable;

@@ -81,8 +81,8 @@ export type ImportCsvResult = ActionResult<StudioPromptSet> & { rowErrors?: CsvR
 
 /**
  * Replaces the set's prompts with a `name,text` CSV. Prompts whose name and text are unchanged
- * keep their audio (updatePromptSet matches them by name). Bad rows are all reported, by the
- * row number a spreadsheet shows, and nothing is changed.
+ * keep their audio (updatePromptSet matches them by name). Bad rows are reported (the first
+ * MAX_CSV_ROW_ERRORS, with the count of all) by the row number a spreadsheet shows, and nothing is changed.
  */
 export async function importPromptCsvAction(id: string, form: FormData): Promise<ImportCsvResult> {
   const user = await requireDashboardUser(RETURN_TO);
@@ -101,8 +101,13 @@ export async function importPromptCsvAction(id: string, form: FormData): Promise
     }
     const parsed = parsePromptCsv(csv, env().TTS_MAX_TEXT_LENGTH);
     if (!parsed.ok) {
-      const rows = new Set(parsed.errors.map((e) => e.row)).size;
-      return { ok: false, error: `Nothing was imported: ${rows} ${rows === 1 ? "row" : "rows"} of ${file.name} ${rows === 1 ? "needs" : "need"} fixing.`, rowErrors: parsed.errors };
+      const { total } = parsed;
+      const shown = total > parsed.errors.length ? ` (the first ${parsed.errors.length} are listed)` : "";
+      return {
+        ok: false,
+        error: `Nothing was imported: ${file.name} has ${total} ${total === 1 ? "problem" : "problems"} to fix${shown}.`,
+        rowErrors: parsed.errors,
+      };
     }
     await updatePromptSet({ orgId: user.orgId, id: String(id), body: { prompts: parsed.prompts } });
     return { ok: true, value: await studioView(user.orgId, String(id)) };
