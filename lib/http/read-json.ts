@@ -17,7 +17,7 @@ export class BodyError extends Error {
  */
 export const MAX_BODY_BYTES = 256 * 1024;
 
-/** The body is over the reader's limit (a hosted-flow upload answers 413 for it). */
+/** The body is over the reader's limit: 413 in each API's envelope (request_too_large) and on hosted-flow uploads. */
 export class BodyTooLargeError extends BodyError {
   constructor(maxBytes: number) {
     const limit = maxBytes % 1024 === 0 ? `${maxBytes / 1024} KB` : `${maxBytes} bytes`;

@@ -1,5 +1,6 @@
 // The Age Verification API as an OpenAPI 3.1 document, built from the zod schemas the
 // handlers validate with, so the document and the API cannot drift apart.
+import { MAX_BODY_BYTES } from "@/lib/http/read-json";
 import {
   completeSessionHelperBodySchema,
   createdSessionSchema,
@@ -84,6 +85,9 @@ const commonErrors = {
     },
   }),
 };
+
+/** Every POST reads its body (at most MAX_BODY_BYTES); a bigger one is refused before it is read whole. */
+const tooLarge = error(413, `The body is larger than ${MAX_BODY_BYTES / 1024} KB.`, ["request_too_large"]);
 
 const idempotencyKey = {
   name: "Idempotency-Key",
@@ -190,6 +194,7 @@ function buildPaths() {
         responses: {
           ...ok("201", "The session, with its one-time hosted url.", "CreatedSession"),
           ...error(400, "Validation failed (a body that is not UTF-8 included) or Idempotency-Key reused with a different body.", ["parameter_invalid"]),
+          ...tooLarge,
           ...commonErrors,
         },
       },
@@ -231,6 +236,7 @@ function buildPaths() {
         responses: {
           ...ok("201", "The endpoint, including its secret (shown only here).", "CreatedWebhookEndpoint"),
           ...error(400, "Validation failed (e.g. not https, private address, a body that is not UTF-8).", ["parameter_invalid"]),
+          ...tooLarge,
           ...commonErrors,
         },
       },
@@ -264,6 +270,7 @@ function buildPaths() {
         responses: {
           ...ok("200", "The session after the transition.", "Session"),
           ...error(400, "Live key or session, terminal session, or bad body.", ["parameter_invalid"]),
+          ...tooLarge,
           ...error(404, "No such session."),
           ...commonErrors,
         },
@@ -278,6 +285,7 @@ function buildPaths() {
         responses: {
           ...ok("200", "The session after the transition.", "Session"),
           ...error(400, "Live key or session, or terminal session.", ["parameter_invalid"]),
+          ...tooLarge,
           ...error(404, "No such session."),
           ...commonErrors,
         },

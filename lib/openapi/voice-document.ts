@@ -52,7 +52,19 @@ const error = (status: number, description: string, codes: VoiceErrorCode[] = vo
   },
 });
 
-const unauthorized = error(401, "Missing or invalid x-api-key.");
+// Requests without a valid key are counted per client address (the /v1 API's budget for them):
+// each such answer says where the address stands, and past the limit it is 429, not 401.
+const failedKeyHeaders = {
+  "X-RateLimit-Limit": { required: true, description: "Requests without a valid key allowed per minute from one client address.", schema: { type: "integer" } },
+  "X-RateLimit-Remaining": { required: true, description: "Such requests left in the current window.", schema: { type: "integer" } },
+  "X-RateLimit-Reset": { required: true, description: "Unix time (seconds) when the current one-minute window ends.", schema: { type: "integer" } },
+};
+const unauthorized = {
+  ...error(401, "Missing or invalid x-api-key.", ["unauthorized"], failedKeyHeaders),
+  ...error(429, "Too many requests without a valid key from this client address.", ["rate_limited"], { ...failedKeyHeaders, "Retry-After": { required: true, description: "Seconds until the window resets.", schema: { type: "integer" } } }),
+};
+/** Every operation that reads a body: one over its limit is refused before it is read whole. */
+const tooLarge = error(413, "The body is larger than this operation accepts.", ["request_too_large"]);
 const internal = error(500, "Failure on the service side; safe to retry.");
 
 /**
@@ -238,7 +250,13 @@ function buildPaths() {
           ...error(400, "Validation failed (a body that is not UTF-8 included), or the provider plan does not include the format."),
           ...unauthorized,
           ...error(404, "voice_id is not a voice of the connected account.", ["voice_not_found"]),
-          ...error(429, "The speech provider's concurrency limit (already retried once).", ["rate_limited"], retryAfter),
+          ...tooLarge,
+          ...error(
+            429,
+            "The speech provider's concurrency limit (already retried once), or too many requests without a valid key from this client address.",
+            ["rate_limited"],
+            retryAfter,
+          ),
           ...internal,
           ...error(502, "The speech provider failed, timed out or sent unusable audio.", ["upstream_error"]),
         },
@@ -304,6 +322,7 @@ function promptSetPaths() {
           "201": { description: "The new set; every prompt pending.", content: jsonContent(ref("PromptSet")) },
           ...badRequest("a name, prompt name (with its index), text, voice, model, format or setting"),
           ...unauthorized,
+          ...tooLarge,
           ...error(404, "voice_id is not a voice of the connected account.", ["voice_not_found"]),
           ...internal,
         },
@@ -337,6 +356,7 @@ function promptSetPaths() {
           "200": { description: "The set as it is now.", content: jsonContent(ref("PromptSet")) },
           ...badRequest("a field as in create, or a prompt id that is not of this set"),
           ...unauthorized,
+          ...tooLarge,
           ...error(404, "No such prompt set, or voice_id is not a voice of the connected account.", ["not_found", "voice_not_found"]),
           ...internal,
         },
@@ -367,6 +387,7 @@ function promptSetPaths() {
           "201": { description: "The copy.", content: jsonContent(ref("PromptSet")) },
           ...badRequest("name"),
           ...unauthorized,
+          ...tooLarge,
           ...setNotFound,
           ...internal,
         },
@@ -388,6 +409,7 @@ function promptSetPaths() {
           "202": { description: "Generation started; the set's status.", content: jsonContent(ref("PromptSetStatus")) },
           ...badRequest("only, or the set has no prompts"),
           ...unauthorized,
+          ...tooLarge,
           ...setNotFound,
           ...internal,
         },
@@ -440,6 +462,7 @@ function promptSetPaths() {
           "200": { description: "The set as it is now.", content: jsonContent(ref("PromptSet")) },
           ...badRequest("a bad row (named by number), a missing header, or a Content-Type other than text/csv"),
           ...unauthorized,
+          ...tooLarge,
           ...setNotFound,
           ...internal,
         },

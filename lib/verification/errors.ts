@@ -1,5 +1,5 @@
 import { ZodError } from "zod";
-import { BodyError } from "@/lib/http/read-json";
+import { BodyError, BodyTooLargeError } from "@/lib/http/read-json";
 import { describeZodError } from "@/lib/http/zod-issue";
 import { VERIFICATION_ERRORS, type VerificationErrorCode } from "@/lib/verification/schemas";
 import { errorField, logger } from "@/lib/log";
@@ -56,6 +56,7 @@ export function describeVerificationError(error: unknown): VerificationErrorDesc
     const { param, message } = describeZodError(error);
     return described("parameter_invalid", message, param);
   }
+  if (error instanceof BodyTooLargeError) return described("request_too_large", error.message);
   if (error instanceof BodyError) return described("parameter_invalid", error.message, error.param);
   logger().error({ err: errorField(error) }, "unexpected error");
   return described("internal_error", "Something went wrong on our side. It is safe to retry.");

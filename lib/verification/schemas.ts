@@ -210,6 +210,8 @@ export const VERIFICATION_ERRORS = {
   parameter_invalid: { type: "invalid_request_error", status: 400 },
   cursor_invalid: { type: "invalid_request_error", status: 400 },
   resource_missing: { type: "invalid_request_error", status: 404 },
+  // Not in the spec's table, which is silent on over-limit bodies: 413 as HTTP names it.
+  request_too_large: { type: "invalid_request_error", status: 413 },
   rate_limited: { type: "rate_limit_error", status: 429 },
   internal_error: { type: "api_error", status: 500 },
 } as const;

@@ -1,5 +1,5 @@
 import { ZodError } from "zod";
-import { BodyError } from "@/lib/http/read-json";
+import { BodyError, BodyTooLargeError } from "@/lib/http/read-json";
 import { describeZodError } from "@/lib/http/zod-issue";
 import { UpstreamError, type UpstreamFailure } from "@/lib/voice/providers/speech-provider";
 import { VOICE_ERROR_STATUS, type VoiceErrorCode } from "@/lib/voice/schemas";
@@ -60,6 +60,7 @@ export function describeVoiceError(error: unknown): VoiceErrorDescription {
     return described(code, error.message, code === "rate_limited" ? { "Retry-After": "1" } : {});
   }
   if (error instanceof ZodError) return described("bad_request", describeValidationError(error));
+  if (error instanceof BodyTooLargeError) return described("request_too_large", error.message);
   if (error instanceof BodyError) return described("bad_request", error.message);
   logger().error({ err: errorField(error) }, "unexpected error");
   return described("internal_error", "Something went wrong on our side. It is safe to retry.");

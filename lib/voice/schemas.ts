@@ -121,6 +121,8 @@ export const VOICE_ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   prompt_set_not_ready: 409,
+  // The spec's table is silent on over-limit bodies: 413 as HTTP names it.
+  request_too_large: 413,
   rate_limited: 429,
   internal_error: 500,
   upstream_error: 502,

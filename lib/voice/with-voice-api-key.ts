@@ -2,6 +2,8 @@ import "server-only";
 import { env } from "@/lib/env";
 import { parseJsonObject, readBodyText } from "@/lib/http/read-json";
 import { authenticateApiKey, type ApiPrincipal } from "@/lib/keys/authenticate-api-key";
+import { clientAddress } from "@/lib/rate-limit/client-address";
+import { consumeFailedAuthRateLimit, rateLimitHeaders } from "@/lib/rate-limit/consume-rate-limit";
 import { toVoiceErrorResponse, VoiceApiError } from "@/lib/voice/errors";
 import { handleApiRequest, setLogOrg } from "@/lib/http/api-request";
 
@@ -30,7 +32,8 @@ function bodyLimit(): number {
 /**
  * Wraps a Voice Prompt API route handler: `x-api-key` authentication (any key of the
  * organisation, test or live) and the voice error envelope. Handlers only parse and call
- * domain code. The spec states no request rate limit of its own for this API.
+ * domain code. The spec states no request rate limit of its own for this API; only requests
+ * without a valid key are counted, against their client address (as on /v1).
  */
 export function withVoiceApiKey<P extends object = object>(handler: (ctx: VoiceContext<P>) => Promise<Response>) {
   return (req: Request, routeContext: RouteContext<P>): Promise<Response> =>
@@ -38,7 +41,14 @@ export function withVoiceApiKey<P extends object = object>(handler: (ctx: VoiceC
     try {
       const principal = await authenticateApiKey(req.headers.get("x-api-key")?.trim());
       if (!principal) {
-        throw new VoiceApiError("unauthorized", "Missing or invalid API key. Send it in the x-api-key header.");
+        // The /v1 API's budget for requests without a valid key, per client address (the same
+        // buckets): a wrong key costs a database lookup, so guessing is bounded across both APIs.
+        const rate = await consumeFailedAuthRateLimit(clientAddress(req.headers));
+        const headers = rateLimitHeaders(rate);
+        if (!rate.allowed) {
+          throw new VoiceApiError("rate_limited", "Too many requests without a valid API key from this address; retry after the window resets.", headers);
+        }
+        throw new VoiceApiError("unauthorized", "Missing or invalid API key. Send it in the x-api-key header.", headers);
       }
       setLogOrg(principal.orgId);
       return await handler({

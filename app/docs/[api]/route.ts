@@ -1,12 +1,13 @@
 // The interactive API reference ("Try it out" sends requests to this same origin).
-const TITLES: Record<string, string> = {
-  verification: "Age Verification API reference",
-  voice: "Voice Prompt API reference",
-};
+// A Map: a name from the URL never reaches Object.prototype (`/docs/constructor`).
+const TITLES = new Map([
+  ["verification", "Age Verification API reference"],
+  ["voice", "Voice Prompt API reference"],
+]);
 
 export async function GET(request: Request, { params }: { params: Promise<{ api: string }> }) {
   const { api } = await params;
-  const title = TITLES[api];
+  const title = TITLES.get(api);
   if (!title) return new Response("Not found", { status: 404 });
   // The page's scripts run under the Content-Security-Policy's nonce for this response (proxy.ts).
   const nonce = request.headers.get("x-nonce") ?? "";
