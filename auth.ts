@@ -1,12 +1,15 @@
 // Auth.js (next-auth v5) for the dashboard: email + password (argon2id, rate-limited) always,
 // GitHub OAuth when AUTH_GITHUB_ID and AUTH_GITHUB_SECRET are set. Sessions are JWTs in an
-// HttpOnly cookie; the token carries only the user id, and every request loads the user (and
-// so its organisation) from the database, so a removed user loses access at once.
+// HttpOnly cookie; the token carries only the user id and a session id, and every request loads
+// the user (and so its organisation) from the database and checks that the session was not
+// signed out (lib/users/current-user.ts), so a removed user or an ended session loses access at once.
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { newId } from "@/lib/ids";
+import { endDashboardSession } from "@/lib/users/end-dashboard-session";
 import { authenticateCredentials } from "@/lib/users/authenticate-credentials";
 import { clientAddress } from "@/lib/rate-limit/client-address";
 import { AccountError } from "@/lib/users/errors";
@@ -79,6 +82,9 @@ function authConfig(): NextAuthConfig {
         }
       },
       async jwt({ token, account }) {
+        // Only at sign-in (account is set then): a session id that every refresh of the token
+        // keeps, so sign-out can end this session and no other.
+        if (account) token.sid = newId("sess");
         // Only at sign-in: point the token at our own user id, not GitHub's.
         if (account?.provider === "github") {
           const user = await db.user.findUnique({ where: { githubId: account.providerAccountId }, select: { id: true } });
@@ -89,7 +95,17 @@ function authConfig(): NextAuthConfig {
       },
       session({ session, token }) {
         if (token.sub) session.user.id = token.sub;
+        if (typeof token.sid === "string") session.sessionId = token.sid;
         return session;
+      },
+    },
+    events: {
+      // Clearing the cookie is not enough: a copy of it would stay valid for 7 days.
+      async signOut(message) {
+        const token = "token" in message ? message.token : null;
+        if (typeof token?.sid === "string" && typeof token.exp === "number") {
+          await endDashboardSession({ sessionId: token.sid, expiresAt: new Date(token.exp * 1000) });
+        }
       },
     },
     logger: {
@@ -100,6 +116,13 @@ function authConfig(): NextAuthConfig {
       },
     },
   };
+}
+
+declare module "next-auth" {
+  interface Session {
+    /** This sign-in's id (sess_...), kept across token refreshes; ended by sign-out. */
+    sessionId?: string;
+  }
 }
 
 export const { handlers, auth, signIn, signOut } = NextAuth(authConfig);

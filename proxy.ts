@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
-import { contentOrigins, isApiPath, newCspNonce, newRequestId, securityHeaders } from "@/lib/http/security-headers";
+import { contentOrigins, newCspNonce, newRequestId, securityHeaders } from "@/lib/http/security-headers";
+import { isApiPath } from "@/lib/openapi/api-paths";
 
 /**
  * Runs before every route (Next.js 16 "proxy", formerly middleware): sets the security headers

@@ -1,20 +1,6 @@
 import type { Env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 
-/** Paths answered by the two JSON APIs (Voice Prompt API and /v1): they carry a Request-Id. */
-export function isApiPath(pathname: string): boolean {
-  return (
-    pathname.startsWith("/v1/") ||
-    pathname === "/v1" ||
-    pathname === "/health" ||
-    pathname === "/voices" ||
-    pathname.startsWith("/voices/") ||
-    pathname === "/formats" ||
-    pathname === "/tts" ||
-    pathname.startsWith("/tts/")
-  );
-}
-
 /** The hosted verification flow: the only pages allowed the camera, and sent with no referrer. */
 export function isHostedFlowPath(pathname: string): boolean {
   return pathname === "/verify" || pathname.startsWith("/verify/");

@@ -12,16 +12,24 @@ export type DashboardUser = {
   orgName: string;
 };
 
-/** The signed-in user with their organisation, loaded fresh once per request; null when signed out. */
+/**
+ * The signed-in user with their organisation, loaded fresh once per request; null when signed
+ * out, including a session ended by sign-out whose cookie is presented again (and a token from
+ * before sessions had ids, which could not be ended).
+ */
 export const getCurrentUser = cache(async (): Promise<DashboardUser | null> => {
   const session = await auth();
   const id = session?.user?.id;
-  if (!id) return null;
-  const user = await db.user.findUnique({
-    where: { id },
-    select: { id: true, email: true, name: true, orgId: true, org: { select: { name: true } } },
-  });
-  if (!user) return null;
+  const sessionId = session?.sessionId;
+  if (!id || !sessionId) return null;
+  const [user, signedOut] = await Promise.all([
+    db.user.findUnique({
+      where: { id },
+      select: { id: true, email: true, name: true, orgId: true, org: { select: { name: true } } },
+    }),
+    db.signedOutSession.findUnique({ where: { id: sessionId }, select: { id: true } }),
+  ]);
+  if (!user || signedOut) return null;
   return { id: user.id, email: user.email, name: user.name, orgId: user.orgId, orgName: user.org.name };
 });
 

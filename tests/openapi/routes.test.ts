@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { apiOfPath } from "@/lib/openapi/api-paths";
 import { buildVerificationDocument } from "@/lib/openapi/verification-document";
 import { buildVoiceDocument } from "@/lib/openapi/voice-document";
 import { UNDOCUMENTED_ANSWERS, type DocumentName } from "../support/contract";
@@ -13,11 +14,9 @@ const APP = path.resolve(import.meta.dirname, "../../app");
 const HTTP_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const DOCUMENT_METHODS = ["get", "head", "post", "put", "patch", "delete", "options", "trace"];
 
-/** Which API's document a URL path belongs to (null: neither API). */
+/** Which API's document a URL path belongs to (null: neither API): the proxy's own rule. */
 function documentOf(urlPath: string): DocumentName | null {
-  if (/^\/v1(\/|$)/.test(urlPath)) return "verification";
-  if (/^\/(health|voices|formats|tts|files|prompt-sets)(\/|$)/.test(urlPath)) return "voice";
-  return null;
+  return apiOfPath(urlPath);
 }
 
 type RouteFile = { file: string; urlPath: string; catchAll: boolean; exports: { method: string; local: string }[] };
