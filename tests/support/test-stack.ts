@@ -100,6 +100,17 @@ export async function createFreshDatabase(): Promise<ScratchDatabase> {
   return createScratchDatabase({ prefix: "test", dataDir, port });
 }
 
+/** A fresh database with every migration applied. */
+export async function createMigratedDatabase(): Promise<ScratchDatabase> {
+  const database = await createFreshDatabase();
+  const migrate = spawnSync("npx", ["prisma", "migrate", "deploy"], {
+    env: { ...process.env, DATABASE_URL: database.url },
+    encoding: "utf8",
+  });
+  if (migrate.status !== 0) throw new Error(`migrate deploy failed: ${migrate.stderr}`);
+  return database;
+}
+
 /**
  * The suite's database: fresh, migrated, with the test CA written and the test secrets set.
  * Test workers are forked after this runs (vitest and Playwright global set-up) and inherit
@@ -107,12 +118,7 @@ export async function createFreshDatabase(): Promise<ScratchDatabase> {
  */
 export async function startTestDatabase(): Promise<{ databaseUrl: string; caCertPath: string; stop: () => Promise<void> }> {
   Object.assign(process.env, TEST_SECRETS);
-  const database = await createFreshDatabase();
-  const migrate = spawnSync("npx", ["prisma", "migrate", "deploy"], {
-    env: { ...process.env, DATABASE_URL: database.url },
-    encoding: "utf8",
-  });
-  if (migrate.status !== 0) throw new Error(`migrate deploy failed: ${migrate.stderr}`);
+  const database = await createMigratedDatabase();
   const { caCertPath } = ensureTestCertificates();
   return { databaseUrl: database.url, caCertPath, stop: () => database.drop() };
 }
