@@ -33,6 +33,39 @@ test("sign up, sign out, sign back in to the page asked for; wrong passwords are
   expect(problems).toEqual([]);
 });
 
+test("sign-out ends the session on the server: the saved cookie replayed afterwards gets the sign-in page", async ({ page, browser }) => {
+  const account = newAccount();
+  await signUp(page, account);
+  const saved = await page.context().cookies();
+  expect(saved.some((c) => c.name.includes("session-token"))).toBe(true);
+
+  // A second browser with a copy of the cookie is signed in too, until the first signs out.
+  const replay = await browser.newContext();
+  await replay.addCookies(saved);
+  const other = await replay.newPage();
+  await other.goto(`${baseUrl()}/dashboard/api-keys`);
+  await expect(other.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+
+  await other.goto(`${baseUrl()}/dashboard/api-keys`);
+  await expect(other).toHaveURL(/\/sign-in\?next=%2Fdashboard%2Fapi-keys$/);
+  // The same over plain HTTP with the cookie header as saved: a redirect to the sign-in page.
+  const cookie = saved.map((c) => `${c.name}=${c.value}`).join("; ");
+  const res = await fetch(`${baseUrl()}/dashboard`, { headers: { cookie }, redirect: "manual" });
+  expect(res.status).toBeGreaterThanOrEqual(300);
+  expect(res.status).toBeLessThan(400);
+  expect(res.headers.get("location")).toMatch(/\/sign-in/);
+  await replay.close();
+
+  // Signing in again starts a new session that works.
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+});
+
 test("sign-up explains what is wrong with the form", async ({ page }) => {
   const problems = watchConsole(page);
   const account = newAccount();

@@ -39,6 +39,11 @@ describe("prompt CSV", () => {
     expect(wide.ok || wide.errors[0].message.length).toBeLessThan(300);
   });
 
+  it("stops at a cell longer than twice the text limit, naming its row", () => {
+    const rows = Array.from({ length: 500 }, (_, i) => `p${i},${"y".repeat(i === 3 ? 21 : 5)}`).join("\n");
+    expect(parsePromptCsv(`name,text\n${rows}\n`, 10)).toEqual({ ok: false, total: 1, errors: [{ row: 5, message: "A cell may hold at most 20 characters." }] });
+  });
+
   it("caps the row errors at the first 20 and counts them all", () => {
     const rows = Array.from({ length: 500 }, () => "Bad Name,").join("\n");
     const parsed = parsePromptCsv(`name,text\n${rows}\n`, 1000);

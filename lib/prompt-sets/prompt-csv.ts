@@ -29,8 +29,9 @@ export function parsePromptCsv(csv: string, maxTextLength: number): ParsedPrompt
   const read = readCsvRecords(csv, {
     maxRecords: MAX_PROMPTS_PER_SET + 1,
     maxCells: MAX_PROMPT_CSV_COLUMNS,
-    // Room for an over-long text to be named by the text limit's own, clearer message.
-    maxCellChars: Math.max(64 * 1024, maxTextLength * 2),
+    // Twice the text limit: a text a little too long is named by the text limit's own message,
+    // and a file of long cells stops at the first one instead of being validated row by row.
+    maxCellChars: maxTextLength * 2,
   });
   if (!read.ok) return failed([{ row: read.row, message: read.message }]);
   const { records } = read;

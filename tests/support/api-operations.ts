@@ -26,6 +26,12 @@ const FILLERS: Record<string, string> = {
   "/files/{key}": "tts/doesnotexist.mp3",
 };
 
+// Bodies that pass validation where `{}` would not, so that a request reaches the id lookup.
+const BODIES: Record<string, string> = {
+  "POST /v1/test_helpers/verification-sessions/{id}/complete": JSON.stringify({ result: "pass" }),
+  "PATCH /prompt-sets/{id}": JSON.stringify({ name: "Renamed" }),
+};
+
 function fill(template: string): string {
   return template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
     if (FILLERS[template]) return FILLERS[template];
@@ -53,7 +59,9 @@ export function apiOperations(): ApiOperation[] {
           method: method.toUpperCase(),
           path: fill(template),
           authenticated: !(Array.isArray(operation.security) && operation.security.length === 0),
-          body: contentType ? { contentType, raw: contentType === "text/csv" ? "name,text\n" : "{}" } : undefined,
+          body: contentType
+            ? { contentType, raw: BODIES[`${method.toUpperCase()} ${template}`] ?? (contentType === "text/csv" ? "name,text\n" : "{}") }
+            : undefined,
         });
       }
     }
