@@ -103,6 +103,13 @@ test("prompt sets: CSV in, generated in the background, heard as a caller, downl
   await expect(promptRows(page)).toHaveCount(0);
   await shoot(page, "02-csv-errors");
 
+  // A problem on every row of 300: the first 20 problems are listed (two per row), all are counted.
+  await importCsv(page, "hostile.csv", "name,text\n" + "Bad Name,\n".repeat(300));
+  await expect(page.getByText("Nothing was imported: hostile.csv has 600 problems; the first 20 are listed.")).toBeVisible();
+  await expect(problemsByRow.getByRole("listitem")).toHaveCount(10);
+  await expect(promptRows(page)).toHaveCount(0);
+  await shoot(page, "02b-csv-many-errors");
+
   // The menu from a spreadsheet.
   await importCsv(page, "menu.csv", csvOf(MENU));
   await expect(page.getByText(`Imported ${MENU.length} prompts from menu.csv.`)).toBeVisible();

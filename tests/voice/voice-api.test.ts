@@ -316,8 +316,8 @@ describe("POST /tts", () => {
   it("refuses bodies over 64 KB without reading them all", async () => {
     const { testKey } = await newOrg("voice");
     const res = await voiceApi("POST", "/tts", { key: testKey, body: { text: "a".repeat(70_000), voice_id: VOICE } });
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe("bad_request");
+    expect(res.status).toBe(413);
+    expect(res.body.error).toEqual({ code: "request_too_large", message: "Request body is larger than 64 KB." });
   });
 });
 

@@ -101,13 +101,12 @@ export async function importPromptCsvAction(id: string, form: FormData): Promise
     }
     const parsed = parsePromptCsv(csv, env().TTS_MAX_TEXT_LENGTH);
     if (!parsed.ok) {
-      const { total } = parsed;
-      const shown = total > parsed.errors.length ? ` (the first ${parsed.errors.length} are listed)` : "";
-      return {
-        ok: false,
-        error: `Nothing was imported: ${file.name} has ${total} ${total === 1 ? "problem" : "problems"} to fix${shown}.`,
-        rowErrors: parsed.errors,
-      };
+      const rows = new Set(parsed.errors.map((e) => e.row)).size;
+      const error =
+        parsed.total > parsed.errors.length
+          ? `Nothing was imported: ${file.name} has ${parsed.total} problems; the first ${parsed.errors.length} are listed.`
+          : `Nothing was imported: ${rows} ${rows === 1 ? "row" : "rows"} of ${file.name} ${rows === 1 ? "needs" : "need"} fixing.`;
+      return { ok: false, error, rowErrors: parsed.errors };
     }
     await updatePromptSet({ orgId: user.orgId, id: String(id), body: { prompts: parsed.prompts } });
     return { ok: true, value: await studioView(user.orgId, String(id)) };
