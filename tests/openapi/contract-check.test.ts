@@ -87,7 +87,9 @@ describe("contract check", () => {
       const { status } = VERIFICATION_ERRORS[code];
       const path = status === 404 ? "/v1/verification-sessions/vs_abc" : "/v1/verification-sessions";
       const headers = new Headers({ ...Object.fromEntries(rateHeaders), "WWW-Authenticate": "Bearer", "Retry-After": "1" });
-      const check = (at: number) => () => assertMatchesContract("verification", "GET", path, at, headers, errorBody(code, "m"));
+      // Only an operation that reads a body can be 413.
+      const method = status === 413 ? "POST" : "GET";
+      const check = (at: number) => () => assertMatchesContract("verification", method, path, at, headers, errorBody(code, "m"));
       expect(check(status), code).not.toThrow();
       for (const other of [400, 401, 404, 429, 500].filter((s) => s !== status)) {
         const otherPath = other === 404 ? "/v1/verification-sessions/vs_abc" : "/v1/verification-sessions";
@@ -102,9 +104,15 @@ describe("contract check", () => {
     // The operation that can give each status; /files gives the link errors, /tts the rest.
     const where: Record<number, [string, string]> = {
       400: ["POST", "/tts"], 401: ["POST", "/tts"], 403: ["GET", "/files/a.wav"], 405: ["PUT", "/tts"],
-      409: ["GET", "/prompt-sets/ps_1/archive"], 429: ["POST", "/tts"], 500: ["POST", "/tts"], 502: ["POST", "/tts"],
+      409: ["GET", "/prompt-sets/ps_1/archive"], 413: ["POST", "/tts"], 429: ["POST", "/tts"], 500: ["POST", "/tts"], 502: ["POST", "/tts"],
     };
-    const headers = new Headers({ Allow: "POST, OPTIONS", "Retry-After": "1" });
+    const headers = new Headers({
+      Allow: "POST, OPTIONS",
+      "Retry-After": "1",
+      "X-RateLimit-Limit": "100",
+      "X-RateLimit-Remaining": "0",
+      "X-RateLimit-Reset": "1764000000",
+    });
     for (const code of voiceErrorCodes) {
       const status = VOICE_ERROR_STATUS[code];
       const [method, path] = status === 404 ? (code === "not_found" ? ["GET", "/files/a.wav"] : ["POST", "/tts"]) : where[status];

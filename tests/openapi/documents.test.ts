@@ -28,7 +28,7 @@ describe("OpenAPI documents", () => {
     expect(doc.components.securitySchemes.apiKey).toEqual(expect.objectContaining({ in: "header", name: "x-api-key" }));
     expect(doc.paths["/health"].get.security).toEqual([]);
     const tts = doc.paths["/tts"].post;
-    expect(Object.keys(tts.responses).sort()).toEqual(["200", "400", "401", "404", "429", "500", "502"]);
+    expect(Object.keys(tts.responses).sort()).toEqual(["200", "400", "401", "404", "413", "429", "500", "502"]);
     expect(tts.responses["429"].headers).toHaveProperty("Retry-After");
     const request = doc.components.schemas.TtsRequest;
     expect(request.properties.output_format.enum).toHaveLength(24);
