@@ -66,7 +66,7 @@ export function MethodView(props: {
   return (
     <>
       <p className="text-sm text-slate-600">
-        For <span className="font-medium text-slate-900">{snapshot.returnHost}</span>
+        For <span className="font-medium text-slate-900" data-testid="requester">{snapshot.requester}</span>
       </p>
       <h1 className="mt-1 text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
         Confirm you&apos;re {snapshot.requiredAge} or older
