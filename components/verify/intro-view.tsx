@@ -1,5 +1,6 @@
 import { ActionForm } from "@/components/verify/action-form";
 import { METHOD_PHRASE } from "@/components/verify/method-copy";
+import { LeaveLink } from "@/components/verify/leave-link";
 import { MethodProgress } from "@/components/verify/method-progress";
 import type { FlowActionState } from "@/app/verify/session/[sessionId]/actions";
 import type { FlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
@@ -53,6 +54,7 @@ export function IntroView(props: {
         This link works in this browser only. Please start within {props.minutesLeft} minute
         {props.minutesLeft === 1 ? "" : "s"}.
       </p>
+      <LeaveLink href={snapshot.returnTo} requester={snapshot.requester} />
     </>
   );
 }

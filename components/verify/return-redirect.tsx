@@ -1,9 +1,8 @@
 "use client";
 import { useEffect, useState } from "react";
 import { primaryButton, secondaryButton } from "@/components/verify/styles";
+import { RETURN_DELAY_SECONDS } from "@/lib/verification/hosted-flow/return-url";
 
-/** A pass returns by itself after this long; the user can stop it (WCAG 2.2.1 asks for at least 10 s, or a stop). */
-export const RETURN_DELAY_SECONDS = 10;
 
 /**
  * The way back to the integrator with session_id appended. With `auto` (a pass) it also returns

@@ -1,7 +1,7 @@
 import "server-only";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { claimProviderCall, giveUpOnMethod, releaseProviderCall } from "@/lib/verification/hosted-flow/provider-calls";
-import { recordMethodOutcome, type RecordOutcome } from "@/lib/verification/hosted-flow/record-method-outcome";
+import { countInconclusiveTry, recordMethodOutcome, type RecordOutcome } from "@/lib/verification/hosted-flow/record-method-outcome";
 import { countPhotoUpload, holdCheckingPlace, type UploadLimit } from "@/lib/verification/hosted-flow/photo-uploads";
 import { headerRefusal, readImageHeader, sniffImageType } from "@/lib/verification/hosted-flow/read-image-header";
 import { RETAKE_MESSAGES } from "@/lib/verification/face/types";
@@ -27,6 +27,8 @@ export type EvidenceOutcome =
   | { kind: "provider_error"; message: string; retryable?: boolean }
   /** The photo could not be judged (no face, too dark, refused by its headers, ...): take another; no attempt counted. */
   | { kind: "retake"; message: string }
+  /** The image gave an inconclusive verdict (one attempt counted) and the method has calls left: try it again. */
+  | { kind: "try_again"; message: string }
   /** Another photo of this session is being checked right now: nothing was counted. */
   | { kind: "busy"; message: string }
   /** Past the session's or the client address's budget of photos: nothing was looked at. */
@@ -137,8 +139,21 @@ async function checkImage(session: BoundSession, expectedIndex: number, provider
     if (claim.last) return giveUpOnMethod(session, expectedIndex);
     return { kind: "provider_error", message: "We couldn't check your photo just now. Please try again." };
   }
+  if (verdict.result === "inconclusive" && provider.checkedOnThisServer && !claim.last) {
+    // Another photo may well decide (light, angle, a hat): on the built-in check, which costs
+    // nothing per photo, the user gets another try while the method has calls left; its last
+    // inconclusive verdict moves the flow on. (A vendor's inconclusive moves on at once: each
+    // of its calls is billed.)
+    const counted = await countInconclusiveTry({ sessionId: session.id, orgId: session.orgId, expectedIndex });
+    if (!counted) return { kind: "stale" };
+    return { kind: "try_again", message: INCONCLUSIVE_FACE_MESSAGE };
+  }
   return recordMethodOutcome({ sessionId: session.id, orgId: session.orgId, expectedIndex, verdict });
 }
+
+/** The reason for another try after an inconclusive face, in plain words. */
+export const INCONCLUSIVE_FACE_MESSAGE =
+  "We couldn't tell your age clearly from that photo. Please try another: face the camera straight on, in even light, without glasses, hat or mask.";
 
 /** The current method's provider went away mid-session: move on without counting an attempt. */
 export async function skipUnavailableMethod(session: BoundSession, expectedIndex: number): Promise<EvidenceOutcome> {

@@ -32,7 +32,7 @@ export async function POST(req: NextRequest, { params }: { params: Promise<{ ses
   if (outcome.kind === "provider_error") {
     return outcome.retryable ? refuse(503, outcome.message, {}, { "Retry-After": "2" }) : refuse(502, outcome.message);
   }
-  if (outcome.kind === "retake") return refuse(422, outcome.message, { retake: true });
+  if (outcome.kind === "retake" || outcome.kind === "try_again") return refuse(422, outcome.message, { retake: true });
   if (outcome.kind === "busy") return refuse(409, outcome.message);
   if (outcome.kind === "limited") {
     const retry: Record<string, string> = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {};
