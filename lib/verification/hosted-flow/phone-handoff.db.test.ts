@@ -35,7 +35,7 @@ describe("the phone hand-off", () => {
     expect(await loadBoundSession(computer.id, computer.secret)).toBeNull();
     expect(await handedOffFrom(computer.id, computer.secret)).toEqual({
       returnTo: `https://shop.example/x?a=1&session_id=${computer.id}`,
-      returnHost: "shop.example",
+      requester: "shop.example",
     });
     expect(await handedOffFrom(computer.id, phone.bindingSecret)).toBeNull();
     expect(await handedOffFrom(computer.id, "someone-else")).toBeNull();

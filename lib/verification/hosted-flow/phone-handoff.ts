@@ -64,9 +64,12 @@ export async function acceptPhoneHandoff(token: string, now = new Date()): Promi
  * For the browser that held the session's binding until it was handed off to a phone: where its
  * way back leads. Null for any other browser.
  */
-export async function handedOffFrom(sessionId: string, bindingSecret: string | undefined): Promise<{ returnTo: string; returnHost: string } | null> {
+export async function handedOffFrom(sessionId: string, bindingSecret: string | undefined): Promise<{ returnTo: string; requester: string } | null> {
   if (!hasIdShape("vs", sessionId) || !bindingSecret) return null;
-  const session = await db.verificationSession.findUnique({ where: { id: sessionId }, select: { handedOffBindingHash: true, returnUrl: true } });
+  const session = await db.verificationSession.findUnique({
+    where: { id: sessionId },
+    select: { handedOffBindingHash: true, returnUrl: true, org: { select: { displayName: true } } },
+  });
   if (!session || !bindingMatches(bindingSecret, session.handedOffBindingHash)) return null;
-  return { returnTo: appendSessionId(session.returnUrl, sessionId), returnHost: returnHost(session.returnUrl) };
+  return { returnTo: appendSessionId(session.returnUrl, sessionId), requester: session.org.displayName ?? returnHost(session.returnUrl) };
 }

@@ -41,7 +41,7 @@ export default async function VerifyFlowPage(props: {
     const moved = await handedOffFrom(sessionId, bindingSecret);
     return (
       <VerifyShell focusKey={moved ? "moved" : "used"} announcement={moved ? "You continued on another device." : undefined}>
-        <LinkProblem kind={moved ? "moved" : "used"} returnTo={moved?.returnTo} returnHost={moved?.returnHost} />
+        <LinkProblem kind={moved ? "moved" : "used"} returnTo={moved?.returnTo} returnHost={moved?.requester} />
       </VerifyShell>
     );
   }
