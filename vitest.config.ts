@@ -23,7 +23,7 @@ export default defineConfig({
     maxWorkers: 2,
     // Face inference runs at a lower CPU priority (its worker is niced); on a busy test machine it
     // waits behind the tests. Tests of the timeout itself set their own.
-    env: { FACE_ESTIMATION_TIMEOUT_MS: "60000" },
+    env: { FACE_ESTIMATION_TIMEOUT_MS: "60000", FACE_ESTIMATION_PHOTO_BUDGET_MS: "60000" },
     projects: [
       {
         extends: true,

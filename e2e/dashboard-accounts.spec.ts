@@ -174,3 +174,26 @@ test("another organisation's sessions and endpoints are not found, and not liste
   );
   expect(problems).toEqual(notFoundLoads);
 });
+
+test("settings: the display name the hosted flow shows is saved, cleared, and refused when it cannot be a name", async ({ page }) => {
+  const problems = watchConsole(page);
+  await signUp(page, newAccount());
+  await go(page, "Settings");
+  const field = page.getByLabel("Display name");
+  await field.fill("x".repeat(59) + "\u0007");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Use letters, numbers, spaces and punctuation only.")).toBeVisible();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+
+  await field.fill("  Acme Wines ");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("The age check page now says “Acme Wines asks you to confirm your age.”")).toBeVisible();
+  await screenshotAtBothWidths(page, ".data/screenshots/dashboard/settings-display-name");
+  await page.reload();
+  await expect(page.getByLabel("Display name")).toHaveValue("Acme Wines");
+
+  await page.getByLabel("Display name").fill("");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("The age check page now names your return URL's address.")).toBeVisible();
+  expect(problems).toEqual([]);
+});

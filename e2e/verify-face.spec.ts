@@ -1,8 +1,9 @@
 // Live mode on the embedded defaults (no provider URLs): face age estimation is built in. Chromium's
 // fake camera is fed a real photograph (tests/fixtures/faces, FairFace, CC BY 4.0) and the
 // server's models decide: a face clearly over the challenge age passes; a photo that cannot be
-// judged is a retake that counts nothing; a face inside the buffer is inconclusive (the next
-// method, where one is available; on the defaults none is).
+// judged is a retake that counts nothing; a face inside the buffer is inconclusive, which gets
+// another try while the method has provider calls left (then the next method, where one is
+// available; on the defaults none is).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -67,35 +68,45 @@ test("a camera selfie of a face clearly over the challenge age passes, decided o
   await page.getByRole("button", { name: "Take photo" }).click();
   await page.getByRole("button", { name: "Use this photo" }).click();
   await expect(page.getByRole("heading", { name: "Age confirmed" })).toBeVisible({ timeout: 30_000 });
-  await page.waitForURL(`https://shop.example/face?session_id=${session.id}`);
+  await page.waitForURL(`https://shop.example/face?session_id=${session.id}`, { timeout: 30_000 });
   const done = await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`);
   expect(done.body).toMatchObject({ status: "passed", mode: "live", attempts: 1, outcome: { method: "face_estimation", result: "pass" } });
   // Only the outcome reaches the integrator: no estimate anywhere in the session.
   expect(JSON.stringify(done.body)).not.toMatch(/estimate|"age"/);
 });
 
-test("a photo with no face is a retake with the reason, counting nothing; a teenager's face (inside the buffer) is inconclusive", async ({ page }) => {
+test("a refused photo is cleared with its reason beside the next action; an inconclusive face gets another try, and the second try passes", async ({ page }) => {
   await serveReturnSite(page);
   const session = await createSession(baseUrl(), keys.liveKey, { required_age: 18, methods: ["face_estimation", "id_document"], return_url: "https://shop.example/face" });
   await page.goto(session.url);
   await page.getByRole("button", { name: "Start with face age estimation" }).click();
+  const step = page.getByRole("region", { name: "Face age estimation" });
 
   // Drawn with sharp (a dependency): CI machines have no ImageMagick.
   const noFace = Buffer.from(await derivedFace.noFace());
   await page.getByTestId("photo-upload").setInputFiles({ name: "sky.jpg", mimeType: "image/jpeg", buffer: noFace });
   await page.getByRole("button", { name: "Use this photo" }).click();
-  await expect(page.getByRole("region", { name: "Face age estimation" }).getByRole("alert")).toHaveText("We couldn't find a face. Face the camera with your whole face in the picture.");
+  // The photo is gone; its reason is announced right above the action that replaces it.
+  await expect(step.getByRole("alert")).toHaveText("We couldn't find a face. Face the camera with your whole face in the picture.");
+  await expect(page.getByRole("img", { name: "Your selfie" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Choose another photo" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Take another photo" })).toBeVisible();
   await snap(page, "live-face-builtin-retake");
-  const afterRetake = await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`);
-  expect(afterRetake.body).toMatchObject({ status: "in_progress", attempts: 0 });
+  expect((await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`)).body).toMatchObject({ status: "in_progress", attempts: 0 });
 
-  await page.getByRole("button", { name: "Retake" }).click();
+  // A teenager's face falls inside the buffer: inconclusive, so another try, with the reason.
   await page.getByTestId("photo-upload").setInputFiles(path.join(FACES, "teen-10-19.jpg"));
   await page.getByRole("button", { name: "Use this photo" }).click();
-  // Inside the buffer: inconclusive. On the defaults the ID document check has no provider, so
-  // there is no method left to move on to and the session ends inconclusive (never a pass).
-  await expect(page.getByRole("heading", { name: "We couldn't confirm your age" })).toBeVisible({ timeout: 30_000 });
-  await page.waitForURL(`https://shop.example/face?session_id=${session.id}`);
+  await expect(step.getByRole("alert")).toContainText("We couldn't tell your age clearly from that photo.", { timeout: 30_000 });
+  await expect(page.getByRole("button", { name: "Choose another photo" })).toBeFocused();
+  await snap(page, "live-face-builtin-try-again");
+  expect((await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`)).body).toMatchObject({ status: "in_progress", attempts: 1 });
+
+  // The second try passes.
+  await page.getByTestId("photo-upload").setInputFiles(path.join(FACES, "adult-70-plus.jpg"));
+  await page.getByRole("button", { name: "Use this photo" }).click();
+  await expect(page.getByRole("heading", { name: "Age confirmed" })).toBeVisible({ timeout: 30_000 });
+  await page.waitForURL(`https://shop.example/face?session_id=${session.id}`, { timeout: 30_000 });
   const done = await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`);
-  expect(done.body).toMatchObject({ status: "failed", attempts: 1, outcome: { method: "face_estimation", result: "inconclusive" } });
+  expect(done.body).toMatchObject({ status: "passed", attempts: 2, outcome: { method: "face_estimation", result: "pass" } });
 });

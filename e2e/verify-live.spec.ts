@@ -173,6 +173,7 @@ test("a refused camera falls back to uploading a photo", async ({ page }) => {
   await page.getByTestId("photo-upload").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
   await page.getByRole("button", { name: "Use this photo" }).click();
   await expect(page.getByRole("heading", { name: "We couldn't confirm your age" })).toBeVisible();
+  await page.getByTestId("return-link").click();
   await page.waitForURL(`https://shop.example/live?session_id=${session.id}`);
   const done = await api(stack.baseUrl, keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`);
   expect(done.body).toMatchObject({ status: "failed", attempts: 1, outcome: { method: "face_estimation", result: "fail" } });

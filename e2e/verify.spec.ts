@@ -116,7 +116,7 @@ test("an inconclusive first method escalates to the second, which passes (keyboa
   expect(done.body).toMatchObject({ status: "passed", attempts: 2, outcome: { method: "id_document", result: "pass" } });
 });
 
-test("fail: the session fails with outcome.result fail and the user is sent back", async ({ page }) => {
+test("fail: the session fails with outcome.result fail; the user reads why and chooses to go back", async ({ page }) => {
   await serveReturnSite(page);
   const session = await createSession(baseUrl(), keys.testKey, {
     required_age: 16,
@@ -129,6 +129,11 @@ test("fail: the session fails with outcome.result fail and the user is sent back
   await expect(page.getByRole("heading", { name: "We couldn't confirm your age" })).toBeVisible();
   await expect(page.getByText("The check didn't confirm that you're 16 or older.", { exact: true })).toBeVisible();
   await snap(page, "result-failed");
+  // No timed return after a failure (and so nothing to stop): the user goes back when ready.
+  await expect(page.getByRole("button", { name: "Stay on this page" })).toHaveCount(0);
+  await page.waitForTimeout(3500);
+  expect(page.url()).toMatch(flowUrl);
+  await page.getByTestId("return-link").click();
   await page.waitForURL(`https://shop.example/age?step=2&session_id=${session.id}`);
 
   const done = await api(baseUrl(), keys.testKey, "GET", `/v1/verification-sessions/${session.id}`);
@@ -154,8 +159,7 @@ test("digital_id is skipped with an explanation; a last inconclusive method fail
 
   await page.getByRole("button", { name: /Simulate inconclusive/ }).click();
   await expect(page.getByText("None of the available checks could give a clear result.", { exact: true })).toBeVisible();
-  await page.getByRole("button", { name: "Stay on this page" }).click();
-  await expect(page.getByText("Automatic return stopped.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Stay on this page" })).toHaveCount(0);
   await page.waitForTimeout(3500);
   expect(page.url()).toMatch(flowUrl);
 

@@ -92,6 +92,9 @@ const envSchema = z.object({
   // the customary 7, because of what the built-in model was measured to do (docs/face-estimation.md).
   FACE_ESTIMATION_BUFFER_YEARS: z.coerce.number().min(0).max(30).default(15),
   FACE_ESTIMATION_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  // The most one photo may take in the estimator's worker (decoding and models) before the worker
+  // is replaced and the photo answered as a timeout (lib/verification/face/face-estimator.ts).
+  FACE_ESTIMATION_PHOTO_BUDGET_MS: z.coerce.number().int().positive().default(5000),
   // Photos that may wait for the built-in estimator before more are refused (as a provider error).
   FACE_ESTIMATION_MAX_QUEUE: z.coerce.number().int().positive().default(8),
   // The most of one core the built-in estimator uses while the API is busy (it rests between

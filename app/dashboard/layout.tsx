@@ -33,6 +33,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
                 { href: "/dashboard/sessions", label: "Sessions" },
                 { href: "/dashboard/deliveries", label: "Deliveries" },
                 { href: "/dashboard/dead-letters", label: "Dead letters", count: deadLetters },
+                { href: "/dashboard/settings", label: "Settings" },
               ]}
               secondary={[
                 { href: "/studio", label: "Voice Studio" },

@@ -13,6 +13,11 @@ const MAX_EDGE = 1600;
 const noSubscription = () => () => {};
 const hasCameraApi = () => Boolean(navigator.mediaDevices?.getUserMedia);
 
+/** Whether this browser has a camera API; known only in the browser (the server render assumes none). */
+export function useCameraSupported(): boolean {
+  return useSyncExternalStore(noSubscription, hasCameraApi, () => false);
+}
+
 async function toJpeg(source: CanvasImageSource, width: number, height: number): Promise<Blob> {
   const scale = Math.min(1, MAX_EDGE / Math.max(width, height));
   const canvas = document.createElement("canvas");
@@ -47,10 +52,13 @@ export function ImageCapture(props: {
   const streamRef = useRef<MediaStream | null>(null);
   const [phase, setPhase] = useState<Phase>("choose");
   // Known only in the browser; the server render (and hydration) assume no camera.
-  const cameraSupported = useSyncExternalStore(noSubscription, hasCameraApi, () => false);
+  const cameraSupported = useCameraSupported();
   // After a refused or missing camera, the upload button is the way forward: focus goes there.
   const [cameraFailed, setCameraFailed] = useState(false);
   const [photo, setPhoto] = useState<{ blob: Blob; url: string } | null>(null);
+  // Where the last photo came from: after a refusal, the main action is to get another the same way.
+  const [source, setSource] = useState<"camera" | "file" | null>(null);
+  const [refused, setRefused] = useState(false);
   const [message, setMessage] = useState<{ kind: "error" | "info"; text: string } | null>(null);
   const live = useLiveFeedback(videoRef, { active: Boolean(props.faceGuide) && phase === "camera", checkUrl: props.faceGuide?.checkUrl });
   const guided = Boolean(props.faceGuide);
@@ -83,8 +91,10 @@ export function ImageCapture(props: {
   useEffect(() => stopCamera, [stopCamera]);
   useEffect(() => () => (photo ? URL.revokeObjectURL(photo.url) : undefined), [photo]);
 
-  function keep(blob: Blob) {
+  function keep(blob: Blob, from: "camera" | "file") {
     setPhoto({ blob, url: URL.createObjectURL(blob) });
+    setSource(from);
+    setRefused(false);
     setPhase("review");
   }
 
@@ -123,7 +133,7 @@ export function ImageCapture(props: {
     if (!video || !video.videoWidth) return;
     const blob = await toJpeg(video, video.videoWidth, video.videoHeight);
     stopCamera();
-    keep(blob);
+    keep(blob, "camera");
   }
 
   async function onFile(file: File | undefined) {
@@ -131,11 +141,11 @@ export function ImageCapture(props: {
     setMessage(null);
     try {
       const bitmap = await createImageBitmap(file);
-      keep(await toJpeg(bitmap, bitmap.width, bitmap.height));
+      keep(await toJpeg(bitmap, bitmap.width, bitmap.height), "file");
       bitmap.close();
     } catch {
       // A format this browser cannot decode: send it as is and let the server judge it.
-      keep(file);
+      keep(file, "file");
     }
   }
 
@@ -150,8 +160,18 @@ export function ImageCapture(props: {
       const response = await fetch(props.uploadUrl, { method: "POST", body: form });
       if (!response.ok) {
         const body = (await response.json().catch(() => null)) as { error?: string } | null;
-        setPhase("review");
-        setMessage({ kind: "error", text: body?.error ?? "Something went wrong. Please try again." });
+        const text = body?.error ?? "Something went wrong. Please try again.";
+        // 400, 422, 429: this photo will not do (or no more photos now). It is cleared, and the
+        // main action becomes getting another. 409, 502, 503: the photo was fine, the check was
+        // not; it stays, to send again.
+        if (response.status === 400 || response.status === 422 || response.status === 429) {
+          setPhoto(null);
+          setRefused(true);
+          setPhase("choose");
+        } else {
+          setPhase("review");
+        }
+        setMessage({ kind: "error", text });
         return;
       }
       router.refresh();
@@ -164,18 +184,27 @@ export function ImageCapture(props: {
   function retake() {
     setPhoto(null);
     setMessage(null);
+    setRefused(false);
     setPhase("choose");
   }
 
+  // The main action: uploading after a refused or missing camera, or when the refused photo was a
+  // file; the camera otherwise.
+  const uploadFirst = !cameraSupported || cameraFailed || (refused && source === "file");
   const cameraButton = (
     <button
       type="button"
-      data-autofocus={cameraFailed ? undefined : true}
-      className={cameraFailed ? secondaryButton : primaryButton}
+      data-autofocus={uploadFirst ? undefined : true}
+      className={uploadFirst ? secondaryButton : primaryButton}
       onClick={startCamera}
     >
-      {cameraFailed ? "Try the camera again" : props.cameraLabel}
+      {cameraFailed ? "Try the camera again" : refused ? "Take another photo" : props.cameraLabel}
     </button>
+  );
+  const errorNote = (
+    <p role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900" data-testid="photo-error">
+      {message?.text}
+    </p>
   );
 
   return (
@@ -238,6 +267,7 @@ export function ImageCapture(props: {
 
       {(phase === "review" || phase === "sending") && photo ? (
         <div>
+          {message?.kind === "error" ? errorNote : null}
           {/* eslint-disable-next-line @next/next/no-img-element -- a local blob: URL, not an asset */}
           <img src={photo.url} alt={props.photoAlt} className="max-h-80 w-full rounded-lg bg-slate-100 object-contain" />
           <div className="mt-4 flex flex-col gap-3 sm:flex-row">
@@ -252,19 +282,23 @@ export function ImageCapture(props: {
       ) : null}
 
       {phase === "choose" ? (
-        <div className="flex flex-col gap-3 sm:flex-row">
-          {/* After a refused or missing camera, uploading comes first, in the DOM as on screen. */}
-          {cameraSupported && !cameraFailed ? cameraButton : null}
-          <button
-            type="button"
-            data-autofocus={!cameraSupported || cameraFailed ? true : undefined}
-            className={!cameraSupported || cameraFailed ? primaryButton : secondaryButton}
-            onClick={() => fileRef.current?.click()}
-          >
-            Upload a photo{cameraSupported && !cameraFailed ? " instead" : ""}
-          </button>
-          {cameraSupported && cameraFailed ? cameraButton : null}
-        </div>
+        <>
+          {/* A refused photo's reason sits right above the action that replaces it. */}
+          {message?.kind === "error" ? errorNote : null}
+          <div className="flex flex-col gap-3 sm:flex-row">
+            {/* The main action comes first, in the DOM as on screen. */}
+            {cameraSupported && !uploadFirst ? cameraButton : null}
+            <button
+              type="button"
+              data-autofocus={uploadFirst ? true : undefined}
+              className={uploadFirst ? primaryButton : secondaryButton}
+              onClick={() => fileRef.current?.click()}
+            >
+              {refused ? "Choose another photo" : `Upload a photo${cameraSupported && !cameraFailed ? " instead" : ""}`}
+            </button>
+            {cameraSupported && uploadFirst ? cameraButton : null}
+          </div>
+        </>
       ) : null}
       <input
         ref={fileRef}
@@ -283,9 +317,7 @@ export function ImageCapture(props: {
       <p role="status" className={message?.kind === "info" ? "mt-4 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-950" : "sr-only"}>
         {message?.kind === "info" ? message.text : ""}
       </p>
-      <p role="alert" className={message?.kind === "error" ? "mt-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900" : "sr-only"}>
-        {message?.kind === "error" ? message.text : ""}
-      </p>
+      {message?.kind === "error" && phase !== "choose" && phase !== "review" ? errorNote : null}
     </div>
   );
 }

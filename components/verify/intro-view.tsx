@@ -1,5 +1,6 @@
 import { ActionForm } from "@/components/verify/action-form";
 import { METHOD_PHRASE } from "@/components/verify/method-copy";
+import { LeaveLink } from "@/components/verify/leave-link";
 import { MethodProgress } from "@/components/verify/method-progress";
 import type { FlowActionState } from "@/app/verify/session/[sessionId]/actions";
 import type { FlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
@@ -15,7 +16,8 @@ export function IntroView(props: {
   return (
     <>
       <p className="text-sm text-slate-600">
-        <span className="font-medium text-slate-900">{snapshot.returnHost}</span> asks you to confirm your age.
+        <span className="font-medium text-slate-900" data-testid="requester">{snapshot.requester}</span> asks you to confirm
+        your age.
       </p>
       <h1 id="flow-focus" tabIndex={-1} className="mt-2 text-2xl font-bold tracking-tight text-slate-900 outline-none sm:text-3xl">
         Confirm you&apos;re {snapshot.requiredAge} or older
@@ -43,7 +45,7 @@ export function IntroView(props: {
         <>
           <p className="mt-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-base text-amber-950">
             None of these checks are available right now, so we can&apos;t confirm your age here. Continue to finish
-            and go back to {snapshot.returnHost}.
+            and go back to {snapshot.requester}.
           </p>
           <ActionForm action={props.startAction} label="Continue" pendingLabel="Finishing…" />
         </>
@@ -52,6 +54,7 @@ export function IntroView(props: {
         This link works in this browser only. Please start within {props.minutesLeft} minute
         {props.minutesLeft === 1 ? "" : "s"}.
       </p>
+      <LeaveLink href={snapshot.returnTo} requester={snapshot.requester} />
     </>
   );
 }

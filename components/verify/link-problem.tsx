@@ -25,6 +25,20 @@ const COPY: Record<LinkProblemKind, { title: string; body: string[] }> = {
     title: "This age check is already finished",
     body: ["There is nothing more to do here."],
   },
+  handoff: {
+    title: "This phone link has expired or was used",
+    body: [
+      "A link to continue on your phone works once, for a few minutes.",
+      "On your computer, choose \"Continue on your phone\" again to get a new code, then scan it.",
+    ],
+  },
+  moved: {
+    title: "You continued on another device",
+    body: [
+      "This age check moved to the phone where you scanned the code. Finish it there; this page no longer takes part in it.",
+      "When the check is done, your phone takes you back to the site that asked for it.",
+    ],
+  },
 };
 
 /** Pages for a link that cannot open a flow. They say what happened and nothing about any session. */

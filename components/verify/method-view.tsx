@@ -1,7 +1,9 @@
 import { ActionForm } from "@/components/verify/action-form";
 import { ImageCapture } from "@/components/verify/image-capture";
 import { METHOD_LABEL, METHOD_PHRASE, METHOD_SUMMARY, unavailableSentence } from "@/components/verify/method-copy";
+import { LeaveLink } from "@/components/verify/leave-link";
 import { MethodProgress } from "@/components/verify/method-progress";
+import { PhoneHandoff } from "@/components/verify/phone-handoff";
 import { SimulatedMethod } from "@/components/verify/simulated-method";
 import { card } from "@/components/verify/styles";
 import type { FlowActionState } from "@/app/verify/session/[sessionId]/actions";
@@ -55,6 +57,7 @@ export function MethodView(props: {
   simulateAction: Action;
   skipAction: Action;
   cardAction: Action;
+  handoffAction: Action;
 }) {
   const { snapshot } = props;
   const step = snapshot.steps[snapshot.currentMethodIndex];
@@ -66,7 +69,7 @@ export function MethodView(props: {
   return (
     <>
       <p className="text-sm text-slate-600">
-        For <span className="font-medium text-slate-900">{snapshot.returnHost}</span>
+        For <span className="font-medium text-slate-900" data-testid="requester">{snapshot.requester}</span>
       </p>
       <h1 className="mt-1 text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
         Confirm you&apos;re {snapshot.requiredAge} or older
@@ -121,6 +124,7 @@ export function MethodView(props: {
                   : undefined
               }
             />
+            <PhoneHandoff action={props.handoffAction} />
             <p className="mt-4 text-sm text-slate-600">
               {step.checkedOnThisServer
                 ? "Your photo is checked on our own server, in memory only, and deleted as soon as it has been checked: it is never stored or sent to anyone else, and the site that sent you learns only whether the check passed."
@@ -139,6 +143,7 @@ export function MethodView(props: {
       </section>
 
       <MethodProgress steps={snapshot.steps} heading="Your checks" started />
+      <LeaveLink href={snapshot.returnTo} requester={snapshot.requester} />
     </>
   );
 }

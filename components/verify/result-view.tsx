@@ -39,9 +39,10 @@ export function ResultView({ snapshot }: { snapshot: FlowSnapshot }) {
         </p>
       ) : null}
       {!passed ? (
-        <p className="mt-2 text-base text-slate-700">{snapshot.returnHost} will tell you what you can do next.</p>
+        <p className="mt-2 text-base text-slate-700">{snapshot.requester} will tell you what you can do next.</p>
       ) : null}
-      <ReturnRedirect href={snapshot.returnTo} host={snapshot.returnHost} />
+      {/* Only a pass returns by itself: after a failure the user reads the reason and chooses to go. */}
+      <ReturnRedirect href={snapshot.returnTo} host={snapshot.returnHost} label={snapshot.requester} auto={passed} />
     </div>
   );
 }

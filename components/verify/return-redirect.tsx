@@ -1,17 +1,18 @@
 "use client";
 import { useEffect, useState } from "react";
 import { primaryButton, secondaryButton } from "@/components/verify/styles";
+import { RETURN_DELAY_SECONDS } from "@/lib/verification/hosted-flow/return-url";
 
-const DELAY_SECONDS = 3;
 
 /**
- * Sends the user back to the integrator after a short pause to read the result. The link works
- * where scripts or redirects are blocked, and "Stay on this page" stops the timer for anyone who
- * needs longer (WCAG 2.2.1).
+ * The way back to the integrator with session_id appended. With `auto` (a pass) it also returns
+ * by itself after RETURN_DELAY_SECONDS, which "Stay on this page" stops; without it (a failed or
+ * inconclusive result) the user reads the reason and chooses when to go. The link works where
+ * scripts or redirects are blocked.
  */
-export function ReturnRedirect({ href, host }: { href: string; host: string }) {
-  const [remaining, setRemaining] = useState(DELAY_SECONDS);
-  const [stopped, setStopped] = useState(false);
+export function ReturnRedirect({ href, host, label, auto }: { href: string; host: string; label: string; auto: boolean }) {
+  const [remaining, setRemaining] = useState(RETURN_DELAY_SECONDS);
+  const [stopped, setStopped] = useState(!auto);
   useEffect(() => {
     if (stopped) return;
     if (remaining <= 0) {
@@ -23,16 +24,18 @@ export function ReturnRedirect({ href, host }: { href: string; host: string }) {
   }, [remaining, stopped, href]);
   return (
     <div className="mt-6">
-      <p className="text-base text-slate-700" aria-live="off">
-        {stopped
-          ? `Automatic return stopped. Use the button when you're ready.`
-          : remaining > 0
-            ? `Returning you to ${host} in ${remaining} second${remaining === 1 ? "" : "s"}…`
-            : `Returning you to ${host}…`}
-      </p>
+      {auto ? (
+        <p className="text-base text-slate-700" aria-live="off">
+          {stopped
+            ? `Automatic return stopped. Use the button when you're ready.`
+            : remaining > 0
+              ? `Returning you to ${label} in ${remaining} second${remaining === 1 ? "" : "s"}…`
+              : `Returning you to ${label}…`}
+        </p>
+      ) : null}
       <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-        <a href={href} className={primaryButton} data-testid="return-link">
-          Return to {host}
+        <a href={href} className={primaryButton} data-testid="return-link" title={host}>
+          Return to {label}
         </a>
         {!stopped ? (
           <button type="button" className={secondaryButton} onClick={() => setStopped(true)}>

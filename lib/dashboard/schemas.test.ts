@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   deadLettersQuerySchema,
   deliveriesQuerySchema,
+  displayNameFormSchema,
   overviewQuerySchema,
   sessionsQuerySchema,
 } from "@/lib/dashboard/schemas";
@@ -31,5 +32,16 @@ describe("dashboard page query schemas", () => {
   it("read the overview's welcome flag", () => {
     expect(overviewQuerySchema.parse({ welcome: "1" })).toEqual({ welcome: true });
     expect(overviewQuerySchema.parse({})).toEqual({ welcome: false });
+  });
+});
+
+describe("the display name form", () => {
+  it("trims, clears on empty, and refuses what cannot be shown as a name", () => {
+    expect(displayNameFormSchema.parse({ displayName: "  Acme Wines " })).toEqual({ displayName: "Acme Wines" });
+    expect(displayNameFormSchema.parse({ displayName: "   " })).toEqual({ displayName: null });
+    expect(displayNameFormSchema.safeParse({ displayName: "x".repeat(61) }).success).toBe(false);
+    for (const hostile of ["Acme\u0000", "Acme\u202eseniW", "Acme\nWines", "\ud800"]) {
+      expect(displayNameFormSchema.safeParse({ displayName: hostile }).success, JSON.stringify(hostile)).toBe(false);
+    }
   });
 });

@@ -35,3 +35,17 @@ export const deliveriesQuerySchema = z.object({ endpoint: singleParam(idSchema("
 
 /** /dashboard/dead-letters: one endpoint's dead letters, and `before`, the last delivery of the page before. */
 export const deadLettersQuerySchema = z.object({ endpoint: singleParam(idSchema("whe")), before: singleParam(idSchema("whd")) });
+
+/**
+ * /dashboard/settings: the name end users see in the hosted flow ("<name> asks you to confirm your
+ * age"). Empty clears it (the flow then names the return URL's host).
+ */
+export const displayNameFormSchema = z.object({
+  displayName: z
+    .string()
+    .trim()
+    .max(60, "Use at most 60 characters.")
+    // Printable text only: it is shown to strangers as the name of who asked.
+    .regex(/^[^\p{C}]*$/u, "Use letters, numbers, spaces and punctuation only.")
+    .transform((value) => (value === "" ? null : value)),
+});

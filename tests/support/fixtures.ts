@@ -41,6 +41,11 @@ export async function newOrganization(prefix = "org", where: Where = {}): Promis
   return org;
 }
 
+/** Sets the organisation's display name, as its dashboard settings do. */
+export async function setDisplayName(orgId: string, displayName: string | null, where: Where = {}): Promise<void> {
+  await withClient(where, (client) => client.query(`update "Organization" set "displayName" = $2 where id = $1`, [orgId, displayName]));
+}
+
 /** A new API key of the organisation; the full key is returned, as the app returns it once. */
 export async function newApiKey(orgId: string, mode: KeyMode, options: Where & { name?: string } = {}): Promise<{ id: string; key: string }> {
   const key = generateApiKey(mode);

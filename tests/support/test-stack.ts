@@ -33,6 +33,7 @@ export const TEST_APP_ENV: Record<string, string> = {
   RATE_LIMIT_PER_MINUTE: "100",
   // Inference runs at a lower CPU priority than the app; on a busy test machine it waits longer.
   FACE_ESTIMATION_TIMEOUT_MS: "60000",
+  FACE_ESTIMATION_PHOTO_BUDGET_MS: "60000",
 };
 
 export type ScratchDatabase = {

@@ -7,33 +7,15 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { LIVE_CHECK_MESSAGES } from "@/lib/verification/face/types";
 import { LIVE_CHECKS_PER_SESSION } from "@/lib/verification/hosted-flow/live-face-check";
-import { baseUrl, v1 } from "../support/api";
+import { baseUrl } from "../support/api";
 import { newOrg } from "../support/fixtures";
 import { derivedFace, facePhoto } from "../support/face-fixtures";
-
-type Opened = { id: string; cookie: string };
-
-/** A session opened by its hosted link in a "browser" (the binding cookie) and started. */
-async function openedSession(key: string, orgId: string, methods: string[] = ["face_estimation"]): Promise<Opened> {
-  const created = await v1("POST", "/v1/verification-sessions", {
-    key,
-    body: { required_age: 18, methods, return_url: "https://shop.example/done" },
-  });
-  expect(created.status).toBe(201);
-  const opened = await fetch(created.body.url, { redirect: "manual" });
-  const cookie = opened.headers.get("set-cookie")?.split(";")[0];
-  expect(opened.status).toBe(303);
-  expect(cookie).toMatch(/^vsb_/);
-  // Starting is a server action on the page; the domain function is what it calls.
-  const { startVerification } = await import("@/lib/verification/hosted-flow/start-verification");
-  expect(await startVerification({ sessionId: created.body.id, orgId })).toBe("started");
-  return { id: created.body.id, cookie: cookie! };
-}
+import { openHostedSession, type OpenedSession } from "../support/hosted-flow";
 
 /** A frame as the page sends it: 320 px wide JPEG. */
 const frame = async (photo: Uint8Array, width = 320) => new Uint8Array(await sharp(photo).resize(width).jpeg({ quality: 70 }).toBuffer());
 
-async function post(session: Opened, body: Uint8Array, headers: Record<string, string> = {}) {
+async function post(session: OpenedSession, body: Uint8Array, headers: Record<string, string> = {}) {
   const res = await fetch(`${baseUrl()}/verify/session/${session.id}/live-check`, {
     method: "POST",
     headers: { cookie: session.cookie, origin: baseUrl(), "content-type": "image/jpeg", ...headers },
@@ -45,7 +27,7 @@ async function post(session: Opened, body: Uint8Array, headers: Record<string, s
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Posts until the estimator answers (the first frame may find it loading its models: "busy"), under the rate limit. */
-async function check(session: Opened, body: Uint8Array) {
+async function check(session: OpenedSession, body: Uint8Array) {
   for (let i = 0; i < 60; i++) {
     const answer = await post(session, body);
     if (answer.status !== 200 || answer.body.check !== "busy") return answer;
@@ -63,7 +45,7 @@ const sessionRow = async (id: string) => {
 describe("the live check of camera frames", () => {
   it("answers a good face ok, a photo without a face and a dark one with their reasons: nothing more, nothing counted, nothing changed", async () => {
     const org = await newOrg("live-check");
-    const session = await openedSession(org.liveKey, org.orgId);
+    const session = await openHostedSession(org.liveKey, org.orgId);
     const before = await sessionRow(session.id);
 
     const good = await check(session, await frame(facePhoto("adult-70-plus")));
@@ -92,8 +74,8 @@ describe("the live check of camera frames", () => {
 
   it("is only for this session's browser, from the page's origin", async () => {
     const org = await newOrg("live-check");
-    const session = await openedSession(org.liveKey, org.orgId);
-    const other = await openedSession(org.liveKey, org.orgId);
+    const session = await openHostedSession(org.liveKey, org.orgId);
+    const other = await openHostedSession(org.liveKey, org.orgId);
     const body = await frame(facePhoto("adult-50-59"));
 
     expect((await post({ ...session, cookie: "" }, body)).status).toBe(403);
@@ -106,13 +88,13 @@ describe("the live check of camera frames", () => {
 
   it("is only for the built-in face step of a live session, and takes small JPEG frames only", async () => {
     const org = await newOrg("live-check");
-    const testMode = await openedSession(org.testKey, org.orgId);
+    const testMode = await openHostedSession(org.testKey, org.orgId);
     const body = await frame(facePhoto("adult-50-59"));
     const simulated = await post(testMode, body);
     expect(simulated.status).toBe(409);
     expect(simulated.body.check).toBeUndefined();
 
-    const session = await openedSession(org.liveKey, org.orgId);
+    const session = await openHostedSession(org.liveKey, org.orgId);
     expect((await post(session, await frame(facePhoto("adult-50-59"), 700))).status).toBe(400);
     expect((await post(session, new Uint8Array(await sharp(facePhoto("adult-50-59")).resize(64).png().toBuffer()))).status).toBe(400);
     expect((await post(session, new Uint8Array(97 * 1024).fill(1))).status).toBe(413);
@@ -121,7 +103,7 @@ describe("the live check of camera frames", () => {
 
   it("allows two frames a second and a fixed budget per session", async () => {
     const org = await newOrg("live-check");
-    const session = await openedSession(org.liveKey, org.orgId);
+    const session = await openHostedSession(org.liveKey, org.orgId);
     const body = await frame(await derivedFace.noFace());
 
     // Three at once, just after a second begins: the third is refused.

@@ -3,6 +3,7 @@
 import { performance } from "node:perf_hooks";
 import { describe, expect, it, vi } from "vitest";
 import { facePhoto } from "../../../tests/support/face-fixtures";
+import { manyScansJpeg } from "../../../tests/support/hostile-images";
 
 async function freshEstimator(env: Record<string, string>) {
   vi.resetModules();
@@ -70,6 +71,25 @@ describe("the face estimator's bounds", () => {
     await expect(late).rejects.toBeInstanceOf(ProviderError);
     await expect(late).rejects.toThrow(/timed out/);
   }, 120_000);
+
+  it("holds a photo in the worker to its budget: an image that takes seconds to decode is a timeout, and the next photo is served", async () => {
+    // Headers alone refuse this file in the hosted flow (read-image-header.ts); here it reaches the
+    // worker, as anything a header cannot show would. Decoding it takes several seconds.
+    const { estimator, ProviderError } = await freshEstimator({
+      FACE_ESTIMATION_MAX_QUEUE: "8",
+      FACE_ESTIMATION_TIMEOUT_MS: "240000",
+      // Below the file's decode time (over 10 s alone) and above a photo's time on a busy machine.
+      FACE_ESTIMATION_PHOTO_BUDGET_MS: "8000",
+    });
+    const { EstimatorTimeout } = await import("@/lib/verification/face/face-estimator");
+    await estimator.measure(facePhoto("adult-50-59"), false); // loads the models outside the budget
+    const hostile = estimator.measure(manyScansJpeg(), true);
+    const next = estimator.measure(facePhoto("adult-70-plus"), false);
+    await expect(hostile).rejects.toBeInstanceOf(EstimatorTimeout);
+    await expect(hostile).rejects.toBeInstanceOf(ProviderError);
+    await expect(hostile).rejects.toThrow(/budget/);
+    await expect(next).resolves.toMatchObject({ readable: true });
+  }, 300_000);
 
   it("refuses a live frame at once while a photo waits, so frames never queue behind selfies", async () => {
     const { estimator, ProviderError } = await freshEstimator({ FACE_ESTIMATION_MAX_QUEUE: "8", FACE_ESTIMATION_TIMEOUT_MS: "240000" });

@@ -12,6 +12,10 @@ import { ProviderError } from "@/lib/verification/providers/types";
 // wait in a bounded queue: past FACE_ESTIMATION_MAX_QUEUE waiting photos, or past
 // FACE_ESTIMATION_TIMEOUT_MS for one, the call fails like any provider call (no attempt is
 // counted and the user may try again). A worker that overran its time is replaced, not trusted.
+// Once a photo is in the worker it has FACE_ESTIMATION_PHOTO_BUDGET_MS: the hosted flow refuses
+// costly images by their headers first (read-image-header.ts), and this budget bounds whatever a
+// header cannot show (libjpeg's pass over a progressive file's scans cannot be interrupted from
+// inside the worker, so the worker is replaced instead).
 //
 // The worker's low priority does not protect the API on a small machine: with two vCPUs there is
 // no idle core for the scheduler to give the API instead, so the worker simply takes one. So when
@@ -26,6 +30,8 @@ type Call = {
   resolve: (measurements: FaceMeasurements) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
+  /** Armed when the photo goes to the worker: its work budget. */
+  workTimer?: NodeJS.Timeout;
   /** When the photo went to the worker, and the event loop's counters then. */
   sentAt?: number;
   loopAtSend?: EventLoopUtilization;
@@ -51,6 +57,11 @@ const BOOTSTRAP = `import(require("node:worker_threads").workerData.entry)`;
 /** The queue had no room for this photo (a provider error: the user may try again). */
 export class EstimatorBusy extends ProviderError {
   override name = "EstimatorBusy";
+}
+
+/** The photo waited or worked past its time (a provider error: the user may try again). */
+export class EstimatorTimeout extends ProviderError {
+  override name = "EstimatorTimeout";
 }
 
 class FaceEstimator {
@@ -138,10 +149,15 @@ class FaceEstimator {
     // The worker gets its own copy; the caller wipes its buffer when the call is over.
     const copy = call.bytes.slice();
     this.worker!.postMessage({ id: call.id, bytes: copy, estimateAge: call.estimateAge }, [copy.buffer]);
+    call.workTimer = setTimeout(
+      () => this.expire(call, new EstimatorTimeout("built-in face estimation: the photo took longer than its budget")),
+      env().FACE_ESTIMATION_PHOTO_BUDGET_MS,
+    );
   }
 
   private settle(call: Call) {
     clearTimeout(call.timer);
+    clearTimeout(call.workTimer);
     return call;
   }
 
@@ -158,8 +174,8 @@ class FaceEstimator {
     return call;
   }
 
-  private expire(call: Call) {
-    const error = new ProviderError("built-in face estimation timed out");
+  private expire(call: Call, error: Error = new EstimatorTimeout("built-in face estimation timed out")) {
+    this.settle(call);
     if (this.current === call) {
       this.current = null;
       call.reject(error);

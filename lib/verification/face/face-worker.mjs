@@ -46,6 +46,13 @@ globalThis.fetch = async (input, init) => {
 
 /** Longest side the models see; larger photos only cost decode time. */
 const MAX_SIDE = 640;
+/** The hosted flow refuses larger images by their headers (read-image-header.ts); this is the last line. */
+const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * libvips stops a pipeline that runs longer. It cannot stop libjpeg's pass over a progressive
+ * file's scans, so the estimator also holds each photo to a budget and replaces a worker that overruns.
+ */
+const DECODE_BUDGET_SECONDS = 2;
 /** Side of the grey face crop that brightness and sharpness are measured on, so they compare across photos. */
 const CROP_SIDE = 128;
 
@@ -104,7 +111,8 @@ async function measure(bytes, estimateAge) {
   await ready;
   let decoded;
   try {
-    decoded = await sharp(bytes, { failOn: "error", limitInputPixels: 50_000_000 })
+    decoded = await sharp(bytes, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS })
+      .timeout({ seconds: DECODE_BUDGET_SECONDS })
       .rotate()
       .resize(MAX_SIDE, MAX_SIDE, { fit: "inside", withoutEnlargement: true })
       .removeAlpha()

@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
 import { analyzeFace } from "@/lib/verification/face/analyze-face";
 import { MAX_PROVIDER_CALLS_PER_METHOD } from "@/lib/verification/hosted-flow/provider-calls";
-import { submitImageEvidence } from "@/lib/verification/hosted-flow/submit-evidence";
+import { INCONCLUSIVE_FACE_MESSAGE, submitImageEvidence } from "@/lib/verification/hosted-flow/submit-evidence";
 import { derivedFace, facePhoto } from "../../../tests/support/face-fixtures";
 import { startLiveSession, upload } from "../../../tests/support/hosted-flow";
 
@@ -27,6 +27,30 @@ describe("retakes in the hosted flow", () => {
     const passed = await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } });
     expect(passed).toMatchObject({ status: "passed", attempts: 1, outcomeMethod: "face_estimation", outcomeResult: "pass" });
   }, 120_000);
+});
+
+describe("an inconclusive face in the hosted flow", () => {
+  it("gets another try with the reason while the method has provider calls; the last inconclusive moves on", async () => {
+    const session = await startLiveSession(["face_estimation"]);
+    // The teenager's estimate falls inside the buffer: inconclusive, never a pass or a fail.
+    const teen = facePhoto("teen-10-19");
+    for (let i = 1; i < MAX_PROVIDER_CALLS_PER_METHOD; i++) {
+      expect(await submitImageEvidence(await session.load(), 0, upload(teen))).toEqual({ kind: "try_again", message: INCONCLUSIVE_FACE_MESSAGE });
+      expect(await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } })).toMatchObject({
+        status: "in_progress",
+        currentMethodIndex: 0,
+        attempts: i,
+        methodProviderCalls: i,
+      });
+    }
+    // The method's last call: no method left on the defaults, so the session ends inconclusive.
+    expect(await submitImageEvidence(await session.load(), 0, upload(teen))).toEqual({ kind: "completed", status: "failed" });
+    expect(await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } })).toMatchObject({
+      status: "failed",
+      attempts: MAX_PROVIDER_CALLS_PER_METHOD,
+      outcomeResult: "inconclusive",
+    });
+  }, 180_000);
 });
 
 describe("the selfie's privacy", () => {

@@ -17,6 +17,8 @@ export type FlowSnapshot = {
   /** return_url with session_id appended: where the user goes when done. */
   returnTo: string;
   returnHost: string;
+  /** Who asked for the check, as the user should recognise it: the organisation's display name, else the return host. */
+  requester: string;
   currentMethodIndex: number;
   steps: FlowStep[];
   outcome: { method: VerificationMethod; result: "pass" | "fail" | "inconclusive" } | null;
@@ -45,6 +47,7 @@ export async function getFlowSnapshot(sessionId: string, bindingSecret: string |
     requiredAge: session.requiredAge as 16 | 18,
     returnTo: appendSessionId(session.returnUrl, session.id),
     returnHost: returnHost(session.returnUrl),
+    requester: session.org.displayName ?? returnHost(session.returnUrl),
     currentMethodIndex: session.currentMethodIndex,
     steps: open ? buildFlowSteps(planMethods(session.methods, session.mode), session) : [],
     outcome:

@@ -1,5 +1,4 @@
 import "server-only";
-import { db } from "@/lib/db";
 import { errorField, logger } from "@/lib/log";
 import { analyzeFace } from "@/lib/verification/face/analyze-face";
 import { EstimatorBusy } from "@/lib/verification/face/face-estimator";
@@ -7,7 +6,8 @@ import { liveCheckFrom } from "@/lib/verification/face/live-check";
 import type { LiveCheck } from "@/lib/verification/face/types";
 import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
-import { sniffImageType } from "@/lib/verification/hosted-flow/submit-evidence";
+import { countLiveFrame, countUse, holdFreeCheckingPlace } from "@/lib/verification/hosted-flow/photo-uploads";
+import { headerRefusal, readImageHeader, sniffImageType } from "@/lib/verification/hosted-flow/read-image-header";
 import { getMethodProvider } from "@/lib/verification/providers/get-method-provider";
 import type { VerificationMethod } from "@/lib/verification/providers/types";
 
@@ -16,7 +16,8 @@ import type { VerificationMethod } from "@/lib/verification/providers/types";
 // closer" or "more light" before the photo is taken. It counts no attempt, changes nothing in the
 // session, stores and logs no frame, and answers only the gate's reason. Bounded so it is no free
 // face-analysis API: live sessions on the built-in check's step only, two frames a second and a
-// fixed budget per session, small frames only, and never a place in the estimator's queue behind
+// fixed budget per session and per client address, small frames only (their headers read first,
+// read-image-header.ts), one image of a session at a time, and never a place in the estimator's queue behind
 // real selfies (a busy estimator means no feedback this time).
 
 /** A 320 px wide JPEG from the camera view is about 10 to 30 KB. */
@@ -33,52 +34,29 @@ export type LiveCheckAnswer =
   | LiveCheck
   /** No feedback this time: the estimator is serving selfies (or starting). */
   | { check: "busy" }
-  | { check: "refused"; status: 400 | 409 | 413 | 429; message: string; retryAfterSeconds?: number; limit?: "per_second" | "per_session" };
+  | {
+      check: "refused";
+      status: 400 | 409 | 413 | 429;
+      message: string;
+      retryAfterSeconds?: number;
+      limit?: "per_second" | "per_session" | "per_address";
+    };
 
 const refused = (status: 400 | 409 | 413, message: string): LiveCheckAnswer => ({ check: "refused", status, message });
-
-/** Width and height from a JPEG's frame header, without decoding it; null when there is none. */
-export function jpegSize(bytes: Uint8Array): { width: number; height: number } | null {
-  let i = 2;
-  while (i + 9 < bytes.length) {
-    if (bytes[i] !== 0xff) return null;
-    const marker = bytes[i + 1];
-    if (marker === 0xff) {
-      i++;
-      continue;
-    }
-    const length = (bytes[i + 2] << 8) | bytes[i + 3];
-    // SOF0-SOF15 except DHT (C4), JPG (C8) and DAC (CC): precision, height, width.
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      return { height: (bytes[i + 5] << 8) | bytes[i + 6], width: (bytes[i + 7] << 8) | bytes[i + 8] };
-    }
-    if (length < 2) return null;
-    i += 2 + length;
-  }
-  return null;
-}
-
-/** Counts one check in a bucket of the shared rate-limit table; returns the count so far. */
-async function count(bucket: string, windowStart: Date): Promise<number> {
-  const rows = await db.$queryRaw<{ count: number }[]>`
-    INSERT INTO "RateLimitWindow" ("orgId", "windowStart", "count")
-    VALUES (${bucket}, ${windowStart}, 1)
-    ON CONFLICT ("orgId", "windowStart") DO UPDATE SET "count" = "RateLimitWindow"."count" + 1
-    RETURNING "count"`;
-  return Number(rows[0].count);
-}
 
 /**
  * Two buckets in the RateLimitWindow table (shared with the API's limits, by a prefix of their
  * own): this second's checks, and the session's whole budget (its window starts when the session
  * was created, so the table's one-day sweep outlives any session).
  */
-async function consumeLiveCheck(session: BoundSession, now: number): Promise<LiveCheckAnswer | null> {
+async function consumeLiveCheck(session: BoundSession, clientAddress: string, now: number): Promise<LiveCheckAnswer | null> {
+  const address = await countLiveFrame(clientAddress, now);
+  if (address) return { check: "refused", status: 429, ...address };
   const second = Math.floor(now / 1000) * 1000;
-  if ((await count(`face-live:${session.id}`, new Date(second))) > LIVE_CHECKS_PER_SECOND) {
+  if ((await countUse(`face-live:${session.id}`, new Date(second))) > LIVE_CHECKS_PER_SECOND) {
     return { check: "refused", status: 429, limit: "per_second", retryAfterSeconds: 1, message: "Too many checks: at most two a second." };
   }
-  if ((await count(`face-live-total:${session.id}`, session.createdAt)) > LIVE_CHECKS_PER_SESSION) {
+  if ((await countUse(`face-live-total:${session.id}`, session.createdAt)) > LIVE_CHECKS_PER_SESSION) {
     return { check: "refused", status: 429, limit: "per_session", message: "This session has used up its live checks. You can still take your photo." };
   }
   return null;
@@ -98,8 +76,8 @@ function ineligible(session: BoundSession, now: Date): LiveCheckAnswer | null {
   return null;
 }
 
-export async function checkLiveFrame(session: BoundSession, bytes: Uint8Array, now = new Date()): Promise<LiveCheckAnswer> {
-  const refusal = await admit(session, bytes, now).catch((error: unknown) => {
+export async function checkLiveFrame(session: BoundSession, bytes: Uint8Array, clientAddress = "", now = new Date()): Promise<LiveCheckAnswer> {
+  const refusal = await admit(session, bytes, clientAddress, now).catch((error: unknown) => {
     bytes.fill(0);
     throw error;
   });
@@ -107,21 +85,33 @@ export async function checkLiveFrame(session: BoundSession, bytes: Uint8Array, n
     bytes.fill(0);
     return refusal;
   }
-  return judge(bytes);
+  // One image of a session in the estimator at a time: while its selfie is checked, no frame.
+  const release = holdFreeCheckingPlace(session.id);
+  if (!release) {
+    bytes.fill(0);
+    return { check: "busy" };
+  }
+  try {
+    return await judge(bytes);
+  } finally {
+    release();
+  }
 }
 
 /** The reason this frame is not checked (the session's step, the frame, the limits), or null. */
-async function admit(session: BoundSession, bytes: Uint8Array, now: Date): Promise<LiveCheckAnswer | null> {
+async function admit(session: BoundSession, bytes: Uint8Array, clientAddress: string, now: Date): Promise<LiveCheckAnswer | null> {
   const notNow = ineligible(session, now);
   if (notNow) return notNow;
   if (bytes.length === 0) return refused(400, "Send one JPEG frame.");
   if (bytes.length > MAX_LIVE_FRAME_BYTES) return refused(413, "The frame must be at most 96 KB.");
-  const size = sniffImageType(bytes) === "image/jpeg" ? jpegSize(bytes) : null;
-  if (!size) return refused(400, "Send one JPEG frame.");
-  if (size.width > MAX_LIVE_FRAME_SIDE || size.height > MAX_LIVE_FRAME_SIDE) {
+  const header = sniffImageType(bytes) === "image/jpeg" ? readImageHeader(bytes, "image/jpeg") : null;
+  if (!header) return refused(400, "Send one JPEG frame.");
+  if (header.width > MAX_LIVE_FRAME_SIDE || header.height > MAX_LIVE_FRAME_SIDE) {
     return refused(400, `The frame must be at most ${MAX_LIVE_FRAME_SIDE} pixels on each side.`);
   }
-  return consumeLiveCheck(session, now.getTime());
+  const refusal = headerRefusal(header);
+  if (refusal) return refused(400, refusal);
+  return consumeLiveCheck(session, clientAddress, now.getTime());
 }
 
 /** The gates on one frame, or "busy" when the estimator is serving selfies or has not answered in time. */

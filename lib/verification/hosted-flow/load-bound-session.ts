@@ -9,7 +9,11 @@ import { bindingMatches } from "@/lib/verification/hosted-flow/binding";
  */
 export async function loadBoundSession(sessionId: string, bindingSecret: string | undefined) {
   if (!hasIdShape("vs", sessionId) || !bindingSecret) return null;
-  const session = await db.verificationSession.findUnique({ where: { id: sessionId } });
+  const session = await db.verificationSession.findUnique({
+    where: { id: sessionId },
+    // The organisation's display name: the flow names who asked for the check.
+    include: { org: { select: { displayName: true } } },
+  });
   if (!session || !bindingMatches(bindingSecret, session.browserBindingHash)) return null;
   return session;
 }

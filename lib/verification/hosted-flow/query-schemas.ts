@@ -11,7 +11,7 @@ export type CardNotice = (typeof cardNotices)[number];
 export const flowPageQuerySchema = z.object({ notice: singleParam(z.enum(cardNotices)) });
 
 /** Why a one-time link could not open a flow: the [reason] of /verify/link/[reason]. */
-export const linkProblemKinds = ["used", "invalid", "expired", "closed"] as const;
+export const linkProblemKinds = ["used", "invalid", "expired", "closed", "handoff", "moved"] as const;
 export type LinkProblemKind = (typeof linkProblemKinds)[number];
 export const linkProblemKindSchema = z.enum(linkProblemKinds);
 

@@ -1,5 +1,8 @@
 // Builds the URL the hosted flow sends the user back to. Importable by client and server.
 
+/** A pass returns to the integrator by itself after this long, which the user can stop (WCAG 2.2.1: at least 10 s). */
+export const RETURN_DELAY_SECONDS = 10;
+
 /**
  * Appends `session_id=<id>` to the integrator's return_url. The existing query is kept byte for
  * byte (only a previous session_id is dropped, so ours is the one value the integrator reads)

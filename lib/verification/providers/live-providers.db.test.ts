@@ -3,7 +3,9 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { flatJpeg } from "../../../tests/support/hostile-images";
 import { startLiveSession, upload, type LiveMethod } from "../../../tests/support/hosted-flow";
 
 type Recorded = { method: string; path: string; body: any };
@@ -85,8 +87,9 @@ beforeEach(() => {
   replies = [];
 });
 
-const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, ...randomBytes(64)]);
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...randomBytes(64)]);
+// Real (tiny) images: the hosted flow reads their headers before any provider sees them.
+const JPEG = await flatJpeg(64, 48);
+const PNG = new Uint8Array(await sharp({ create: { width: 40, height: 30, channels: 3, background: "#abc" } }).png().toBuffer());
 
 const liveSession = (methods: LiveMethod[]) => startLiveSession(methods);
 

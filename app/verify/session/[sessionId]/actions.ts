@@ -10,6 +10,8 @@ import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
 import { startCardCheck } from "@/lib/verification/hosted-flow/card-check";
 import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { isSameOriginRequest } from "@/lib/verification/hosted-flow/same-origin";
+import { createPhoneHandoff } from "@/lib/verification/hosted-flow/phone-handoff";
+import { qrCodeSvg } from "@/lib/verification/hosted-flow/qr-code-svg";
 import { startVerification } from "@/lib/verification/hosted-flow/start-verification";
 import {
   skipUnavailableMethod,
@@ -19,7 +21,7 @@ import {
 import { ProviderError } from "@/lib/verification/providers/types";
 import { errorField, logger } from "@/lib/log";
 
-export type FlowActionState = { error?: string };
+export type FlowActionState = { error?: string; handoff?: { url: string; qrSvg: string; expiresAt: string } };
 
 const NOT_AVAILABLE = "This age check isn't available in this browser. Go back to the site that sent you here.";
 const sessionIdSchema = z.string().regex(idPattern("vs"));
@@ -52,7 +54,7 @@ function stepAction(run: (step: Step, form: FormData) => Promise<FlowActionState
 function settle(outcome: EvidenceOutcome): FlowActionState {
   // Stale means the page was behind (double submit, another tab, expiry): show the real state.
   refresh();
-  if (outcome.kind === "rejected" || outcome.kind === "provider_error" || outcome.kind === "retake") return { error: outcome.message };
+  if ("message" in outcome) return { error: outcome.message };
   return {};
 }
 
@@ -87,3 +89,15 @@ export const startCardCheckAction = stepAction(async (step) => {
   }
   redirect(target);
 });
+
+/** A QR code of a single-use link that moves this check to a phone (lib/verification/hosted-flow/phone-handoff.ts). */
+export async function startPhoneHandoffAction(sessionId: string, _previous: FlowActionState, _form: FormData): Promise<FlowActionState> {
+  const session = await authorize(sessionId);
+  if (!session) return { error: NOT_AVAILABLE };
+  const handoff = await createPhoneHandoff(session);
+  if (!handoff) {
+    refresh();
+    return { error: "This age check can't be continued on another device any more." };
+  }
+  return { handoff: { url: handoff.url, qrSvg: await qrCodeSvg(handoff.url), expiresAt: handoff.expiresAt.toISOString() } };
+}

@@ -4,18 +4,22 @@ import { LinkProblem } from "@/components/verify/link-problem";
 import { METHOD_LABEL } from "@/components/verify/method-copy";
 import { escalationMessage, MethodView } from "@/components/verify/method-view";
 import { ResultView, resultWords } from "@/components/verify/result-view";
+
 import { VerifyShell } from "@/components/verify/verify-shell";
 import { env } from "@/lib/env";
 import type { PageSearchParams } from "@/lib/http/search-params";
 import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
 import { stepPosition } from "@/lib/verification/hosted-flow/flow-steps";
 import { getFlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
+import { RETURN_DELAY_SECONDS } from "@/lib/verification/hosted-flow/return-url";
+import { handedOffFrom } from "@/lib/verification/hosted-flow/phone-handoff";
 import { flowPageQuerySchema } from "@/lib/verification/hosted-flow/query-schemas";
 import {
   simulateAction,
   skipUnavailableAction,
   startAction,
   startCardCheckAction,
+  startPhoneHandoffAction,
 } from "@/app/verify/session/[sessionId]/actions";
 
 export const dynamic = "force-dynamic";
@@ -27,14 +31,17 @@ export default async function VerifyFlowPage(props: {
   const { sessionId } = await props.params;
   const { notice } = flowPageQuerySchema.parse(await props.searchParams);
   const jar = await cookies();
-  const snapshot = await getFlowSnapshot(sessionId, jar.get(bindingCookieName(sessionId))?.value);
+  const bindingSecret = jar.get(bindingCookieName(sessionId))?.value;
+  const snapshot = await getFlowSnapshot(sessionId, bindingSecret);
   const ttlMinutes = Math.round(env().SESSION_TTL_SECONDS / 60);
 
-  // Not this browser's session (or none at all): the same page as a link opened elsewhere.
+  // Not this browser's session (or none at all): the same page as a link opened elsewhere, unless
+  // this browser handed the check to a phone.
   if (!snapshot) {
+    const moved = await handedOffFrom(sessionId, bindingSecret);
     return (
-      <VerifyShell focusKey="used">
-        <LinkProblem kind="used" />
+      <VerifyShell focusKey={moved ? "moved" : "used"} announcement={moved ? "You continued on another device." : undefined}>
+        <LinkProblem kind={moved ? "moved" : "used"} returnTo={moved?.returnTo} returnHost={moved?.requester} />
       </VerifyShell>
     );
   }
@@ -68,6 +75,7 @@ export default async function VerifyFlowPage(props: {
           simulateAction={simulateAction.bind(null, snapshot.id, index)}
           skipAction={skipUnavailableAction.bind(null, snapshot.id, index)}
           cardAction={startCardCheckAction.bind(null, snapshot.id, index)}
+          handoffAction={startPhoneHandoffAction.bind(null, snapshot.id)}
         />
       </VerifyShell>
     );
@@ -83,7 +91,11 @@ export default async function VerifyFlowPage(props: {
 
   const words = resultWords(snapshot);
   return (
-    <VerifyShell {...shell} focusKey={focusKey} announcement={`${words.title}. ${words.detail} Returning you to ${snapshot.returnHost}.`}>
+    <VerifyShell
+      {...shell}
+      focusKey={focusKey}
+      announcement={`${words.title}. ${words.detail}${snapshot.status === "passed" ? ` Returning you to ${snapshot.requester} in ${RETURN_DELAY_SECONDS} seconds.` : ""}`}
+    >
       <ResultView snapshot={snapshot} />
     </VerifyShell>
   );

@@ -1,4 +1,5 @@
 import type { NextRequest } from "next/server";
+import { clientAddress } from "@/lib/rate-limit/client-address";
 import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
 import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { readLimitedForm } from "@/lib/verification/hosted-flow/read-limited-form";
@@ -10,7 +11,8 @@ import { MAX_IMAGE_BYTES, submitImageEvidence } from "@/lib/verification/hosted-
 // same Origin, and the browser binding cookie of this session.
 export const dynamic = "force-dynamic";
 
-const refuse = (status: number, message: string) => Response.json({ error: message }, { status });
+const refuse = (status: number, message: string, extra: object = {}, headers: Record<string, string> = {}) =>
+  Response.json({ error: message, ...extra }, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
 export async function POST(req: NextRequest, { params }: { params: Promise<{ sessionId: string }> }) {
   if (!isSameOriginRequest(req.headers)) return refuse(403, "This request did not come from the verification page.");
@@ -25,9 +27,16 @@ export async function POST(req: NextRequest, { params }: { params: Promise<{ ses
   const expectedIndex = Number(form.get("expected_index"));
   if (!(image instanceof Blob) || !Number.isInteger(expectedIndex)) return refuse(400, "Send one photo.");
 
-  const outcome = await submitImageEvidence(session, expectedIndex, image);
+  const outcome = await submitImageEvidence(session, expectedIndex, image, clientAddress(req.headers));
   if (outcome.kind === "rejected") return refuse(400, outcome.message);
-  if (outcome.kind === "provider_error") return refuse(502, outcome.message);
-  if (outcome.kind === "retake") return Response.json({ error: outcome.message, retake: true }, { status: 422 });
+  if (outcome.kind === "provider_error") {
+    return outcome.retryable ? refuse(503, outcome.message, {}, { "Retry-After": "2" }) : refuse(502, outcome.message);
+  }
+  if (outcome.kind === "retake" || outcome.kind === "try_again") return refuse(422, outcome.message, { retake: true });
+  if (outcome.kind === "busy") return refuse(409, outcome.message);
+  if (outcome.kind === "limited") {
+    const retry: Record<string, string> = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {};
+    return refuse(429, outcome.message, { limit: outcome.limit }, retry);
+  }
   return Response.json({ outcome: outcome.kind }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,4 +1,5 @@
 import type { NextRequest } from "next/server";
+import { clientAddress } from "@/lib/rate-limit/client-address";
 import { BodyTooLargeError, readBodyBytes } from "@/lib/http/read-json";
 import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
 import { checkLiveFrame, MAX_LIVE_FRAME_BYTES } from "@/lib/verification/hosted-flow/live-face-check";
@@ -27,7 +28,7 @@ export async function POST(req: NextRequest, { params }: { params: Promise<{ ses
     if (error instanceof BodyTooLargeError) return refuse(413, "The frame must be at most 96 KB.");
     throw error;
   }
-  const answer = await checkLiveFrame(session, bytes);
+  const answer = await checkLiveFrame(session, bytes, clientAddress(req.headers));
   if (answer.check === "refused") {
     return refuse(
       answer.status,

@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { DisplayNameForm } from "@/components/dashboard/settings/display-name-form";
+import { CardBody, TitledCard } from "@/components/ui/card";
+import { getOrganizationDisplayName } from "@/lib/orgs/organization-display-name";
+import { requireDashboardUser } from "@/lib/users/current-user";
+import { saveDisplayNameAction } from "@/app/dashboard/settings/actions";
+
+export const metadata: Metadata = { title: "Settings" };
+
+export default async function SettingsPage() {
+  const user = await requireDashboardUser("/dashboard/settings");
+  const displayName = await getOrganizationDisplayName(user.orgId);
+  return (
+    <>
+      <PageHeader title="Settings" description={`Settings of ${user.orgName}.`} />
+      <TitledCard
+        id="display-name-title"
+        title="Name shown to your users"
+        description="The age check page tells people who asked them to confirm their age."
+      >
+        <CardBody>
+          <DisplayNameForm initial={displayName ?? ""} action={saveDisplayNameAction} />
+        </CardBody>
+      </TitledCard>
+    </>
+  );
+}
