@@ -11,7 +11,7 @@ export async function getOverview(orgId: string, now = new Date()) {
   const since = new Date(now.getTime() - 24 * 60 * 60_000);
   const [usage, keys, endpoints, sessionsByStatus, deadLetters, deliveries] = await Promise.all([
     currentUsage(orgId, now.getTime()),
-    db.apiKey.groupBy({ by: ["mode"], where: { orgId, revokedAt: null }, _count: { _all: true } }),
+    db.apiKey.groupBy({ by: ["mode"], where: { orgId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, _count: { _all: true } }),
     db.webhookEndpoint.count({ where: { orgId, deletedAt: null } }),
     db.verificationSession.groupBy({ by: ["status"], where: { orgId, createdAt: { gte: since } }, _count: { _all: true } }),
     countOpenDeadLetters(orgId),

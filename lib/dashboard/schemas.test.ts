@@ -21,6 +21,16 @@ describe("dashboard page query schemas", () => {
     expect(sessionsQuerySchema.parse({ status: ["passed", "failed"] })).toEqual({ status: undefined, mode: undefined, c: [] });
   });
 
+  it("read the sessions search and days, ignoring a day that does not exist", () => {
+    expect(sessionsQuerySchema.parse({ q: "order:1003", from: "2026-02-28", to: "2026-03-01" })).toMatchObject({
+      q: "order:1003",
+      from: "2026-02-28",
+      to: "2026-03-01",
+    });
+    const odd = sessionsQuerySchema.parse({ from: "2026-02-31", to: "yesterday", q: "x".repeat(601) });
+    expect([odd.from, odd.to, odd.q]).toEqual([undefined, undefined, undefined]);
+  });
+
   it("take endpoint and page ids only in their own shapes", () => {
     expect(deliveriesQuerySchema.parse({ endpoint: "whe_abc", before: "wha_xyz" })).toEqual({ endpoint: "whe_abc", before: "wha_xyz" });
     expect(deliveriesQuerySchema.parse({ endpoint: "whd_abc", before: "whd_xyz" })).toEqual({ endpoint: undefined, before: undefined });

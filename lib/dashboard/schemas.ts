@@ -3,6 +3,7 @@ import { z } from "zod";
 import { repeatedParam, singleParam } from "@/lib/http/search-params";
 import { idPattern } from "@/lib/ids";
 import { modeSchema } from "@/lib/keys/key-mode";
+import { rollWindowSchema } from "@/lib/keys/roll-windows";
 import { createWebhookEndpointBodySchema, sessionStatuses } from "@/lib/verification/schemas";
 
 export const createApiKeyFormSchema = z.object({
@@ -10,6 +11,8 @@ export const createApiKeyFormSchema = z.object({
   mode: modeSchema,
 });
 export type CreateApiKeyForm = z.infer<typeof createApiKeyFormSchema>;
+
+export const rollApiKeyFormSchema = z.object({ window: rollWindowSchema });
 
 export const idSchema = (prefix: string) => z.string().regex(idPattern(prefix), `Not a valid ${prefix}_ id.`);
 
@@ -23,10 +26,22 @@ export type CreateWebhookEndpointForm = z.infer<typeof createWebhookEndpointForm
 /** /dashboard: `welcome` after sign-up. */
 export const overviewQuerySchema = z.object({ welcome: singleParam(z.string()).transform(Boolean) });
 
-/** /dashboard/sessions: filters, and `c`, the trail of cursors of the pages walked so far. */
+/** A calendar day as a date input sends it (YYYY-MM-DD), and only a day that exists. */
+const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((day) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+});
+
+/**
+ * /dashboard/sessions: filters, the search box (`q`, read by parseSessionSearch), the days
+ * created from and to (inclusive, UTC), and `c`, the trail of cursors of the pages walked so far.
+ */
 export const sessionsQuerySchema = z.object({
   status: singleParam(z.enum(sessionStatuses)),
   mode: singleParam(modeSchema),
+  q: singleParam(z.string().max(600)),
+  from: singleParam(calendarDay),
+  to: singleParam(calendarDay),
   c: repeatedParam,
 });
 
