@@ -8,7 +8,15 @@ type ListInput = {
   orgId: string;
   limit: number;
   cursor?: string;
-  filter?: { status?: SessionStatus; mode?: KeyMode };
+  /** status and mode are the API's filters; the rest only the dashboard's search sets. */
+  filter?: {
+    status?: SessionStatus;
+    mode?: KeyMode;
+    id?: string;
+    metadata?: { key: string; value: string };
+    createdFrom?: Date;
+    createdBefore?: Date;
+  };
 };
 
 /**
