@@ -94,7 +94,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
             </Button>
             {filtered ? (
               <Link href="/dashboard/sessions" className="py-2 text-sm text-indigo-700 underline underline-offset-2">
-                Clear
+                Clear filters
               </Link>
             ) : null}
           </div>
