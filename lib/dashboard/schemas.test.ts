@@ -3,6 +3,7 @@ import {
   deadLettersQuerySchema,
   deliveriesQuerySchema,
   overviewQuerySchema,
+  createWebhookEndpointFormSchema,
   sessionsQuerySchema,
 } from "@/lib/dashboard/schemas";
 
@@ -41,5 +42,22 @@ describe("dashboard page query schemas", () => {
   it("read the overview's welcome flag", () => {
     expect(overviewQuerySchema.parse({ welcome: "1" })).toEqual({ welcome: true });
     expect(overviewQuerySchema.parse({})).toEqual({ welcome: false });
+  });
+
+  it("word the endpoint form's mistakes for a person, not for a JSON body", () => {
+    const issues = (input: unknown) =>
+      Object.fromEntries((createWebhookEndpointFormSchema.safeParse(input).error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
+    expect(issues({ url: " ", events: [], mode: "test" })).toEqual({
+      url: "Enter your receiver's address, starting with https://.",
+      events: "Choose at least one event to send.",
+    });
+    expect(issues({ url: "http://shop.example/hook", events: ["verification_session.completed"], mode: "test" })).toEqual({
+      url: "Use a full address that starts with https://, e.g. https://example.com/webhooks. Plain http is not accepted.",
+    });
+    expect(createWebhookEndpointFormSchema.parse({ url: " https://shop.example/hook ", events: ["verification_session.expired"], mode: "live" })).toEqual({
+      url: "https://shop.example/hook",
+      events: ["verification_session.expired"],
+      mode: "live",
+    });
   });
 });

@@ -4,7 +4,7 @@ import { repeatedParam, singleParam } from "@/lib/http/search-params";
 import { idPattern } from "@/lib/ids";
 import { modeSchema } from "@/lib/keys/key-mode";
 import { rollWindowSchema } from "@/lib/keys/roll-windows";
-import { createWebhookEndpointBodySchema, sessionStatuses } from "@/lib/verification/schemas";
+import { createWebhookEndpointBodySchema, sessionStatuses, webhookEventTypes } from "@/lib/verification/schemas";
 
 export const createApiKeyFormSchema = z.object({
   name: z.string().trim().min(1, "Name the key after where it will be used, e.g. \"Checkout backend\".").max(60, "Use at most 60 characters."),
@@ -16,8 +16,30 @@ export const rollApiKeyFormSchema = z.object({ window: rollWindowSchema });
 
 export const idSchema = (prefix: string) => z.string().regex(idPattern(prefix), `Not a valid ${prefix}_ id.`);
 
-/** The dashboard's endpoint form: the API's own create body, plus the mode the key would have given. */
-export const createWebhookEndpointFormSchema = createWebhookEndpointBodySchema.extend({ mode: modeSchema });
+const isHttpsUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname !== "";
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The dashboard's endpoint form: the API's own create body, plus the mode the key would have
+ * given. The form's mistakes get the form's own sentences (the API's name JSON fields); the
+ * API's schema still checks the rest.
+ */
+export const createWebhookEndpointFormSchema = createWebhookEndpointBodySchema.extend({
+  url: z
+    .string()
+    .trim()
+    .min(1, { error: "Enter your receiver's address, starting with https://.", abort: true })
+    .refine(isHttpsUrl, "Use a full address that starts with https://, e.g. https://example.com/webhooks. Plain http is not accepted.")
+    .pipe(createWebhookEndpointBodySchema.shape.url),
+  events: z.array(z.enum(webhookEventTypes)).min(1, "Choose at least one event to send.").pipe(createWebhookEndpointBodySchema.shape.events.unwrap()),
+  mode: modeSchema,
+});
 export type CreateWebhookEndpointForm = z.infer<typeof createWebhookEndpointFormSchema>;
 
 // The query parameters of every dashboard page that reads any (lib/http/search-params.ts says how

@@ -39,7 +39,7 @@ export function EndpointHealthDetails({ health }: { health: EndpointHealth }) {
             <details className="text-xs text-slate-600">
               <summary className="cursor-pointer text-indigo-700">Raw detail</summary>
               <code className="mt-1 block font-mono break-all">
-                {[failure.statusCode ? `HTTP ${failure.statusCode}` : null, failure.error].filter(Boolean).join(" · ") || "no detail recorded"}
+                {failure.error ?? (failure.statusCode ? `HTTP ${failure.statusCode}` : "no detail recorded")}
               </code>
             </details>
           </div>
