@@ -1,7 +1,6 @@
 import "server-only";
 import { selectSessionsPage } from "@/lib/db/hot/sessions";
-import type { KeyMode } from "@/lib/keys/key-mode";
-import { MAX_LIST_LIMIT, type SessionJson, type SessionStatus } from "@/lib/verification/schemas";
+import { MAX_LIST_LIMIT, type SessionJson } from "@/lib/verification/schemas";
 import { decodeSessionCursor, encodeSessionCursor } from "@/lib/verification/session-cursor";
 
 type ListInput = {
@@ -9,14 +8,7 @@ type ListInput = {
   limit: number;
   cursor?: string;
   /** status and mode are the API's filters; the rest only the dashboard's search sets. */
-  filter?: {
-    status?: SessionStatus;
-    mode?: KeyMode;
-    id?: string;
-    metadata?: { key: string; value: string };
-    createdFrom?: Date;
-    createdBefore?: Date;
-  };
+  filter?: Omit<Parameters<typeof selectSessionsPage>[0], "orgId" | "limit" | "after">;
 };
 
 /**
