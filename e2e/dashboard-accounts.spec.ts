@@ -166,7 +166,9 @@ test("form errors: the focus moves to the first field in error, and an error lea
   await expect(organisation).not.toHaveAttribute("aria-invalid", "true");
 
   // The endpoint form: an empty address and no events, in the form's own words.
+  // The password is never sent back to the page, so it is typed again.
   await organisation.fill(account.organization);
+  await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/dashboard\?welcome=1$/, { timeout: 30_000 });
   await go(page, "Webhooks");
