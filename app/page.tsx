@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { ButtonLink } from "@/components/ui/button";
 
 export default function HomePage() {
   return (
@@ -7,6 +8,12 @@ export default function HomePage() {
       <p className="mt-3 text-lg text-slate-600">
         Phone-ready IVR prompts from a typed script, and hosted age verification with signed webhooks.
       </p>
+      <div className="mt-6 flex flex-wrap items-center gap-3">
+        <ButtonLink href="/sign-up">Create an account</ButtonLink>
+        <ButtonLink href="/sign-in" variant="secondary">
+          Sign in
+        </ButtonLink>
+      </div>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2">
         <li>
           <Link className="block rounded-lg border border-slate-200 bg-white p-5 hover:border-slate-400" href="/studio">

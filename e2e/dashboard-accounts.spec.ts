@@ -197,3 +197,49 @@ test("settings: the display name the hosted flow shows is saved, cleared, and re
   await expect(page.getByText("The age check page now names your return URL's address.")).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+test("form errors: the focus moves to the first field in error, and an error leaves its field once edited", async ({ page, browser }) => {
+  const problems = watchConsole(page);
+  const taken = newAccount();
+  const other = await browser.newPage();
+  await signUp(other, taken);
+  await other.close();
+
+  // Sign-up with an organisation name that is taken.
+  const account = newAccount();
+  await page.goto(`${baseUrl()}/sign-up`);
+  await page.getByLabel("Work email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByLabel("Organisation name").fill(taken.organization);
+  await page.getByRole("button", { name: "Create account" }).click();
+  const organisation = page.getByLabel("Organisation name");
+  const takenMessage = page.getByText("An organisation with this name already exists. Choose another name, or ask its admin to add you.");
+  await expect(takenMessage).toBeVisible({ timeout: 30_000 });
+  await expect(organisation).toBeFocused();
+  await expect(organisation).toHaveAttribute("aria-invalid", "true");
+  await screenshotAtBothWidths(page, ".data/screenshots/dashboard/sign-up-name-taken");
+  // Emptied, the field no longer carries the old answer about the old name.
+  await organisation.fill("");
+  await expect(takenMessage).toHaveCount(0);
+  await expect(organisation).not.toHaveAttribute("aria-invalid", "true");
+
+  // The endpoint form: an empty address and no events, in the form's own words.
+  // The password is never sent back to the page, so it is typed again.
+  await organisation.fill(account.organization);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/dashboard\?welcome=1$/, { timeout: 30_000 });
+  await go(page, "Webhooks");
+  for (const event of ["verification_session.completed", "verification_session.expired"]) {
+    await page.getByRole("checkbox", { name: new RegExp(event) }).uncheck();
+  }
+  await page.getByRole("button", { name: "Add endpoint" }).click();
+  await expect(page.getByText("Enter your receiver's address, starting with https://.")).toBeVisible();
+  await expect(page.getByText("Choose at least one event to send.")).toBeVisible();
+  await expect(page.getByLabel("Endpoint URL")).toBeFocused();
+  await screenshotAtBothWidths(page, ".data/screenshots/dashboard/endpoint-form-errors");
+  await page.getByLabel("Endpoint URL").fill("https://hooks.example/a");
+  await expect(page.getByText("Enter your receiver's address, starting with https://.")).toHaveCount(0);
+  await expect(page.getByText("Choose at least one event to send.")).toBeVisible();
+  expect(problems).toEqual([]);
+});

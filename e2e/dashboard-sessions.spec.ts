@@ -54,7 +54,8 @@ test("sessions: Older and Newer over several pages, with filters kept while pagi
   await page.getByLabel("Status").selectOption("created");
   await page.getByLabel("Mode").selectOption("test");
   await page.getByRole("button", { name: "Apply filters" }).click();
-  await expect(page).toHaveURL(/\?status=created&mode=test$/);
+  // The form sends its empty search fields too.
+  await expect(page).toHaveURL(/\?q=&status=created&mode=test&from=&to=$/);
   const createdNewestFirst = [...createdTest].reverse();
   await expect(pageLabel).toHaveText("Page 1");
   expect(await listedIds(page)).toEqual(createdNewestFirst.slice(0, 20));
@@ -82,7 +83,7 @@ test("sessions: Older and Newer over several pages, with filters kept while pagi
   await expect(pageLabel).toHaveText("Page 2");
   await page.getByLabel("Mode").selectOption("live");
   await page.getByRole("button", { name: "Apply filters" }).click();
-  await expect(page).toHaveURL(/\?status=created&mode=live$/);
+  await expect(page).toHaveURL(/\?q=&status=created&mode=live&from=&to=$/);
   await expect(pageLabel).toHaveText("Page 1");
   expect(await listedIds(page)).toEqual([...live].reverse());
   await expect(olderLink).toHaveCount(0);
@@ -92,5 +93,66 @@ test("sessions: Older and Newer over several pages, with filters kept while pagi
   await expect(page.getByLabel("Status")).toHaveValue("");
   await expect(page.getByLabel("Mode")).toHaveValue("");
   expect(await listedIds(page)).toEqual(newestFirst.slice(0, 20));
+  expect(problems).toEqual([]);
+});
+
+test("sessions: search by exact id and by metadata, with days; a search that cannot run says why and takes the focus", async ({ page }) => {
+  const problems = watchConsole(page);
+  await signUp(page, newAccount());
+  const key = await createKey(page, "Search test");
+  await page.getByRole("button", { name: "Done" }).click();
+  const order1003 = await completedSession(key, { order: "1003", customer: "cus_7" });
+  const order1004 = await completedSession(key, { order: "1004", customer: "cus_7" });
+  const other = await createdSession(key);
+  await go(page, "Sessions");
+
+  // Metadata key:value, exact: order:1003 is not order:10030 nor order:1004.
+  await page.getByLabel("Search").fill("order:1003");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/q=order%3A1003/);
+  expect(await listedIds(page)).toEqual([order1003]);
+  await expect(page.getByLabel("Search")).toHaveValue("order:1003");
+  await shoot(page, "sessions-search-metadata");
+
+  await page.getByLabel("Search").fill("customer:cus_7");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/q=customer%3Acus_7/);
+  expect(await listedIds(page)).toEqual([order1004, order1003]);
+
+  // An exact id.
+  await page.getByLabel("Search").fill(other);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${other}`));
+  expect(await listedIds(page)).toEqual([other]);
+
+  // Days, in UTC: today finds all three, yesterday none.
+  const today = new Date().toISOString().slice(0, 10);
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel("Search").fill("");
+  await page.getByLabel("Created from (UTC)").fill(today);
+  await page.getByLabel("Created to (UTC)").fill(today);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}`));
+  expect(await listedIds(page)).toEqual([other, order1004, order1003]);
+  await page.getByLabel("Created from (UTC)").fill(yesterday);
+  await page.getByLabel("Created to (UTC)").fill(yesterday);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page.getByText("No sessions match these filters")).toBeVisible();
+
+  // What cannot be searched is said next to its field, and the focus moves there.
+  await page.getByLabel("Created from (UTC)").fill(today);
+  await page.getByLabel("Created to (UTC)").fill(yesterday);
+  await page.getByLabel("Search").fill("1003");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  const search = page.getByLabel("Search");
+  await expect(search).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Search by a session id (vs_…) or by metadata as key:value, for example order:1003.")).toBeVisible();
+  await expect(page.getByText("The end date is before the start date. Choose a day on or after it.")).toBeVisible();
+  await expect(search).toBeFocused();
+  await shoot(page, "sessions-search-errors");
+
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/sessions$/);
+  expect(await listedIds(page)).toEqual([other, order1004, order1003]);
   expect(problems).toEqual([]);
 });

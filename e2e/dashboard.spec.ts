@@ -35,7 +35,8 @@ test("key, endpoint, delivery, dead letter and redelivery, with every page at de
   await go(page, "Webhooks");
   await page.getByLabel("Endpoint URL").fill("http://insecure.example/hook");
   await page.getByRole("button", { name: "Add endpoint" }).click();
-  await expect(page.getByText("url must be an absolute https URL")).toBeVisible();
+  await expect(page.getByText("Use a full address that starts with https://, e.g. https://example.com/webhooks. Plain http is not accepted.")).toBeVisible();
+  await expect(page.getByLabel("Endpoint URL")).toBeFocused();
   await page.getByLabel("Endpoint URL").fill(receiver().url("/hook"));
   await page.getByRole("button", { name: "Add endpoint" }).click();
   await expect(page.getByText("Copy the signing secret now")).toBeVisible();

@@ -2,8 +2,11 @@ import { expect, test } from "@playwright/test";
 import { baseUrl, watchConsole } from "./dashboard-support";
 import { screenshotAtBothWidths } from "./support/screenshots";
 
-test("home page links to the studio, the dashboard and the API reference", async ({ page }) => {
+test("home page leads to sign-up and sign-in, the studio, the dashboard and the API reference", async ({ page }) => {
   await page.goto(baseUrl());
+  await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/sign-up");
+  await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/sign-in");
+  await screenshotAtBothWidths(page, ".data/screenshots/home/home");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Voiceage");
   await expect(page.getByRole("link", { name: /Voice Studio/ })).toHaveAttribute("href", "/studio");
   await expect(page.getByRole("link", { name: /Dashboard/ })).toHaveAttribute("href", "/dashboard");

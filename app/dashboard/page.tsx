@@ -80,6 +80,28 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           </TitledCard>
         ) : null}
 
+        {overview.failingEndpoints.length > 0 ? (
+          <Alert
+            tone="error"
+            title={
+              overview.failingEndpoints.length === 1
+                ? "A webhook endpoint keeps failing"
+                : `${overview.failingEndpoints.length} webhook endpoints keep failing`
+            }
+          >
+            <p>No delivery to {overview.failingEndpoints.length === 1 ? "it" : "them"} succeeded in the last 24 hours. Open one to see why:</p>
+            <ul className="mt-1 space-y-0.5">
+              {overview.failingEndpoints.map((endpoint) => (
+                <li key={endpoint.id}>
+                  <Link href={`/dashboard/webhooks/${endpoint.id}`} className="font-mono text-xs break-all underline underline-offset-2">
+                    {endpoint.url}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
+
         <UsageCard initial={overview.usage} />
 
         <section aria-labelledby="totals-title">

@@ -28,6 +28,8 @@ export type BenchTarget = {
   maxP99Ratio?: number;
   /** Maximum median latency in milliseconds, absolute (e.g. uncached synthesis end to end). */
   maxP50Ms?: number;
+  /** Maximum p99 in milliseconds, absolute (e.g. a dashboard search on a million sessions). */
+  maxP99Ms?: number;
 };
 
 export type BenchSection = {

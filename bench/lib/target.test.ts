@@ -14,6 +14,12 @@ describe("targetVerdict", () => {
     expect(targetVerdict(row({ p50Ms: NaN, target: { maxP50Ms: 250 } }), empty)).toBe("MISSED (p50 <250 ms)");
   });
 
+  it("judges an absolute p99 target (dashboard search)", () => {
+    expect(targetVerdict(row({ p99Ms: 50, target: { maxP99Ms: 50 } }), empty)).toBe("met (p99 ≤50 ms)");
+    expect(targetVerdict(row({ p99Ms: 50.1, target: { maxP99Ms: 50 } }), empty)).toBe("MISSED (p99 ≤50 ms)");
+    expect(targetVerdict(row({ p99Ms: NaN, target: { maxP99Ms: 50 } }), empty)).toBe("MISSED (p99 ≤50 ms)");
+  });
+
   it("judges throughput and p99 against the empty handler", () => {
     const target = { minThroughputRatio: 0.7, maxP99Ratio: 2 };
     expect(targetVerdict(row({ rps: 700, p99Ms: 20, target }), empty)).toBe("met (≥70%, p99 ≤2×)");

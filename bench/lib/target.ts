@@ -24,5 +24,9 @@ export function targetVerdict(row: BenchRow, empty: Pick<LoadResult, "rps" | "p9
     met &&= row.p50Ms < target.maxP50Ms;
     parts.push(`p50 <${target.maxP50Ms} ms`);
   }
+  if (target.maxP99Ms !== undefined) {
+    met &&= row.p99Ms <= target.maxP99Ms;
+    parts.push(`p99 ≤${target.maxP99Ms} ms`);
+  }
   return `${met ? "met" : "MISSED"} (${parts.join(", ")})`;
 }

@@ -6,21 +6,23 @@ import { signInAction, signUpAction, type AuthFormState } from "@/app/(auth)/act
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { PASSWORD_MIN_LENGTH } from "@/lib/users/schemas";
 
 export function SignInForm({ next, initialError }: { next: string; initialError?: string }) {
   const [state, action, pending] = useActionState<AuthFormState, FormData>(signInAction, {});
   const error = state.error ?? (state.fieldErrors || state.values ? undefined : initialError);
+  const { formProps, errorOf } = useFieldErrors(state.fieldErrors);
   return (
-    <form action={action} className="space-y-4" noValidate>
+    <form {...formProps} action={action} className="space-y-4" noValidate>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <input type="hidden" name="next" value={next} />
-      <Field id="email" label="Email" error={state.fieldErrors?.email}>
+      <Field id="email" label="Email" error={errorOf("email")}>
         {(props) => (
           <Input {...props} name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} />
         )}
       </Field>
-      <Field id="password" label="Password" error={state.fieldErrors?.password}>
+      <Field id="password" label="Password" error={errorOf("password")}>
         {(props) => <Input {...props} name="password" type="password" autoComplete="current-password" required />}
       </Field>
       <Button type="submit" pending={pending} className="w-full">
@@ -32,13 +34,14 @@ export function SignInForm({ next, initialError }: { next: string; initialError?
 
 export function SignUpForm() {
   const [state, action, pending] = useActionState<AuthFormState, FormData>(signUpAction, {});
+  const { formProps, errorOf } = useFieldErrors(state.fieldErrors);
   return (
-    <form action={action} className="space-y-4" noValidate>
+    <form {...formProps} action={action} className="space-y-4" noValidate>
       {state.error ? <Alert tone="error">{state.error}</Alert> : null}
-      <Field id="name" label="Your name" hint="Optional." error={state.fieldErrors?.name}>
+      <Field id="name" label="Your name" hint="Optional." error={errorOf("name")}>
         {(props) => <Input {...props} name="name" autoComplete="name" defaultValue={state.values?.name} />}
       </Field>
-      <Field id="email" label="Work email" error={state.fieldErrors?.email}>
+      <Field id="email" label="Work email" error={errorOf("email")}>
         {(props) => (
           <Input {...props} name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} />
         )}
@@ -47,7 +50,7 @@ export function SignUpForm() {
         id="password"
         label="Password"
         hint={`At least ${PASSWORD_MIN_LENGTH} characters. A passphrase is easiest to remember.`}
-        error={state.fieldErrors?.password}
+        error={errorOf("password")}
       >
         {(props) => (
           <Input {...props} name="password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} required />
@@ -57,7 +60,7 @@ export function SignUpForm() {
         id="organization"
         label="Organisation name"
         hint="Your company or team. API keys, webhooks and sessions belong to the organisation."
-        error={state.fieldErrors?.organization}
+        error={errorOf("organization")}
       >
         {(props) => (
           <Input {...props} name="organization" autoComplete="organization" required defaultValue={state.values?.organization} />

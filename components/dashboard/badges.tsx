@@ -1,5 +1,6 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { KeyMode } from "@/lib/keys/key-mode";
+import { describeDeliveryFailure } from "@/lib/webhooks/describe-delivery-failure";
 
 export function ModeBadge({ mode }: { mode: KeyMode }) {
   return <Badge tone={mode === "live" ? "accent" : "warning"}>{mode === "live" ? "Live" : "Test"}</Badge>;
@@ -45,20 +46,29 @@ export function errorDetail(statusCode: number | null, error: string | null): st
   return rest || null;
 }
 
-/** A failed attempt in a few words: the status code and why, or the network error. */
+/** A failed attempt in a few words: the status code and why, or the network failure in plain words. */
 export function describeFailure(statusCode: number | null, error: string | null): string {
   const detail = errorDetail(statusCode, error);
   if (statusCode) return detail ? `HTTP ${statusCode} · ${detail}` : `HTTP ${statusCode}`;
-  return detail ?? "No response";
+  return describeDeliveryFailure(null, error);
 }
 
 /** One delivery attempt's outcome: the HTTP status, or the network error. */
 export function AttemptResult({ success, statusCode, error }: { success: boolean; statusCode: number | null; error: string | null }) {
   const detail = errorDetail(statusCode, error);
+  // A network failure reads as what it means ("Certificate not trusted"); the code it came from
+  // ("tls: SELF_SIGNED_CERT_IN_CHAIN") is one click away for whoever debugs the receiver.
+  const plain = !statusCode && error ? describeDeliveryFailure(null, error) : detail;
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       <Badge tone={success ? "success" : "danger"}>{statusCode ? `HTTP ${statusCode}` : "No response"}</Badge>
-      {detail ? <span className="text-xs text-red-800 break-words">{detail}</span> : null}
+      {plain ? <span className="text-xs text-red-800 break-words">{plain}</span> : null}
+      {!statusCode && error ? (
+        <details className="text-xs text-slate-600">
+          <summary className="cursor-pointer text-indigo-700">Raw detail</summary>
+          <code className="font-mono break-all">{error}</code>
+        </details>
+      ) : null}
     </span>
   );
 }

@@ -3,6 +3,7 @@ import { AttemptResult, DeliveryStatusBadge } from "@/components/dashboard/badge
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
+import { RetryNowButton } from "@/components/dashboard/webhooks/retry-now-button";
 import type { DeliveryView } from "@/lib/dashboard/deliveries";
 
 /** Deliveries with every attempt: time, duration, and status code or error. */
@@ -34,6 +35,21 @@ export function DeliveryList({ deliveries, show }: { deliveries: DeliveryView[];
               <CopyButton value={d.eventId} label="Copy" variant="ghost" size="sm" className="ml-1 align-middle" />
             </span>
           </div>
+          {/* Five automatic attempts in all (spec part 8): after the fifth, nothing is scheduled. */}
+          {d.status === "pending" && d.tries.length > 0 && d.attempts < 5 ? (
+            <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-700">
+              <span>
+                {d.nextAttemptAt ? (
+                  <>
+                    Attempt {d.attempts + 1} of 5 at <DateTime value={d.nextAttemptAt} withSeconds />
+                  </>
+                ) : (
+                  `Attempt ${d.attempts + 1} of 5 is scheduled`
+                )}
+              </span>
+              <RetryNowButton id={d.id} />
+            </div>
+          ) : null}
           {d.tries.length === 0 ? (
             <p className="mt-2 text-xs text-slate-600">
               {d.status === "cancelled"

@@ -10,18 +10,20 @@ const control =
  * Label, control, hint and error wired together: the control is described by its hint and
  * error, and marked invalid when there is an error.
  */
-export function Field({ id, label, hint, error, children, className }: {
+export function Field({ id, label, hint, error, children, className, compact }: {
   id: string;
   label: ReactNode;
   hint?: ReactNode;
   error?: string;
   children: (props: { id: string; "aria-describedby"?: string; "aria-invalid"?: boolean }) => ReactNode;
   className?: string;
+  /** A small label, as the filters of a list page have. */
+  compact?: boolean;
 }) {
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+      <label htmlFor={id} className={compact ? "block text-xs font-medium text-slate-700" : "block text-sm font-medium text-slate-800"}>
         {label}
       </label>
       <div className="mt-1">{children({ id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })}</div>

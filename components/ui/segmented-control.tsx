@@ -19,7 +19,7 @@ export function SegmentedControl<T extends string>({ legend, name, options, valu
         {options.map((option) => (
           <label
             key={option.value}
-            className="flex cursor-pointer items-center px-4 text-sm text-slate-800 has-[:checked]:bg-slate-900 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-indigo-600 [&+&]:border-l [&+&]:border-slate-300"
+            className="flex cursor-pointer items-center px-3 text-sm whitespace-nowrap sm:px-4 text-slate-800 has-[:checked]:bg-slate-900 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-indigo-600 [&+&]:border-l [&+&]:border-slate-300"
           >
             <input
               type="radio"

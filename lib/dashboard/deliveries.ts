@@ -45,6 +45,11 @@ export type DeliveryView = DeliveryTarget & {
   lastAttemptAt: Date | null;
   succeededAt: Date | null;
   deadLetteredAt: Date | null;
+  /**
+   * For a delivery still retrying: when its event's next automatic attempt is due, or null when
+   * that is not known here (an attempt is running, or Inngest holds the schedule).
+   */
+  nextAttemptAt: Date | null;
   tries: AttemptView[];
 };
 
@@ -108,9 +113,11 @@ export async function listDeliveries(input: {
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: input.limit ?? 50,
   });
+  const nextAttempts = await nextAttemptTimes(rows);
   return rows.map((row) => ({
     ...toTarget(row),
     id: row.id,
+    nextAttemptAt: nextAttempts.get(row.outboxEventId) ?? null,
     endpointDeleted: Boolean(row.endpoint.deletedAt),
     status: row.status,
     attempts: row.attempts,
@@ -120,6 +127,21 @@ export async function listDeliveries(input: {
     deadLetteredAt: row.deadLetteredAt,
     tries: row.deliveryTries.map(toAttemptView),
   }));
+}
+
+/**
+ * When the next automatic attempt of each retrying delivery's event is due, by outbox event id:
+ * the event's delivery job (dedupeKey `deliver:<event>`, lib/verification/record-session-event.ts)
+ * while it waits in the embedded runner.
+ */
+async function nextAttemptTimes(rows: { outboxEventId: string; status: string }[]): Promise<Map<string, Date>> {
+  const events = [...new Set(rows.filter((row) => row.status === "pending").map((row) => row.outboxEventId))];
+  if (events.length === 0) return new Map();
+  const jobs = await db.job.findMany({
+    where: { dedupeKey: { in: events.map((id) => `deliver:${id}`) }, status: "pending" },
+    select: { dedupeKey: true, runAt: true },
+  });
+  return new Map(jobs.map((job) => [job.dedupeKey!.slice("deliver:".length), job.runAt]));
 }
 
 /**

@@ -11,14 +11,19 @@ export type ApiKeyRow = {
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  /** A rolled key's end: it works until then. */
+  expiresAt: Date | null;
 };
 
 /** The organisation's keys as the dashboard shows them (never the hash): active first, newest first. */
-export async function listApiKeys(orgId: string): Promise<ApiKeyRow[]> {
-  const rows = await db.apiKey.findMany({
+export async function listApiKeys(orgId: string, now = new Date()): Promise<ApiKeyRow[]> {
+  const found = await db.apiKey.findMany({
     where: { orgId },
-    select: { id: true, name: true, mode: true, prefix: true, last4: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+    select: { id: true, name: true, mode: true, prefix: true, last4: true, createdAt: true, lastUsedAt: true, revokedAt: true, expiresAt: true },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
+  // A rolled key whose window has ended stopped working then, even if the job that records it
+  // has not run yet.
+  const rows = found.map((r) => (!r.revokedAt && r.expiresAt && r.expiresAt <= now ? { ...r, revokedAt: r.expiresAt } : r));
   return [...rows.filter((r) => !r.revokedAt), ...rows.filter((r) => r.revokedAt)];
 }

@@ -17,16 +17,21 @@ export async function listDashboardSessions(input: {
   orgId: string;
   status?: "created" | "in_progress" | "passed" | "failed" | "expired";
   mode?: KeyMode;
+  id?: string;
+  metadata?: { key: string; value: string };
+  createdFrom?: Date;
+  createdBefore?: Date;
   trail: string[];
 }) {
   const trail = input.trail.slice(-MAX_TRAIL);
   const cursor = trail[trail.length - 1];
+  const { status, mode, id, metadata, createdFrom, createdBefore } = input;
   try {
     const page = await listSessions({
       orgId: input.orgId,
       limit: SESSIONS_PAGE_SIZE,
       cursor,
-      filter: { ...(input.status ? { status: input.status } : {}), ...(input.mode ? { mode: input.mode } : {}) },
+      filter: { status, mode, id, metadata, createdFrom, createdBefore },
     });
     return {
       ok: true as const,

@@ -4,6 +4,7 @@ import {
   deliveriesQuerySchema,
   displayNameFormSchema,
   overviewQuerySchema,
+  createWebhookEndpointFormSchema,
   sessionsQuerySchema,
 } from "@/lib/dashboard/schemas";
 
@@ -22,6 +23,16 @@ describe("dashboard page query schemas", () => {
     expect(sessionsQuerySchema.parse({ status: ["passed", "failed"] })).toEqual({ status: undefined, mode: undefined, c: [] });
   });
 
+  it("read the sessions search and days, ignoring a day that does not exist", () => {
+    expect(sessionsQuerySchema.parse({ q: "order:1003", from: "2026-02-28", to: "2026-03-01" })).toMatchObject({
+      q: "order:1003",
+      from: "2026-02-28",
+      to: "2026-03-01",
+    });
+    const odd = sessionsQuerySchema.parse({ from: "2026-02-31", to: "yesterday", q: "x".repeat(601) });
+    expect([odd.from, odd.to, odd.q]).toEqual([undefined, undefined, undefined]);
+  });
+
   it("take endpoint and page ids only in their own shapes", () => {
     expect(deliveriesQuerySchema.parse({ endpoint: "whe_abc", before: "wha_xyz" })).toEqual({ endpoint: "whe_abc", before: "wha_xyz" });
     expect(deliveriesQuerySchema.parse({ endpoint: "whd_abc", before: "whd_xyz" })).toEqual({ endpoint: undefined, before: undefined });
@@ -32,6 +43,23 @@ describe("dashboard page query schemas", () => {
   it("read the overview's welcome flag", () => {
     expect(overviewQuerySchema.parse({ welcome: "1" })).toEqual({ welcome: true });
     expect(overviewQuerySchema.parse({})).toEqual({ welcome: false });
+  });
+
+  it("word the endpoint form's mistakes for a person, not for a JSON body", () => {
+    const issues = (input: unknown) =>
+      Object.fromEntries((createWebhookEndpointFormSchema.safeParse(input).error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
+    expect(issues({ url: " ", events: [], mode: "test" })).toEqual({
+      url: "Enter your receiver's address, starting with https://.",
+      events: "Choose at least one event to send.",
+    });
+    expect(issues({ url: "http://shop.example/hook", events: ["verification_session.completed"], mode: "test" })).toEqual({
+      url: "Use a full address that starts with https://, e.g. https://example.com/webhooks. Plain http is not accepted.",
+    });
+    expect(createWebhookEndpointFormSchema.parse({ url: " https://shop.example/hook ", events: ["verification_session.expired"], mode: "live" })).toEqual({
+      url: "https://shop.example/hook",
+      events: ["verification_session.expired"],
+      mode: "live",
+    });
   });
 });
 

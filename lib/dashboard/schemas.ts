@@ -3,7 +3,8 @@ import { z } from "zod";
 import { repeatedParam, singleParam } from "@/lib/http/search-params";
 import { idPattern } from "@/lib/ids";
 import { modeSchema } from "@/lib/keys/key-mode";
-import { createWebhookEndpointBodySchema, sessionStatuses } from "@/lib/verification/schemas";
+import { rollWindowSchema } from "@/lib/keys/roll-windows";
+import { createWebhookEndpointBodySchema, sessionStatuses, webhookEventTypes } from "@/lib/verification/schemas";
 
 export const createApiKeyFormSchema = z.object({
   name: z.string().trim().min(1, "Name the key after where it will be used, e.g. \"Checkout backend\".").max(60, "Use at most 60 characters."),
@@ -11,10 +12,34 @@ export const createApiKeyFormSchema = z.object({
 });
 export type CreateApiKeyForm = z.infer<typeof createApiKeyFormSchema>;
 
+export const rollApiKeyFormSchema = z.object({ window: rollWindowSchema });
+
 export const idSchema = (prefix: string) => z.string().regex(idPattern(prefix), `Not a valid ${prefix}_ id.`);
 
-/** The dashboard's endpoint form: the API's own create body, plus the mode the key would have given. */
-export const createWebhookEndpointFormSchema = createWebhookEndpointBodySchema.extend({ mode: modeSchema });
+const isHttpsUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname !== "";
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The dashboard's endpoint form: the API's own create body, plus the mode the key would have
+ * given. The form's mistakes get the form's own sentences (the API's name JSON fields); the
+ * API's schema still checks the rest.
+ */
+export const createWebhookEndpointFormSchema = createWebhookEndpointBodySchema.extend({
+  url: z
+    .string()
+    .trim()
+    .min(1, { error: "Enter your receiver's address, starting with https://.", abort: true })
+    .refine(isHttpsUrl, "Use a full address that starts with https://, e.g. https://example.com/webhooks. Plain http is not accepted.")
+    .pipe(createWebhookEndpointBodySchema.shape.url),
+  events: z.array(z.enum(webhookEventTypes)).min(1, "Choose at least one event to send.").pipe(createWebhookEndpointBodySchema.shape.events.unwrap()),
+  mode: modeSchema,
+});
 export type CreateWebhookEndpointForm = z.infer<typeof createWebhookEndpointFormSchema>;
 
 // The query parameters of every dashboard page that reads any (lib/http/search-params.ts says how
@@ -23,10 +48,22 @@ export type CreateWebhookEndpointForm = z.infer<typeof createWebhookEndpointForm
 /** /dashboard: `welcome` after sign-up. */
 export const overviewQuerySchema = z.object({ welcome: singleParam(z.string()).transform(Boolean) });
 
-/** /dashboard/sessions: filters, and `c`, the trail of cursors of the pages walked so far. */
+/** A calendar day as a date input sends it (YYYY-MM-DD), and only a day that exists. */
+const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((day) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+});
+
+/**
+ * /dashboard/sessions: filters, the search box (`q`, read by parseSessionSearch), the days
+ * created from and to (inclusive, UTC), and `c`, the trail of cursors of the pages walked so far.
+ */
 export const sessionsQuerySchema = z.object({
   status: singleParam(z.enum(sessionStatuses)),
   mode: singleParam(modeSchema),
+  q: singleParam(z.string().max(600)),
+  from: singleParam(calendarDay),
+  to: singleParam(calendarDay),
   c: repeatedParam,
 });
 

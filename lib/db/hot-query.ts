@@ -57,14 +57,20 @@ function createHotConnections(): HotConnection[] {
  * a Date as timestamptz, a boolean as boolean, and an array as its first element would be:
  * send arrays of strings or numbers only (booleans as text, cast in SQL). JSON goes in as text
  * cast in SQL (`$1::text::json`): a string sent to a json parameter would be encoded a second
- * time.
+ * time. `prepare: false` plans the statement for its values on every run: for a statement whose
+ * best plan depends on the values (see selectSessionsPage), where a cached generic plan could be
+ * the wrong one.
  */
-export async function hotQuery<Row>(text: string, values: unknown[] = []): Promise<{ rows: Row[]; rowCount: number }> {
+export async function hotQuery<Row>(
+  text: string,
+  values: unknown[] = [],
+  options: { prepare?: boolean } = {},
+): Promise<{ rows: Row[]; rowCount: number }> {
   let connection = hotConnections[0];
   for (const candidate of hotConnections) if (candidate.inFlight < connection.inFlight) connection = candidate;
   connection.inFlight++;
   try {
-    const result = await connection.sql.unsafe(text, values as postgres.ParameterOrJSON<never>[], { prepare: true });
+    const result = await connection.sql.unsafe(text, values as postgres.ParameterOrJSON<never>[], { prepare: options.prepare ?? true });
     return { rows: result as unknown as Row[], rowCount: result.count };
   } finally {
     connection.inFlight--;

@@ -1,5 +1,6 @@
 import "server-only";
 import { jobHandler, type JobDefinition, type JobHandler } from "@/lib/jobs/define-job";
+import { expireApiKeyJob } from "@/lib/jobs/definitions/expire-api-key";
 import { deliverEventJob } from "@/lib/jobs/definitions/deliver-event";
 import { expireSessionJob } from "@/lib/jobs/definitions/expire-session";
 import { generatePromptSetJob } from "@/lib/jobs/definitions/generate-prompt-set";
@@ -8,7 +9,7 @@ import { generatePromptSetJob } from "@/lib/jobs/definitions/generate-prompt-set
 // by these names, the relay turns them into Inngest events, and inngest/functions.ts builds
 // one Inngest function per entry. Adding a job: a definition in lib/jobs/definitions/ and a
 // line here.
-export const jobs: readonly JobDefinition[] = [expireSessionJob, deliverEventJob, generatePromptSetJob];
+export const jobs: readonly JobDefinition[] = [expireSessionJob, deliverEventJob, generatePromptSetJob, expireApiKeyJob];
 
 /** The job of a Job row's name, or undefined for a name no job has. */
 export function findJob(name: string): JobDefinition | undefined {

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db, type Tx } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { displayParts, generateApiKey, hashApiKey } from "@/lib/keys/key-format";
 import type { KeyMode } from "@/lib/keys/key-mode";
@@ -7,10 +7,13 @@ import { findOrCreateOrganization } from "@/lib/orgs/find-or-create-organization
 
 export type CreatedApiKey = { id: string; orgId: string; mode: KeyMode; name: string; key: string; createdAt: Date };
 
-/** Creates a key for an organisation. The full key is returned here once and never stored. */
-export async function createApiKey(input: { orgId: string; mode: KeyMode; name?: string }): Promise<CreatedApiKey> {
+/**
+ * Creates a key for an organisation. The full key is returned here once and never stored.
+ * `tx` joins a caller's transaction (rolling a key creates its replacement in its own).
+ */
+export async function createApiKey(input: { orgId: string; mode: KeyMode; name?: string }, tx: Tx = db): Promise<CreatedApiKey> {
   const key = generateApiKey(input.mode);
-  const row = await db.apiKey.create({
+  const row = await tx.apiKey.create({
     data: {
       id: newId("key"),
       orgId: input.orgId,

@@ -1,14 +1,14 @@
 import "server-only";
 import { selectSessionsPage } from "@/lib/db/hot/sessions";
-import type { KeyMode } from "@/lib/keys/key-mode";
-import { MAX_LIST_LIMIT, type SessionJson, type SessionStatus } from "@/lib/verification/schemas";
+import { MAX_LIST_LIMIT, type SessionJson } from "@/lib/verification/schemas";
 import { decodeSessionCursor, encodeSessionCursor } from "@/lib/verification/session-cursor";
 
 type ListInput = {
   orgId: string;
   limit: number;
   cursor?: string;
-  filter?: { status?: SessionStatus; mode?: KeyMode };
+  /** status and mode are the API's filters; the rest only the dashboard's search sets. */
+  filter?: Omit<Parameters<typeof selectSessionsPage>[0], "orgId" | "limit" | "after">;
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ModeBadge, SESSION_STATUS_LABELS, SessionStatusBadge } from "@/components/dashboard/badges";
+import { FilterInput } from "@/components/dashboard/filter-input";
 import { FilterSelect } from "@/components/dashboard/filter-select";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Pager } from "@/components/dashboard/pager";
@@ -12,6 +13,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import { listDashboardSessions } from "@/lib/dashboard/list-dashboard-sessions";
 import { pageHref } from "@/lib/dashboard/page-href";
+import { sessionSearchFilter } from "@/lib/dashboard/parse-session-search";
 import { sessionsQuerySchema } from "@/lib/dashboard/schemas";
 import type { PageSearchParams } from "@/lib/http/search-params";
 import { requireDashboardUser } from "@/lib/users/current-user";
@@ -19,14 +21,15 @@ import { sessionStatuses } from "@/lib/verification/schemas";
 
 export const metadata: Metadata = { title: "Sessions" };
 
-const sessionsHref = (filter: { status?: string; mode?: string }, trail: string[]) =>
+const sessionsHref = (filter: { status?: string; mode?: string; q?: string; from?: string; to?: string }, trail: string[]) =>
   pageHref("/dashboard/sessions", { ...filter, c: trail });
 
 export default async function SessionsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const { c: trail, ...filter } = sessionsQuerySchema.parse(await searchParams);
   const user = await requireDashboardUser(sessionsHref(filter, trail));
-  const result = await listDashboardSessions({ orgId: user.orgId, ...filter, trail });
-  const filtered = Boolean(filter.status || filter.mode);
+  const search = sessionSearchFilter(filter);
+  const result = await listDashboardSessions({ orgId: user.orgId, status: filter.status, mode: filter.mode, ...search.filter, trail });
+  const filtered = Boolean(filter.status || filter.mode || filter.q || filter.from || filter.to);
 
   return (
     <>
@@ -41,11 +44,26 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
         {/* Keyed by the filter: the selects are uncontrolled, so moving to another filter by a link
             (Clear filters, the navigation) must remount them to show what is applied. */}
         <form
-          key={`${filter.status ?? ""}:${filter.mode ?? ""}`}
+          key={`${filter.status ?? ""}:${filter.mode ?? ""}:${filter.q ?? ""}:${filter.from ?? ""}:${filter.to ?? ""}`}
           method="get"
           action="/dashboard/sessions"
-          className="flex flex-wrap items-end gap-3 border-b border-slate-200 px-4 py-3 sm:px-5"
+          role="search"
+          aria-label="Sessions"
+          className="flex flex-wrap items-start gap-3 border-b border-slate-200 px-4 py-3 sm:px-5"
         >
+          <FilterInput
+            id="search-q"
+            name="q"
+            type="search"
+            label="Search"
+            defaultValue={filter.q ?? ""}
+            placeholder="vs_… or order:1003"
+            hint="A session id, or metadata as key:value."
+            error={search.errors.q}
+            autoFocusError
+            maxLength={600}
+            className="w-full sm:w-72"
+          />
           <FilterSelect id="filter-status" name="status" label="Status" defaultValue={filter.status ?? ""} className="w-40">
             <option value="">All statuses</option>
             {sessionStatuses.map((s) => (
@@ -59,14 +77,27 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
             <option value="test">Test</option>
             <option value="live">Live</option>
           </FilterSelect>
-          <Button type="submit" variant="secondary">
-            Apply filters
-          </Button>
-          {filtered ? (
-            <Link href="/dashboard/sessions" className="py-2 text-sm text-indigo-700 underline underline-offset-2">
-              Clear filters
-            </Link>
-          ) : null}
+          <FilterInput id="filter-from" name="from" type="date" label="Created from (UTC)" defaultValue={filter.from ?? ""} className="w-40" />
+          <FilterInput
+            id="filter-to"
+            name="to"
+            type="date"
+            label="Created to (UTC)"
+            defaultValue={filter.to ?? ""}
+            error={search.errors.to}
+            autoFocusError={!search.errors.q}
+            className="w-40"
+          />
+          <div className="flex items-center gap-3 sm:pt-5">
+            <Button type="submit" variant="secondary">
+              Apply filters
+            </Button>
+            {filtered ? (
+              <Link href="/dashboard/sessions" className="py-2 text-sm text-indigo-700 underline underline-offset-2">
+                Clear filters
+              </Link>
+            ) : null}
+          </div>
         </form>
 
         {!result.ok ? (

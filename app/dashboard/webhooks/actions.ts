@@ -7,6 +7,8 @@ import { requireDashboardUser } from "@/lib/users/current-user";
 import { ApiError } from "@/lib/verification/errors";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
+import { describeDeliveryFailure } from "@/lib/webhooks/describe-delivery-failure";
+import { DeliveryNotRetryingError, retryDeliveryNow } from "@/lib/webhooks/retry-delivery-now";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 import type { KeyMode } from "@/lib/keys/key-mode";
 
@@ -54,4 +56,27 @@ export async function sendTestEventAction(input: { id: string }): Promise<
   if (!result) return { ok: false, error: "That endpoint does not exist or was deleted." };
   const { success, statusCode, error, durationMs, eventId, type } = result;
   return { ok: true, value: { success, statusCode, error, durationMs, eventId, type } };
+}
+
+/** "Retry now" on a delivery waiting for its next automatic attempt (lib/webhooks/retry-delivery-now.ts). */
+export async function retryDeliveryNowAction(input: { id: string }): Promise<ActionResult<{ message: string }>> {
+  const user = await requireDashboardUser("/dashboard/webhooks");
+  const id = idSchema("whd").safeParse(input.id);
+  if (!id.success) return { ok: false, error: "That delivery does not exist." };
+  try {
+    const retried = await retryDeliveryNow(user.orgId, id.data);
+    revalidatePath("/dashboard", "layout");
+    if (retried.kind === "brought_forward") return { ok: true, value: { message: `Attempt ${retried.attempt} is starting now.` } };
+    const { result } = retried;
+    if (result.outcome === "succeeded") return { ok: true, value: { message: `Sent now: delivered, HTTP ${result.statusCode}.` } };
+    if (result.outcome === "failed") {
+      return { ok: true, value: { message: `Sent now, failed again: ${describeDeliveryFailure(result.statusCode, result.error)}.` } };
+    }
+    return { ok: false, error: result.error ?? "This delivery could not be sent." };
+  } catch (error) {
+    if (error instanceof DeliveryNotRetryingError) {
+      return { ok: false, error: "This delivery is no longer waiting for a retry: it was delivered or dead-lettered meanwhile." };
+    }
+    throw error;
+  }
 }

@@ -6,9 +6,11 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { TableCard } from "@/components/dashboard/table-card";
 import { CreateEndpointForm } from "@/components/dashboard/webhooks/create-endpoint-form";
 import { DeleteEndpointButton } from "@/components/dashboard/webhooks/delete-endpoint-button";
+import { EndpointHealthBadge, successRate } from "@/components/dashboard/webhooks/endpoint-health";
 import { CardBody, TitledCard } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { Td, Tr } from "@/components/ui/table";
+import { getEndpointHealth } from "@/lib/dashboard/endpoint-health";
 import { requireDashboardUser } from "@/lib/users/current-user";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
 
@@ -17,6 +19,7 @@ export const metadata: Metadata = { title: "Webhooks" };
 export default async function WebhooksPage() {
   const user = await requireDashboardUser("/dashboard/webhooks");
   const { data: endpoints } = await listWebhookEndpoints(user.orgId);
+  const health = await getEndpointHealth(user.orgId, endpoints.map((endpoint) => endpoint.id));
 
   return (
     <>
@@ -30,7 +33,12 @@ export default async function WebhooksPage() {
           title="Endpoints"
           description={`${endpoints.length} active`}
           label="Webhook endpoints"
-          columns={[{ label: "URL" }, { label: "Events", className: "hidden md:table-cell" }, { label: "Created", className: "hidden sm:table-cell" }]}
+          columns={[
+            { label: "URL" },
+            { label: "Health" },
+            { label: "Events", className: "hidden md:table-cell" },
+            { label: "Created", className: "hidden sm:table-cell" },
+          ]}
           empty={
             endpoints.length === 0
               ? {
@@ -53,6 +61,10 @@ export default async function WebhooksPage() {
                   <ModeBadge mode={endpoint.mode} />
                 </div>
                 <span className="mt-0.5 block font-mono text-xs text-slate-500">{endpoint.id}</span>
+              </Td>
+              <Td>
+                <EndpointHealthBadge health={health.get(endpoint.id)!} />
+                <span className="mt-1 block text-xs text-slate-600">{successRate(health.get(endpoint.id)!)}</span>
               </Td>
               <Td className="hidden md:table-cell">
                 <EventTypeList events={endpoint.events} className="space-y-0.5" />

@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
 import { Field, Input } from "@/components/ui/field";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { ModeControl } from "@/components/dashboard/mode-control";
 import type { KeyMode } from "@/lib/keys/key-mode";
 
@@ -17,6 +18,7 @@ export function CreateKeyForm() {
   const result = create.data;
   const created = result?.ok ? result.value : null;
   const fieldErrors = result && !result.ok ? result.fieldErrors : undefined;
+  const { formProps, errorOf } = useFieldErrors(fieldErrors);
 
   if (created) {
     return (
@@ -35,6 +37,7 @@ export function CreateKeyForm() {
 
   return (
     <form
+      {...formProps}
       className="grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-start"
       onSubmit={(event) => {
         event.preventDefault();
@@ -42,9 +45,9 @@ export function CreateKeyForm() {
       }}
       noValidate
     >
-      <Field id="key-name" label="Name" hint="Where the key will be used." error={fieldErrors?.name}>
+      <Field id="key-name" label="Name" hint="Where the key will be used." error={errorOf("name")}>
         {(props) => (
-          <Input {...props} value={name} onChange={(e) => setName(e.target.value)} placeholder="Checkout backend" maxLength={60} />
+          <Input {...props} name="name" value={name} onChange={(e) => setName(e.target.value)} placeholder="Checkout backend" maxLength={60} />
         )}
       </Field>
       <ModeControl name="mode" value={mode} onChange={setMode} hints={{ test: "Simulated checks, never billed.", live: "Real checks, billed." }} />

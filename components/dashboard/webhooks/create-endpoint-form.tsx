@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
 import { Field, Input } from "@/components/ui/field";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { ModeControl } from "@/components/dashboard/mode-control";
 import { webhookEventTypes } from "@/lib/verification/schemas";
 import type { KeyMode } from "@/lib/keys/key-mode";
@@ -24,6 +25,7 @@ export function CreateEndpointForm() {
   const create = useMutation({ mutationFn: createWebhookEndpointAction });
   const result = create.data;
   const fieldErrors = result && !result.ok ? result.fieldErrors : undefined;
+  const { formProps, errorOf } = useFieldErrors(fieldErrors);
 
   if (result?.ok) {
     const created = result.value;
@@ -57,6 +59,7 @@ export function CreateEndpointForm() {
 
   return (
     <form
+      {...formProps}
       className="space-y-4"
       noValidate
       onSubmit={(event) => {
@@ -68,7 +71,7 @@ export function CreateEndpointForm() {
         id="endpoint-url"
         label="Endpoint URL"
         hint="An https:// URL on your server that accepts POST requests."
-        error={fieldErrors?.url}
+        error={errorOf("url")}
       >
         {(props) => (
           <Input
@@ -77,18 +80,22 @@ export function CreateEndpointForm() {
             inputMode="url"
             autoComplete="off"
             placeholder="https://example.com/webhooks/age-verification"
+            name="url"
             value={url}
             onChange={(e) => setUrl(e.target.value)}
           />
         )}
       </Field>
-      <fieldset aria-describedby={fieldErrors?.events ? "endpoint-events-error" : undefined}>
+      <fieldset aria-describedby={errorOf("events") ? "endpoint-events-error" : undefined}>
         <legend className="text-sm font-medium text-slate-800">Events to send</legend>
         <div className="mt-1 space-y-2">
-          {webhookEventTypes.map((type) => (
+          {webhookEventTypes.map((type, index) => (
             <label key={type} className="flex items-start gap-2 text-sm">
               <input
                 type="checkbox"
+                name="events"
+                // The first box carries the group's error, so the focus can move to it.
+                aria-invalid={index === 0 && errorOf("events") ? true : undefined}
                 className="mt-0.5 size-4 accent-slate-900"
                 checked={events.includes(type)}
                 onChange={(e) => setEvents((current) => (e.target.checked ? [...current, type] : current.filter((t) => t !== type)))}
@@ -100,9 +107,9 @@ export function CreateEndpointForm() {
             </label>
           ))}
         </div>
-        {fieldErrors?.events ? (
+        {errorOf("events") ? (
           <p id="endpoint-events-error" className="mt-1 text-sm text-red-700">
-            {fieldErrors.events}
+            {errorOf("events")}
           </p>
         ) : null}
       </fieldset>

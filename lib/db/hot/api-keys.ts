@@ -2,12 +2,13 @@ import "server-only";
 import { hotQuery } from "@/lib/db/hot-query";
 import type { KeyMode } from "@/lib/keys/key-mode";
 
-// Find the key (not revoked) by hash ($1), refresh lastUsedAt to $2 when older than $3. A
-// data-modifying CTE runs exactly once whether or not the final SELECT reads it.
+// Find the key (not revoked, not past the end of its roll window) by hash ($1), refresh
+// lastUsedAt to $2 when older than $3. A data-modifying CTE runs exactly once whether or not
+// the final SELECT reads it.
 const KEY_CTES = `
   "key" AS (
     SELECT "id", "orgId", "mode"::text AS "mode", "keyHash" FROM "ApiKey"
-    WHERE "keyHash" = $1 AND "revokedAt" IS NULL
+    WHERE "keyHash" = $1 AND "revokedAt" IS NULL AND ("expiresAt" IS NULL OR "expiresAt" > $2)
   ),
   "touched" AS (
     UPDATE "ApiKey" SET "lastUsedAt" = $2
@@ -43,7 +44,7 @@ type KeyLookup = { keyHash: string; now: Date; touchBefore: Date };
 
 /**
  * Finds an unrevoked API key by hash, refreshing lastUsedAt when it is older than `touchBefore`.
- * Null for an unknown or revoked key.
+ * Null for an unknown, revoked or expired key.
  */
 export async function findActiveKey(input: KeyLookup): Promise<ActiveKeyRow | null> {
   const { rows } = await hotQuery<ActiveKeyRow>(FIND_ACTIVE_KEY, [input.keyHash, input.now, input.touchBefore]);

@@ -118,6 +118,11 @@ export async function selectSessionsPage(input: {
   limit: number;
   status?: SessionStatus;
   mode?: KeyMode;
+  /** The dashboard's search: one exact id, one exact metadata pair, a createdAt range [from, before). */
+  id?: string;
+  metadata?: { key: string; value: string };
+  createdFrom?: Date;
+  createdBefore?: Date;
   after?: { createdAt: Date; id: string } | null;
 }): Promise<SessionPageRow[]> {
   // The limit is written into the statement, not passed as a parameter: with `LIMIT $n`,
@@ -132,17 +137,29 @@ export async function selectSessionsPage(input: {
   const where = [`"orgId" = $1`];
   if (input.status) where.push(`"status" = $${params.push(input.status)}::"SessionStatus"`);
   if (input.mode) where.push(`"mode" = $${params.push(input.mode)}::"Mode"`);
+  if (input.id) where.push(`"id" = $${params.push(input.id)}`);
+  // Containment on the jsonb form is what the GIN index on ("metadata"::jsonb) serves
+  // (migration 20261125131900_session_metadata_search_index); the json column keeps key order.
+  if (input.metadata) where.push(`"metadata"::jsonb @> jsonb_build_object($${params.push(input.metadata.key)}::text, $${params.push(input.metadata.value)}::text)`);
+  if (input.createdFrom) where.push(`"createdAt" >= $${params.push(input.createdFrom)}`);
+  if (input.createdBefore) where.push(`"createdAt" < $${params.push(input.createdBefore)}`);
   if (input.after) {
     const createdAt = params.push(input.after.createdAt);
     const id = params.push(input.after.id);
     where.push(`("createdAt", "id") < ($${createdAt}, $${id})`);
   }
   // One prepared statement per shape of the query (filters and cursor present or not) and limit.
+  // A search (the dashboard's) is planned for its values instead: how many sessions match a
+  // metadata pair or a date range decides between the GIN index with a sort and the
+  // (orgId, createdAt) index with a filter, and a generic plan cannot know it (`plan:pro` may
+  // match half the table, `order:1003` one row).
+  const searching = Boolean(input.id || input.metadata || input.createdFrom || input.createdBefore);
   const { rows } = await hotQuery<SessionPageRow>(
     `SELECT ${SESSION_JSON_SQL} AS "json", "id", (extract(epoch FROM "createdAt") * 1000)::int8 AS "createdAtMs"
            FROM "VerificationSession" WHERE ${where.join(" AND ")}
            ORDER BY "createdAt" DESC, "id" DESC LIMIT ${input.limit}`,
     params,
+    { prepare: !searching },
   );
   return rows;
 }

@@ -7,6 +7,7 @@ import { DeliveryList } from "@/components/dashboard/delivery-list";
 import { EventTypeList } from "@/components/dashboard/event-type-list";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { DeleteEndpointButton } from "@/components/dashboard/webhooks/delete-endpoint-button";
+import { EndpointHealthDetails } from "@/components/dashboard/webhooks/endpoint-health";
 import { SendTestEventButton } from "@/components/dashboard/webhooks/send-test-event-button";
 import { Alert } from "@/components/ui/alert";
 import { CardBody, TitledCard } from "@/components/ui/card";
@@ -14,6 +15,7 @@ import { DateTime } from "@/components/ui/date-time";
 import { Detail, DetailList } from "@/components/ui/details";
 import { EmptyState } from "@/components/ui/empty-state";
 import { listDeliveries } from "@/lib/dashboard/deliveries";
+import { getEndpointHealth } from "@/lib/dashboard/endpoint-health";
 import { getWebhookEndpoint } from "@/lib/dashboard/get-webhook-endpoint";
 import { requireDashboardUser } from "@/lib/users/current-user";
 
@@ -26,7 +28,10 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
   const user = await requireDashboardUser(`/dashboard/webhooks/${encodeURIComponent(id)}`);
   const endpoint = await getWebhookEndpoint(user.orgId, id);
   if (!endpoint) notFound();
-  const deliveries = await listDeliveries({ orgId: user.orgId, endpointId: endpoint.id, limit: RECENT });
+  const [deliveries, health] = await Promise.all([
+    listDeliveries({ orgId: user.orgId, endpointId: endpoint.id, limit: RECENT }),
+    getEndpointHealth(user.orgId, [endpoint.id]).then((all) => all.get(endpoint.id)!),
+  ]);
   const dead = deliveries.filter((d) => d.status === "dead").length;
 
   return (
@@ -57,6 +62,16 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
                 <DateTime value={endpoint.created_at} />
               </Detail>
             </DetailList>
+          </CardBody>
+        </TitledCard>
+
+        <TitledCard
+          id="endpoint-health-title"
+          title="Health"
+          description="From every attempt to this endpoint, automatic and manual."
+        >
+          <CardBody>
+            <EndpointHealthDetails health={health} />
           </CardBody>
         </TitledCard>
 

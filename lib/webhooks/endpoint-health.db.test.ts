@@ -1,0 +1,115 @@
+// Endpoint health and "Retry now" against the real database and a real HTTPS receiver on
+// loopback: a failing endpoint is flagged with its last failure, a recovering one is not; Retry
+// now brings the scheduled attempt forward instead of adding one, and falls back to a manual
+// attempt when there is no waiting job to move.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { getEndpointHealth } from "@/lib/dashboard/endpoint-health";
+import { getOverview } from "@/lib/dashboard/overview";
+import { newId } from "@/lib/ids";
+import { deliverEventJob } from "@/lib/jobs/definitions/deliver-event";
+import { listDeliveries } from "@/lib/dashboard/deliveries";
+import { deliverEventAttempt } from "@/lib/webhooks/deliver-event-attempt";
+import { DeliveryNotRetryingError, retryDeliveryNow } from "@/lib/webhooks/retry-delivery-now";
+import { completedEventFor, newOrganization, type Receiver, startReceiver } from "../../tests/support/fixtures";
+
+let receiver: Receiver;
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(() => receiver.close());
+
+describe("endpoint health", () => {
+  it("flags an endpoint whose attempts all failed, with the last failure, and stops flagging it once it recovers", async () => {
+    const path = "/health-failing";
+    const { org, endpoint, event } = await completedEventFor(receiver.url(path));
+    receiver.route(path, { secret: endpoint.secret, behaviour: () => 500 });
+    for (const attempt of [1, 2, 3]) await deliverEventAttempt(event.id, attempt);
+
+    const failing = (await getEndpointHealth(org.id, [endpoint.id])).get(endpoint.id)!;
+    expect(failing).toMatchObject({ attempts: 3, successes: 0, failing: true, retrying: 1, lastSuccessAt: null });
+    expect(failing.lastFailure).toMatchObject({ statusCode: 500 });
+    expect((await getOverview(org.id)).failingEndpoints).toEqual([{ id: endpoint.id, url: endpoint.url }]);
+
+    receiver.route(path, { secret: endpoint.secret });
+    await deliverEventAttempt(event.id, 4);
+    const recovered = (await getEndpointHealth(org.id, [endpoint.id])).get(endpoint.id)!;
+    expect(recovered).toMatchObject({ attempts: 4, successes: 1, failing: false, retrying: 0 });
+    expect(recovered.lastSuccessAt).toBeInstanceOf(Date);
+    expect((await getOverview(org.id)).failingEndpoints).toEqual([]);
+  });
+
+  it("is empty for an endpoint with no attempts, and never counts another organisation's", async () => {
+    const path = "/health-other";
+    const { org, endpoint, event } = await completedEventFor(receiver.url(path));
+    receiver.route(path, { secret: endpoint.secret, behaviour: () => 500 });
+    for (const attempt of [1, 2, 3]) await deliverEventAttempt(event.id, attempt);
+    const stranger = await newOrganization("health");
+    expect((await getEndpointHealth(stranger.id, [endpoint.id])).get(endpoint.id)).toMatchObject({
+      attempts: 0,
+      failing: false,
+      lastFailure: null,
+      retrying: 0,
+    });
+    expect((await getEndpointHealth(org.id, [])).size).toBe(0);
+  });
+});
+
+describe("retryDeliveryNow", () => {
+  it("brings the event's waiting attempt forward: same job, no extra attempt", async () => {
+    const path = "/retry-now-job";
+    const { org, endpoint, event } = await completedEventFor(receiver.url(path));
+    receiver.route(path, { secret: endpoint.secret, behaviour: () => 500 });
+    await deliverEventAttempt(event.id, 1);
+    // The job as the runner leaves it after attempt 1 failed: pending, due in 30 s (no runner
+    // runs in the db tests, so it stays as written).
+    const runAt = new Date(Date.now() + 30_000);
+    const job = await db.job.create({
+      data: { id: newId("job"), name: deliverEventJob.name, payload: { eventId: event.id }, dedupeKey: `deliver:${event.id}`, attempts: 1, maxAttempts: 5, runAt },
+    });
+    const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { outboxEventId: event.id } });
+    expect((await listDeliveries({ orgId: org.id, endpointId: endpoint.id }))[0].nextAttemptAt).toEqual(runAt);
+
+    const before = Date.now();
+    expect(await retryDeliveryNow(org.id, delivery.id)).toEqual({ kind: "brought_forward", attempt: 2 });
+    const moved = await db.job.findUniqueOrThrow({ where: { id: job.id } });
+    expect(moved.runAt.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(moved.runAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(moved).toMatchObject({ attempts: 1, maxAttempts: 5, status: "pending" });
+    expect(await db.job.count({ where: { dedupeKey: `deliver:${event.id}` } })).toBe(1);
+    expect(await db.deliveryAttempt.count({ where: { deliveryId: delivery.id } })).toBe(1); // nothing sent by the call itself
+    await db.job.delete({ where: { id: job.id } });
+  });
+
+  it("without a waiting job, sends one manual attempt, which is not an automatic one", async () => {
+    const path = "/retry-now-manual";
+    const { org, endpoint, event } = await completedEventFor(receiver.url(path));
+    receiver.route(path, { secret: endpoint.secret, behaviour: () => 500 });
+    await deliverEventAttempt(event.id, 1);
+    const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { outboxEventId: event.id } });
+    receiver.route(path, { secret: endpoint.secret });
+
+    const retried = await retryDeliveryNow(org.id, delivery.id);
+    expect(retried).toMatchObject({ kind: "sent", result: { outcome: "succeeded", statusCode: 200 } });
+    const after = await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(after).toMatchObject({ status: "succeeded", attempts: 1 });
+    expect(await db.deliveryAttempt.findMany({ where: { deliveryId: delivery.id }, orderBy: { attemptNumber: "asc" } })).toEqual([
+      expect.objectContaining({ attemptNumber: 1, manual: false, success: false }),
+      expect.objectContaining({ attemptNumber: 2, manual: true, success: true }),
+    ]);
+    // Delivered now: nothing left to retry.
+    await expect(retryDeliveryNow(org.id, delivery.id)).rejects.toThrow(DeliveryNotRetryingError);
+  });
+
+  it("refuses another organisation's delivery and an unknown one", async () => {
+    const path = "/retry-now-foreign";
+    const { endpoint, event } = await completedEventFor(receiver.url(path));
+    receiver.route(path, { secret: endpoint.secret, behaviour: () => 500 });
+    await deliverEventAttempt(event.id, 1);
+    const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { outboxEventId: event.id } });
+    const stranger = await newOrganization("retry-now");
+    await expect(retryDeliveryNow(stranger.id, delivery.id)).rejects.toThrow(DeliveryNotRetryingError);
+    await expect(retryDeliveryNow(stranger.id, "whd_unknown")).rejects.toThrow(DeliveryNotRetryingError);
+    expect(await db.deliveryAttempt.count({ where: { deliveryId: delivery.id } })).toBe(1);
+  });
+});

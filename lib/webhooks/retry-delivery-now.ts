@@ -1,0 +1,43 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { JOBS_CHANNEL } from "@/lib/jobs/schedule-job";
+import { deliverEventJob } from "@/lib/jobs/definitions/deliver-event";
+import { redeliver, type RedeliveryResult } from "@/lib/webhooks/redeliver";
+
+/** No delivery of the organisation with this id is waiting for its next automatic attempt. */
+export class DeliveryNotRetryingError extends Error {
+  constructor(id: string) {
+    super(`Webhook delivery ${id} is not waiting for a retry.`);
+    this.name = "DeliveryNotRetryingError";
+  }
+}
+
+export type RetryNowResult =
+  /** The event's next automatic attempt was brought forward to now (the embedded job runner). */
+  | { kind: "brought_forward"; attempt: number }
+  /** The attempt could not be moved (it is running, or Inngest holds the schedule): sent once by hand. */
+  | { kind: "sent"; result: RedeliveryResult };
+
+/**
+ * "Retry now" on a delivery that is waiting for its next automatic attempt. The attempt that was
+ * scheduled runs now instead of later: its event's delivery job, still pending, is made due and
+ * the runners are woken, so no attempt is added and the five automatic attempts stay five.
+ * When that job cannot be moved (an attempt is running right now, or Inngest holds the
+ * schedule) the delivery is sent once as a manual attempt, which never counts as automatic.
+ */
+export async function retryDeliveryNow(orgId: string, deliveryId: string): Promise<RetryNowResult> {
+  const delivery = await db.webhookDelivery.findFirst({ where: { id: deliveryId, orgId, status: "pending" } });
+  if (!delivery) throw new DeliveryNotRetryingError(deliveryId);
+  const moved = await db.$transaction(async (tx) => {
+    const updated = await tx.job.updateMany({
+      where: { dedupeKey: `deliver:${delivery.outboxEventId}`, name: deliverEventJob.name, status: "pending", runAt: { gt: new Date() } },
+      data: { runAt: new Date() },
+    });
+    if (updated.count > 0) await tx.$executeRaw`SELECT pg_notify(${JOBS_CHANNEL}, ${deliverEventJob.name})`;
+    return updated.count > 0;
+  });
+  if (moved) return { kind: "brought_forward", attempt: delivery.attempts + 1 };
+  const [result] = await redeliver(orgId, [deliveryId]);
+  return { kind: "sent", result };
+}
+

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "ApiKey" ADD COLUMN     "expiresAt" TIMESTAMPTZ(3);
+
