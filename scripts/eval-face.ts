@@ -45,7 +45,7 @@ const measured: Measured[] = cacheFile && existsSync(cacheFile) ? JSON.parse(rea
 if (cacheFile && !existsSync(cacheFile)) writeFileSync(cacheFile, JSON.stringify(measured));
 
 async function measureAll(): Promise<Measured[]> {
-  const estimator = createFaceEstimator({ models: AGE_MODEL_NAMES, flip: true });
+  const estimator = createFaceEstimator({ models: AGE_MODEL_NAMES, flip: true }, { lowPriority: false });
   const out: Measured[] = [];
   for (const label of labels) {
     const bytes = await selfieFraming(readFileSync(path.join(dir, "images", label.file)));

@@ -68,7 +68,10 @@ class FaceEstimator {
   private wake: NodeJS.Timeout | null = null;
   private idle: NodeJS.Timeout | null = null;
 
-  constructor(private readonly ageModels: AgeModelChoice = SHIPPED_AGE_MODELS) {}
+  constructor(
+    private readonly ageModels: AgeModelChoice = SHIPPED_AGE_MODELS,
+    private readonly lowPriority = true,
+  ) {}
 
   /** Whether a worker (with its models) is running now. */
   get running(): boolean {
@@ -106,7 +109,7 @@ class FaceEstimator {
     this.ready ??= new Promise<void>((resolve, reject) => {
       const worker = new Worker(BOOTSTRAP, {
         eval: true,
-        workerData: { entry: WORKER_URL, ageModels: [...this.ageModels.models], flip: this.ageModels.flip },
+        workerData: { entry: WORKER_URL, ageModels: [...this.ageModels.models], flip: this.ageModels.flip, lowPriority: this.lowPriority },
       });
       this.worker = worker;
       worker.once("message", (message: { ready: boolean; error?: string }) => {
@@ -222,9 +225,12 @@ class FaceEstimator {
 
 const globalForEstimator = globalThis as unknown as { voiceageFaceEstimator?: FaceEstimator };
 
-/** An estimator of its own, e.g. with other age models (npm run eval:face); the app uses faceEstimator(). */
-export function createFaceEstimator(ageModels?: AgeModelChoice): FaceEstimator {
-  return new FaceEstimator(ageModels);
+/**
+ * An estimator of its own, e.g. with other age models or at the normal priority (npm run
+ * eval:face, which serves no one); the app uses faceEstimator().
+ */
+export function createFaceEstimator(ageModels?: AgeModelChoice, options: { lowPriority?: boolean } = {}): FaceEstimator {
+  return new FaceEstimator(ageModels, options.lowPriority ?? true);
 }
 
 /** The process's one estimator (kept across Next.js dev reloads). */

@@ -20,8 +20,8 @@ import { greyStatistics } from "./grey-statistics.mjs";
 // calling thread only, so where a core is contended the scheduler favours the API. (With no spare
 // core, priority alone does not hold the API's pace: face-estimator.ts also paces the worker.)
 // Where the platform refuses (or applies it process-wide, e.g. macOS), the worker keeps the
-// normal priority.
-if (os.platform() === "linux") {
+// normal priority. (npm run eval:face, which serves nobody, asks for the normal priority.)
+if (os.platform() === "linux" && workerData?.lowPriority !== false) {
   try {
     os.setPriority(10);
   } catch {
