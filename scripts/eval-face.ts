@@ -13,7 +13,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { AGE_MODEL_NAMES, SHIPPED_AGE_MODELS, type AgeModelChoice, type AgeModelName } from "@/lib/verification/face/age-models";
-import { decideAge, SHIPPED_AGE_RULES } from "@/lib/verification/face/decide-age";
+import { decideAge, SHIPPED_AGE_RULES, type AgeRule } from "@/lib/verification/face/decide-age";
 import { createFaceEstimator } from "@/lib/verification/face/face-estimator";
 import { distinctFaces, judgeMeasurements } from "@/lib/verification/face/quality-gates";
 
@@ -29,7 +29,8 @@ type Measured = Label & { verdict: string; ages: Partial<Record<AgeModelName, nu
 
 const GROUPS: [string, (age: number) => boolean][] = [
   ["5-9", (a) => a < 10],
-  ["10-15", (a) => a >= 10 && a <= 15],
+  ["10-13", (a) => a >= 10 && a <= 13],
+  ["14-15", (a) => a === 14 || a === 15],
   ["16-17", (a) => a === 16 || a === 17],
   ["18-20", (a) => a >= 18 && a <= 20],
   ["21-24", (a) => a >= 21 && a <= 24],
@@ -134,9 +135,28 @@ const best = scores.reduce((a, b) => (b.passing > a.passing ? b : a));
 line();
 line(`Best on tuning: ${nameOf(best.choice)}. Shipped (lib/verification/face/age-models.ts): ${nameOf(SHIPPED_AGE_MODELS)}.`);
 
-// The rule for the shipped candidate: tuned on the tuning split, then the same rule on held-out.
+/**
+ * The rule the tuning split gives for the shipped models: the lowest pass threshold at which no
+ * tuning face more than two years under the required age passes and at most 1% of those one or
+ * two years under do (the target is 2%: half of it is left for the held-out faces), and the
+ * highest fail threshold a year below every tuning face at or over the required age.
+ */
+function ruleFromTuning(requiredAge: 16 | 18): AgeRule {
+  const estimates = tuning.map((r) => ({ age: r.age, estimate: estimateOf(r, SHIPPED_AGE_MODELS)! }));
+  const near = estimates.filter((e) => e.age >= requiredAge - 2 && e.age < requiredAge);
+  let passBuffer = 0;
+  const passes = (e: { estimate: number }) => e.estimate >= requiredAge + passBuffer;
+  while (estimates.some((e) => e.age < requiredAge - 2 && passes(e)) || near.filter(passes).length > 0.01 * near.length) passBuffer++;
+  const lowestOfAge = Math.min(...estimates.filter((e) => e.age >= requiredAge).map((e) => e.estimate));
+  return { passBuffer, failBuffer: Math.max(0, Math.ceil(requiredAge - (lowestOfAge - 1))) };
+}
+
+// The rule for the shipped candidate: chosen on the tuning split, then the same rule on held-out.
 for (const requiredAge of [18, 16] as const) {
   const rule = SHIPPED_AGE_RULES[requiredAge];
+  const tuned = ruleFromTuning(requiredAge);
+  line();
+  line(`Required age ${requiredAge}: the tuning split gives pass buffer ${tuned.passBuffer}, fail buffer ${tuned.failBuffer}; shipped (decide-age.ts): ${rule.passBuffer} and ${rule.failBuffer}${tuned.passBuffer === rule.passBuffer && tuned.failBuffer === rule.failBuffer ? "" : " (DIFFERENT: update SHIPPED_AGE_RULES)"}.`);
   line();
   line(`### Required age ${requiredAge}: the shipped rule (pass from estimate ${requiredAge + rule.passBuffer}, fail under ${requiredAge - rule.failBuffer})`);
   line();
