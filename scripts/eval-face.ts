@@ -7,9 +7,11 @@
 // measured in one pass: the worker runs all four models on each photo and its mirror image and
 // reports each estimate. The candidate and the decision rule are chosen on the `tuning` split
 // only; the `held-out` split is then reported with the chosen ones and played no part in choosing.
-// --measurements FILE keeps the worker's measurements (a JSON of estimates, no image) so the report
-// can be rerun without measuring again.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+// --measurements FILE keeps the worker's measurements (one JSON line of estimates per photo, no
+// image), appended as they are made: a rerun measures only the photos not in it yet, and
+// --shard K/N measures only every Nth photo (from the Kth), so N processes can share the work.
+// --report-only prints the report from FILE without measuring.
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { AGE_MODEL_NAMES, SHIPPED_AGE_MODELS, type AgeModelChoice, type AgeModelName } from "@/lib/verification/face/age-models";
@@ -20,8 +22,12 @@ import { distinctFaces, judgeMeasurements } from "@/lib/verification/face/qualit
 // Loading four models on a busy machine can outlast the hosted flow's per-photo limit.
 process.env.FACE_ESTIMATION_TIMEOUT_MS ??= "300000";
 const dir = path.resolve("eval/face-age-exact");
-const cacheArg = process.argv.indexOf("--measurements");
-const cacheFile = cacheArg > 0 ? path.resolve(process.argv[cacheArg + 1]) : null;
+const argValue = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const cacheFile = argValue("--measurements") ? path.resolve(argValue("--measurements")!) : null;
+const [shard, shards] = (argValue("--shard") ?? "0/1").split("/").map(Number);
 
 type Label = { file: string; age: number; split: "tuning" | "held-out" };
 /** One photo: the gates' verdict and, when judged, each model's estimates [crop, mirror image]. */
@@ -42,13 +48,17 @@ const labels: Label[] = readFileSync(path.join(dir, "labels.csv"), "utf8").trim(
   return { file, age: Number(age), split: split as Label["split"] };
 });
 
-const measured: Measured[] = cacheFile && existsSync(cacheFile) ? JSON.parse(readFileSync(cacheFile, "utf8")) : await measureAll();
-if (cacheFile && !existsSync(cacheFile)) writeFileSync(cacheFile, JSON.stringify(measured));
+const readCache = (): Measured[] =>
+  cacheFile && existsSync(cacheFile) ? readFileSync(cacheFile, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l)) : [];
+if (!process.argv.includes("--report-only")) await measureAll(new Set(readCache().map((r) => r.file)));
+const measured: Measured[] = cacheFile ? readCache() : await measureAll(new Set());
 
-async function measureAll(): Promise<Measured[]> {
+async function measureAll(done: Set<string>): Promise<Measured[]> {
   const estimator = createFaceEstimator({ models: AGE_MODEL_NAMES, flip: true }, { lowPriority: false });
   const out: Measured[] = [];
-  for (const label of labels) {
+  // In file-name order (a hash), so a partial run covers every age group alike.
+  const todo = [...labels].sort((a, b) => a.file.localeCompare(b.file)).filter((l, i) => i % shards === shard && !done.has(l.file));
+  for (const label of todo) {
     const bytes = await selfieFraming(readFileSync(path.join(dir, "images", label.file)));
     const started = performance.now();
     const measurements = await estimator.measure(bytes, true);
@@ -56,8 +66,10 @@ async function measureAll(): Promise<Measured[]> {
     const analysis = judgeMeasurements(measurements);
     // The gates keep only the combined age; the judged face is the largest distinct one.
     const face = analysis.kind === "face" && measurements.readable ? distinctFaces(measurements.faces)[0] : null;
-    out.push({ ...label, verdict: analysis.kind === "retake" ? `retake: ${analysis.reason}` : analysis.kind, ages: face?.ages ?? null, ms });
-    if (out.length % 50 === 0) console.error(`${out.length}/${labels.length} measured`);
+    const row: Measured = { ...label, verdict: analysis.kind === "retake" ? `retake: ${analysis.reason}` : analysis.kind, ages: face?.ages ?? null, ms };
+    out.push(row);
+    if (cacheFile) appendFileSync(cacheFile, `${JSON.stringify(row)}\n`);
+    if (out.length % 25 === 0) console.error(`${out.length}/${todo.length} measured`);
   }
   return out;
 }
