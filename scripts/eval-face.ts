@@ -187,15 +187,15 @@ for (const requiredAge of [18, 16] as const) {
   line();
   line(`Tuning: how the pass threshold trades minors for adults (shipped models, required age ${requiredAge}).`);
   line();
-  line("| Pass from estimate | Under 16 pass | 16-17 pass | 18-24 pass | 25+ pass |");
+  const cut = requiredAge - 2;
+  line(`| Pass from estimate | Under ${cut} pass | ${cut}-${requiredAge - 1} pass | ${requiredAge}-24 pass | 25+ pass |`);
   line("|---:|---:|---:|---:|---:|");
   for (let buffer = 0; buffer <= 16; buffer += 1) {
     const rate = (within: (a: number) => boolean) => {
       const rows = tuning.filter((r) => within(r.age));
       return pct(rows.filter((r) => estimateOf(r, SHIPPED_AGE_MODELS)! >= requiredAge + buffer).length, rows.length);
     };
-    const minorCut = requiredAge === 18 ? 16 : 14;
-    line(`| ${requiredAge + buffer} | ${rate((a) => a < minorCut)} | ${rate((a) => a >= minorCut && a < requiredAge)} | ${rate((a) => a >= requiredAge && a <= 24)} | ${rate((a) => a >= 25)} |`);
+    line(`| ${requiredAge + buffer} | ${rate((a) => a < cut)} | ${rate((a) => a >= cut && a < requiredAge)} | ${rate((a) => a >= requiredAge && a <= 24)} | ${rate((a) => a >= 25)} |`);
   }
 }
 console.log(out.join("\n"));
