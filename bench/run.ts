@@ -148,6 +148,9 @@ async function main() {
       // As in production: the in-process job runner on, at its default pace.
       JOB_RUNNER: "auto",
       JOB_POLL_INTERVAL_MS: "500",
+      // Short, so the face estimation section can measure the memory given back when its worker
+      // ends (production waits 10 minutes).
+      FACE_ESTIMATION_IDLE_MS: "15000",
     });
     bareNode = await startBareNode();
 
@@ -161,8 +164,11 @@ async function main() {
     const probe = await fetch(`${baseUrl}/bench/empty`);
     if (probe.status !== 200) throw new Error(`/bench/empty answered ${probe.status}: rebuild (npm run build) to include it`);
 
+    const notes: string[] = [];
     const ctx: BenchContext = {
       baseUrl,
+      appRssBytes: () => stack!.app().rssBytes,
+      note: (line) => notes.push(line),
       org: { id: test.orgId, testKey: test.key, liveKey: live.key },
       settings,
       measure: async (options) => {
@@ -265,6 +271,7 @@ async function main() {
           "\"CPU/req vs empty handler\" is (app + DB CPU per request) / (the empty handler's app CPU per request).",
         ...(busy ? ["", `Warning: load average was ${loadBefore.toFixed(1)} on ${cpus} CPUs when the run started: other work was competing, so the figures are noisy.`] : []),
         `App resident memory after the run: ${fmt(rss / 1024 / 1024, 0)} MiB (RSS of the next-server process).`,
+        ...(notes.length ? ["", ...notes] : []),
         ...(errors.length ? ["", "Unexpected answers:", ...errors.map(({ row }) => `- ${row.name}: ${row.errorSample}`)] : []),
       ].join("\n"),
     );

@@ -88,9 +88,10 @@ const envSchema = z.object({
   // vendor (http) or it is switched off (none).
   FACE_ESTIMATION_PROVIDER: z.enum(["local", "http", "none"]).optional(),
   FACE_ESTIMATION_PROVIDER_URL: z.string().url().optional(),
-  // Challenge-age buffer: a face passes when its estimate is at least required_age + this. 15, not
-  // the customary 7, because of what the built-in model was measured to do (docs/face-estimation.md).
-  FACE_ESTIMATION_BUFFER_YEARS: z.coerce.number().min(0).max(30).default(15),
+  // Challenge-age buffer override: when set, a face passes from required_age + this and fails under
+  // required_age - this at every required age, instead of the measured per-age rules in
+  // lib/verification/face/decide-age.ts (docs/face-estimation.md).
+  FACE_ESTIMATION_BUFFER_YEARS: z.coerce.number().min(0).max(30).optional(),
   FACE_ESTIMATION_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   // The most one photo may take in the estimator's worker (decoding and models) before the worker
   // is replaced and the photo answered as a timeout (lib/verification/face/face-estimator.ts).
@@ -100,6 +101,8 @@ const envSchema = z.object({
   // The most of one core the built-in estimator uses while the API is busy (it rests between
   // photos to stay under it); 1 = never rest.
   FACE_ESTIMATION_CPU_SHARE_WHEN_BUSY: z.coerce.number().min(0.1).max(1).default(0.5),
+  // The built-in estimator's worker (and its models' memory) ends after this long without a photo.
+  FACE_ESTIMATION_IDLE_MS: z.coerce.number().int().positive().default(600_000),
   ID_DOCUMENT_PROVIDER_URL: z.string().url().optional(),
   CREDIT_CARD_PROVIDER_URL: z.string().url().optional(),
 

@@ -14,6 +14,10 @@ export type BenchContext = {
   call: (method: string, path: string, options?: { key?: string; body?: unknown }) => Promise<{ status: number; body: any }>;
   /** Concurrency and duration chosen for this run. */
   settings: { concurrency: number; durationMs: number };
+  /** The app's resident memory now (RSS of the next-server process and its children). */
+  appRssBytes: () => number;
+  /** Adds a line printed under the table (figures that are not load rows, e.g. memory). */
+  note: (line: string) => void;
 };
 
 export type BenchRow = LoadResult & {

@@ -3,11 +3,12 @@
 // evidence route, which runs the quality gates and the models in the app's worker thread and
 // records the verdict. Rows:
 // - selfies judged one at a time and four at once: photos/s and the time from upload to verdict
-//   (target: p50 ≤ 300 ms one at a time);
+//   (target: p50 ≤ 400 ms one at a time: every model and the mirror-image pass of age-models.ts);
 // - retrieving a session while two selfies are being judged all the time: the rest of the API
 //   must keep the ratios the Age Verification section holds it to with nothing else running.
-// The app's resident memory at the end of the run (printed under the table) includes the models,
-// which stay loaded once this section has run.
+// Memory (printed under the table, each round): the app's RSS before this section's first selfie,
+// with the models loaded after its rows, and after the worker's idle shutdown (the bench starts
+// the app with FACE_ESTIMATION_IDLE_MS at 15 s); the target is within 15% of the first figure.
 import { performance } from "node:perf_hooks";
 import type { BenchContext, BenchRow, BenchSection } from "../lib/context";
 import { facePhoto } from "../../tests/support/face-fixtures";
@@ -87,7 +88,7 @@ async function judge(ctx: BenchContext, concurrency: number): Promise<BenchRow> 
     rps: latencies.length / seconds,
     p50Ms: percentile(sorted, 50),
     p99Ms: percentile(sorted, 99),
-    target: concurrency === 1 ? { maxP50Ms: 300 } : undefined,
+    target: concurrency === 1 ? { maxP50Ms: 400 } : undefined,
   };
 }
 
@@ -133,11 +134,23 @@ async function retrieveWhileJudging(ctx: BenchContext, judging: number): Promise
 const section: BenchSection = {
   title: "Built-in face estimation",
   async run(ctx) {
-    // The first selfie loads the models (about a second) and compiles their kernels: not measured.
+    const before = ctx.appRssBytes();
+    // The first selfie loads the models and compiles their kernels: not measured.
     await submitSelfie(ctx, await readySession(ctx), facePhoto("adult-70-plus"));
     // Sessions to retrieve for the last row (the Age Verification section makes its own).
     for (let i = 0; i < 20; i++) await ctx.call("POST", "/v1/verification-sessions", { key: ctx.org.testKey, body: { required_age: 18, return_url: "https://merchant.example/after" } });
-    return [await judge(ctx, 1), await judge(ctx, 4), ...(await retrieveWhileJudging(ctx, 2))];
+    const rows = [await judge(ctx, 1), await judge(ctx, 4), ...(await retrieveWhileJudging(ctx, 2))];
+    const loaded = ctx.appRssBytes();
+    // The idle time (15 s here) and a margin for the worker's memory to be handed back.
+    await new Promise((resolve) => setTimeout(resolve, 25_000));
+    const afterIdle = ctx.appRssBytes();
+    const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
+    const change = (afterIdle - before) / before;
+    ctx.note(
+      `Face estimation memory (app RSS): ${mib(before)} before the first selfie, ${mib(loaded)} with the models loaded after the rows, ` +
+        `${mib(afterIdle)} after the worker's idle shutdown (${change >= 0 ? "+" : ""}${(100 * change).toFixed(0)}% of the first; target within 15%: ${Math.abs(change) <= 0.15 ? "met" : "MISSED"}).`,
+    );
+    return rows;
   },
 };
 

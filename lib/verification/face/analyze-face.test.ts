@@ -4,14 +4,14 @@
 import { describe, expect, it } from "vitest";
 import { env } from "@/lib/env";
 import { analyzeFace } from "@/lib/verification/face/analyze-face";
-import { decideAge } from "@/lib/verification/face/decide-age";
+import { ageRuleFor, decideAge } from "@/lib/verification/face/decide-age";
 import { RETAKE_MESSAGES } from "@/lib/verification/face/types";
 import { derivedFace, facePhoto } from "../../../tests/support/face-fixtures";
 
-const verdictFor = async (bytes: Uint8Array, requiredAge: 16 | 18, bufferYears = env().FACE_ESTIMATION_BUFFER_YEARS) => {
+const verdictFor = async (bytes: Uint8Array, requiredAge: 16 | 18, rule = ageRuleFor(requiredAge, env().FACE_ESTIMATION_BUFFER_YEARS)) => {
   const analysis = await analyzeFace(bytes);
   if (analysis.kind !== "face" || analysis.age === null) return analysis.kind;
-  return decideAge({ estimate: analysis.age, requiredAge, bufferYears }).result;
+  return decideAge({ estimate: analysis.age, requiredAge, rule }).result;
 };
 
 describe("analyzeFace on real photographs", () => {
@@ -25,7 +25,7 @@ describe("analyzeFace on real photographs", () => {
     expect(analysis).toMatchObject({ kind: "face" });
     expect(analysis.kind === "face" && analysis.age).toBeLessThan(10);
     expect(await verdictFor(facePhoto("child-3-9"), 16)).toBe("inconclusive");
-    expect(await verdictFor(facePhoto("child-3-9"), 16, 5)).toBe("fail");
+    expect(await verdictFor(facePhoto("child-3-9"), 16, { passBuffer: 5, failBuffer: 5 })).toBe("fail");
   });
 
   it("sends a teenager and a young adult to the next method rather than deciding (inside the buffer)", async () => {

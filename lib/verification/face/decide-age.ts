@@ -1,21 +1,40 @@
 import type { Confidence, MethodResult } from "@/lib/verification/providers/types";
 
 // The challenge-age rule (the "Challenge 25" practice): an estimator errs by years, so a face
-// passes only when its estimate clears the required age by a buffer, fails only when it is
-// clearly under even with the buffer added, and anything in between is inconclusive, which
-// moves the user on to the session's next method.
+// passes only when its estimate clears the required age by a pass buffer, fails only when it is
+// under the required age by more than a fail buffer, and anything in between is inconclusive,
+// which moves the user on to the session's next method.
+//
+// The buffers are per required age and were chosen on the tuning split of the exact-age evaluation
+// set for the shipped models (docs/decisions/0013-face-age-models-and-rule.md): the pass buffer
+// lets no tuning face under 16 (under 14 at 16+) through and at most 1% of 16-17s (14-15s); the fail
+// buffer fails no tuning face at or above the required age.
+
+export type AgeRule = { passBuffer: number; failBuffer: number };
+
+export const SHIPPED_AGE_RULES: Record<16 | 18, AgeRule> = {
+  18: { passBuffer: 11, failBuffer: 15 },
+  16: { passBuffer: 13, failBuffer: 13 },
+};
+
+/** The rule in force: FACE_ESTIMATION_BUFFER_YEARS, when set, replaces both buffers at every age. */
+export function ageRuleFor(requiredAge: 16 | 18, bufferYears?: number): AgeRule {
+  return bufferYears === undefined ? SHIPPED_AGE_RULES[requiredAge] : { passBuffer: bufferYears, failBuffer: bufferYears };
+}
 
 /** Margin (years beyond the rule's threshold) from which a verdict is `high`, then `medium`. */
 const CONFIDENCE_MARGINS = { high: 5, medium: 2 } as const;
 
-export function decideAge(input: { estimate: number; requiredAge: number; bufferYears: number }): {
+export function decideAge(input: { estimate: number; requiredAge: number; rule: AgeRule }): {
   result: MethodResult;
   confidence: Confidence;
 } {
-  const { estimate, requiredAge, bufferYears } = input;
+  const { estimate, requiredAge, rule } = input;
   const confidenceOf = (margin: number): Confidence =>
     margin >= CONFIDENCE_MARGINS.high ? "high" : margin >= CONFIDENCE_MARGINS.medium ? "medium" : "low";
-  if (estimate >= requiredAge + bufferYears) return { result: "pass", confidence: confidenceOf(estimate - (requiredAge + bufferYears)) };
-  if (estimate + bufferYears < requiredAge) return { result: "fail", confidence: confidenceOf(requiredAge - (estimate + bufferYears)) };
+  const passFrom = requiredAge + rule.passBuffer;
+  const failUnder = requiredAge - rule.failBuffer;
+  if (estimate >= passFrom) return { result: "pass", confidence: confidenceOf(estimate - passFrom) };
+  if (estimate < failUnder) return { result: "fail", confidence: confidenceOf(failUnder - estimate) };
   return { result: "inconclusive", confidence: "low" };
 }

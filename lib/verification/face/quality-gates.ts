@@ -1,3 +1,4 @@
+import type { AgeModelName } from "@/lib/verification/face/age-models";
 import { RETAKE_MESSAGES, type FaceAnalysis, type RetakeReason } from "@/lib/verification/face/types";
 
 // The worker measures; this decides whether a photo can be judged at all. Thresholds were set
@@ -9,6 +10,8 @@ export type MeasuredFace = {
   score: number;
   box: [number, number, number, number];
   age: number | null;
+  /** Each age model's estimate: on the crop, then on its mirror image when flipped (see age-models.ts). */
+  ages?: Partial<Record<AgeModelName, number[]>> | null;
   real: number | null;
   live: number | null;
   yaw: number | null;

@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { analyzeFace } from "@/lib/verification/face/analyze-face";
-import { decideAge } from "@/lib/verification/face/decide-age";
+import { ageRuleFor, decideAge } from "@/lib/verification/face/decide-age";
 import { RetakeRequired, type ImageProvider } from "@/lib/verification/providers/types";
 
 /**
@@ -18,7 +18,7 @@ export function localFaceProvider(): ImageProvider {
       const analysis = await analyzeFace(image.bytes);
       if (analysis.kind === "retake") throw new RetakeRequired(analysis.message);
       if (analysis.kind === "spoof" || analysis.age === null) return { result: "inconclusive", confidence: "low" };
-      return decideAge({ estimate: analysis.age, requiredAge: context.requiredAge, bufferYears: env().FACE_ESTIMATION_BUFFER_YEARS });
+      return decideAge({ estimate: analysis.age, requiredAge: context.requiredAge, rule: ageRuleFor(context.requiredAge, env().FACE_ESTIMATION_BUFFER_YEARS) });
     },
   };
 }

@@ -1,0 +1,60 @@
+// Every age model path with real inference (the worker, no mock) on licensed photographs
+// (tests/fixtures/faces/SOURCES.md): each model alone, with and without the mirror-image pass,
+// estimates a man in his 70s well above a child aged 3-9, and the measured age is the mean of the
+// estimates it was given.
+import { describe, expect, it } from "vitest";
+import { AGE_MODEL_NAMES, SHIPPED_AGE_MODELS } from "@/lib/verification/face/age-models";
+import { createFaceEstimator } from "@/lib/verification/face/face-estimator";
+import type { FaceMeasurements, MeasuredFace } from "@/lib/verification/face/quality-gates";
+import { ProviderError } from "@/lib/verification/providers/types";
+import { facePhoto } from "../../../tests/support/face-fixtures";
+
+const onlyFace = (measurements: FaceMeasurements): MeasuredFace => {
+  if (!measurements.readable) throw new Error("unreadable");
+  expect(measurements.faces).toHaveLength(1);
+  return measurements.faces[0];
+};
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
+describe("each age model in the worker, on real faces", () => {
+  it.each(AGE_MODEL_NAMES)("%s alone and with its mirror image", async (name) => {
+    const plain = createFaceEstimator({ models: [name], flip: false });
+    const mirrored = createFaceEstimator({ models: [name], flip: true });
+    try {
+      const old = onlyFace(await plain.measure(facePhoto("adult-70-plus"), true));
+      const child = onlyFace(await plain.measure(facePhoto("child-3-9"), true));
+      expect(old.ages?.[name]).toHaveLength(1);
+      expect(old.age).toBe(old.ages![name]![0]);
+      expect(old.age!).toBeGreaterThan(child.age! + 10);
+
+      const both = onlyFace(await mirrored.measure(facePhoto("adult-70-plus"), true));
+      expect(both.ages?.[name]).toHaveLength(2);
+      // The first estimate is the same crop as without the mirror pass; the age is the mean of both.
+      expect(both.ages![name]![0]).toBeCloseTo(old.age!, 5);
+      expect(both.age).toBeCloseTo(mean(both.ages![name]!), 5);
+    } finally {
+      plain.stop();
+      mirrored.stop();
+    }
+  }, 240_000);
+
+  it("the shipped ensemble reports every model's estimates and their mean", async () => {
+    const shipped = createFaceEstimator();
+    try {
+      const face = onlyFace(await shipped.measure(facePhoto("adult-50-59"), true));
+      const all = SHIPPED_AGE_MODELS.models.flatMap((m) => face.ages![m]!);
+      expect(all).toHaveLength(SHIPPED_AGE_MODELS.models.length * (SHIPPED_AGE_MODELS.flip ? 2 : 1));
+      expect(face.age).toBeCloseTo(mean(all), 5);
+      // Only the gates asked for: nothing is estimated.
+      expect(onlyFace(await shipped.measure(facePhoto("adult-50-59"), false))).toMatchObject({ age: null, ages: null });
+    } finally {
+      shipped.stop();
+    }
+  }, 240_000);
+
+  it("a worker asked for a model it does not know refuses to start, as a provider error", async () => {
+    const broken = createFaceEstimator({ models: ["no-such-model" as never], flip: false });
+    await expect(broken.measure(facePhoto("adult-50-59"), true)).rejects.toThrow(ProviderError);
+    await expect(broken.measure(facePhoto("adult-50-59"), true)).rejects.toThrow(/unknown or no age models/);
+  }, 120_000);
+});
