@@ -71,6 +71,7 @@ export function createElevenLabsProvider(options: ElevenLabsOptions): SpeechProv
   return {
     id: "elevenlabs",
     runsLocally: false,
+    honouredSettings: ["stability", "similarity_boost", "style", "speed", "use_speaker_boost"],
     async listVoices() {
       const response = await call("listing voices", (abortSignal) => client.voices.getAll({}, { abortSignal }));
       if (!response || !Array.isArray(response.voices)) throw new UpstreamError("failed", "ElevenLabs returned an unreadable voice list.");
