@@ -1,6 +1,7 @@
 import "server-only";
 import type { PcmAudio } from "@/lib/audio/pcm";
 import { env } from "@/lib/env";
+import { HONOURED_SETTINGS } from "@/lib/voice/honoured-settings";
 import { createEspeakEngine } from "@/lib/voice/providers/espeak-provider";
 import { createFestivalEngine } from "@/lib/voice/providers/festival-provider";
 import { createFliteEngine } from "@/lib/voice/providers/flite-provider";
@@ -31,7 +32,7 @@ export function createLocalProvider(): SpeechProvider {
   return {
     id: "local",
     runsLocally: true,
-    honouredSettings: ["speed"],
+    honouredSettings: HONOURED_SETTINGS.local,
     async listVoices() {
       const origin = env().APP_URL.replace(/\/$/, "");
       return (await localCatalogue()).map(({ voice }) => toPublicVoice(voice, `${origin}/voices/${voice.id}/preview.mp3`));
