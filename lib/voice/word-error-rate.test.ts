@@ -7,6 +7,7 @@ describe("word error rate", () => {
     expect(normaliseWords("For billing, press 2.")).toEqual(["for", "billing", "press", "two"]);
     expect(normaliseWords("Your balance is $4.50.").join(" ")).toBe("your balance is four dollars fifty cents");
     expect(normaliseWords("We open at 9:30 a.m. and close at 5:00 p.m.").join(" ")).toBe("we open at nine thirty a m and close at five oclock p m");
+    expect(normaliseWords("nine thirty am, six pm")).toEqual(normaliseWords("nine thirty a.m., six p.m."));
     expect(normaliseWords("March 3rd, the 21st and 12th").join(" ")).toBe("march third the twenty first and twelfth");
     expect(normaliseWords("Press # or * then 0").join(" ")).toBe("press pound or star then zero");
     expect(normaliseWords("Code 0427").join(" ")).toBe("code zero four two seven");

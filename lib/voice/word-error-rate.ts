@@ -35,6 +35,7 @@ export function normaliseWords(text: string): string[] {
     // Times: "9:30" -> "nine thirty", "10:05" -> "ten oh five", "8:00" -> "eight o'clock".
     .replace(/\b(\d{1,2}):(\d\d)\b/g, (_m, h: string, m: string) =>
       `${numberWords(Number(h))} ${m === "00" ? "oclock" : Number(m) < 10 ? `oh ${numberWords(Number(m))}` : numberWords(Number(m))}`)
+    // "a.m.", "am" and "a m" are the same two letters, written or heard.
     .replace(/\b([ap])\.?m\b\.?/g, "$1 m")
     // Ordinals: "3rd" -> "third".
     .replace(/\b(\d+)(st|nd|rd|th)\b/g, (_m, d: string) => ordinalWords(Number(d)))
