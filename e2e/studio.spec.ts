@@ -35,9 +35,14 @@ test("voices, preview, a ulaw_8000 prompt downloaded as .ulaw, and the history",
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Voice Studio" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Voice Studio" })).toBeVisible();
   await expect(page.getByText("No prompts yet")).toBeVisible();
-  await expect(page.getByTestId("selected-voice")).toContainText("English (America)");
+  // The clearest English voice by measurement (docs/voice.md) is picked first.
+  await expect(page.getByTestId("selected-voice")).toContainText("Slt (Festival HTS)");
   // The list opens scrolled to the picked voice.
-  await expect(page.getByRole("list", { name: "Voices" }).locator('input[value="espeakEnUs"]')).toBeInViewport();
+  await expect(page.getByRole("list", { name: "Voices" }).locator('input[value="festivalSlt"]')).toBeInViewport();
+  // Local voices honour only the speed: the other settings are hidden, with the reason.
+  await expect(page.getByText(/change nothing on local voices/)).toBeVisible();
+  await expect(page.getByLabel("Speed")).toBeVisible();
+  await expect(page.getByLabel("Stability")).toHaveCount(0);
   await shoot(page, "01-empty");
 
   // Filters: language, then gender and a search; a search with no match says so.

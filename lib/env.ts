@@ -60,6 +60,8 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().default("ffmpeg"),
   FFPROBE_PATH: z.string().default("ffprobe"),
   ESPEAK_NG_PATH: z.string().default("espeak-ng"),
+  FESTIVAL_TEXT2WAVE_PATH: z.string().default("text2wave"),
+  FLITE_PATH: z.string().default("flite"),
 
   // Storage
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),

@@ -9,6 +9,7 @@ import { cx } from "@/components/ui/cx";
 import { Select } from "@/components/ui/field";
 import type { CharacterCount } from "@/lib/studio/character-count";
 import { SLIDERS } from "@/lib/studio/voice-settings";
+import { hiddenSettingsNote, honouredSettings } from "@/lib/voice/honoured-settings";
 import { FormatOptions, SettingSlider } from "./sound-controls";
 import { voiceSummary, type LanguageNamer } from "@/lib/studio/voice-filters";
 import type { FormatGroup } from "@/lib/voice/formats";
@@ -202,8 +203,9 @@ export function Playground({
                 Reset to the voice&apos;s defaults
               </Button>
             </div>
+            {hiddenSettingsNote(providerId) ? <p className="mt-2 text-xs text-slate-600">{hiddenSettingsNote(providerId)}</p> : null}
             <div className="mt-3 grid gap-x-6 gap-y-4 sm:grid-cols-2">
-              {SLIDERS.map((spec) => (
+              {SLIDERS.filter((spec) => honouredSettings(providerId).includes(spec.key)).map((spec) => (
                 <SettingSlider
                   key={spec.key}
                   id={id}
@@ -215,7 +217,7 @@ export function Playground({
                 />
               ))}
             </div>
-            <label className="mt-4 flex items-start gap-2 text-sm text-slate-800">
+            {honouredSettings(providerId).includes("use_speaker_boost") ? <label className="mt-4 flex items-start gap-2 text-sm text-slate-800">
               <input
                 type="checkbox"
                 className="mt-0.5 size-4 accent-indigo-600"
@@ -226,7 +228,7 @@ export function Playground({
               <span>
                 Speaker boost<span className="block text-xs text-slate-500">Closer to the original voice, at a small latency cost.</span>
               </span>
-            </label>
+            </label> : null}
           </fieldset>
 
           {error ? (

@@ -14,14 +14,19 @@ import { followPlayback } from "./playback-events";
 
 type PreviewState = { voiceId: string; status: "loading" | "playing" | "error" } | null;
 
-/** Every voice with search, filters, a preview button each, and a radio to pick one. */
-export function VoicePicker({ voices, nameOf, error, selectedId, onSelect, searchRef }: {
+/**
+ * Every voice with search, filters, a preview button each, and a radio to pick one. The one
+ * voice picker of the studio: the playground and the prompt-set forms (`embedded`: inside a
+ * form, with a shorter list) both use it, so voices have the same names and filters everywhere.
+ */
+export function VoicePicker({ voices, nameOf, error, selectedId, onSelect, searchRef, embedded = false }: {
   nameOf: LanguageNamer;
   voices: Voice[];
   error: string | null;
   selectedId: string | null;
   onSelect: (id: string) => void;
-  searchRef: React.RefObject<HTMLInputElement | null>;
+  searchRef?: React.RefObject<HTMLInputElement | null>;
+  embedded?: boolean;
 }) {
   const [filters, setFilters] = useState<VoiceFilters>(NO_FILTERS);
   const query = useDeferredValue(filters.query);
@@ -79,7 +84,7 @@ export function VoicePicker({ voices, nameOf, error, selectedId, onSelect, searc
 
   return (
     <Card aria-labelledby={`${id}-title`} className="flex min-w-0 flex-col">
-      <CardHeader id={`${id}-title`} title="Voices" description={voices.length ? `${voices.length} voices on the connected account.` : undefined} />
+      <CardHeader id={`${id}-title`} title={embedded ? "Voice" : "Voices"} description={voices.length ? `${voices.length} voices on the connected account.` : undefined} />
       {/* One shared player for previews: starting another preview stops the last one. */}
       <audio ref={audio} preload="none" aria-label="Voice preview" data-testid="voice-preview-audio" className="hidden" />
       {error ? (
@@ -131,7 +136,7 @@ export function VoicePicker({ voices, nameOf, error, selectedId, onSelect, searc
           ) : (
             <fieldset className="min-w-0">
               <legend className="sr-only">Voice</legend>
-              <ul ref={list} className="relative max-h-[26rem] divide-y divide-slate-100 overflow-y-auto lg:max-h-[40rem]" aria-label="Voices">
+              <ul ref={list} className={cx("relative divide-y divide-slate-100 overflow-y-auto", embedded ? "max-h-[18rem]" : "max-h-[26rem] lg:max-h-[40rem]")} aria-label="Voices">
                 {shown.map((voice) => {
                   const selected = voice.id === selectedId;
                   const state = preview?.voiceId === voice.id ? preview.status : null;

@@ -70,7 +70,8 @@ export function parseWav(bytes: Uint8Array): PcmAudio {
       sampleRate = buf.readUInt32LE(body + 4);
     } else if (id === "data") {
       if (!sampleRate) throw new Error("WAVE data before fmt chunk");
-      const end = Math.min(buf.length, body + size);
+      // Festival writing to a pipe cannot seek back, so its data size stays 0.
+      const end = size === 0 ? buf.length : Math.min(buf.length, body + size);
       return pcmFromS16le(buf.subarray(body, end), sampleRate);
     }
     offset = body + size + (size % 2);

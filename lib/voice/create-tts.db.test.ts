@@ -35,6 +35,7 @@ function cacheKeyOf(request: ReturnType<typeof body>, providerId: string) {
   return ttsCacheKey({
     orgId,
     providerId,
+    honouredSettings: createLocalProvider().honouredSettings,
     text: request.text,
     voiceId: request.voice_id,
     modelId: request.model_id,
@@ -123,6 +124,44 @@ describe("content cache", () => {
     expect(explicit.voice_settings).toEqual(DEFAULT_VOICE_SETTINGS);
     expect(explicit.cached).toBe(true);
     expect(counter.syntheses).toBe(1);
+  });
+
+  it("synthesizes once for two requests differing only in a setting the provider does not honour", async () => {
+    const { provider, counter } = counting(createLocalProvider(), uniqueId());
+    const { deps } = setup(provider);
+    const steady = await createTts({ orgId, body: body({ text: "Please hold.", voice_id: "festivalSlt", voice_settings: { stability: 0 } }) }, deps);
+    const lively = await createTts({ orgId, body: body({ text: "Please hold.", voice_id: "festivalSlt", voice_settings: { stability: 1, style: 0.4 } }) }, deps);
+    expect(steady.cached).toBe(false);
+    expect(lively.cached).toBe(true);
+    expect(lively.sha256).toBe(steady.sha256);
+    // The answer still echoes what was asked for.
+    expect(lively.voice_settings).toMatchObject({ stability: 1, style: 0.4 });
+    expect(counter.syntheses).toBe(1);
+  });
+
+  it("synthesizes again when a setting the provider honours changes", async () => {
+    const { provider, counter } = counting(createLocalProvider(), uniqueId());
+    const { deps } = setup(provider);
+    const normal = await createTts({ orgId, body: body({ text: "Please hold.", voice_id: "festivalSlt" }) }, deps);
+    const slower = await createTts({ orgId, body: body({ text: "Please hold.", voice_id: "festivalSlt", voice_settings: { speed: 0.8 } }) }, deps);
+    expect(slower.cached).toBe(false);
+    expect(slower.sha256).not.toBe(normal.sha256);
+    expect(counter.syntheses).toBe(2);
+  });
+
+  it("keys every setting for a provider that honours them all", () => {
+    const key = (stability: number) =>
+      ttsCacheKey({
+        orgId,
+        providerId: "elevenlabs",
+        honouredSettings: ["stability", "similarity_boost", "style", "speed", "use_speaker_boost"],
+        text: "Hi.",
+        voiceId: "voice1234",
+        modelId: "tts_multilingual_v2",
+        outputFormat: "wav_8000",
+        settings: { ...DEFAULT_VOICE_SETTINGS, stability },
+      });
+    expect(key(0)).not.toBe(key(1));
   });
 
   it("synthesizes 20 concurrent identical requests once", async () => {

@@ -7,6 +7,7 @@ import { getStorage } from "@/lib/storage/get-storage";
 import type { ObjectStorage } from "@/lib/storage/object-storage";
 import { VoiceApiError } from "@/lib/voice/errors";
 import { getOutputFormat, type OutputFormat } from "@/lib/voice/formats";
+import type { VoiceSettingName } from "@/lib/voice/providers/speech-provider";
 import { recordGeneration } from "@/lib/voice/record-generation";
 import { AUDIO_PIPELINE_VERSION, renderPrompt } from "@/lib/voice/render-prompt";
 import { countCharacters, type ResolvedVoiceSettings, type TtsRequestBody, type TtsResult } from "@/lib/voice/schemas";
@@ -65,6 +66,7 @@ export async function generateTts(
   const cacheKey = ttsCacheKey({
     orgId: input.orgId,
     providerId: deps.catalog.provider.id,
+    honouredSettings: deps.catalog.provider.honouredSettings,
     text: body.text,
     voiceId: body.voice_id,
     modelId: body.model_id,
@@ -149,20 +151,23 @@ export function resolveSettings(
 }
 
 /**
- * sha256 of the canonical request: fixed field order, settings fully resolved. The cache is per
- * organisation: a shared one would let `cached: true` (and the faster answer) tell one customer
- * that another already generated this exact script.
+ * sha256 of the canonical request: fixed field order, settings fully resolved. Settings the
+ * provider does not honour are left out (null), so changing one never synthesizes again: the
+ * audio would be the same. The cache is per organisation: a shared one would let `cached: true`
+ * (and the faster answer) tell one customer that another already generated this exact script.
  */
 export function ttsCacheKey(request: {
   orgId: string;
   providerId: string;
+  honouredSettings: readonly VoiceSettingName[];
   text: string;
   voiceId: string;
   modelId: string;
   outputFormat: string;
   settings: ResolvedVoiceSettings;
 }): string {
-  const s = request.settings;
+  const honoured = new Set(request.honouredSettings);
+  const setting = (name: VoiceSettingName) => (honoured.has(name) ? request.settings[name] : null);
   const canonical = JSON.stringify([
     AUDIO_PIPELINE_VERSION,
     request.orgId,
@@ -170,7 +175,7 @@ export function ttsCacheKey(request: {
     request.voiceId,
     request.modelId,
     request.outputFormat,
-    [s.stability, s.similarity_boost, s.style, s.speed, s.use_speaker_boost],
+    [setting("stability"), setting("similarity_boost"), setting("style"), setting("speed"), setting("use_speaker_boost")],
     request.text,
   ]);
   return createHash("sha256").update(canonical).digest("hex");

@@ -5,7 +5,7 @@ import type { ObjectStorage } from "@/lib/storage/object-storage";
 import { VoiceApiError } from "@/lib/voice/errors";
 import { getOutputFormat } from "@/lib/voice/formats";
 import { previewText } from "@/lib/voice/providers/espeak-voices";
-import { createLocalProvider, findEspeakVoice } from "@/lib/voice/providers/local-provider";
+import { createLocalProvider, findLocalVoice } from "@/lib/voice/providers/local-provider";
 import { DEFAULT_VOICE_SETTINGS, type SpeechProvider } from "@/lib/voice/providers/speech-provider";
 import { AUDIO_PIPELINE_VERSION, renderPrompt } from "@/lib/voice/render-prompt";
 import { SingleFlight } from "@/lib/voice/single-flight";
@@ -23,11 +23,11 @@ export async function getVoicePreview(
   storage: ObjectStorage = getStorage(),
   provider: SpeechProvider = createLocalProvider(),
 ): Promise<Buffer> {
-  const voice = await findEspeakVoice(voiceId);
+  const voice = (await findLocalVoice(voiceId))?.voice;
   if (!voice) throw new VoiceApiError("voice_not_found", `No local voice ${voiceId}.`);
-  const text = previewText(voice.language);
+  const text = previewText(voice.language ?? "en");
   const version = createHash("sha256")
-    .update(JSON.stringify([AUDIO_PIPELINE_VERSION, voice.espeakName, text]))
+    .update(JSON.stringify([AUDIO_PIPELINE_VERSION, voice.engineVoice, text]))
     .digest("hex")
     .slice(0, 16);
   const key = `previews/local/${voice.id}-${version}.mp3`;

@@ -21,7 +21,7 @@ function localAnnouncing(announcedRate: number | undefined) {
   const seen: PcmAudio[] = [];
   const provider: SpeechProvider = {
     ...inner,
-    sourceSampleRate: (format) => announcedRate ?? inner.sourceSampleRate(format),
+    sourceSampleRate: (format, voiceId) => announcedRate ?? inner.sourceSampleRate(format, voiceId),
     async synthesize(request) {
       const pcm = await inner.synthesize(request);
       seen.push(pcm);

@@ -31,7 +31,7 @@ export async function renderPrompt(provider: SpeechProvider, request: SynthesisR
 
 async function render(provider: SpeechProvider, request: SynthesisRequest): Promise<Buffer> {
   const format = request.format;
-  const encoder = startEncoder(format, provider.sourceSampleRate(format));
+  const encoder = startEncoder(format, provider.sourceSampleRate(format, request.voiceId));
   try {
     const pcm = await provider.synthesize(request);
     const { pcm: conditioned } = conditionSpeech(pcm, targetFor(format));

@@ -126,6 +126,19 @@ describe("methods on every Voice API path", () => {
 });
 
 describe("GET /voices", () => {
+  it("lists the clearest English voice first (Festival HTS), with a preview that plays", async () => {
+    const { testKey } = await newOrg("voice");
+    const res = await voiceApi("GET", "/voices", { key: testKey });
+    const [first] = res.body.voices;
+    expect(first).toMatchObject({ id: "festivalSlt", name: "Slt (Festival HTS)", gender: "female", locale: "en-US", category: "festival" });
+    const ids = res.body.voices.map((v: { id: string }) => v.id);
+    for (const id of ["fliteSlt", "fliteRms", "fliteAwb", "festivalKal", "espeakEnUs"]) expect(ids).toContain(id);
+    const preview = await download(first.preview_url);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("content-type")).toBe("audio/mpeg");
+    expect(preview.bytes.length).toBeGreaterThan(2000);
+  });
+
   it("lists local eSpeak voices with the spec fields and a preview that plays", async () => {
     const { testKey } = await newOrg("voice");
     const res = await voiceApi("GET", "/voices", { key: testKey });

@@ -44,8 +44,9 @@ function changeMessage(change: PromptListChange, count: number): string {
   }
 }
 
-export function PromptSetEditor({ initial, voices, languageNames, formats, maxTextLength }: {
+export function PromptSetEditor({ initial, voices, languageNames, formats, maxTextLength, providerId }: {
   initial: StudioPromptSet;
+  providerId: string;
   voices: Voice[];
   languageNames: Record<string, string>;
   formats: StudioFormat[];
@@ -254,7 +255,7 @@ export function PromptSetEditor({ initial, voices, languageNames, formats, maxTe
         </div>
         <div className="min-w-0 space-y-6">
           <CsvCard setId={set.id} promptCount={set.prompts.length} onImport={importCsv} />
-          <SetSettings set={set} voices={voices} languageNames={languageNames} formats={formats} onSave={saveSettings} />
+          <SetSettings set={set} voices={voices} languageNames={languageNames} formats={formats} providerId={providerId} onSave={saveSettings} />
         </div>
       </div>
     </>

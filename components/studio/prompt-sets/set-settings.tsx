@@ -10,6 +10,7 @@ import { Field, Input } from "@/components/ui/field";
 import type { PromptSetView, UpdatePromptSetBody } from "@/lib/prompt-sets/schemas";
 import { type LanguageNamer } from "@/lib/studio/voice-filters";
 import { SLIDERS } from "@/lib/studio/voice-settings";
+import { hiddenSettingsNote, honouredSettings } from "@/lib/voice/honoured-settings";
 import { SettingSlider } from "../sound-controls";
 import type { ModelId, ResolvedVoiceSettings, Voice, VoiceSettingsInput } from "@/lib/voice/schemas";
 import type { StudioFormat } from "../playground";
@@ -40,8 +41,10 @@ function changes(set: PromptSetView, draft: Draft): UpdatePromptSetBody {
   return body;
 }
 
-export function SetSettings({ set, voices, languageNames, formats, onSave }: {
+export function SetSettings({ set, voices, languageNames, formats, providerId, onSave }: {
   set: PromptSetView;
+  /** The speech provider's id: which voice settings mean something (lib/voice/honoured-settings). */
+  providerId: string;
   voices: Voice[];
   languageNames: Record<string, string>;
   formats: StudioFormat[];
@@ -129,7 +132,8 @@ export function SetSettings({ set, voices, languageNames, formats, onSave }: {
             </label>
             {draft.custom ? (
               <div className="mt-3 grid gap-x-6 gap-y-4">
-                {SLIDERS.map((spec) => (
+                {hiddenSettingsNote(providerId) ? <p className="text-xs text-slate-600">{hiddenSettingsNote(providerId)}</p> : null}
+                {SLIDERS.filter((spec) => honouredSettings(providerId).includes(spec.key)).map((spec) => (
                   <SettingSlider
                     key={spec.key}
                     id={id}

@@ -1,22 +1,20 @@
 "use client";
 
-import { useMemo } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Field, Input, Select } from "@/components/ui/field";
 import { promptSetLanguageSchema } from "@/lib/prompt-sets/schemas";
-import { voiceFacets, voiceSummary, type LanguageNamer } from "@/lib/studio/voice-filters";
+import type { LanguageNamer } from "@/lib/studio/voice-filters";
 import { modelIds, type ModelId, type Voice } from "@/lib/voice/schemas";
 import { MODEL_LABELS, PLAN_LABELS, type StudioFormat } from "../playground";
 import { FormatOptions } from "../sound-controls";
+import { VoicePicker } from "../voice-picker";
 
 /** The sound of a whole set: one voice, model, format and language folder for every prompt. */
 export type SoundChoice = { voiceId: string; modelId: ModelId; formatId: string; language: string };
 
 /**
  * Voice, model, format and language fields, shared by the "New set" form and the editor. The
- * voice is a select grouped by language (the same catalogue and names as the studio's picker):
- * a whole set takes one voice, chosen once, so the picker's previews are a click away in the
- * studio rather than repeated here.
+ * voice is the studio's own picker (search, filters, previews), so names match everywhere.
  */
 export function SoundFields({ id, value, onChange, voices, nameOf, formats, errors = {}, languagePlaceholder, narrow = false }: {
   id: string;
@@ -30,37 +28,16 @@ export function SoundFields({ id, value, onChange, voices, nameOf, formats, erro
   /** In a side column: one field per row, so long voice and format names stay readable. */
   narrow?: boolean;
 }) {
-  const byLanguage = useMemo(() => {
-    const groups = voiceFacets(voices, nameOf).languages.map((language) => ({
-      ...language,
-      voices: voices.filter((v) => (v.languages[0] ?? v.language) === language.value),
-    }));
-    const grouped = new Set(groups.flatMap((g) => g.voices.map((v) => v.id)));
-    const other = voices.filter((v) => !grouped.has(v.id));
-    return [...groups.filter((g) => g.voices.length > 0), ...(other.length ? [{ value: "", label: "Other", count: other.length, voices: other }] : [])];
-  }, [voices, nameOf]);
   const format = formats.find((f) => f.id === value.formatId);
   const voice = voices.find((v) => v.id === value.voiceId);
 
   return (
     <div className={narrow ? "grid gap-4" : "grid gap-4 sm:grid-cols-2"}>
-      <Field id={`${id}-voice`} label="Voice" error={errors.voice_id} hint={voice ? voiceSummary(voice, nameOf) : "Every prompt of the set is spoken in this voice."}>
-        {(props) => (
-          <Select {...props} value={value.voiceId} onChange={(e) => onChange({ voiceId: e.target.value })}>
-            {voice ? null : <option value={value.voiceId}>{value.voiceId || "Choose a voice"}</option>}
-            {byLanguage.map((group) => (
-              <optgroup key={group.value || "other"} label={group.label}>
-                {group.voices.map((v) => (
-                  <option key={v.id} value={v.id}>
-                    {v.name}
-                    {v.gender ? ` · ${v.gender}` : ""}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </Select>
-        )}
-      </Field>
+      <div className={narrow ? "min-w-0" : "min-w-0 sm:col-span-2"}>
+        <VoicePicker voices={voices} nameOf={nameOf} error={null} selectedId={value.voiceId || null} onSelect={(voiceId) => onChange({ voiceId })} embedded />
+        {errors.voice_id ? <p className="mt-1 text-sm text-red-700">{errors.voice_id}</p> : null}
+        {value.voiceId && !voice ? <p className="mt-1 text-sm text-red-700">The set&apos;s voice {value.voiceId} is no longer offered; pick another.</p> : null}
+      </div>
       <Field id={`${id}-model`} label="Model" error={errors.model_id}>
         {(props) => (
           <Select {...props} value={value.modelId} onChange={(e) => onChange({ modelId: e.target.value as ModelId })}>

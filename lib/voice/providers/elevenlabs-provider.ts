@@ -4,6 +4,7 @@ import { DEFAULT_ELEVENLABS_MODELS } from "@/lib/env";
 import { decodeAudio } from "@/lib/audio/decode-audio";
 import { pcmFromS16le, type PcmAudio } from "@/lib/audio/pcm";
 import type { OutputFormat } from "@/lib/voice/formats";
+import { HONOURED_SETTINGS } from "@/lib/voice/honoured-settings";
 import { DEFAULT_VOICE_SETTINGS, UpstreamError, type SpeechProvider, type SynthesisRequest } from "@/lib/voice/providers/speech-provider";
 import type { ModelId, ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
 
@@ -71,6 +72,7 @@ export function createElevenLabsProvider(options: ElevenLabsOptions): SpeechProv
   return {
     id: "elevenlabs",
     runsLocally: false,
+    honouredSettings: HONOURED_SETTINGS.elevenlabs,
     async listVoices() {
       const response = await call("listing voices", (abortSignal) => client.voices.getAll({}, { abortSignal }));
       if (!response || !Array.isArray(response.voices)) throw new UpstreamError("failed", "ElevenLabs returned an unreadable voice list.");

@@ -1,6 +1,6 @@
 // The eSpeak NG voice catalogue as the Voice API presents it. Pure functions over the text of
 // `espeak-ng --voices`, so tests can check ids and fields without running the program.
-import type { Voice } from "@/lib/voice/schemas";
+import type { LocalVoice } from "@/lib/voice/providers/local-voice";
 
 export type EspeakVoice = {
   /** Stable public id, e.g. "espeakEnUs", "espeakEnUsF3". */
@@ -69,13 +69,16 @@ export function parseEspeakVoiceList(output: string): EspeakVoice[] {
   return [...voices.values()].sort((a, b) => a.name.localeCompare(b.name, "en"));
 }
 
-export function toPublicVoice(voice: EspeakVoice, previewUrl: string): Voice {
+// eSpeak NG always renders at 22.05 kHz.
+export const ESPEAK_SAMPLE_RATE = 22050;
+
+export function toLocalVoice(voice: EspeakVoice): LocalVoice {
   return {
     id: voice.id,
     name: voice.name,
     description:
-      `eSpeak NG formant synthesis, ${voice.name}: robotic and plainly synthetic, but clear and ` +
-      "intelligible. Free and fully offline; good for drafting menus, not for production prompts.",
+      `eSpeak NG formant synthesis, ${voice.name}: robotic and plainly synthetic, but it speaks ` +
+      "over a hundred languages. Free and fully offline; good for drafting menus in a language no clearer local voice covers.",
     category: "espeak-ng",
     gender: voice.gender,
     age: voice.age,
@@ -83,7 +86,8 @@ export function toPublicVoice(voice: EspeakVoice, previewUrl: string): Voice {
     language: voice.language,
     locale: voice.locale,
     languages: voice.languages,
-    preview_url: previewUrl,
+    engineVoice: voice.espeakName,
+    sampleRate: ESPEAK_SAMPLE_RATE,
   };
 }
 

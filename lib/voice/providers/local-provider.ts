@@ -1,67 +1,95 @@
 import "server-only";
-import { parseWav, type PcmAudio } from "@/lib/audio/pcm";
-import { ProcessError, runProcess } from "@/lib/audio/run-process";
+import type { PcmAudio } from "@/lib/audio/pcm";
 import { env } from "@/lib/env";
-import { parseEspeakVoiceList, toPublicVoice, type EspeakVoice } from "@/lib/voice/providers/espeak-voices";
+import { HONOURED_SETTINGS } from "@/lib/voice/honoured-settings";
+import { createEspeakEngine } from "@/lib/voice/providers/espeak-provider";
+import { createFestivalEngine } from "@/lib/voice/providers/festival-provider";
+import { createFliteEngine } from "@/lib/voice/providers/flite-provider";
+import { engineFailure, toPublicVoice, type LocalEngine, type LocalVoice } from "@/lib/voice/providers/local-voice";
 import { DEFAULT_VOICE_SETTINGS, UpstreamError, type SpeechProvider, type SynthesisRequest } from "@/lib/voice/providers/speech-provider";
 
-// eSpeak NG always renders at 22.05 kHz; its default speaking rate is 175 words per minute.
-const ESPEAK_SAMPLE_RATE = 22050;
-const ESPEAK_DEFAULT_WPM = 175;
-const ESPEAK_TIMEOUT_MS = 15_000;
+/**
+ * English voices from clearest to least clear, by word error rate in `npm run eval:voice`
+ * (docs/voice.md has the figures). The first one installed is the default English voice.
+ */
+export const CLARITY_ORDER = ["festivalSlt", "fliteSlt", "fliteRms", "fliteAwb", "fliteKal", "festivalKal", "festivalKed", "espeakEnUs"];
+
+const ENGINES: Record<string, () => LocalEngine> = {
+  festival: createFestivalEngine,
+  flite: createFliteEngine,
+  espeak: createEspeakEngine,
+};
+
+type Installed = { voice: LocalVoice; engine: string };
 
 /**
- * The embedded default provider: eSpeak NG, run as a program. Robotic but instant, offline
- * and free. Of the voice settings only `speed` changes eSpeak's output (-s words per minute);
- * the others have no eSpeak counterpart and are accepted as-is (they still key the cache).
- * The model id does not change the output either.
+ * The embedded default provider: every speech engine installed on this machine (Festival,
+ * Flite, eSpeak NG), found at start-up. Of the voice settings only `speed` changes what a
+ * local engine says; the others are declared unhonoured, so they neither key the content
+ * cache nor show in the studio. The model id does not change the output either.
  */
 export function createLocalProvider(): SpeechProvider {
   return {
     id: "local",
     runsLocally: true,
+    honouredSettings: HONOURED_SETTINGS.local,
     async listVoices() {
       const origin = env().APP_URL.replace(/\/$/, "");
-      return (await espeakCatalogue()).map((voice) => toPublicVoice(voice, `${origin}/voices/${voice.id}/preview.mp3`));
+      return (await localCatalogue()).map(({ voice }) => toPublicVoice(voice, `${origin}/voices/${voice.id}/preview.mp3`));
     },
     async voiceDefaults(voiceId) {
-      return (await findEspeakVoice(voiceId)) ? DEFAULT_VOICE_SETTINGS : null;
+      return (await findLocalVoice(voiceId)) ? DEFAULT_VOICE_SETTINGS : null;
     },
-    sourceSampleRate() {
-      return ESPEAK_SAMPLE_RATE;
+    sourceSampleRate(_format, voiceId) {
+      // Known once the catalogue is read (voiceDefaults reads it before any synthesis).
+      return loaded?.get(voiceId)?.voice.sampleRate ?? 22050;
     },
     async synthesize(request: SynthesisRequest): Promise<PcmAudio> {
-      const voice = await findEspeakVoice(request.voiceId);
-      if (!voice) throw new UpstreamError("voice_not_found", `No voice ${request.voiceId}.`);
-      const wpm = Math.round(ESPEAK_DEFAULT_WPM * request.settings.speed);
-      // Text goes in on stdin, never as an argument, so a script starting with "-" is just text.
-      // Without -m, markup in the script is read out rather than interpreted.
-      const args = ["-v", voice.espeakName, "-s", String(wpm), "-b", "1", "--stdout"];
+      const found = await findLocalVoice(request.voiceId);
+      if (!found) throw new UpstreamError("voice_not_found", `No voice ${request.voiceId}.`);
       try {
-        return parseWav(await runProcess(env().ESPEAK_NG_PATH, args, Buffer.from(request.text, "utf8"), { timeoutMs: ESPEAK_TIMEOUT_MS }));
+        return await ENGINES[found.engine]().synthesize(found.voice, request.text, request.settings.speed);
       } catch (error) {
-        const detail = error instanceof ProcessError ? error.message : String(error);
-        throw new UpstreamError("failed", `The local speech engine failed: ${detail}`, { cause: error });
+        throw new UpstreamError("failed", engineFailure(found.engine, error), { cause: error });
       }
     },
   };
 }
 
-let catalogue: Promise<EspeakVoice[]> | undefined;
+let catalogue: Promise<Installed[]> | undefined;
+let loaded: Map<string, Installed> | undefined;
 
-/** The installed voices never change while the process runs, so they are read once. */
-export function espeakCatalogue(): Promise<EspeakVoice[]> {
-  catalogue ??= runProcess(env().ESPEAK_NG_PATH, ["--voices"], new Uint8Array(), { timeoutMs: ESPEAK_TIMEOUT_MS })
-    .then((out) => parseEspeakVoiceList(out.toString("utf8")))
-    .catch((error) => {
+/**
+ * Every installed local voice, clearest English first, then the rest by name. Read once per
+ * process: installed voices do not change while it runs. An engine that is missing simply
+ * contributes no voices; only when none answers is it an error.
+ */
+export function localCatalogue(): Promise<Installed[]> {
+  catalogue ??= Promise.allSettled(
+    Object.entries(ENGINES).map(async ([engine, create]) => (await create().voices()).map((voice) => ({ voice, engine }))),
+  ).then((results) => {
+    const found = results.flatMap((r) => (r.status === "fulfilled" ? r.value : []));
+    if (found.length === 0) {
       catalogue = undefined;
-      throw new UpstreamError("failed", `Could not list eSpeak NG voices: ${error instanceof Error ? error.message : error}`, {
-        cause: error,
-      });
-    });
+      const reasons = results.map((r) => (r.status === "rejected" ? String(r.reason) : "no voices")).join("; ");
+      throw new UpstreamError("failed", `No local speech engine answered: ${reasons}`);
+    }
+    const sorted = sortByClarity(found);
+    loaded = new Map(sorted.map((entry) => [entry.voice.id, entry]));
+    return sorted;
+  });
   return catalogue;
 }
 
-export async function findEspeakVoice(voiceId: string): Promise<EspeakVoice | undefined> {
-  return (await espeakCatalogue()).find((voice) => voice.id === voiceId);
+export function sortByClarity<T extends { voice: Pick<LocalVoice, "id" | "name"> }>(entries: T[]): T[] {
+  const rank = (id: string) => {
+    const i = CLARITY_ORDER.indexOf(id);
+    return i === -1 ? CLARITY_ORDER.length : i;
+  };
+  return [...entries].sort((a, b) => rank(a.voice.id) - rank(b.voice.id) || a.voice.name.localeCompare(b.voice.name, "en"));
+}
+
+export async function findLocalVoice(voiceId: string): Promise<Installed | undefined> {
+  await localCatalogue();
+  return loaded?.get(voiceId);
 }

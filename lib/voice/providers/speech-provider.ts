@@ -26,10 +26,17 @@ export interface SpeechProvider {
   listVoices(): Promise<Voice[]>;
   /** The voice's stored default settings, or null when the account has no such voice. */
   voiceDefaults(voiceId: string): Promise<ResolvedVoiceSettings | null>;
-  /** Sample rate `synthesize` will return for this format (lets the encoder start early). */
-  sourceSampleRate(format: OutputFormat): number;
+  /**
+   * The voice settings that change this provider's output. The others are accepted (the API
+   * takes all five) but leave them out of the content-cache key and the studio hides them.
+   */
+  readonly honouredSettings: readonly VoiceSettingName[];
+  /** Sample rate `synthesize` will return for this format and voice (lets the encoder start early). */
+  sourceSampleRate(format: OutputFormat, voiceId: string): number;
   synthesize(request: SynthesisRequest): Promise<PcmAudio>;
 }
+
+export type VoiceSettingName = keyof ResolvedVoiceSettings;
 
 export type UpstreamFailure = "format_not_in_plan" | "rejected" | "voice_not_found" | "rate_limited" | "failed";
 

@@ -9,6 +9,7 @@ import { languageNames } from "@/lib/studio/voice-filters";
 import { requireDashboardUser } from "@/lib/users/current-user";
 import { VoiceApiError } from "@/lib/voice/errors";
 import { listFormats } from "@/lib/voice/list-formats";
+import { getVoiceCatalog } from "@/lib/voice/voice-catalog";
 
 export const metadata: Metadata = { title: "Prompt set" };
 export const dynamic = "force-dynamic";
@@ -35,6 +36,7 @@ export default async function PromptSetPage({ params }: { params: Promise<{ id: 
         languageNames={languageNames(voices.voices)}
         formats={listFormats().formats}
         maxTextLength={env().TTS_MAX_TEXT_LENGTH}
+        providerId={getVoiceCatalog().provider.id}
       />
     </>
   );
