@@ -31,6 +31,9 @@ const envSchema = z.object({
   AUTH_GITHUB_ENTERPRISE_URL: z.string().url().optional(),
 
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(100),
+  // Reverse proxies of ours in front of the app, each appending to X-Forwarded-For. 0: none, the
+  // header is ignored and the socket's peer is the client (docs/security.md).
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   // Serves /bench/empty (the framework's ceiling for `npm run bench`); 404 otherwise.
   BENCH_ROUTES: bool,
 

@@ -15,6 +15,10 @@ export async function startServer() {
   } catch (error) {
     cannotStart((error as Error).message);
   }
+  if (env().TRUST_PROXY_HOPS === 0) {
+    const { pinForwardedForToPeer } = await import("@/lib/rate-limit/pin-forwarded-for-to-peer");
+    pinForwardedForToPeer();
+  }
   await checkSchema();
   const { startBackgroundWork } = await import("@/lib/jobs/start-background-work");
   startBackgroundWork();

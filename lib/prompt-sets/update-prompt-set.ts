@@ -1,6 +1,6 @@
 import "server-only";
 import { db, type Tx } from "@/lib/db";
-import type { Prisma, PromptSetPrompt } from "@/lib/generated/prisma/client";
+import { Prisma, type PromptSetPrompt } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { scheduleJobInTx } from "@/lib/jobs/schedule-job";
 import { generatePromptSetJob } from "@/lib/jobs/definitions/generate-prompt-set";
@@ -50,7 +50,7 @@ export async function updatePromptSet(input: { orgId: string; id: string; body: 
         outputFormat: body.output_format,
         language: body.language,
         ...(body.voice_settings !== undefined
-          ? { voiceSettings: body.voice_settings === null ? { set: null } : (body.voice_settings as Prisma.InputJsonValue) }
+          ? { voiceSettings: body.voice_settings === null ? Prisma.DbNull : (body.voice_settings as Prisma.InputJsonValue) }
           : {}),
       },
     });

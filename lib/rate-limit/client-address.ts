@@ -1,11 +1,15 @@
+import { env } from "@/lib/env";
+
 /**
- * The address a request came from, for per-address limits (the /v1 failed-authentication budget,
- * sign-in attempts). Next.js sets X-Forwarded-For to the socket's peer when no proxy did; behind a
- * proxy, the last entry is the one the proxy nearest to us appended (earlier entries come from
- * the client and can be forged).
+ * The address a request came from, for per-address limits (the failed-authentication budgets of
+ * both APIs, sign-in attempts). X-Forwarded-For is only believed as far as TRUST_PROXY_HOPS
+ * proxies of ours: each appends the address it saw, so the entry that many places from the end
+ * is the one our outermost proxy saw; everything before it is client-sent and can be forged.
+ * With no trusted proxy (the default) pinForwardedForToPeer has replaced the header with the
+ * socket's peer, so the one entry is that peer.
  */
-export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").map((part) => part.trim()).filter(Boolean).pop();
-  return (last ?? headers.get("x-real-ip") ?? "").slice(0, 64);
+export function clientAddress(headers: Headers, trustedHops = env().TRUST_PROXY_HOPS): string {
+  const entries = (headers.get("x-forwarded-for") ?? "").split(",").map((part) => part.trim()).filter(Boolean);
+  const chosen = entries[Math.max(0, entries.length - Math.max(1, trustedHops))];
+  return (chosen ?? "").slice(0, 64);
 }

@@ -1,11 +1,13 @@
 // Rate limit (spec part 8): 100 requests per minute per organisation across /v1/*, test and live
 // keys sharing the budget; 429 rate_limit_error / rate_limited with Retry-After; X-RateLimit-*
 // on every /v1 response. (Two app instances sharing it: two-instances.test.ts.)
-import { describe, expect, it } from "vitest";
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
 import { v1 } from "../support/api";
 import { createSession, expectError, expectRateLimitHeaders, validBody, waitForRoomInWindow } from "./support";
 import { newOrg } from "../support/fixtures";
+import { startAppInstance, type AppProcess } from "../support/test-stack";
 
 const LIMIT = 100; // TEST_APP_ENV.RATE_LIMIT_PER_MINUTE
 
@@ -84,7 +86,8 @@ describe("the shared budget", () => {
   });
 
   it("requests without a valid key are counted per client address, with the same limit", async () => {
-    // A made-up forwarded address keeps this budget apart from the rest of the suite's.
+    // A made-up forwarded address keeps this budget apart from the rest of the suite's (the test
+    // app trusts one proxy hop: TEST_APP_ENV.TRUST_PROXY_HOPS).
     const headers = { "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 250) + 1}` };
     await waitForRoomInWindow();
     const results = await inBatches(LIMIT, 10, () => v1("GET", "/v1/verification-sessions", { headers }));
@@ -96,5 +99,39 @@ describe("the shared budget", () => {
     // A valid key from that same address is not affected: it has its organisation's budget.
     const { testKey } = await newOrg();
     expect((await v1("GET", "/v1/verification-sessions", { key: testKey, headers })).status).toBe(200);
+  });
+});
+
+describe("the client address without a trusted proxy (TRUST_PROXY_HOPS unset)", () => {
+  let app: AppProcess;
+  beforeAll(async () => {
+    app = await startAppInstance({ databaseUrl: inject("databaseUrl"), env: { TRUST_PROXY_HOPS: "0" } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  // Linux answers all of 127.0.0.0/8, so a connection from its own loopback address gets a bucket
+  // no other test's requests (all from 127.0.0.1) touch.
+  function fromAddress(localAddress: string, forwardedFor: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(`${app.baseUrl}/v1/verification-sessions`, { localAddress, headers: { "x-forwarded-for": forwardedFor } }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+  }
+
+  it("ignores a forged X-Forwarded-For: the connection's peer is counted", async () => {
+    const peer = `127.0.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 2}`;
+    await waitForRoomInWindow();
+    const statuses = await inBatches(LIMIT, 10, (i) => fromAddress(peer, `203.0.113.${(i % 250) + 1}, 198.51.100.7`));
+    expect(statuses.every((status) => status === 401)).toBe(true);
+    // Yet another forged address does not buy a new budget...
+    expect(await fromAddress(peer, "192.0.2.99")).toBe(429);
+    // ...while another peer has its own.
+    expect(await fromAddress(peer.replace(/\.\d+$/, (last) => `.${(Number(last.slice(1)) % 250) + 2}`), "192.0.2.99")).toBe(401);
   });
 });

@@ -57,10 +57,25 @@ describe("Request-Id and the API CSP on every operation", () => {
     const unknown = await callApi("verification", origin(), "GET", "/v1/no-such-thing", { headers: keyHeader("verification", (await newOrg("h", { databaseUrl: isolated.databaseUrl })).testKey) });
     expect(unknown.status).toBe(404);
     expect(apiHeaderProblems(unknown.headers)).toEqual([]);
-    // A path under a Voice API root that no route serves: Next.js's own 404, still the API's headers.
-    const page = await fetch(`${origin()}/prompt-sets/ps_x/no-such-thing`);
-    expect(page.status).toBe(404);
-    expect(apiHeaderProblems(page.headers)).toEqual([]);
+    // A path under a Voice API root that no route serves: the API's JSON 404, with its headers.
+    const voiceKey = keyHeader("voice", (await newOrg("h", { databaseUrl: isolated.databaseUrl })).testKey);
+    for (const [method, path] of [
+      ["GET", "/prompt-sets/ps_x/no-such-thing"],
+      ["POST", "/prompt-sets/ps_x/generate/again"],
+      ["GET", "/voices/v_x"],
+      ["DELETE", "/voices/v_x/preview.mp3/more"],
+      ["GET", "/tts/x"],
+      ["PUT", "/formats/x/y"],
+      ["OPTIONS", "/tts/x"],
+    ]) {
+      const missing = await callApi("voice", origin(), method, path, { headers: voiceKey });
+      expect(missing.status, `${method} ${path}`).toBe(404);
+      expect(missing.body.error.code, `${method} ${path}`).toBe("not_found");
+      expect(missing.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(apiHeaderProblems(missing.headers), `${method} ${path}`).toEqual([]);
+    }
+    // Without a key such a path is refused like any other: 401, not a hint that it does not exist.
+    expect((await callApi("voice", origin(), "GET", "/voices/v_x")).status).toBe(401);
   });
 
   it("a method a Voice API path does not serve: 405", async () => {

@@ -51,6 +51,14 @@ export const UNDOCUMENTED_ANSWERS: Record<DocumentName, UndocumentedAnswer[]> = 
   ],
   voice: [
     {
+      path: /^\/(voices\/[^/]+(?!\/preview\.mp3$)(\/.*)?|prompt-sets\/[^/]+\/(?!(generate|status|duplicate|archive|prompts\.csv)$).+|tts\/.+|formats\/.+)$/,
+      handler: "unrecognizedVoiceRequest",
+      reason:
+        "A path under a Voice API root that the API does not have answers, once authenticated, 404 not_found in " +
+        "the API's envelope instead of Next.js's HTML page; there is no operation to document.",
+      like: { path: "/prompt-sets/{id}", method: "get", statuses: ["401", "404", "429", "500"] },
+    },
+    {
       path: VOICE_PATHS,
       handler: "notAllowed",
       reason:

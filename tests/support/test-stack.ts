@@ -31,6 +31,9 @@ export const TEST_APP_ENV: Record<string, string> = {
   WEBHOOK_TIMEOUT_MS: "10000",
   JOB_POLL_INTERVAL_MS: "100",
   RATE_LIMIT_PER_MINUTE: "100",
+  // The suite plays a proxy of ours: its X-Forwarded-For picks the address the per-address
+  // limits count (rate-limit.test.ts shows a forged one is ignored without this).
+  TRUST_PROXY_HOPS: "1",
   // Inference runs at a lower CPU priority than the app; on a busy test machine it waits longer.
   FACE_ESTIMATION_TIMEOUT_MS: "60000",
   FACE_ESTIMATION_PHOTO_BUDGET_MS: "60000",

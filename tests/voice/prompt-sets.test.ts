@@ -5,6 +5,8 @@ import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { db } from "@/lib/db";
+import { buildVoiceDocument } from "@/lib/openapi/voice-document";
 import { getOutputFormat } from "@/lib/voice/formats";
 import { baseUrl } from "../support/api";
 import { newOrg } from "../support/fixtures";
@@ -258,5 +260,49 @@ describe("prompt sets refuse bad input in the API's envelope", () => {
       { name: "welcome", text: "Welcome, caller." },
       { name: "after-hours", text: "Line one\r\nline two" },
     ]);
+  });
+});
+
+describe("a field patched to null", () => {
+  // The document's own list: a field made nullable later is covered without editing this test.
+  const update = buildVoiceDocument().components.schemas.PromptSetUpdate as { properties: Record<string, any> };
+  const nullable = Object.entries(update.properties)
+    .filter(([, schema]) => [schema.type].flat().includes("null") || [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some((s: any) => s.type === "null"))
+    .map(([field]) => field);
+
+  it("is stored as absent, and every later answer matches the document", async () => {
+    expect(nullable).toContain("voice_settings");
+    const created = await voiceApi("POST", "/prompt-sets", {
+      key,
+      body: { name: "Nulls", voice_id: VOICE, voice_settings: { stability: 0.3, speed: 1.1 }, prompts: [{ name: "hi", text: "Hello." }] },
+    });
+    expect(created.status).toBe(201);
+    // voiceApi checks every answer against the voice document; a stored {"set": null} failed here.
+    const patched = await voiceApi("PATCH", `/prompt-sets/${created.body.id}`, { key, body: Object.fromEntries(nullable.map((f) => [f, null])) });
+    expect(patched.status).toBe(200);
+    for (const field of nullable) expect(patched.body[field], field).toBeNull();
+    const row = await db.promptSet.findUniqueOrThrow({ where: { id: created.body.id } });
+    expect(row.voiceSettings).toBeNull();
+
+    const got = await voiceApi("GET", `/prompt-sets/${created.body.id}`, { key });
+    expect(got.status).toBe(200);
+    for (const field of nullable) expect(got.body[field], field).toBeNull();
+    const listed = await voiceApi("GET", "/prompt-sets", { key });
+    expect(listed.body.prompt_sets.find((s: { id: string }) => s.id === created.body.id).voice_settings).toBeNull();
+    const copy = await voiceApi("POST", `/prompt-sets/${created.body.id}/duplicate`, { key });
+    expect(copy.status).toBe(201);
+    expect(copy.body.voice_settings).toBeNull();
+    const imported = await fetch(`${baseUrl()}/prompt-sets/${created.body.id}/prompts.csv`, {
+      method: "PUT",
+      headers: { "x-api-key": key, "content-type": "text/csv" },
+      body: "name,text\nbye,Goodbye.\n",
+    });
+    const importedBody = await imported.json();
+    assertMatchesContract("voice", "PUT", `/prompt-sets/${created.body.id}/prompts.csv`, imported.status, imported.headers, importedBody);
+    expect(importedBody.voice_settings).toBeNull();
+    // Patching null again (no change) and setting settings back both answer the document's shape.
+    expect((await voiceApi("PATCH", `/prompt-sets/${created.body.id}`, { key, body: { voice_settings: null } })).status).toBe(200);
+    const restored = await voiceApi("PATCH", `/prompt-sets/${created.body.id}`, { key, body: { voice_settings: { stability: 0.5 } } });
+    expect(restored.body.voice_settings).toMatchObject({ stability: 0.5 });
   });
 });
