@@ -85,9 +85,20 @@ describe("the face estimator's bounds", () => {
     await estimator.measure(facePhoto("adult-50-59"), false); // loads the models outside the budget
     const hostile = estimator.measure(manyScansJpeg(), true);
     const next = estimator.measure(facePhoto("adult-70-plus"), false);
-    await expect(hostile).rejects.toBeInstanceOf(EstimatorTimeout);
-    await expect(hostile).rejects.toBeInstanceOf(ProviderError);
-    await expect(hostile).rejects.toThrow(/budget/);
+    // Two bounds can end it, and which comes first depends on the machine's speed: the decoder's
+    // own 2 s timeout (the photo is unreadable: a retake) or, where that check comes too late,
+    // the budget (a timeout, and the worker is replaced). Either way the next photo is served.
+    const ended = await hostile.then(
+      (measured) => ({ by: "decoder" as const, measured }),
+      (error: unknown) => ({ by: "budget" as const, error }),
+    );
+    if (ended.by === "decoder") {
+      expect(ended.measured).toEqual({ readable: false });
+    } else {
+      expect(ended.error).toBeInstanceOf(EstimatorTimeout);
+      expect(ended.error).toBeInstanceOf(ProviderError);
+      expect((ended.error as Error).message).toMatch(/budget/);
+    }
     await expect(next).resolves.toMatchObject({ readable: true });
   }, 300_000);
 
