@@ -82,8 +82,8 @@ test("prompt sets: CSV in, generated in the background, heard as a caller, downl
   await expect(page.getByRole("radio", { name: /^Slt \(Festival HTS\)/ })).toBeChecked();
   await page.getByRole("button", { name: "Create set" }).click();
   await expect(page.getByText("Name the set")).toBeVisible();
-  await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
-  await page.getByLabel("Name").fill("Main menu");
+  await expect(page.getByLabel("Name", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("Name", { exact: true }).fill("Main menu");
   await page.getByRole("button", { name: "Create set" }).click();
   await expect(page).toHaveURL(/\/studio\/prompt-sets\/ps_[A-Za-z0-9]+$/);
   const setUrl = page.url();

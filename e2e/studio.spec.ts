@@ -41,16 +41,16 @@ test("voices, preview, a ulaw_8000 prompt downloaded as .ulaw, and the history",
   await expect(page.getByRole("list", { name: "Voices" }).locator('input[value="festivalSlt"]')).toBeInViewport();
   // Local voices honour only the speed: the other settings are hidden, with the reason.
   await expect(page.getByText(/change nothing on local voices/)).toBeVisible();
-  await expect(page.getByLabel("Speed")).toBeVisible();
-  await expect(page.getByLabel("Stability")).toHaveCount(0);
+  await expect(page.getByLabel("Speed", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Stability", { exact: true })).toHaveCount(0);
   await shoot(page, "01-empty");
 
   // Filters: language, then gender and a search; a search with no match says so.
   const voices = page.getByRole("list", { name: "Voices" });
   const total = await voices.getByRole("listitem").count();
   expect(total).toBeGreaterThan(100);
-  await page.getByLabel("Language").selectOption("fr");
-  await page.getByLabel("Gender").selectOption("female");
+  await page.getByLabel("Language", { exact: true }).selectOption("fr");
+  await page.getByLabel("Gender", { exact: true }).selectOption("female");
   await expect(page.getByText(/^\d+ of \d+ voices match\.$/)).toBeVisible();
   const names = await voices.getByRole("listitem").locator("label span:first-child").allTextContents();
   expect(names.length).toBeGreaterThan(0);
@@ -82,7 +82,7 @@ test("voices, preview, a ulaw_8000 prompt downloaded as .ulaw, and the history",
   await expect(page.getByTestId("selected-voice")).toContainText("English (America)");
 
   // The script's limit is counted as the API counts (code points) and enforced before sending.
-  const script = page.getByLabel("Script");
+  const script = page.getByLabel("Script", { exact: true });
   await script.fill(`${"📞".repeat(1000)}!`);
   await expect(page.getByTestId("character-count")).toHaveText("1,001 / 1,000 characters: 1 over the limit");
   await page.getByRole("button", { name: "Generate" }).click();
@@ -96,15 +96,15 @@ test("voices, preview, a ulaw_8000 prompt downloaded as .ulaw, and the history",
 
   // Settings: a change makes them custom; reset goes back to the voice's defaults.
   await expect(page.getByText("The voice's defaults: no settings are sent.")).toBeVisible();
-  await page.getByLabel("Speed").focus();
+  await page.getByLabel("Speed", { exact: true }).focus();
   await page.keyboard.press("ArrowRight");
   await expect(page.getByText("Custom settings: sent with the request.")).toBeVisible();
   await page.getByRole("button", { name: "Reset to the voice's defaults" }).click();
   await expect(page.getByText("The voice's defaults: no settings are sent.")).toBeVisible();
-  await expect(page.getByLabel("Speed")).toHaveValue("1");
+  await expect(page.getByLabel("Speed", { exact: true })).toHaveValue("1");
 
   // Telephony formats come first, gated formats carry their plan.
-  const format = page.getByLabel("Format");
+  const format = page.getByLabel("Format", { exact: true });
   const optionValues = await format.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   expect(optionValues.slice(0, 4)).toEqual(["wav_8000", "ulaw_8000", "alaw_8000", "pcm_8000"]);
   await expect(format.locator('option[value="wav_44100"]')).toHaveText(/needs Pro plan/);
