@@ -87,7 +87,10 @@ function authConfig(): NextAuthConfig {
         if (account) token.sid = newId("sess");
         // Only at sign-in: point the token at our own user id, not GitHub's.
         if (account?.provider === "github") {
-          const user = await db.user.findUnique({ where: { githubId: account.providerAccountId }, select: { id: true } });
+          const user = await db.user.findUnique({
+            where: { githubId: account.providerAccountId },
+            select: { id: true },
+          });
           if (!user) return null;
           token.sub = user.id;
         }

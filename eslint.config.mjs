@@ -2,6 +2,7 @@
 // on (CONTRIBUTING.md). A fence is a rule here, not a convention to remember.
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
+import prettierConfig from "eslint-config-prettier";
 
 // Raw PostgreSQL clients live in lib/db/ only; everything else goes through its named functions.
 const rawDatabaseClients = [
@@ -35,7 +36,10 @@ const config = [
     rules: {
       // A variable assigned after a closure that reads it is declared with let on purpose.
       "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
     },
   },
   // Configuration comes from lib/env.ts. Test, bench and script harnesses set up environments
@@ -64,7 +68,9 @@ const config = [
         "error",
         {
           paths: rawDatabaseClients,
-          patterns: [{ group: databaseModules, message: "Pages and routes call domain functions in lib/, not the database." }],
+          patterns: [
+            { group: databaseModules, message: "Pages and routes call domain functions in lib/, not the database." },
+          ],
         },
       ],
     },
@@ -80,7 +86,10 @@ const config = [
           paths: rawDatabaseClients,
           patterns: [
             { group: ["@/app/*", "**/app/*"], message: "lib/ must not depend on app/." },
-            { group: ["@/lib/db/hot-query"], message: "Raw PostgreSQL clients live in lib/db/; use its named functions." },
+            {
+              group: ["@/lib/db/hot-query"],
+              message: "Raw PostgreSQL clients live in lib/db/; use its named functions.",
+            },
           ],
         },
       ],
@@ -98,6 +107,8 @@ const config = [
     files: ["e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
+  // Layout is Prettier's (`npm run format`); ESLint keeps to what the code means.
+  prettierConfig,
 ];
 
 export default config;

@@ -44,6 +44,10 @@ export default defineConfig({
   engine: "js",
   schema: "prisma/schema.prisma",
   async adapter() {
-    return new PrismaPg({ connectionString: process.env.DATABASE_URL, Client: CatalogFriendlyClient, allowExitOnIdle: true } as pg.PoolConfig);
+    return new PrismaPg({
+      connectionString: process.env.DATABASE_URL,
+      Client: CatalogFriendlyClient,
+      allowExitOnIdle: true,
+    } as pg.PoolConfig);
   },
 });

@@ -33,7 +33,10 @@ export default defineConfig({
           exclude: [...exclude, "**/*.db.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
           // Nothing to reach: a test that touches the database by mistake fails at once.
-          env: { DATABASE_URL: "postgresql://unit-tests-have-no-database@127.0.0.1:9/none", APP_URL: "http://127.0.0.1:3000" },
+          env: {
+            DATABASE_URL: "postgresql://unit-tests-have-no-database@127.0.0.1:9/none",
+            APP_URL: "http://127.0.0.1:3000",
+          },
         },
       },
       {

@@ -22,7 +22,10 @@ export default function HomePage() {
           </Link>
         </li>
         <li>
-          <Link className="block rounded-lg border border-slate-200 bg-white p-5 hover:border-slate-400" href="/dashboard">
+          <Link
+            className="block rounded-lg border border-slate-200 bg-white p-5 hover:border-slate-400"
+            href="/dashboard"
+          >
             <span className="font-medium">Dashboard</span>
             <span className="mt-1 block text-sm text-slate-600">API keys, webhooks, sessions and deliveries.</span>
           </Link>

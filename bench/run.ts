@@ -35,7 +35,8 @@ const { values: args } = parseArgs({
 const settings = { concurrency: Number(args.concurrency), durationMs: Number(args.duration) * 1000 };
 const rounds = Number(args.rounds);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error("--rounds must be a positive integer");
-if (!(settings.concurrency > 0) || !(settings.durationMs > 0)) throw new Error("--duration and --concurrency must be positive");
+if (!(settings.concurrency > 0) || !(settings.durationMs > 0))
+  throw new Error("--duration and --concurrency must be positive");
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
@@ -69,7 +70,9 @@ async function withCpu(
 
 async function loadSections(): Promise<BenchSection[]> {
   const dir = path.join(import.meta.dirname, "sections");
-  const files = readdirSync(dir).filter((f) => f.endsWith(".ts")).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".ts"))
+    .sort();
   const sections: BenchSection[] = [];
   for (const file of files) sections.push((await import(path.join(dir, file))).default as BenchSection);
   return sections.filter((s) => !args.only || s.title.toLowerCase().includes(args.only.toLowerCase()));
@@ -162,7 +165,8 @@ async function main() {
 
     const baseUrl = stack.baseUrl;
     const probe = await fetch(`${baseUrl}/bench/empty`);
-    if (probe.status !== 200) throw new Error(`/bench/empty answered ${probe.status}: rebuild (npm run build) to include it`);
+    if (probe.status !== 200)
+      throw new Error(`/bench/empty answered ${probe.status}: rebuild (npm run build) to include it`);
 
     const notes: string[] = [];
     const ctx: BenchContext = {
@@ -173,11 +177,15 @@ async function main() {
       settings,
       measure: async (options) => {
         log(`measuring ${options.name}`);
-        const result = await withCpu(() => stack!.app().cpuSeconds, () => stack!.database().cpuSeconds, (onPhase) =>
-          measure({ baseUrl, ...settings, ...options, onPhase }),
+        const result = await withCpu(
+          () => stack!.app().cpuSeconds,
+          () => stack!.database().cpuSeconds,
+          (onPhase) => measure({ baseUrl, ...settings, ...options, onPhase }),
         );
         // Each run's own figures (the table shows medians over rounds).
-        log(`  ${Math.round(result.rps)} req/s, p99 ${result.p99Ms.toFixed(1)} ms, app CPU ${(result.serverCpuMs ?? NaN).toFixed(2)} ms/req`);
+        log(
+          `  ${Math.round(result.rps)} req/s, p99 ${result.p99Ms.toFixed(1)} ms, app CPU ${(result.serverCpuMs ?? NaN).toFixed(2)} ms/req`,
+        );
         return result;
       },
       call: async (method, urlPath, options = {}) => {
@@ -197,15 +205,18 @@ async function main() {
 
     const barePid = bareNode.pid;
     const measureBare = () =>
-      withCpu(() => sampleProcesses((pid) => pid === barePid).cpuSeconds, () => 0, (onPhase) =>
-        measure({
-          name: "Baseline: bare Node http server",
-          baseUrl: bareNode!.baseUrl,
-          ...settings,
-          expectStatus: 200,
-          request: () => ({ method: "GET", path: "/" }),
-          onPhase,
-        }),
+      withCpu(
+        () => sampleProcesses((pid) => pid === barePid).cpuSeconds,
+        () => 0,
+        (onPhase) =>
+          measure({
+            name: "Baseline: bare Node http server",
+            baseUrl: bareNode!.baseUrl,
+            ...settings,
+            expectStatus: 200,
+            request: () => ({ method: "GET", path: "/" }),
+            onPhase,
+          }),
       );
     const measureEmpty = (name: string) =>
       ctx.measure({ name, expectStatus: 200, request: () => ({ method: "GET", path: "/bench/empty" }) });
@@ -268,11 +279,18 @@ async function main() {
         "",
         "Ratios are to the better of the two empty-handler runs. Client, app and database share this machine's CPUs, so " +
           "req/s and latency move with whatever else runs; CPU time per request (app process, database server) moves less: " +
-          "\"CPU/req vs empty handler\" is (app + DB CPU per request) / (the empty handler's app CPU per request).",
-        ...(busy ? ["", `Warning: load average was ${loadBefore.toFixed(1)} on ${cpus} CPUs when the run started: other work was competing, so the figures are noisy.`] : []),
+          '"CPU/req vs empty handler" is (app + DB CPU per request) / (the empty handler\'s app CPU per request).',
+        ...(busy
+          ? [
+              "",
+              `Warning: load average was ${loadBefore.toFixed(1)} on ${cpus} CPUs when the run started: other work was competing, so the figures are noisy.`,
+            ]
+          : []),
         `App resident memory after the run: ${fmt(rss / 1024 / 1024, 0)} MiB (RSS of the next-server process).`,
         ...(notes.length ? ["", ...notes] : []),
-        ...(errors.length ? ["", "Unexpected answers:", ...errors.map(({ row }) => `- ${row.name}: ${row.errorSample}`)] : []),
+        ...(errors.length
+          ? ["", "Unexpected answers:", ...errors.map(({ row }) => `- ${row.name}: ${row.errorSample}`)]
+          : []),
       ].join("\n"),
     );
   } finally {

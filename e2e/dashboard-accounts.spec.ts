@@ -21,7 +21,9 @@ test("sign up, sign out, sign back in to the page asked for; wrong passwords are
   await page.getByLabel("Email").fill(account.email.toUpperCase());
   await page.getByLabel("Password").fill("not the password");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "do not match" })).toHaveText("That email and password do not match an account.");
+  await expect(page.getByRole("alert").filter({ hasText: "do not match" })).toHaveText(
+    "That email and password do not match an account.",
+  );
   await expect(page.getByLabel("Email")).toHaveValue(account.email.toUpperCase());
 
   await page.getByLabel("Password").fill(account.password);
@@ -33,7 +35,10 @@ test("sign up, sign out, sign back in to the page asked for; wrong passwords are
   expect(problems).toEqual([]);
 });
 
-test("sign-out ends the session on the server: the saved cookie replayed afterwards gets the sign-in page", async ({ page, browser }) => {
+test("sign-out ends the session on the server: the saved cookie replayed afterwards gets the sign-in page", async ({
+  page,
+  browser,
+}) => {
   const account = newAccount();
   await signUp(page, account);
   const saved = await page.context().cookies();
@@ -101,16 +106,23 @@ test("sign-in is paused after 10 failures for an email, with a clear message", a
     await page.getByRole("button", { name: "Sign in" }).click();
     // The previous answer's message is still on screen; this attempt is answered when the form resets.
     await expect(page.getByLabel("Password")).toHaveValue("");
-    await expect(page.getByRole("alert").filter({ hasText: "do not match" })).toHaveText("That email and password do not match an account.");
+    await expect(page.getByRole("alert").filter({ hasText: "do not match" })).toHaveText(
+      "That email and password do not match an account.",
+    );
   }
   // Even the right password is refused while paused, so guessing gains nothing.
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Too many" })).toContainText(/Too many failed sign-in attempts.*try again in 15 minutes/);
+  await expect(page.getByRole("alert").filter({ hasText: "Too many" })).toContainText(
+    /Too many failed sign-in attempts.*try again in 15 minutes/,
+  );
   await expect(page).toHaveURL(/\/sign-in/);
 });
 
-test("API keys: created once with a copy button, listed by prefix and last four, revoked after confirmation", async ({ page, context }) => {
+test("API keys: created once with a copy button, listed by prefix and last four, revoked after confirmation", async ({
+  page,
+  context,
+}) => {
   const problems = watchConsole(page);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
   await signUp(page, newAccount());
@@ -153,7 +165,10 @@ test("another organisation's sessions and endpoints are not found, and not liste
     method: "POST",
     body: { required_age: 16, return_url: "https://owner.example/done" },
   });
-  const endpoint = await v1("/v1/webhook-endpoints", key, { method: "POST", body: { url: "https://owner.example/hook" } });
+  const endpoint = await v1("/v1/webhook-endpoints", key, {
+    method: "POST",
+    body: { url: "https://owner.example/hook" },
+  });
   expect([session.status, endpoint.status]).toEqual([201, 201]);
 
   const stranger = await browser.newPage();
@@ -170,12 +185,15 @@ test("another organisation's sessions and endpoints are not found, and not liste
   await expect(stranger.getByText("No webhook endpoints yet")).toBeVisible();
   // Chromium logs the 404 status of each not-found page itself; nothing else may be logged.
   const notFoundLoads = [`/dashboard/sessions/${session.body.id}`, `/dashboard/webhooks/${endpoint.body.id}`].map(
-    (path) => `console: Failed to load resource: the server responded with a status of 404 (Not Found) (${baseUrl()}${path})`,
+    (path) =>
+      `console: Failed to load resource: the server responded with a status of 404 (Not Found) (${baseUrl()}${path})`,
   );
   expect(problems).toEqual(notFoundLoads);
 });
 
-test("settings: the display name the hosted flow shows is saved, cleared, and refused when it cannot be a name", async ({ page }) => {
+test("settings: the display name the hosted flow shows is saved, cleared, and refused when it cannot be a name", async ({
+  page,
+}) => {
   const problems = watchConsole(page);
   await signUp(page, newAccount());
   await go(page, "Settings");
@@ -198,7 +216,10 @@ test("settings: the display name the hosted flow shows is saved, cleared, and re
   expect(problems).toEqual([]);
 });
 
-test("form errors: the focus moves to the first field in error, and an error leaves its field once edited", async ({ page, browser }) => {
+test("form errors: the focus moves to the first field in error, and an error leaves its field once edited", async ({
+  page,
+  browser,
+}) => {
   const problems = watchConsole(page);
   const taken = newAccount();
   const other = await browser.newPage();
@@ -213,7 +234,9 @@ test("form errors: the focus moves to the first field in error, and an error lea
   await page.getByLabel("Organisation name").fill(taken.organization);
   await page.getByRole("button", { name: "Create account" }).click();
   const organisation = page.getByLabel("Organisation name");
-  const takenMessage = page.getByText("An organisation with this name already exists. Choose another name, or ask its admin to add you.");
+  const takenMessage = page.getByText(
+    "An organisation with this name already exists. Choose another name, or ask its admin to add you.",
+  );
   await expect(takenMessage).toBeVisible({ timeout: 30_000 });
   await expect(organisation).toBeFocused();
   await expect(organisation).toHaveAttribute("aria-invalid", "true");

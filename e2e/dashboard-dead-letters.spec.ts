@@ -2,7 +2,18 @@
 // "Redeliver all" the rest, and each row shows its own result the moment its request is
 // answered, while the receiver checks every redelivery's signature itself.
 import { expect, test } from "@playwright/test";
-import { completedSession, createEndpoint, createKey, go, nav, newAccount, signUp, watchConsole, useReceiver, shoot } from "./dashboard-support";
+import {
+  completedSession,
+  createEndpoint,
+  createKey,
+  go,
+  nav,
+  newAccount,
+  signUp,
+  watchConsole,
+  useReceiver,
+  shoot,
+} from "./dashboard-support";
 import type { ReceivedDelivery } from "../tests/support/fixtures";
 
 const receiver = useReceiver();
@@ -19,7 +30,10 @@ test("redeliver selected, then redeliver all: each row shows its own result as i
   receiver().route("/queue", { behaviour: () => 500, secret });
   const sessions: string[] = [];
   for (let i = 1; i <= 4; i++) sessions.push(await completedSession(key, { order: `300${i}` }));
-  const forSession = (id: string) => receiver().deliveries("/queue").filter((d: ReceivedDelivery) => d.body?.data?.id === id);
+  const forSession = (id: string) =>
+    receiver()
+      .deliveries("/queue")
+      .filter((d: ReceivedDelivery) => d.body?.data?.id === id);
   await expect.poll(() => sessions.every((id) => forSession(id).length >= 5), { timeout: 60_000 }).toBe(true);
 
   await go(page, "Dead letters");
@@ -70,7 +84,9 @@ test("redeliver selected, then redeliver all: each row shows its own result as i
   // "Redeliver all" sends the three still waiting, in the queue's order. The receiver holds the
   // second one's answer, so the run can be seen midway: the one before it done, it sending,
   // the one after it queued.
-  const order = (await letters.allTextContents()).map((text) => sessions.find((id) => text.includes(id))!).filter((id) => id !== first);
+  const order = (await letters.allTextContents())
+    .map((text) => sessions.find((id) => text.includes(id))!)
+    .filter((id) => id !== first);
   expect(order).toHaveLength(3);
   let release!: (status: number) => void;
   const held = new Promise<number>((resolve) => (release = resolve));
@@ -80,7 +96,9 @@ test("redeliver selected, then redeliver all: each row shows its own result as i
   await expect(row(order[0])).toContainText("Delivered · HTTP 200");
   await expect(row(order[1])).toContainText("Sending…");
   await expect(row(order[2])).toContainText("Queued");
-  await expect(page.getByRole("status").filter({ hasText: "Redelivering 2 of 3… 1 delivered, 0 failed" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Redelivering 2 of 3… 1 delivered, 0 failed" }),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: /^Redeliver all/ })).toBeDisabled();
   await shoot(page, "16-dead-letters-redelivering");
 

@@ -2,7 +2,17 @@
 // show the success rate, the last failure in plain words with the raw detail on demand, and the
 // overview flags the endpoint while it keeps failing and stops once a delivery succeeds.
 import { expect, test } from "@playwright/test";
-import { completedSession, createEndpoint, createKey, go, newAccount, shoot, signUp, useReceiver, watchConsole } from "./dashboard-support";
+import {
+  completedSession,
+  createEndpoint,
+  createKey,
+  go,
+  newAccount,
+  shoot,
+  signUp,
+  useReceiver,
+  watchConsole,
+} from "./dashboard-support";
 
 const receiver = useReceiver();
 
@@ -18,7 +28,15 @@ test("a failing endpoint is flagged with why it fails; once redelivered to, it i
   // Five automatic attempts, all answered 500 (the test stack retries after 1 s).
   receiver().route("/health", { behaviour: () => 500, secret });
   const session = await completedSession(key, { order: "7001" });
-  await expect.poll(() => receiver().deliveries("/health").filter((d) => d.body?.data?.id === session).length, { timeout: 60_000 }).toBe(5);
+  await expect
+    .poll(
+      () =>
+        receiver()
+          .deliveries("/health")
+          .filter((d) => d.body?.data?.id === session).length,
+      { timeout: 60_000 },
+    )
+    .toBe(5);
 
   await go(page, "Overview");
   const flag = page.getByRole("alert").filter({ hasText: "A webhook endpoint keeps failing" });

@@ -1,7 +1,18 @@
 // Deleting a webhook endpoint and creating a live key in the dashboard, and the Origin check
 // that keeps another site from calling the dashboard's server actions with an admin's cookies.
 import { expect, test, type BrowserContext, type Page, type Request } from "@playwright/test";
-import { baseUrl, completedSession, createEndpoint, createKey, go, newAccount, signUp, v1, watchConsole, useReceiver } from "./dashboard-support";
+import {
+  baseUrl,
+  completedSession,
+  createEndpoint,
+  createKey,
+  go,
+  newAccount,
+  signUp,
+  v1,
+  watchConsole,
+  useReceiver,
+} from "./dashboard-support";
 
 const receiver = useReceiver();
 
@@ -20,7 +31,15 @@ test("a deleted endpoint disappears from the list and receives nothing more", as
   // Both endpoints receive while they exist.
   const before = await completedSession(key, { order: "4001" });
   await expect
-    .poll(() => ["/keep", "/gone"].every((path) => receiver().deliveries(path).some((d) => d.body?.data?.id === before)), { timeout: 30_000 })
+    .poll(
+      () =>
+        ["/keep", "/gone"].every((path) =>
+          receiver()
+            .deliveries(path)
+            .some((d) => d.body?.data?.id === before),
+        ),
+      { timeout: 30_000 },
+    )
     .toBe(true);
 
   await go(page, "Webhooks");
@@ -47,9 +66,21 @@ test("a deleted endpoint disappears from the list and receives nothing more", as
 
   // A new event reaches the endpoint that is left, and not the deleted one.
   const after = await completedSession(key, { order: "4002" });
-  await expect.poll(() => receiver().deliveries("/keep").some((d) => d.body?.data?.id === after), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        receiver()
+          .deliveries("/keep")
+          .some((d) => d.body?.data?.id === after),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   await page.waitForTimeout(2000); // the deleted endpoint's delivery, were there one, would be due by now
-  expect(receiver().deliveries("/gone").filter((d) => d.body?.data?.id === after)).toEqual([]);
+  expect(
+    receiver()
+      .deliveries("/gone")
+      .filter((d) => d.body?.data?.id === after),
+  ).toEqual([]);
   expect(receiver().deliveries("/gone")).toHaveLength(1);
   expect(problems).toEqual([]);
 });
@@ -108,7 +139,10 @@ async function replay(context: BrowserContext, request: Request, origin: string,
   return { status: response.status, text: await response.text() };
 }
 
-test("CSRF: a dashboard server action replayed from another origin is refused and changes nothing", async ({ page, context }) => {
+test("CSRF: a dashboard server action replayed from another origin is refused and changes nothing", async ({
+  page,
+  context,
+}) => {
   const evil = "https://evil.example";
   await signUp(page, newAccount());
 
@@ -144,7 +178,10 @@ test("CSRF: a dashboard server action replayed from another origin is refused an
   const secondRow = page.getByRole("row", { name: new RegExp(escape(receiver().url("/csrf-2"))) });
   await firstRow.getByRole("button", { name: /^Delete/ }).click();
   const remove = await captureAction(page, () =>
-    page.getByRole("dialog", { name: "Delete this endpoint?" }).getByRole("button", { name: "Delete endpoint" }).click(),
+    page
+      .getByRole("dialog", { name: "Delete this endpoint?" })
+      .getByRole("button", { name: "Delete endpoint" })
+      .click(),
   );
   await expect(firstRow).toHaveCount(0);
   const removeBody = remove.postData()!;

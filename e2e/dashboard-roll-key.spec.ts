@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { baseUrl, createKey, newAccount, shoot, signUp, v1, watchConsole } from "./dashboard-support";
 
-test("roll a key: the replacement is shown once, both keys work, the old one shows when it stops; 'now' ends it at once", async ({ page }) => {
+test("roll a key: the replacement is shown once, both keys work, the old one shows when it stops; 'now' ends it at once", async ({
+  page,
+}) => {
   const problems = watchConsole(page);
   await signUp(page, newAccount());
   const oldKey = await createKey(page, "Checkout backend");
@@ -32,7 +34,10 @@ test("roll a key: the replacement is shown once, both keys work, the old one sho
   await page.reload();
   await expect(oldRow).toContainText("Rolled");
   const end = new Date(Date.now() + 7 * 24 * 60 * 60_000);
-  await expect(oldRow.getByText(/Stops working/).locator("time")).toHaveAttribute("datetime", new RegExp(`^${end.toISOString().slice(0, 10)}`));
+  await expect(oldRow.getByText(/Stops working/).locator("time")).toHaveAttribute(
+    "datetime",
+    new RegExp(`^${end.toISOString().slice(0, 10)}`),
+  );
   await expect(oldRow.getByRole("button", { name: /^Roll/ })).toHaveCount(0);
   const newRow = page.getByRole("row", { name: new RegExp(`Checkout backend.*${newKey.slice(0, 12)}`) });
   await expect(newRow).not.toContainText("Rolled");
@@ -64,7 +69,10 @@ test("a key already rolled in another tab is refused with a sentence, not rolled
 
   const other = await context.newPage();
   await other.goto(`${baseUrl()}/dashboard/api-keys`);
-  await other.getByRole("row", { name: new RegExp(`Mobile backend.*${key.slice(0, 12)}`) }).getByRole("button", { name: /^Roll/ }).click();
+  await other
+    .getByRole("row", { name: new RegExp(`Mobile backend.*${key.slice(0, 12)}`) })
+    .getByRole("button", { name: /^Roll/ })
+    .click();
   await other.getByRole("dialog").getByRole("button", { name: "Roll key" }).click();
   await expect(other.getByRole("dialog", { name: "Copy the new key now" })).toBeVisible();
 

@@ -29,7 +29,10 @@ test("sessions: Older and Newer over several pages, with filters kept while pagi
   // 23 test sessions left created, 2 passed, and 2 live ones: 27 in all, newest last here.
   const createdTest: string[] = [];
   for (let i = 0; i < 23; i++) createdTest.push(await createdSession(testKey));
-  const passed = [await completedSession(testKey, { order: "5001" }), await completedSession(testKey, { order: "5002" })];
+  const passed = [
+    await completedSession(testKey, { order: "5001" }),
+    await completedSession(testKey, { order: "5002" }),
+  ];
   const live = [await createdSession(liveKey), await createdSession(liveKey)];
   const newestFirst = [...createdTest, ...passed, ...live].reverse();
 
@@ -96,7 +99,9 @@ test("sessions: Older and Newer over several pages, with filters kept while pagi
   expect(problems).toEqual([]);
 });
 
-test("sessions: search by exact id and by metadata, with days; a search that cannot run says why and takes the focus", async ({ page }) => {
+test("sessions: search by exact id and by metadata, with days; a search that cannot run says why and takes the focus", async ({
+  page,
+}) => {
   const problems = watchConsole(page);
   await signUp(page, newAccount());
   const key = await createKey(page, "Search test");
@@ -146,7 +151,9 @@ test("sessions: search by exact id and by metadata, with days; a search that can
   await page.getByRole("button", { name: "Apply filters" }).click();
   const search = page.getByLabel("Search");
   await expect(search).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByText("Search by a session id (vs_…) or by metadata as key:value, for example order:1003.")).toBeVisible();
+  await expect(
+    page.getByText("Search by a session id (vs_…) or by metadata as key:value, for example order:1003."),
+  ).toBeVisible();
   await expect(page.getByText("The end date is before the start date. Choose a day on or after it.")).toBeVisible();
   await expect(search).toBeFocused();
   await shoot(page, "sessions-search-errors");

@@ -33,7 +33,8 @@ export function watchConsole(page: Page): string[] {
   // Any request to another origin would be a third-party request.
   page.on("request", (request) => {
     const url = new URL(request.url());
-    if (url.protocol.startsWith("http") && url.origin !== new URL(baseUrl()).origin) problems.push(`third-party request: ${url}`);
+    if (url.protocol.startsWith("http") && url.origin !== new URL(baseUrl()).origin)
+      problems.push(`third-party request: ${url}`);
   });
   return problems;
 }
@@ -41,7 +42,9 @@ export function watchConsole(page: Page): string[] {
 /** A link of the dashboard's own navigation. */
 export function nav(page: Page, name: string) {
   // A link may carry a count after its label, e.g. "Dead letters (1 waiting)".
-  return page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: new RegExp(`^${name}(?: \\(|$)`) });
+  return page
+    .getByRole("navigation", { name: "Dashboard" })
+    .getByRole("link", { name: new RegExp(`^${name}(?: \\(|$)`) });
 }
 
 /** Opens a dashboard page from the navigation and waits until it is on screen. */
@@ -86,7 +89,11 @@ export function v1(path: string, key: string, init: { method?: string; body?: un
 
 /** Creates a verification session through the API and completes it with the test helper; returns its id. */
 export async function completedSession(key: string, metadata: Record<string, string>) {
-  const created = await createSession(baseUrl(), key, { required_age: 18, return_url: "https://shop.example/done", metadata });
+  const created = await createSession(baseUrl(), key, {
+    required_age: 18,
+    return_url: "https://shop.example/done",
+    metadata,
+  });
   await completeSession(baseUrl(), key, created.id, { result: "pass", method: "id_document", confidence: "high" });
   return created.id;
 }

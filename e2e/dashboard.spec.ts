@@ -4,11 +4,26 @@
 // go to .data/screenshots for review.
 import { expect, test } from "@playwright/test";
 import { DESKTOP } from "./support/screenshots";
-import { baseUrl, completedSession, createKey, go, nav, newAccount, signUp, v1, watchConsole, useReceiver, shoot } from "./dashboard-support";
+import {
+  baseUrl,
+  completedSession,
+  createKey,
+  go,
+  nav,
+  newAccount,
+  signUp,
+  v1,
+  watchConsole,
+  useReceiver,
+  shoot,
+} from "./dashboard-support";
 
 const receiver = useReceiver();
 
-test("key, endpoint, delivery, dead letter and redelivery, with every page at desktop and phone width", async ({ page, context }) => {
+test("key, endpoint, delivery, dead letter and redelivery, with every page at desktop and phone width", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   const problems = watchConsole(page);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
@@ -21,7 +36,12 @@ test("key, endpoint, delivery, dead letter and redelivery, with every page at de
 
   await signUp(page, newAccount());
   await shoot(page, "03-overview-new");
-  for (const [name, label] of [["webhooks-empty", "Webhooks"], ["sessions-empty", "Sessions"], ["deliveries-empty", "Deliveries"], ["dead-letters-empty", "Dead letters"]] as const) {
+  for (const [name, label] of [
+    ["webhooks-empty", "Webhooks"],
+    ["sessions-empty", "Sessions"],
+    ["deliveries-empty", "Deliveries"],
+    ["dead-letters-empty", "Dead letters"],
+  ] as const) {
     await go(page, label);
     await shoot(page, `04-${name}`);
   }
@@ -35,7 +55,11 @@ test("key, endpoint, delivery, dead letter and redelivery, with every page at de
   await go(page, "Webhooks");
   await page.getByLabel("Endpoint URL").fill("http://insecure.example/hook");
   await page.getByRole("button", { name: "Add endpoint" }).click();
-  await expect(page.getByText("Use a full address that starts with https://, e.g. https://example.com/webhooks. Plain http is not accepted.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Use a full address that starts with https://, e.g. https://example.com/webhooks. Plain http is not accepted.",
+    ),
+  ).toBeVisible();
   await expect(page.getByLabel("Endpoint URL")).toBeFocused();
   await page.getByLabel("Endpoint URL").fill(receiver().url("/hook"));
   await page.getByRole("button", { name: "Add endpoint" }).click();
@@ -45,11 +69,22 @@ test("key, endpoint, delivery, dead letter and redelivery, with every page at de
   receiver().route("/hook", { behaviour: () => 200, secret });
   await shoot(page, "06-webhooks-created");
   await page.getByRole("button", { name: "Done" }).click();
-  await expect(page.getByRole("row", { name: new RegExp(receiver().url("/hook").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) })).toBeVisible();
+  await expect(
+    page.getByRole("row", {
+      name: new RegExp(
+        receiver()
+          .url("/hook")
+          .replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+      ),
+    }),
+  ).toBeVisible();
 
   // A session completed through the test helper is delivered, signed with that secret.
   const passedId = await completedSession(key, { order: "1001" });
-  const deliveredFor = () => receiver().deliveries().filter((d) => d.body?.data?.id === passedId);
+  const deliveredFor = () =>
+    receiver()
+      .deliveries()
+      .filter((d) => d.body?.data?.id === passedId);
   await expect.poll(() => deliveredFor().length, { timeout: 30_000 }).toBeGreaterThan(0);
   const [delivered] = deliveredFor();
   expect(delivered.signatureValid).toBe(true);
@@ -82,7 +117,10 @@ test("key, endpoint, delivery, dead letter and redelivery, with every page at de
   await expect.poll(() => receiver().deliveries().some(isTestEvent), { timeout: 30_000 }).toBe(true);
   const received = receiver().deliveries("/hook").find(isTestEvent)!;
   expect(received.signatureValid).toBe(true);
-  expect(received.body).toMatchObject({ type: "verification_session.completed", data: { status: "passed", mode: "test" } });
+  expect(received.body).toMatchObject({
+    type: "verification_session.completed",
+    data: { status: "passed", mode: "test" },
+  });
   await expect(page.getByTestId("test-event-result")).toContainText(received.body.id);
   await shoot(page, "08-webhook-endpoint");
 
@@ -90,7 +128,13 @@ test("key, endpoint, delivery, dead letter and redelivery, with every page at de
   receiver().route("/hook", { behaviour: () => 500, secret });
   const failingId = await completedSession(key, { order: "1002" });
   await expect
-    .poll(() => receiver().deliveries().filter((d) => d.body?.data?.id === failingId).length, { timeout: 60_000 })
+    .poll(
+      () =>
+        receiver()
+          .deliveries()
+          .filter((d) => d.body?.data?.id === failingId).length,
+      { timeout: 60_000 },
+    )
     .toBeGreaterThanOrEqual(5);
   await go(page, "Dead letters");
   const deadLetter = page.getByTestId("dead-letter").filter({ hasText: failingId });
@@ -114,7 +158,9 @@ test("key, endpoint, delivery, dead letter and redelivery, with every page at de
   await deadLetter.getByRole("button", { name: /^Redeliver/ }).click();
   await expect(deadLetter).toContainText("Delivered · HTTP 200");
   await expect(page.getByRole("status").filter({ hasText: "Done: 1 delivered, 0 failed." })).toBeVisible();
-  const forFailing = receiver().deliveries("/hook").filter((d) => d.body?.data?.id === failingId);
+  const forFailing = receiver()
+    .deliveries("/hook")
+    .filter((d) => d.body?.data?.id === failingId);
   expect(forFailing).toHaveLength(6);
   expect(new Set(forFailing.map((d) => d.body.id)).size).toBe(1);
   expect(forFailing[5].signatureValid).toBe(true);

@@ -27,14 +27,24 @@ for (const reference of [
 
     const document = await (await page.request.get(`${baseUrl()}${reference.document}`)).json();
     // Every operation of the paths and of the webhooks section (Swagger UI shows both).
-    const operationCount = [...Object.values(document.paths ?? {}), ...Object.values(document.webhooks ?? {})]
-      .flatMap((item) => Object.keys(item as object).filter((key) => ["get", "head", "post", "put", "patch", "delete", "options", "trace"].includes(key))).length;
+    const operationCount = [...Object.values(document.paths ?? {}), ...Object.values(document.webhooks ?? {})].flatMap(
+      (item) =>
+        Object.keys(item as object).filter((key) =>
+          ["get", "head", "post", "put", "patch", "delete", "options", "trace"].includes(key),
+        ),
+    ).length;
     expect(operationCount).toBeGreaterThan(3);
     await expect(page.locator(".opblock-summary-path", { hasText: reference.operation }).first()).toBeVisible();
     await expect(page.locator(".opblock")).toHaveCount(operationCount);
-    await expect(page.getByRole("link", { name: "OpenAPI document (JSON)" })).toHaveAttribute("href", reference.document);
+    await expect(page.getByRole("link", { name: "OpenAPI document (JSON)" })).toHaveAttribute(
+      "href",
+      reference.document,
+    );
 
-    await screenshotAtBothWidths(page, `.data/screenshots/docs/${reference.document.split("/").pop()!.replace(".json", "")}`);
+    await screenshotAtBothWidths(
+      page,
+      `.data/screenshots/docs/${reference.document.split("/").pop()!.replace(".json", "")}`,
+    );
     expect(problems).toEqual([]);
   });
 }

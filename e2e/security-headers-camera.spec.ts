@@ -15,26 +15,40 @@ import { createSession, newOrg } from "../tests/support/fixtures";
 test.use({
   launchOptions: {
     ...config.use?.launchOptions,
-    args: [...(config.use?.launchOptions?.args ?? []), "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
+    args: [
+      ...(config.use?.launchOptions?.args ?? []),
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+    ],
   },
   permissions: ["camera"],
 });
 
-test("the live hosted flow runs under the CSP: camera preview, photo review, retake message and result", async ({ page }) => {
+test("the live hosted flow runs under the CSP: camera preview, photo review, retake message and result", async ({
+  page,
+}) => {
   const problems = watchConsole(page);
   const violations = await watchCsp(page);
   await serveReturnSite(page);
   const keys = await newOrg("e2e-camera", { live: true });
-  const session = await createSession(baseUrl(), keys.liveKey, { required_age: 18, methods: ["face_estimation"], return_url: "https://shop.example/done" });
+  const session = await createSession(baseUrl(), keys.liveKey, {
+    required_age: 18,
+    methods: ["face_estimation"],
+    return_url: "https://shop.example/done",
+  });
 
   const response = await page.goto(session.url);
   expect(response!.headers()["permissions-policy"]).toContain("camera=(self)");
   await page.getByRole("button", { name: "Start with face age estimation" }).click();
   await page.getByRole("button", { name: "Take a selfie with your camera" }).click();
-  await expect.poll(() => page.getByLabel("Camera preview").evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.getByLabel("Camera preview").evaluate((v: HTMLVideoElement) => v.videoWidth))
+    .toBeGreaterThan(0);
   await page.getByRole("button", { name: "Take photo" }).click();
   await expect(page.locator('img[src^="blob:"]')).toBeVisible();
-  expect(await page.locator('img[src^="blob:"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(await page.locator('img[src^="blob:"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
+    0,
+  );
   expect(await violations(), "camera and review").toEqual([]);
 
   // The fake camera's pattern has no face: a retake, shown as the server's message.
@@ -42,17 +56,23 @@ test("the live hosted flow runs under the CSP: camera preview, photo review, ret
   await page.getByRole("button", { name: "Retake" }).click();
   await page.getByTestId("photo-upload").setInputFiles({ name: "sky.jpg", mimeType: "image/jpeg", buffer: noFace });
   await page.getByRole("button", { name: "Use this photo" }).click();
-  await expect(page.getByRole("region", { name: "Face age estimation" }).getByRole("alert")).toContainText("couldn't find a face");
+  await expect(page.getByRole("region", { name: "Face age estimation" }).getByRole("alert")).toContainText(
+    "couldn't find a face",
+  );
   expect(await violations(), "retake").toEqual([]);
 
   // The refused photo was cleared: the next one goes straight in.
-  await page.getByTestId("photo-upload").setInputFiles(path.resolve(import.meta.dirname, "../tests/fixtures/faces/adult-70-plus.jpg"));
+  await page
+    .getByTestId("photo-upload")
+    .setInputFiles(path.resolve(import.meta.dirname, "../tests/fixtures/faces/adult-70-plus.jpg"));
   await page.getByRole("button", { name: "Use this photo" }).click();
   await expect(page.getByRole("heading", { name: "Age confirmed" })).toBeVisible({ timeout: 30_000 });
   expect(await violations(), "result").toEqual([]);
   await page.waitForURL(/^https:\/\/shop\.example\/done/);
   // Chromium logs the retake's 422 itself; nothing else may be logged (the return site is the test's).
   expect(problems.filter((p) => !p.includes("shop.example"))).toEqual([
-    expect.stringMatching(/^console: Failed to load resource: the server responded with a status of 422 .*\/evidence\)$/),
+    expect.stringMatching(
+      /^console: Failed to load resource: the server responded with a status of 422 .*\/evidence\)$/,
+    ),
   ]);
 });

@@ -57,14 +57,20 @@ test("every page runs under the CSP with its nonce, with no violation and no con
   }
   await visit(`/dashboard/sessions/${sessionId}`, new RegExp(sessionId));
   await expectHydrated(page);
-  const endpoint = await v1("/v1/webhook-endpoints", key, { method: "POST", body: { url: "https://csp-receiver.example/hook" } });
+  const endpoint = await v1("/v1/webhook-endpoints", key, {
+    method: "POST",
+    body: { url: "https://csp-receiver.example/hook" },
+  });
   expect(endpoint.status).toBe(201);
   await visit(`/dashboard/webhooks/${endpoint.body.id}`, "https://csp-receiver.example/hook");
   await expectHydrated(page);
 
   // The studio: voices load, a preview plays, a prompt is generated and its audio loaded.
   await visit("/studio", "Voice Studio");
-  await page.getByRole("button", { name: /^Play the preview of / }).first().click();
+  await page
+    .getByRole("button", { name: /^Play the preview of / })
+    .first()
+    .click();
   await page.getByRole("button", { name: "Generate", exact: true }).click();
   await expect(page.getByText(/^Download /).first()).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState("networkidle");
@@ -78,7 +84,10 @@ test("the hosted flow's pages run under the CSP in each state", async ({ page })
   const violations = await watchCsp(page);
   await serveReturnSite(page);
   const keys = await newOrg("e2e-verify", { live: false });
-  const session = await createSession(baseUrl(), keys.testKey, { required_age: 18, return_url: "https://shop.example/done" });
+  const session = await createSession(baseUrl(), keys.testKey, {
+    required_age: 18,
+    return_url: "https://shop.example/done",
+  });
 
   await page.goto(session.url);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm you're 18 or older");
@@ -112,9 +121,14 @@ test("the hosted flow's pages run under the CSP in each state", async ({ page })
   expect(problems.filter((p) => !p.includes("shop.example"))).toEqual([]);
 });
 
-test("another site that frames the dashboard, the studio or the hosted flow gets nothing rendered", async ({ page }) => {
+test("another site that frames the dashboard, the studio or the hosted flow gets nothing rendered", async ({
+  page,
+}) => {
   const keys = await newOrg("e2e-verify", { live: false });
-  const session = await createSession(baseUrl(), keys.testKey, { required_age: 18, return_url: "https://shop.example/done" });
+  const session = await createSession(baseUrl(), keys.testKey, {
+    required_age: 18,
+    return_url: "https://shop.example/done",
+  });
   const targets = ["/sign-in", "/dashboard", "/studio", new URL(session.url).pathname];
   // A control frame from the attacker's own origin shows that a rendered frame is detected.
   await page.route("https://attacker.example/**", (route) =>
@@ -129,7 +143,8 @@ test("another site that frames the dashboard, the studio or the hosted flow gets
   await page.waitForLoadState("load");
   const frames = page.frames().filter((f) => f !== page.mainFrame());
   expect(frames).toHaveLength(targets.length + 1);
-  const rendered = async (frame: (typeof frames)[number]) => /Voiceage|Sign in|Confirm you/.test(await frame.content().catch(() => ""));
+  const rendered = async (frame: (typeof frames)[number]) =>
+    /Voiceage|Sign in|Confirm you/.test(await frame.content().catch(() => ""));
   const [control, ...ours] = frames;
   await expect.poll(() => rendered(control)).toBe(true);
   for (const frame of ours) {

@@ -55,7 +55,9 @@ async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise
   }
 }
 
-test("prompt sets: CSV in, generated in the background, heard as a caller, downloaded for Asterisk", async ({ page }) => {
+test("prompt sets: CSV in, generated in the background, heard as a caller, downloaded for Asterisk", async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const problems = watchConsole(page);
   await page.setViewportSize(DESKTOP);
@@ -72,7 +74,9 @@ test("prompt sets: CSV in, generated in the background, heard as a caller, downl
   await page.goto(`${baseUrl()}/studio`);
   await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Prompt sets" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Prompt sets" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Prompt sets" })).toHaveAttribute("aria-current", "page");
+  await expect(
+    page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Prompt sets" }),
+  ).toHaveAttribute("aria-current", "page");
   await expect(page.getByText("No prompt sets yet")).toBeVisible();
   await shoot(page, "01-list-empty");
 
@@ -106,7 +110,9 @@ test("prompt sets: CSV in, generated in the background, heard as a caller, downl
 
   // A problem on every row of 300: the first 20 problems are listed (two per row), all are counted.
   await importCsv(page, "hostile.csv", "name,text\n" + "Bad Name,\n".repeat(300));
-  await expect(page.getByText("Nothing was imported: hostile.csv has 600 problems; the first 20 are listed.")).toBeVisible();
+  await expect(
+    page.getByText("Nothing was imported: hostile.csv has 600 problems; the first 20 are listed."),
+  ).toBeVisible();
   await expect(problemsByRow.getByRole("listitem")).toHaveCount(10);
   await expect(promptRows(page)).toHaveCount(0);
   await shoot(page, "02b-csv-many-errors");
@@ -153,10 +159,25 @@ test("prompt sets: CSV in, generated in the background, heard as a caller, downl
   await page.getByRole("button", { name: "Delete repeat" }).click();
   await expect(page.getByText("Deleted repeat.")).toBeAttached();
   await expect(promptRows(page)).toHaveCount(MENU.length);
-  const expectedNames = ["greeting", "main-menu", "sales", "support", "billing", "invalid", "no-input", "please-hold", "after-hours", "voicemail", "goodbye", "holiday"];
+  const expectedNames = [
+    "greeting",
+    "main-menu",
+    "sales",
+    "support",
+    "billing",
+    "invalid",
+    "no-input",
+    "please-hold",
+    "after-hours",
+    "voicemail",
+    "goodbye",
+    "holiday",
+  ];
   await page.reload();
   // After a reload the list renders once the page has loaded its set: wait for it.
-  await expect.poll(async () => (await rowNames(page)).map((n) => n.replace(/^Prompt \d+: /, "").replace(/\.ulaw$/, ""))).toEqual(expectedNames);
+  await expect
+    .poll(async () => (await rowNames(page)).map((n) => n.replace(/^Prompt \d+: /, "").replace(/\.ulaw$/, "")))
+    .toEqual(expectedNames);
   await expect(page.getByTestId("generation-counts")).toHaveText("0 of 12 done · 12 not generated");
   await shoot(page, "03-editor-idle");
 
@@ -193,7 +214,12 @@ test("prompt sets: CSV in, generated in the background, heard as a caller, downl
   // Play as generated: μ-law decoded in the browser.
   const audio = page.getByTestId("prompt-set-audio");
   const media = () =>
-    audio.evaluate((el: HTMLAudioElement) => ({ src: el.currentSrc, readyState: el.readyState, duration: el.duration, error: el.error?.code ?? null }));
+    audio.evaluate((el: HTMLAudioElement) => ({
+      src: el.currentSrc,
+      readyState: el.readyState,
+      duration: el.duration,
+      error: el.error?.code ?? null,
+    }));
   await greeting.getByRole("button", { name: "Play greeting" }).click();
   await expect.poll(async () => (await media()).readyState, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
   expect((await media()).src).toMatch(/^blob:/);
@@ -203,7 +229,9 @@ test("prompt sets: CSV in, generated in the background, heard as a caller, downl
 
   // Hear it as a caller: an 8 kHz 16-bit WAV from the phone-band route, as long as the prompt.
   await greeting.getByRole("button", { name: "Hear greeting as a caller" }).click();
-  await expect.poll(async () => (await media()).src, { timeout: 15_000 }).toMatch(/\/studio\/audio\/[0-9a-f]{64}\/phone$/);
+  await expect
+    .poll(async () => (await media()).src, { timeout: 15_000 })
+    .toMatch(/\/studio\/audio\/[0-9a-f]{64}\/phone$/);
   await expect.poll(async () => (await media()).readyState, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
   expect((await media()).error).toBeNull();
   await expect(page.getByText(/greeting as a caller hears it: through G\.711 μ-law at 8 kHz/)).toBeVisible();
@@ -226,11 +254,16 @@ test("prompt sets: CSV in, generated in the background, heard as a caller, downl
 
   // The archive, laid out for Asterisk: every prompt under en/custom/ as .ulaw, and the manifest.
   await expect(page.getByTestId("layout-description")).toContainText("custom/<name>.ulaw");
-  const [zipDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download Asterisk archive (.zip)" }).click()]);
+  const [zipDownload] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download Asterisk archive (.zip)" }).click(),
+  ]);
   expect(zipDownload.suggestedFilename()).toMatch(/\.zip$/);
   const entries = unzipSync(new Uint8Array(await readFile(await zipDownload.path())));
   const names = Object.keys(entries);
-  expect(names.filter((n) => n.endsWith(".ulaw")).sort()).toEqual(expectedNames.map((n) => `en/custom/${n}.ulaw`).sort());
+  expect(names.filter((n) => n.endsWith(".ulaw")).sort()).toEqual(
+    expectedNames.map((n) => `en/custom/${n}.ulaw`).sort(),
+  );
   expect(names).toContain("prompts.csv");
   const manifest = Buffer.from(entries["prompts.csv"]).toString("utf8");
   expect(manifest.split("\n")[0]).toMatch(/^name,text,voice,format,duration/);
@@ -239,12 +272,20 @@ test("prompt sets: CSV in, generated in the background, heard as a caller, downl
   await page.locator("label", { hasText: /^Flat$/ }).click();
   const flatUrl = await page.getByRole("link", { name: "Download Flat archive (.zip)" }).getAttribute("href");
   const flat = unzipSync(new Uint8Array(await (await page.request.get(`${baseUrl()}${flatUrl}`)).body()));
-  expect(Object.keys(flat).filter((n) => n.endsWith(".ulaw")).sort()).toEqual(expectedNames.map((n) => `${n}.ulaw`).sort());
+  expect(
+    Object.keys(flat)
+      .filter((n) => n.endsWith(".ulaw"))
+      .sort(),
+  ).toEqual(expectedNames.map((n) => `${n}.ulaw`).sort());
   // The same audio whatever the layout.
-  for (const name of expectedNames) expect(Buffer.from(flat[`${name}.ulaw`]).equals(Buffer.from(entries[`en/custom/${name}.ulaw`]))).toBe(true);
+  for (const name of expectedNames)
+    expect(Buffer.from(flat[`${name}.ulaw`]).equals(Buffer.from(entries[`en/custom/${name}.ulaw`]))).toBe(true);
 
   // Export CSV: the list as it is now, in order.
-  const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const [csvDownload] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
   expect(csvDownload.suggestedFilename()).toBe("main-menu.csv");
   const exported = (await readFile(await csvDownload.path(), "utf8")).trim().split("\n");
   expect(exported[0]).toBe("name,text");
@@ -266,13 +307,19 @@ test("prompt sets: CSV in, generated in the background, heard as a caller, downl
   await expect(page.getByRole("listitem", { name: "Prompt 5: billing.ulaw" }).getByTestId("prompt-error")).toHaveText(
     "upstream_error: The local speech engine failed: exit code 1",
   );
-  await expect(page.getByRole("alert").filter({ hasText: "1 prompt failed" })).toContainText("billing: The local speech engine failed: exit code 1");
+  await expect(page.getByRole("alert").filter({ hasText: "1 prompt failed" })).toContainText(
+    "billing: The local speech engine failed: exit code 1",
+  );
   await expect(page.getByRole("button", { name: "Download Asterisk archive (.zip)" })).toBeDisabled();
-  expect((await page.request.get(`${baseUrl()}/studio/prompt-sets/${setId}/archive?layout=asterisk`)).status()).toBe(409);
+  expect((await page.request.get(`${baseUrl()}/studio/prompt-sets/${setId}/archive?layout=asterisk`)).status()).toBe(
+    409,
+  );
   await shoot(page, "07-failed-prompt");
   await page.getByRole("button", { name: "Retry failed (1)" }).click();
   await expect(page.getByTestId("generation-counts")).toHaveText(/^12 of 12 done/, { timeout: 60_000 });
-  await expect(page.getByRole("listitem", { name: "Prompt 5: billing.ulaw" }).getByText("Done · from cache")).toBeVisible();
+  await expect(
+    page.getByRole("listitem", { name: "Prompt 5: billing.ulaw" }).getByText("Done · from cache"),
+  ).toBeVisible();
 
   // Duplicate: a copy with its audio; then delete the copy (after confirming).
   await page.getByRole("button", { name: "Duplicate set" }).click();

@@ -61,11 +61,15 @@ test("voices, preview, a ulaw_8000 prompt downloaded as .ulaw, and the history",
   // Preview: the sample really loads and plays.
   const previewed = names[0];
   await page.getByRole("button", { name: `Play the preview of ${previewed}` }).click();
-  await expect.poll(async () => (await mediaState(page, "voice-preview-audio")).readyState, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(async () => (await mediaState(page, "voice-preview-audio")).readyState, { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(2);
   const preview = await mediaState(page, "voice-preview-audio");
   expect(preview.error).toBeNull();
   expect(preview.duration).toBeGreaterThan(0.5);
-  await expect.poll(async () => (await mediaState(page, "voice-preview-audio")).currentTime, { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await mediaState(page, "voice-preview-audio")).currentTime, { timeout: 10_000 })
+    .toBeGreaterThan(0);
   await expect(page.getByRole("button", { name: `Stop the preview of ${previewed}` })).toBeVisible();
   await shoot(page, "03-preview-playing");
   await page.getByRole("button", { name: `Stop the preview of ${previewed}` }).click();
@@ -105,20 +109,26 @@ test("voices, preview, a ulaw_8000 prompt downloaded as .ulaw, and the history",
 
   // Telephony formats come first, gated formats carry their plan.
   const format = page.getByLabel("Format", { exact: true });
-  const optionValues = await format.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  const optionValues = await format
+    .locator("option")
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   expect(optionValues.slice(0, 4)).toEqual(["wav_8000", "ulaw_8000", "alaw_8000", "pcm_8000"]);
   await expect(format.locator('option[value="wav_44100"]')).toHaveText(/needs Pro plan/);
   await format.selectOption("ulaw_8000");
 
   // Generate: status announced, player with waveform, a browser-playable rendition of μ-law.
   await page.getByRole("button", { name: "Generate" }).click();
-  await expect(page.getByRole("status").filter({ hasText: /^Prompt ready: [\d,]+ bytes, newly generated\.$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByRole("status").filter({ hasText: /^Prompt ready: [\d,]+ bytes, newly generated\.$/ }),
+  ).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("heading", { name: "Your prompt" })).toBeVisible();
   await expect(page.getByTestId("prompt-waveform")).toBeVisible();
   await expect(page.getByText(/Browsers cannot play raw G\.711 μ-law/)).toBeVisible();
   const bytes = Number(await page.getByTestId("prompt-bytes").getAttribute("data-bytes"));
   expect(bytes).toBeGreaterThan(8000);
-  await expect.poll(async () => (await mediaState(page, "prompt-audio")).readyState, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  await expect
+    .poll(async () => (await mediaState(page, "prompt-audio")).readyState, { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(1);
   // μ-law is one byte per sample at 8 kHz, so the rendition lasts bytes / 8000 seconds.
   expect((await mediaState(page, "prompt-audio")).duration).toBeCloseTo(bytes / 8000, 2);
   const shownSha = (await page.locator("dd code.font-mono.text-xs").textContent())!.trim();
@@ -128,10 +138,14 @@ test("voices, preview, a ulaw_8000 prompt downloaded as .ulaw, and the history",
   // As a caller hears it: the same prompt through G.711 and back, an 8 kHz WAV as long as the original.
   await page.locator("label", { hasText: /^As a caller$/ }).click();
   await expect(page.getByTestId("phone-band-note")).toContainText("G.711 μ-law at 8 kHz");
-  await expect.poll(async () => page.getByTestId("prompt-audio").evaluate((el: HTMLAudioElement) => el.currentSrc), { timeout: 15_000 }).toMatch(
-    new RegExp(`/studio/audio/${shownSha}/phone$`),
-  );
-  await expect.poll(async () => (await mediaState(page, "prompt-audio")).readyState, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  await expect
+    .poll(async () => page.getByTestId("prompt-audio").evaluate((el: HTMLAudioElement) => el.currentSrc), {
+      timeout: 15_000,
+    })
+    .toMatch(new RegExp(`/studio/audio/${shownSha}/phone$`));
+  await expect
+    .poll(async () => (await mediaState(page, "prompt-audio")).readyState, { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(1);
   expect((await mediaState(page, "prompt-audio")).duration).toBeCloseTo(bytes / 8000, 1);
   const phoneWav = await page.request.get(`${baseUrl()}/studio/audio/${shownSha}/phone`);
   expect(phoneWav.headers()["content-type"]).toBe("audio/wav");
@@ -147,7 +161,10 @@ test("voices, preview, a ulaw_8000 prompt downloaded as .ulaw, and the history",
   await shoot(page, "06-generated");
 
   // Download: saved as .ulaw, exactly `bytes` long, and the bytes hash to the shown sha256.
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /^Download prompt-[0-9a-f]{12}\.ulaw$/ }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: /^Download prompt-[0-9a-f]{12}\.ulaw$/ }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`prompt-${shownSha.slice(0, 12)}.ulaw`);
   const saved = await download.path();
   expect(statSync(saved).size).toBe(bytes);
@@ -158,7 +175,9 @@ test("voices, preview, a ulaw_8000 prompt downloaded as .ulaw, and the history",
   await expect(history.getByRole("listitem")).toHaveCount(1);
   await expect(history.getByText(text)).toBeVisible();
   await page.getByRole("button", { name: "Generate" }).click();
-  await expect(page.getByRole("status").filter({ hasText: /served from the content cache\.$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("status").filter({ hasText: /served from the content cache\.$/ })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByText("Served from the content cache (cached: true)")).toBeVisible();
   await expect(history.getByRole("listitem")).toHaveCount(2);
   await expect(history.getByRole("listitem").first().getByText("cached", { exact: true })).toBeVisible();
@@ -166,8 +185,17 @@ test("voices, preview, a ulaw_8000 prompt downloaded as .ulaw, and the history",
   // Replay the older entry from the history, and download it again from there.
   await history.getByRole("listitem").nth(1).getByRole("button", { name: /^Play/ }).click();
   await expect(page.getByRole("heading", { name: "Prompt from history" })).toBeVisible();
-  await expect.poll(async () => (await mediaState(page, "prompt-audio")).readyState, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
-  const [again] = await Promise.all([page.waitForEvent("download"), history.getByRole("listitem").nth(1).getByRole("link", { name: /^Download \.ulaw/ }).click()]);
+  await expect
+    .poll(async () => (await mediaState(page, "prompt-audio")).readyState, { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(1);
+  const [again] = await Promise.all([
+    page.waitForEvent("download"),
+    history
+      .getByRole("listitem")
+      .nth(1)
+      .getByRole("link", { name: /^Download \.ulaw/ })
+      .click(),
+  ]);
   expect(again.suggestedFilename()).toMatch(/\.ulaw$/);
   expect(statSync(await again.path()).size).toBe(bytes);
   await shoot(page, "07-history-replay");

@@ -20,7 +20,22 @@ const FACES = path.resolve(import.meta.dirname, "../tests/fixtures/faces");
 // The fake camera plays a Y4M video: one second of the photograph, made when this file loads
 // (before the browser starts) into a temporary folder.
 const video = path.join(mkdtempSync(path.join(os.tmpdir(), "fake-camera-")), "adult.y4m");
-const made = spawnSync("ffmpeg", ["-v", "error", "-y", "-loop", "1", "-i", path.join(FACES, "adult-70-plus.jpg"), "-t", "1", "-r", "10", "-pix_fmt", "yuv420p", video]);
+const made = spawnSync("ffmpeg", [
+  "-v",
+  "error",
+  "-y",
+  "-loop",
+  "1",
+  "-i",
+  path.join(FACES, "adult-70-plus.jpg"),
+  "-t",
+  "1",
+  "-r",
+  "10",
+  "-pix_fmt",
+  "yuv420p",
+  video,
+]);
 if (made.status !== 0) throw new Error(`ffmpeg could not make the fake camera video: ${made.stderr}`);
 
 test.use({
@@ -44,7 +59,11 @@ test.beforeAll(async () => {
 
 test("a camera selfie of a face clearly over the challenge age passes, decided on this server", async ({ page }) => {
   await serveReturnSite(page);
-  const session = await createSession(baseUrl(), keys.liveKey, { required_age: 18, methods: ["face_estimation", "id_document"], return_url: "https://shop.example/face" });
+  const session = await createSession(baseUrl(), keys.liveKey, {
+    required_age: 18,
+    methods: ["face_estimation", "id_document"],
+    return_url: "https://shop.example/face",
+  });
   await page.goto(session.url);
   await expect(page.getByRole("note", { name: "Test mode" })).toHaveCount(0);
   await page.getByRole("button", { name: "Start with face age estimation" }).click();
@@ -57,10 +76,15 @@ test("a camera selfie of a face clearly over the challenge age passes, decided o
   // and the page's own measures (light, focus), until every check passes and the button says so.
   await expect(page.getByTestId("face-guide")).toBeVisible();
   const checks = page.getByRole("list", { name: "Photo checks" });
-  await expect(checks.getByRole("listitem")).toHaveText(["Face: Face found", "Distance: Good distance", "Light: Good light", "Focus: Sharp"], { timeout: 30_000 });
+  await expect(checks.getByRole("listitem")).toHaveText(
+    ["Face: Face found", "Distance: Good distance", "Light: Good light", "Focus: Sharp"],
+    { timeout: 30_000 },
+  );
   await expect(page.getByTestId("face-guide")).toContainText("Ready: take your photo.");
   // Screen readers hear it once it holds (a polite live region, not every tick).
-  await expect(page.getByRole("status").filter({ hasText: "Ready: take your photo." })).toHaveCount(1, { timeout: 10_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Ready: take your photo." })).toHaveCount(1, {
+    timeout: 10_000,
+  });
   await expect(page.getByRole("button", { name: "Take photo" })).toHaveAttribute("data-ready", "true");
   await snap(page, "live-face-builtin-camera");
   const after = await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`);
@@ -70,14 +94,25 @@ test("a camera selfie of a face clearly over the challenge age passes, decided o
   await expect(page.getByRole("heading", { name: "Age confirmed" })).toBeVisible({ timeout: 30_000 });
   await page.waitForURL(`https://shop.example/face?session_id=${session.id}`, { timeout: 30_000 });
   const done = await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`);
-  expect(done.body).toMatchObject({ status: "passed", mode: "live", attempts: 1, outcome: { method: "face_estimation", result: "pass" } });
+  expect(done.body).toMatchObject({
+    status: "passed",
+    mode: "live",
+    attempts: 1,
+    outcome: { method: "face_estimation", result: "pass" },
+  });
   // Only the outcome reaches the integrator: no estimate anywhere in the session.
   expect(JSON.stringify(done.body)).not.toMatch(/estimate|"age"/);
 });
 
-test("a refused photo is cleared with its reason beside the next action; an inconclusive face gets another try, and the second try passes", async ({ page }) => {
+test("a refused photo is cleared with its reason beside the next action; an inconclusive face gets another try, and the second try passes", async ({
+  page,
+}) => {
   await serveReturnSite(page);
-  const session = await createSession(baseUrl(), keys.liveKey, { required_age: 18, methods: ["face_estimation", "id_document"], return_url: "https://shop.example/face" });
+  const session = await createSession(baseUrl(), keys.liveKey, {
+    required_age: 18,
+    methods: ["face_estimation", "id_document"],
+    return_url: "https://shop.example/face",
+  });
   await page.goto(session.url);
   await page.getByRole("button", { name: "Start with face age estimation" }).click();
   const step = page.getByRole("region", { name: "Face age estimation" });
@@ -87,20 +122,30 @@ test("a refused photo is cleared with its reason beside the next action; an inco
   await page.getByTestId("photo-upload").setInputFiles({ name: "sky.jpg", mimeType: "image/jpeg", buffer: noFace });
   await page.getByRole("button", { name: "Use this photo" }).click();
   // The photo is gone; its reason is announced right above the action that replaces it.
-  await expect(step.getByRole("alert")).toHaveText("We couldn't find a face. Face the camera with your whole face in the picture.");
+  await expect(step.getByRole("alert")).toHaveText(
+    "We couldn't find a face. Face the camera with your whole face in the picture.",
+  );
   await expect(page.getByRole("img", { name: "Your selfie" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Choose another photo" })).toBeFocused();
   await expect(page.getByRole("button", { name: "Take another photo" })).toBeVisible();
   await snap(page, "live-face-builtin-retake");
-  expect((await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`)).body).toMatchObject({ status: "in_progress", attempts: 0 });
+  expect((await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`)).body).toMatchObject({
+    status: "in_progress",
+    attempts: 0,
+  });
 
   // A teenager's face falls inside the buffer: inconclusive, so another try, with the reason.
   await page.getByTestId("photo-upload").setInputFiles(path.join(FACES, "teen-10-19.jpg"));
   await page.getByRole("button", { name: "Use this photo" }).click();
-  await expect(step.getByRole("alert")).toContainText("We couldn't tell your age clearly from that photo.", { timeout: 30_000 });
+  await expect(step.getByRole("alert")).toContainText("We couldn't tell your age clearly from that photo.", {
+    timeout: 30_000,
+  });
   await expect(page.getByRole("button", { name: "Choose another photo" })).toBeFocused();
   await snap(page, "live-face-builtin-try-again");
-  expect((await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`)).body).toMatchObject({ status: "in_progress", attempts: 1 });
+  expect((await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`)).body).toMatchObject({
+    status: "in_progress",
+    attempts: 1,
+  });
 
   // The second try passes.
   await page.getByTestId("photo-upload").setInputFiles(path.join(FACES, "adult-70-plus.jpg"));
@@ -108,5 +153,9 @@ test("a refused photo is cleared with its reason beside the next action; an inco
   await expect(page.getByRole("heading", { name: "Age confirmed" })).toBeVisible({ timeout: 30_000 });
   await page.waitForURL(`https://shop.example/face?session_id=${session.id}`, { timeout: 30_000 });
   const done = await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`);
-  expect(done.body).toMatchObject({ status: "passed", attempts: 2, outcome: { method: "face_estimation", result: "pass" } });
+  expect(done.body).toMatchObject({
+    status: "passed",
+    attempts: 2,
+    outcome: { method: "face_estimation", result: "pass" },
+  });
 });

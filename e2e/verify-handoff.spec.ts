@@ -16,10 +16,16 @@ test.beforeAll(async () => {
   await setDisplayName(keys.orgId, "Acme Wines");
 });
 
-test("names the organisation, leads back to it from every step, and a pass's return can be stopped", async ({ page }) => {
+test("names the organisation, leads back to it from every step, and a pass's return can be stopped", async ({
+  page,
+}) => {
   await page.clock.install();
   await serveReturnSite(page);
-  const session = await createSession(baseUrl(), keys.testKey, { required_age: 18, methods: ["face_estimation"], return_url: "https://shop.example/age" });
+  const session = await createSession(baseUrl(), keys.testKey, {
+    required_age: 18,
+    methods: ["face_estimation"],
+    return_url: "https://shop.example/age",
+  });
   await page.goto(session.url);
   await expect(page.getByText("Acme Wines asks you to confirm your age.")).toBeVisible();
   const back = `https://shop.example/age?session_id=${session.id}`;
@@ -31,7 +37,9 @@ test("names the organisation, leads back to it from every step, and a pass's ret
   // The way back mid-flow: the session stays open (until it expires), the page can be reopened.
   await page.getByTestId("leave-link").click();
   await page.waitForURL(back);
-  expect((await api(baseUrl(), keys.testKey, "GET", `/v1/verification-sessions/${session.id}`)).body.status).toBe("in_progress");
+  expect((await api(baseUrl(), keys.testKey, "GET", `/v1/verification-sessions/${session.id}`)).body.status).toBe(
+    "in_progress",
+  );
   await page.goBack();
   await page.getByRole("button", { name: /Simulate pass/ }).click();
   await expect(page.getByRole("heading", { name: "Age confirmed" })).toBeVisible();
@@ -45,13 +53,20 @@ test("names the organisation, leads back to it from every step, and a pass's ret
   await page.waitForURL(back);
 });
 
-test("a computer without a camera continues on a phone by a QR code; the link works once", async ({ page, browser }) => {
+test("a computer without a camera continues on a phone by a QR code; the link works once", async ({
+  page,
+  browser,
+}) => {
   // The computer: no camera API at all.
   await page.setViewportSize(DESKTOP);
   await page.addInitScript(() => {
     Object.defineProperty(navigator, "mediaDevices", { value: undefined });
   });
-  const session = await createSession(baseUrl(), keys.liveKey, { required_age: 18, methods: ["face_estimation"], return_url: "https://shop.example/phone" });
+  const session = await createSession(baseUrl(), keys.liveKey, {
+    required_age: 18,
+    methods: ["face_estimation"],
+    return_url: "https://shop.example/phone",
+  });
   await page.goto(session.url);
   await page.getByRole("button", { name: "Start with face age estimation" }).click();
   const handoff = page.getByTestId("phone-handoff");
@@ -69,7 +84,10 @@ test("a computer without a camera continues on a phone by a QR code; the link wo
   await phonePage.goto(link);
   await expect(phonePage.getByRole("heading", { level: 2, name: "Face age estimation" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "You continued on another device" })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByTestId("return-link")).toHaveAttribute("href", `https://shop.example/phone?session_id=${session.id}`);
+  await expect(page.getByTestId("return-link")).toHaveAttribute(
+    "href",
+    `https://shop.example/phone?session_id=${session.id}`,
+  );
   await snap(page, "handoff-moved");
 
   // Single use: a second phone gets the link's own page, and nothing of the session.
@@ -86,7 +104,11 @@ test("a computer without a camera continues on a phone by a QR code; the link wo
   await expect(phonePage.getByRole("heading", { name: "Age confirmed" })).toBeVisible({ timeout: 30_000 });
   await phonePage.waitForURL(`https://shop.example/phone?session_id=${session.id}`, { timeout: 30_000 });
   const done = await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`);
-  expect(done.body).toMatchObject({ status: "passed", attempts: 1, outcome: { method: "face_estimation", result: "pass" } });
+  expect(done.body).toMatchObject({
+    status: "passed",
+    attempts: 1,
+    outcome: { method: "face_estimation", result: "pass" },
+  });
   // Only the outcome reaches the integrator: nothing of the photo or its estimate.
   expect(JSON.stringify(done.body)).not.toMatch(/estimate|"age"|image/);
   await phone.close();

@@ -9,7 +9,11 @@ export { PHONE } from "./support/screenshots";
 /** Serves every request to the integrator's (fictional) site, so the redirect back lands somewhere. */
 export async function serveReturnSite(page: Page, origin = "https://shop.example") {
   await page.route(`${origin}/**`, (route) =>
-    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Shop</title><h1>Back at the shop</h1>" }),
+    route.fulfill({
+      status: 200,
+      contentType: "text/html",
+      body: "<!doctype html><title>Shop</title><h1>Back at the shop</h1>",
+    }),
   );
 }
 

@@ -29,7 +29,11 @@ test.use({
   viewport: PHONE,
   launchOptions: {
     ...config.use?.launchOptions,
-    args: [...(config.use?.launchOptions?.args ?? []), "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
+    args: [
+      ...(config.use?.launchOptions?.args ?? []),
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+    ],
   },
   permissions: ["camera"],
 });
@@ -93,7 +97,9 @@ test.afterAll(async () => {
   await new Promise((resolve) => provider?.close(resolve));
 });
 
-test("camera selfie is inconclusive, the uploaded document passes; the provider decides, nothing is faked", async ({ page }) => {
+test("camera selfie is inconclusive, the uploaded document passes; the provider decides, nothing is faked", async ({
+  page,
+}) => {
   await serveReturnSite(page);
   imageCalls.length = 0;
   verdicts["/face"].push({ result: "inconclusive", confidence: "low" });
@@ -151,7 +157,8 @@ test("camera selfie is inconclusive, the uploaded document passes; the provider 
 test("a refused camera falls back to uploading a photo", async ({ page }) => {
   // What a user pressing "Block" on the camera prompt looks like to the page.
   await page.addInitScript(() => {
-    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+    navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
   });
   await serveReturnSite(page);
   imageCalls.length = 0;
@@ -176,10 +183,16 @@ test("a refused camera falls back to uploading a photo", async ({ page }) => {
   await page.getByTestId("return-link").click();
   await page.waitForURL(`https://shop.example/live?session_id=${session.id}`);
   const done = await api(stack.baseUrl, keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`);
-  expect(done.body).toMatchObject({ status: "failed", attempts: 1, outcome: { method: "face_estimation", result: "fail" } });
+  expect(done.body).toMatchObject({
+    status: "failed",
+    attempts: 1,
+    outcome: { method: "face_estimation", result: "fail" },
+  });
 });
 
-test("credit card: the user completes the check on the provider's page and the verdict is fetched server-side", async ({ page }) => {
+test("credit card: the user completes the check on the provider's page and the verdict is fetched server-side", async ({
+  page,
+}) => {
   await serveReturnSite(page);
   const session = await createSession(stack.baseUrl, keys.liveKey, {
     required_age: 18,
@@ -194,5 +207,9 @@ test("credit card: the user completes the check on the provider's page and the v
   await expect(page.getByRole("heading", { name: "Age confirmed" })).toBeVisible();
   await page.waitForURL(`https://shop.example/live?session_id=${session.id}`);
   const done = await api(stack.baseUrl, keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`);
-  expect(done.body).toMatchObject({ status: "passed", attempts: 1, outcome: { method: "credit_card", result: "pass" } });
+  expect(done.body).toMatchObject({
+    status: "passed",
+    attempts: 1,
+    outcome: { method: "credit_card", result: "pass" },
+  });
 });

@@ -19,7 +19,10 @@ async function startFlow(page: Page, url: string) {
   await page.getByRole("button", { name: /^Start with/ }).click();
 }
 
-test("pass: the user returns to return_url with session_id; retrieve shows passed with its outcome", async ({ page, context }) => {
+test("pass: the user returns to return_url with session_id; retrieve shows passed with its outcome", async ({
+  page,
+  context,
+}) => {
   await serveReturnSite(page);
   const returnUrl = "https://shop.example/checkout/done?order=1001&note=a%20b#receipt";
   const session = await createSession(baseUrl(), keys.testKey, {
@@ -42,7 +45,9 @@ test("pass: the user returns to return_url with session_id; retrieve shows passe
   await expect(page.getByText("at least 18 years old")).toBeVisible();
   await expect(page.getByText("shop.example", { exact: true })).toBeVisible();
   // Opening the link does not start the session; starting the first method does.
-  expect((await api(baseUrl(), keys.testKey, "GET", `/v1/verification-sessions/${session.id}`)).body.status).toBe("created");
+  expect((await api(baseUrl(), keys.testKey, "GET", `/v1/verification-sessions/${session.id}`)).body.status).toBe(
+    "created",
+  );
   await snap(page, "intro-test");
 
   await page.getByRole("button", { name: "Start with face age estimation" }).click();
@@ -66,7 +71,9 @@ test("pass: the user returns to return_url with session_id; retrieve shows passe
   await page.waitForURL(/^https:\/\/shop\.example\//);
   expect(page.url()).toBe(`https://shop.example/checkout/done?order=1001&note=a%20b&session_id=${session.id}#receipt`);
   // Nothing but our own origin was contacted before the user was sent back.
-  const foreign = requests.filter((url) => new URL(url).origin !== baseUrl() && !url.startsWith("https://shop.example/"));
+  const foreign = requests.filter(
+    (url) => new URL(url).origin !== baseUrl() && !url.startsWith("https://shop.example/"),
+  );
   expect(foreign).toEqual([]);
 
   const retrieved = await api(baseUrl(), keys.testKey, "GET", `/v1/verification-sessions/${session.id}`);
@@ -113,10 +120,16 @@ test("an inconclusive first method escalates to the second, which passes (keyboa
   await page.waitForURL(`https://shop.example/age?session_id=${session.id}`);
 
   const done = await api(baseUrl(), keys.testKey, "GET", `/v1/verification-sessions/${session.id}`);
-  expect(done.body).toMatchObject({ status: "passed", attempts: 2, outcome: { method: "id_document", result: "pass" } });
+  expect(done.body).toMatchObject({
+    status: "passed",
+    attempts: 2,
+    outcome: { method: "id_document", result: "pass" },
+  });
 });
 
-test("fail: the session fails with outcome.result fail; the user reads why and chooses to go back", async ({ page }) => {
+test("fail: the session fails with outcome.result fail; the user reads why and chooses to go back", async ({
+  page,
+}) => {
   await serveReturnSite(page);
   const session = await createSession(baseUrl(), keys.testKey, {
     required_age: 16,
@@ -137,10 +150,16 @@ test("fail: the session fails with outcome.result fail; the user reads why and c
   await page.waitForURL(`https://shop.example/age?step=2&session_id=${session.id}`);
 
   const done = await api(baseUrl(), keys.testKey, "GET", `/v1/verification-sessions/${session.id}`);
-  expect(done.body).toMatchObject({ status: "failed", attempts: 1, outcome: { method: "id_document", result: "fail" } });
+  expect(done.body).toMatchObject({
+    status: "failed",
+    attempts: 1,
+    outcome: { method: "id_document", result: "fail" },
+  });
 });
 
-test("digital_id is skipped with an explanation; a last inconclusive method fails the session as inconclusive", async ({ page }) => {
+test("digital_id is skipped with an explanation; a last inconclusive method fails the session as inconclusive", async ({
+  page,
+}) => {
   await serveReturnSite(page);
   const session = await createSession(baseUrl(), keys.testKey, {
     required_age: 18,
@@ -158,7 +177,9 @@ test("digital_id is skipped with an explanation; a last inconclusive method fail
   await snap(page, "method-after-skip");
 
   await page.getByRole("button", { name: /Simulate inconclusive/ }).click();
-  await expect(page.getByText("None of the available checks could give a clear result.", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("None of the available checks could give a clear result.", { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Stay on this page" })).toHaveCount(0);
   await page.waitForTimeout(3500);
   expect(page.url()).toMatch(flowUrl);
@@ -171,7 +192,10 @@ test("digital_id is skipped with an explanation; a last inconclusive method fail
   });
 });
 
-test("a used link opened in another browser says so and reveals nothing; the first browser carries on", async ({ page, browser }) => {
+test("a used link opened in another browser says so and reveals nothing; the first browser carries on", async ({
+  page,
+  browser,
+}) => {
   const session = await createSession(baseUrl(), keys.testKey, {
     required_age: 18,
     return_url: "https://shop.example/private-order-77",
@@ -198,17 +222,30 @@ test("a used link opened in another browser says so and reveals nothing; the fir
   await expect(page.getByRole("button", { name: "Start with face age estimation" })).toBeVisible();
 });
 
-test("an expired session shows a clear page with the way back; unknown and tampered links reveal nothing", async ({ page }) => {
+test("an expired session shows a clear page with the way back; unknown and tampered links reveal nothing", async ({
+  page,
+}) => {
   // Never opened, then expired (the expire test helper).
-  const unopened = await createSession(baseUrl(), keys.testKey, { required_age: 18, return_url: "https://shop.example/a" });
-  expect((await api(baseUrl(), keys.testKey, "POST", `/v1/test_helpers/verification-sessions/${unopened.id}/expire`)).status).toBe(200);
+  const unopened = await createSession(baseUrl(), keys.testKey, {
+    required_age: 18,
+    return_url: "https://shop.example/a",
+  });
+  expect(
+    (await api(baseUrl(), keys.testKey, "POST", `/v1/test_helpers/verification-sessions/${unopened.id}/expire`)).status,
+  ).toBe(200);
   await page.goto(unopened.url);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This age check has expired");
-  await expect(page.getByTestId("return-link")).toHaveAttribute("href", `https://shop.example/a?session_id=${unopened.id}`);
+  await expect(page.getByTestId("return-link")).toHaveAttribute(
+    "href",
+    `https://shop.example/a?session_id=${unopened.id}`,
+  );
   await snap(page, "link-expired");
 
   // Opened and bound, then expired while the user was away: a reload shows the same.
-  const opened = await createSession(baseUrl(), keys.testKey, { required_age: 18, return_url: "https://shop.example/b" });
+  const opened = await createSession(baseUrl(), keys.testKey, {
+    required_age: 18,
+    return_url: "https://shop.example/b",
+  });
   await page.goto(opened.url);
   await expect(page).toHaveURL(flowUrl);
   await api(baseUrl(), keys.testKey, "POST", `/v1/test_helpers/verification-sessions/${opened.id}/expire`);
@@ -227,8 +264,14 @@ test("an expired session shows a clear page with the way back; unknown and tampe
   await snap(page, "link-invalid");
 });
 
-test("mutations refuse other origins and other browsers, and a test session takes no photo", async ({ page, context }) => {
-  const session = await createSession(baseUrl(), keys.testKey, { required_age: 18, return_url: "https://shop.example/x" });
+test("mutations refuse other origins and other browsers, and a test session takes no photo", async ({
+  page,
+  context,
+}) => {
+  const session = await createSession(baseUrl(), keys.testKey, {
+    required_age: 18,
+    return_url: "https://shop.example/x",
+  });
   await startFlow(page, session.url);
   await expect(page.getByRole("heading", { level: 2, name: "Face age estimation" })).toBeVisible();
   const cookie = (await context.cookies()).find((c) => c.name === `vsb_${session.id}`)!;

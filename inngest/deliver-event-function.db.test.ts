@@ -55,7 +55,8 @@ const runOnFailure = (eventId: string) => {
 
 describe("deliver-event job (Inngest)", () => {
   it("allows exactly the spec's 5 attempts, as the function for the job's own event", () => {
-    const opts = (deliverEvent as unknown as { opts: { id: string; retries: number; triggers: { event: string }[] } }).opts;
+    const opts = (deliverEvent as unknown as { opts: { id: string; retries: number; triggers: { event: string }[] } })
+      .opts;
     // The spec's number, not MAX_DELIVERY_ATTEMPTS: the function's retries derive from that
     // constant, so comparing with it could not fail.
     expect(opts.retries + 1).toBe(5);
@@ -73,7 +74,10 @@ describe("deliver-event job (Inngest)", () => {
     const [delivered] = receiver.deliveries(path);
     expect(delivered.signatureValid).toBe(true);
     expect(delivered.body.data.status).toBe("passed");
-    expect(await db.webhookDelivery.findFirstOrThrow({ where: { outboxEventId: event.id } })).toMatchObject({ status: "succeeded", attempts: 1 });
+    expect(await db.webhookDelivery.findFirstOrThrow({ where: { outboxEventId: event.id } })).toMatchObject({
+      status: "succeeded",
+      attempts: 1,
+    });
   });
 
   it("asks Inngest to retry after the configured back-off, then dead-letters on the fifth attempt", async () => {
@@ -84,14 +88,20 @@ describe("deliver-event job (Inngest)", () => {
     const first = await run(event.id, 0);
     expect(first.result).toBeUndefined();
     // Default WEBHOOK_RETRY_SCHEDULE in this process: 30 s before attempt 2.
-    expect(first.error).toMatchObject({ name: "RetryAfterError", message: expect.stringContaining("next attempt in 30 s") });
+    expect(first.error).toMatchObject({
+      name: "RetryAfterError",
+      message: expect.stringContaining("next attempt in 30 s"),
+    });
 
     const fifth = await run(event.id, 4);
     expect(fifth.error).toBeUndefined();
     expect(fifth.result).toMatchObject({ kind: "done", detail: expect.stringContaining("dead-lettered 1") });
     const row = await db.webhookDelivery.findFirstOrThrow({ where: { outboxEventId: event.id } });
     expect(row).toMatchObject({ status: "dead", attempts: 5 });
-    const tries = await db.deliveryAttempt.findMany({ where: { deliveryId: row.id }, orderBy: { attemptNumber: "asc" } });
+    const tries = await db.deliveryAttempt.findMany({
+      where: { deliveryId: row.id },
+      orderBy: { attemptNumber: "asc" },
+    });
     expect(tries.map((t) => t.attemptNumber)).toEqual([1, 5]);
     expect(receiver.deliveries(path)).toHaveLength(2);
   });
@@ -116,7 +126,10 @@ describe("deliver-event job (Inngest)", () => {
 
     const { error } = await runOnFailure(event.id);
     expect(error).toBeUndefined();
-    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "dead", attempts: 4 });
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      status: "dead",
+      attempts: 4,
+    });
     expect((await listDeadLetters(org.id)).data.map((d) => d.deliveryId)).toEqual([row.id]);
     expect(receiver.deliveries(path)).toHaveLength(1);
   });

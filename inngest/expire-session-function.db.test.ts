@@ -55,11 +55,19 @@ describe("expire-session job (Inngest)", () => {
     const expiresAt = new Date(Date.now() - 1000);
     const session = await insertSession(org.id, { expiresAt });
     const lines: Record<string, unknown>[] = [];
-    vi.spyOn(logger(), "info").mockImplementation(((fields: object, msg?: string) => void lines.push({ ...currentContext(), ...fields, msg })) as never);
+    vi.spyOn(logger(), "info").mockImplementation(
+      ((fields: object, msg?: string) => void lines.push({ ...currentContext(), ...fields, msg })) as never,
+    );
     try {
       const engine = new InngestTestEngine({
         function: expireSession,
-        events: [{ id: `evt-${session.id}`, name: "verification/session.expire", data: { payload: { sessionId: session.id }, runAt: expiresAt.toISOString() } }],
+        events: [
+          {
+            id: `evt-${session.id}`,
+            name: "verification/session.expire",
+            data: { payload: { sessionId: session.id }, runAt: expiresAt.toISOString() },
+          },
+        ],
         steps: [0, 1, 2, 3].map((round) => ({ id: `wait-until-due-${round}`, handler: () => undefined })),
       });
       expect((await engine.execute()).result).toEqual({ kind: "done" });
@@ -67,7 +75,13 @@ describe("expire-session job (Inngest)", () => {
       vi.restoreAllMocks();
     }
     expect(lines.filter((line) => line.msg === "job")).toEqual([
-      expect.objectContaining({ jobId: `evt-${session.id}`, route: `job ${expireSessionJob.name}`, attempt: 1, outcome: "done", durationMs: expect.any(Number) }),
+      expect.objectContaining({
+        jobId: `evt-${session.id}`,
+        route: `job ${expireSessionJob.name}`,
+        attempt: 1,
+        outcome: "done",
+        durationMs: expect.any(Number),
+      }),
     ]);
   });
 });

@@ -40,7 +40,9 @@ describe("env: Inngest configuration", () => {
   it("runs background work in-process by default and on Inngest with both keys or a dev server", () => {
     expect(inngestConfigured(parseEnv({}))).toBe(false);
     expect(inngestConfigured(parseEnv({ INNGEST_EVENT_KEY: "", INNGEST_SIGNING_KEY: "" }))).toBe(false);
-    expect(inngestConfigured(parseEnv({ INNGEST_EVENT_KEY: "evt-key", INNGEST_SIGNING_KEY: "signkey-prod-abc" }))).toBe(true);
+    expect(inngestConfigured(parseEnv({ INNGEST_EVENT_KEY: "evt-key", INNGEST_SIGNING_KEY: "signkey-prod-abc" }))).toBe(
+      true,
+    );
     expect(inngestConfigured(parseEnv({ INNGEST_DEV: "1" }))).toBe(true);
     expect(inngestConfigured(parseEnv({ INNGEST_DEV: "1", INNGEST_SIGNING_KEY: "signkey-prod-abc" }))).toBe(true);
   });
@@ -65,15 +67,25 @@ describe("env: secrets in production", () => {
   });
 
   it.each([
-    ["missing", {}, /APP_SECRET: is not set; production needs a random value of at least 32 characters \(generate one with `openssl rand -base64 32`\)/],
-    ["the dev-only default", { APP_SECRET: "dev-only-app-secret-change-me-in-production" }, /APP_SECRET: is the public dev-only default/],
+    [
+      "missing",
+      {},
+      /APP_SECRET: is not set; production needs a random value of at least 32 characters \(generate one with `openssl rand -base64 32`\)/,
+    ],
+    [
+      "the dev-only default",
+      { APP_SECRET: "dev-only-app-secret-change-me-in-production" },
+      /APP_SECRET: is the public dev-only default/,
+    ],
     ["short", { APP_SECRET: "x".repeat(31) }, /APP_SECRET: is shorter than 32 characters/],
   ])("refuses an APP_SECRET that is %s, naming it", (_, secrets, message) => {
     expect(() => parseEnv({ NODE_ENV: "production", AUTH_SECRET: strong.AUTH_SECRET, ...secrets })).toThrow(message);
   });
 
   it("refuses a short AUTH_SECRET too, naming it", () => {
-    expect(() => parseEnv({ NODE_ENV: "production", APP_SECRET: strong.APP_SECRET, AUTH_SECRET: "y".repeat(31) })).toThrow(
+    expect(() =>
+      parseEnv({ NODE_ENV: "production", APP_SECRET: strong.APP_SECRET, AUTH_SECRET: "y".repeat(31) }),
+    ).toThrow(
       /^Invalid environment: AUTH_SECRET: is shorter than 32 characters; production needs .*`openssl rand -base64 32`/,
     );
   });
@@ -107,7 +119,13 @@ describe("env: settings that need each other", () => {
 
   it("accepts complete settings", () => {
     expect(() =>
-      parseEnv({ STORAGE_DRIVER: "s3", S3_BUCKET: "prompts", SPEECH_PROVIDER: "elevenlabs", ELEVENLABS_API_KEY: "k", WEBHOOK_RETRY_SCHEDULE: "1,2.5,3" }),
+      parseEnv({
+        STORAGE_DRIVER: "s3",
+        S3_BUCKET: "prompts",
+        SPEECH_PROVIDER: "elevenlabs",
+        ELEVENLABS_API_KEY: "k",
+        WEBHOOK_RETRY_SCHEDULE: "1,2.5,3",
+      }),
     ).not.toThrow();
   });
 });
@@ -118,12 +136,18 @@ describe(".env.example", () => {
     const example = readFileSync(path.join(root, ".env.example"), "utf8");
     const listed = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
     const mentioned = (name: string) => listed.has(name) || example.includes(name);
-    const schemaKeys = [...readFileSync(path.join(root, "lib/env.ts"), "utf8").matchAll(/^ {2}([A-Z][A-Z0-9_]+): z\./gm)].map((m) => m[1]);
-    const sources = execFileSync("git", ["ls-files", "*.ts", "*.tsx", "*.mjs"], { cwd: root, encoding: "utf8" }).split("\n").filter(Boolean);
+    const schemaKeys = [
+      ...readFileSync(path.join(root, "lib/env.ts"), "utf8").matchAll(/^ {2}([A-Z][A-Z0-9_]+): z\./gm),
+    ].map((m) => m[1]);
+    const sources = execFileSync("git", ["ls-files", "*.ts", "*.tsx", "*.mjs"], { cwd: root, encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean);
     const readDirectly = sources.flatMap((file) =>
       [...readFileSync(path.join(root, file), "utf8").matchAll(/process\.env\.([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]),
     );
-    const missing = [...new Set([...schemaKeys, ...readDirectly])].filter((name) => !mentioned(name) && name !== "NODE_ENV");
+    const missing = [...new Set([...schemaKeys, ...readDirectly])].filter(
+      (name) => !mentioned(name) && name !== "NODE_ENV",
+    );
     expect(schemaKeys.length).toBeGreaterThan(30);
     expect(missing).toEqual([]);
   });
@@ -154,10 +178,9 @@ describe(".env.example's values", () => {
 describe("CSP_EXTRA_ORIGINS", () => {
   it("takes comma-separated origins and refuses what is not one, naming the variable", () => {
     expect(parseEnv({}).CSP_EXTRA_ORIGINS).toEqual([]);
-    expect(parseEnv({ CSP_EXTRA_ORIGINS: " https://cdn.example.com/path , http://127.0.0.1:9000," }).CSP_EXTRA_ORIGINS).toEqual([
-      "https://cdn.example.com",
-      "http://127.0.0.1:9000",
-    ]);
+    expect(
+      parseEnv({ CSP_EXTRA_ORIGINS: " https://cdn.example.com/path , http://127.0.0.1:9000," }).CSP_EXTRA_ORIGINS,
+    ).toEqual(["https://cdn.example.com", "http://127.0.0.1:9000"]);
     expect(() => parseEnv({ CSP_EXTRA_ORIGINS: "cdn.example.com" })).toThrow(/CSP_EXTRA_ORIGINS.*not an origin/);
   });
 });

@@ -121,7 +121,10 @@ const envSchema = z.object({
     .default("")
     .transform((list, ctx) => {
       const origins: string[] = [];
-      for (const item of list.split(",").map((s) => s.trim()).filter(Boolean)) {
+      for (const item of list
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         if (!URL.canParse(item)) {
           ctx.addIssue({ code: "custom", message: `"${item}" is not an origin such as https://cdn.example.com` });
           return z.NEVER;
@@ -156,11 +159,16 @@ export const DEFAULT_ELEVENLABS_MODELS: Record<ModelId, string> = {
 export function parseElevenLabsModelMap(value: string): Record<ModelId, string> | string {
   const models = { ...DEFAULT_ELEVENLABS_MODELS };
   const seen = new Set<string>();
-  for (const entry of value.split(",").map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [ours, theirs, ...rest] = entry.split("=").map((part) => part.trim());
     if (theirs === undefined || rest.length > 0) return `"${entry}" is not of the form model_id=elevenlabs_model_id`;
-    if (!(modelIds as readonly string[]).includes(ours)) return `unknown model id "${ours}" (one of ${modelIds.join(", ")})`;
-    if (!/^[A-Za-z0-9_.-]{1,100}$/.test(theirs)) return `"${theirs}" is not an ElevenLabs model id (letters, digits, _ . -)`;
+    if (!(modelIds as readonly string[]).includes(ours))
+      return `unknown model id "${ours}" (one of ${modelIds.join(", ")})`;
+    if (!/^[A-Za-z0-9_.-]{1,100}$/.test(theirs))
+      return `"${theirs}" is not an ElevenLabs model id (letters, digits, _ . -)`;
     if (seen.has(ours)) return `"${ours}" is mapped twice`;
     seen.add(ours);
     models[ours as ModelId] = theirs;
@@ -220,8 +228,16 @@ const requiredTogether = (e: ParsedEnv, ctx: z.RefinementCtx) => {
   };
   need(e.STORAGE_DRIVER === "s3", "S3_BUCKET", "STORAGE_DRIVER=s3");
   need(e.SPEECH_PROVIDER === "elevenlabs", "ELEVENLABS_API_KEY", "SPEECH_PROVIDER=elevenlabs");
-  need(Boolean(e.S3_ACCESS_KEY_ID), "S3_SECRET_ACCESS_KEY", "S3_ACCESS_KEY_ID is set (or set neither for the default AWS credential chain)");
-  need(Boolean(e.S3_SECRET_ACCESS_KEY), "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY is set (or set neither for the default AWS credential chain)");
+  need(
+    Boolean(e.S3_ACCESS_KEY_ID),
+    "S3_SECRET_ACCESS_KEY",
+    "S3_ACCESS_KEY_ID is set (or set neither for the default AWS credential chain)",
+  );
+  need(
+    Boolean(e.S3_SECRET_ACCESS_KEY),
+    "S3_ACCESS_KEY_ID",
+    "S3_SECRET_ACCESS_KEY is set (or set neither for the default AWS credential chain)",
+  );
   need(e.FACE_ESTIMATION_PROVIDER === "http", "FACE_ESTIMATION_PROVIDER_URL", "FACE_ESTIMATION_PROVIDER=http");
   need(Boolean(e.AUTH_GITHUB_ID), "AUTH_GITHUB_SECRET", "AUTH_GITHUB_ID is set (GitHub sign-in needs both)");
   need(Boolean(e.AUTH_GITHUB_SECRET), "AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET is set (GitHub sign-in needs both)");
@@ -230,7 +246,8 @@ const requiredTogether = (e: ParsedEnv, ctx: z.RefinementCtx) => {
     ctx.addIssue({
       code: "custom",
       path: ["WEBHOOK_RETRY_SCHEDULE"],
-      message: "must be one to four numbers of seconds, comma-separated (the waits before attempts 2 to 5; a shorter list repeats its last value)",
+      message:
+        "must be one to four numbers of seconds, comma-separated (the waits before attempts 2 to 5; a shorter list repeats its last value)",
     });
   }
 };

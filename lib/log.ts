@@ -5,9 +5,28 @@ import { currentContext } from "@/lib/http/request-context";
 
 // Keys whose values must never reach a log line, wherever they appear in a logged object.
 const REDACT = [
-  "key", "secret", "token", "password", "authorization", "apiKey", "api_key", "body", "image", "images",
-  "*.key", "*.secret", "*.token", "*.password", "*.authorization", "*.apiKey", "*.body", "*.image", "*.images",
-  "headers.authorization", "headers.cookie", "headers[\"x-api-key\"]",
+  "key",
+  "secret",
+  "token",
+  "password",
+  "authorization",
+  "apiKey",
+  "api_key",
+  "body",
+  "image",
+  "images",
+  "*.key",
+  "*.secret",
+  "*.token",
+  "*.password",
+  "*.authorization",
+  "*.apiKey",
+  "*.body",
+  "*.image",
+  "*.images",
+  "headers.authorization",
+  "headers.cookie",
+  'headers["x-api-key"]',
 ];
 
 /**

@@ -14,7 +14,11 @@ describe("scripts/embedded-postgres", () => {
     const wrapper = path.resolve(import.meta.dirname, "embedded-postgres.ts");
     const run = spawnSync(
       "npx",
-      ["tsx", "-e", `import(${JSON.stringify(wrapper)}).then((m) => m.loadEmbeddedPostgres()).then(() => { process.exitCode = 3; });`],
+      [
+        "tsx",
+        "-e",
+        `import(${JSON.stringify(wrapper)}).then((m) => m.loadEmbeddedPostgres()).then(() => { process.exitCode = 3; });`,
+      ],
       { encoding: "utf8" },
     );
     expect(run.stderr).toBe("");
@@ -73,42 +77,48 @@ describe("scripts/with-db.ts start-up failures", () => {
     }
   });
 
-  it("shares this data directory's running server on its port, and refuses a second one on another port", { timeout: 180_000 }, async () => {
-    const { freePort } = await import("./embedded-postgres");
-    const [port, otherPort] = [await freePort(), await freePort()];
-    const dataDir = `.data/with-db-test-${port}`;
-    // The first copy of the app: holds the server until this test ends it.
-    const first = spawn("npx", ["tsx", "scripts/with-db.ts", "sleep", "600"], {
-      env: { ...process.env, DATABASE_URL: "", EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(port) },
-      stdio: ["ignore", "ignore", "pipe"],
-      detached: true,
-    });
-    try {
-      const { default: pg } = await import("pg");
-      await vi.waitFor(
-        async () => {
-          const client = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${port}/voiceage` });
-          await client.connect();
-          await client.end();
-        },
-        { timeout: 90_000, interval: 500 },
-      );
-      const sameServer = withDb({ EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(port) }, "true");
-      expect(sameServer.stderr).toContain(`already running for ${path.resolve(dataDir)} on port ${port}`);
-      expect(sameServer.status).toBe(0);
+  it(
+    "shares this data directory's running server on its port, and refuses a second one on another port",
+    { timeout: 180_000 },
+    async () => {
+      const { freePort } = await import("./embedded-postgres");
+      const [port, otherPort] = [await freePort(), await freePort()];
+      const dataDir = `.data/with-db-test-${port}`;
+      // The first copy of the app: holds the server until this test ends it.
+      const first = spawn("npx", ["tsx", "scripts/with-db.ts", "sleep", "600"], {
+        env: { ...process.env, DATABASE_URL: "", EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(port) },
+        stdio: ["ignore", "ignore", "pipe"],
+        detached: true,
+      });
+      try {
+        const { default: pg } = await import("pg");
+        await vi.waitFor(
+          async () => {
+            const client = new pg.Client({
+              connectionString: `postgresql://postgres:postgres@127.0.0.1:${port}/voiceage`,
+            });
+            await client.connect();
+            await client.end();
+          },
+          { timeout: 90_000, interval: 500 },
+        );
+        const sameServer = withDb({ EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(port) }, "true");
+        expect(sameServer.stderr).toContain(`already running for ${path.resolve(dataDir)} on port ${port}`);
+        expect(sameServer.status).toBe(0);
 
-      const secondServer = withDb({ EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(otherPort) }, "true");
-      expect(secondServer.status).toBe(1);
-      expect(secondServer.stderr).toContain(`an instance is already running on port ${port}`);
-      expect(secondServer.stderr).toContain(`EMBEDDED_PG_PORT=${port}`);
-    } finally {
-      if (first.exitCode === null) {
-        process.kill(-first.pid!, "SIGTERM");
-        await once(first, "exit");
+        const secondServer = withDb({ EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(otherPort) }, "true");
+        expect(secondServer.status).toBe(1);
+        expect(secondServer.stderr).toContain(`an instance is already running on port ${port}`);
+        expect(secondServer.stderr).toContain(`EMBEDDED_PG_PORT=${port}`);
+      } finally {
+        if (first.exitCode === null) {
+          process.kill(-first.pid!, "SIGTERM");
+          await once(first, "exit");
+        }
+        rmSync(dataDir, { recursive: true, force: true });
       }
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
   it("says a data directory that cannot hold a server is unusable", async () => {
     const { freePort } = await import("./embedded-postgres");
@@ -119,7 +129,9 @@ describe("scripts/with-db.ts start-up failures", () => {
     try {
       const run = withDb({ EMBEDDED_PG_DIR: notADirectory, EMBEDDED_PG_PORT: String(port) }, "true");
       expect(run.status).toBe(1);
-      expect(run.stderr).toContain(`data directory ${path.resolve(notADirectory)} is unusable: it is a file, not a directory`);
+      expect(run.stderr).toContain(
+        `data directory ${path.resolve(notADirectory)} is unusable: it is a file, not a directory`,
+      );
       expect(run.stderr).toContain("EMBEDDED_PG_DIR");
     } finally {
       rmSync(notADirectory, { force: true });
@@ -142,7 +154,11 @@ describe("scripts/with-db.ts start-up failures", () => {
       chmodSync(path.join(dir, "not-a-program"), 0o755);
       writeFileSync(path.join(dir, "not-executable"), "#!/bin/sh\necho 'postgres (PostgreSQL) 17'\n");
       chmodSync(path.join(dir, "not-executable"), 0o644);
-      const binary = { "missing-binary": "no-such-dir/initdb", "not-a-program": "not-a-program", "not-executable": "not-executable" }[mode];
+      const binary = {
+        "missing-binary": "no-such-dir/initdb",
+        "not-a-program": "not-a-program",
+        "not-executable": "not-executable",
+      }[mode];
       writeFileSync(
         path.join(dir, "binaries.mjs"),
         `const bin = ${JSON.stringify(path.join(dir, binary ?? "unused"))};\nexport const pg_ctl = bin, initdb = bin, postgres = bin;\n`,
@@ -155,13 +171,23 @@ describe("scripts/with-db.ts start-up failures", () => {
           return { url: new URL("./binaries.mjs", import.meta.url).href, shortCircuit: true };
         }\n`,
       );
-      writeFileSync(path.join(dir, "register.mjs"), `import { register } from "node:module";\nregister("./hooks.mjs", import.meta.url);\n`);
+      writeFileSync(
+        path.join(dir, "register.mjs"),
+        `import { register } from "node:module";\nregister("./hooks.mjs", import.meta.url);\n`,
+      );
       const run = spawnSync("npx", ["tsx", "--import", path.join(dir, "register.mjs"), "scripts/with-db.ts", "true"], {
         encoding: "utf8",
-        env: { ...process.env, DATABASE_URL: "", EMBEDDED_PG_DIR: path.join(dir, "data"), EMBEDDED_PG_PORT: String(port) },
+        env: {
+          ...process.env,
+          DATABASE_URL: "",
+          EMBEDDED_PG_DIR: path.join(dir, "data"),
+          EMBEDDED_PG_PORT: String(port),
+        },
         timeout: 60_000,
       });
-      expect(run.stderr).toContain("The embedded PostgreSQL server binary could not run. Reinstall dependencies (`npm install`");
+      expect(run.stderr).toContain(
+        "The embedded PostgreSQL server binary could not run. Reinstall dependencies (`npm install`",
+      );
       expect(run.stderr).toMatch(detail);
       expect(run.stderr).not.toMatch(/Unhandled|triggerUncaughtException|^\s+at /m);
       expect(run.status).toBe(1);

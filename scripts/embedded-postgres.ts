@@ -139,7 +139,9 @@ export async function startEmbeddedPostgres(options: {
   const sharing = holder !== null && holder.port === options.port && (await portIsOpen(options.port));
   if (sharing) {
     if (!options.quiet) {
-      console.error(`Embedded PostgreSQL is already running for ${dataDir} on port ${options.port} (pid ${holder.pid}); using it.`);
+      console.error(
+        `Embedded PostgreSQL is already running for ${dataDir} on port ${options.port} (pid ${holder.pid}); using it.`,
+      );
     }
   } else {
     if (holder) {
@@ -180,8 +182,11 @@ export async function startEmbeddedPostgres(options: {
     // dedicated system user.
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: [
-      "-c", "max_connections=200",
-      ...(options.durable === false ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
+      "-c",
+      "max_connections=200",
+      ...(options.durable === false
+        ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
+        : []),
     ],
     onLog: () => {},
     onError: (message: unknown) => {
@@ -232,7 +237,9 @@ async function serverBinaryProblem(): Promise<string | null> {
   for (const binary of [binaries.initdb, binaries.postgres]) {
     const run = spawnSync(binary, ["--version"], { encoding: "utf8", timeout: 30_000 });
     if (run.status === 0 && run.stdout.includes("(PostgreSQL)")) continue;
-    const said = run.error ? `${(run.error as NodeJS.ErrnoException).code ?? run.error.message}` : `exit code ${run.status}: ${`${run.stderr}${run.stdout}`.trim()}`;
+    const said = run.error
+      ? `${(run.error as NodeJS.ErrnoException).code ?? run.error.message}`
+      : `exit code ${run.status}: ${`${run.stderr}${run.stdout}`.trim()}`;
     return `${binary} --version failed (${said})`;
   }
   return null;
@@ -244,9 +251,15 @@ function startFailure(error: unknown, serverOutput: string[], dataDir: string, p
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const detail = said ? `\nPostgreSQL said: ${said}` : "";
   if (/address already in use|could not bind/i.test(said)) {
-    return new EmbeddedPostgresError(`Port ${port} on 127.0.0.1 is already in use, so the embedded PostgreSQL server cannot start. ${PORT_HINT(port)}${detail}`);
+    return new EmbeddedPostgresError(
+      `Port ${port} on 127.0.0.1 is already in use, so the embedded PostgreSQL server cannot start. ${PORT_HINT(port)}${detail}`,
+    );
   }
-  if (code === "ENOENT" || code === "EACCES" || /ENOENT|EACCES|exec format|cannot execute|error while loading shared libraries/i.test(said)) {
+  if (
+    code === "ENOENT" ||
+    code === "EACCES" ||
+    /ENOENT|EACCES|exec format|cannot execute|error while loading shared libraries/i.test(said)
+  ) {
     return new EmbeddedPostgresError(`${BINARY_HINT}${detail}`, { cause: error });
   }
   return new EmbeddedPostgresError(

@@ -14,7 +14,12 @@
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { AGE_MODEL_NAMES, SHIPPED_AGE_MODELS, type AgeModelChoice, type AgeModelName } from "@/lib/verification/face/age-models";
+import {
+  AGE_MODEL_NAMES,
+  SHIPPED_AGE_MODELS,
+  type AgeModelChoice,
+  type AgeModelName,
+} from "@/lib/verification/face/age-models";
 import { decideAge, SHIPPED_AGE_RULES, type AgeRule } from "@/lib/verification/face/decide-age";
 import { createFaceEstimator } from "@/lib/verification/face/face-estimator";
 import { distinctFaces, judgeMeasurements } from "@/lib/verification/face/quality-gates";
@@ -43,13 +48,23 @@ const GROUPS: [string, (age: number) => boolean][] = [
   ["25+", (a) => a >= 25],
 ];
 
-const labels: Label[] = readFileSync(path.join(dir, "labels.csv"), "utf8").trim().split("\n").slice(1).map((line) => {
-  const [file, age, , , split] = line.split(",");
-  return { file, age: Number(age), split: split as Label["split"] };
-});
+const labels: Label[] = readFileSync(path.join(dir, "labels.csv"), "utf8")
+  .trim()
+  .split("\n")
+  .slice(1)
+  .map((line) => {
+    const [file, age, , , split] = line.split(",");
+    return { file, age: Number(age), split: split as Label["split"] };
+  });
 
 const readCache = (): Measured[] =>
-  cacheFile && existsSync(cacheFile) ? readFileSync(cacheFile, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l)) : [];
+  cacheFile && existsSync(cacheFile)
+    ? readFileSync(cacheFile, "utf8")
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [];
 if (!process.argv.includes("--report-only")) await measureAll(new Set(readCache().map((r) => r.file)));
 const measured: Measured[] = cacheFile ? readCache() : await measureAll(new Set());
 
@@ -57,7 +72,9 @@ async function measureAll(done: Set<string>): Promise<Measured[]> {
   const estimator = createFaceEstimator({ models: AGE_MODEL_NAMES, flip: true }, { lowPriority: false });
   const out: Measured[] = [];
   // In file-name order (a hash), so a partial run covers every age group alike.
-  const todo = [...labels].sort((a, b) => a.file.localeCompare(b.file)).filter((l, i) => i % shards === shard && !done.has(l.file));
+  const todo = [...labels]
+    .sort((a, b) => a.file.localeCompare(b.file))
+    .filter((l, i) => i % shards === shard && !done.has(l.file));
   for (const label of todo) {
     const bytes = await selfieFraming(readFileSync(path.join(dir, "images", label.file)));
     const started = performance.now();
@@ -66,7 +83,12 @@ async function measureAll(done: Set<string>): Promise<Measured[]> {
     const analysis = judgeMeasurements(measurements);
     // The gates keep only the combined age; the judged face is the largest distinct one.
     const face = analysis.kind === "face" && measurements.readable ? distinctFaces(measurements.faces)[0] : null;
-    const row: Measured = { ...label, verdict: analysis.kind === "retake" ? `retake: ${analysis.reason}` : analysis.kind, ages: face?.ages ?? null, ms };
+    const row: Measured = {
+      ...label,
+      verdict: analysis.kind === "retake" ? `retake: ${analysis.reason}` : analysis.kind,
+      ages: face?.ages ?? null,
+      ms,
+    };
     out.push(row);
     if (cacheFile) appendFileSync(cacheFile, `${JSON.stringify(row)}\n`);
     if (out.length % 25 === 0) console.error(`${out.length}/${todo.length} measured`);
@@ -78,7 +100,10 @@ async function measureAll(done: Set<string>): Promise<Measured[]> {
 async function selfieFraming(bytes: Buffer): Promise<Uint8Array> {
   const { width = 200 } = await sharp(bytes).metadata();
   const pad = Math.round(width / 2);
-  const framed = await sharp(bytes).extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 128, g: 128, b: 128 } }).jpeg({ quality: 90 }).toBuffer();
+  const framed = await sharp(bytes)
+    .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 128, g: 128, b: 128 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   return new Uint8Array(framed);
 }
 
@@ -92,7 +117,10 @@ const ENSEMBLES: AgeModelName[][] = [
   ["faceres", "faceres-deep", "gear"],
   [...AGE_MODEL_NAMES],
 ];
-const CANDIDATES: AgeModelChoice[] = ENSEMBLES.flatMap((models) => [{ models, flip: false }, { models, flip: true }]);
+const CANDIDATES: AgeModelChoice[] = ENSEMBLES.flatMap((models) => [
+  { models, flip: false },
+  { models, flip: true },
+]);
 const nameOf = (c: AgeModelChoice) => `${c.models.join(" + ")}${c.flip ? " (+ mirror)" : ""}`;
 
 function estimateOf(row: Measured, choice: AgeModelChoice): number | null {
@@ -111,7 +139,9 @@ const pct = (n: number, d: number) => {
   return `${((100 * n) / d).toFixed(1)}% (${n}/${d}; ${(100 * low).toFixed(1)}-${(100 * high).toFixed(1)})`;
 };
 
-line(`Dataset: eval/face-age-exact (${measured.length} photos: ${split("tuning").length} tuning, ${split("held-out").length} held-out), ${new Date().toISOString().slice(0, 10)}; median ${median(measured.map((r) => r.ms)).toFixed(0)} ms per photo with all four models and the mirror image (shared machine: timings disturbed).`);
+line(
+  `Dataset: eval/face-age-exact (${measured.length} photos: ${split("tuning").length} tuning, ${split("held-out").length} held-out), ${new Date().toISOString().slice(0, 10)}; median ${median(measured.map((r) => r.ms)).toFixed(0)} ms per photo with all four models and the mirror image (shared machine: timings disturbed).`,
+);
 line();
 line("### What the gates did (both splits)");
 line();
@@ -121,7 +151,9 @@ for (const [group] of GROUPS) {
   const rows = measured.filter((r) => groupOf(r.age) === group);
   const other = new Map<string, number>();
   for (const r of rows) if (r.verdict !== "face") other.set(r.verdict, (other.get(r.verdict) ?? 0) + 1);
-  line(`| ${group} | ${rows.length} | ${rows.filter((r) => r.ages).length} | ${[...other].map(([k, v]) => `${k} ${v}`).join(", ") || "none"} |`);
+  line(
+    `| ${group} | ${rows.length} | ${rows.filter((r) => r.ages).length} | ${[...other].map(([k, v]) => `${k} ${v}`).join(", ") || "none"} |`,
+  );
 }
 
 // Each candidate on the tuning split: its error by group, and the share of adults 25+ who pass at
@@ -129,7 +161,9 @@ for (const [group] of GROUPS) {
 line();
 line("### Candidates on the tuning split");
 line();
-line("Mean absolute error (years) by group; \"25+ pass at the minors' ceiling\": adults 25+ whose estimate is above every tuning face under 18 (the share a threshold that lets no tuning minor through would pass).");
+line(
+  'Mean absolute error (years) by group; "25+ pass at the minors\' ceiling": adults 25+ whose estimate is above every tuning face under 18 (the share a threshold that lets no tuning minor through would pass).',
+);
 line();
 line(`| Candidate | ${GROUPS.map(([g]) => g).join(" | ")} | 25+ pass at the minors' ceiling |`);
 line(`|---|${GROUPS.map(() => "---:").join("|")}|---:|`);
@@ -139,13 +173,17 @@ const scores = CANDIDATES.map((choice) => {
   const ceiling = Math.max(...est.filter((e) => e.age < 18).map((e) => e.estimate));
   const adults = est.filter((e) => e.age >= 25);
   const passing = adults.filter((e) => e.estimate > ceiling).length;
-  const errors = GROUPS.map(([, within]) => mean(est.filter((e) => within(e.age)).map((e) => Math.abs(e.estimate - e.age))).toFixed(1));
+  const errors = GROUPS.map(([, within]) =>
+    mean(est.filter((e) => within(e.age)).map((e) => Math.abs(e.estimate - e.age))).toFixed(1),
+  );
   line(`| ${nameOf(choice)} | ${errors.join(" | ")} | ${pct(passing, adults.length)} |`);
   return { choice, passing };
 });
 const best = scores.reduce((a, b) => (b.passing > a.passing ? b : a));
 line();
-line(`Best on tuning: ${nameOf(best.choice)}. Shipped (lib/verification/face/age-models.ts): ${nameOf(SHIPPED_AGE_MODELS)}.`);
+line(
+  `Best on tuning: ${nameOf(best.choice)}. Shipped (lib/verification/face/age-models.ts): ${nameOf(SHIPPED_AGE_MODELS)}.`,
+);
 
 /**
  * The rule the tuning split gives for the shipped models: the lowest pass threshold at which no
@@ -158,7 +196,8 @@ function ruleFromTuning(requiredAge: 16 | 18): AgeRule {
   const near = estimates.filter((e) => e.age >= requiredAge - 2 && e.age < requiredAge);
   let passBuffer = 0;
   const passes = (e: { estimate: number }) => e.estimate >= requiredAge + passBuffer;
-  while (estimates.some((e) => e.age < requiredAge - 2 && passes(e)) || near.filter(passes).length > 0.01 * near.length) passBuffer++;
+  while (estimates.some((e) => e.age < requiredAge - 2 && passes(e)) || near.filter(passes).length > 0.01 * near.length)
+    passBuffer++;
   const lowestOfAge = Math.min(...estimates.filter((e) => e.age >= requiredAge).map((e) => e.estimate));
   return { passBuffer, failBuffer: Math.max(0, Math.ceil(requiredAge - (lowestOfAge - 1))) };
 }
@@ -168,9 +207,13 @@ for (const requiredAge of [18, 16] as const) {
   const rule = SHIPPED_AGE_RULES[requiredAge];
   const tuned = ruleFromTuning(requiredAge);
   line();
-  line(`Required age ${requiredAge}: the tuning split gives pass buffer ${tuned.passBuffer}, fail buffer ${tuned.failBuffer}; shipped (decide-age.ts): ${rule.passBuffer} and ${rule.failBuffer}${tuned.passBuffer === rule.passBuffer && tuned.failBuffer === rule.failBuffer ? "" : " (DIFFERENT: update SHIPPED_AGE_RULES)"}.`);
+  line(
+    `Required age ${requiredAge}: the tuning split gives pass buffer ${tuned.passBuffer}, fail buffer ${tuned.failBuffer}; shipped (decide-age.ts): ${rule.passBuffer} and ${rule.failBuffer}${tuned.passBuffer === rule.passBuffer && tuned.failBuffer === rule.failBuffer ? "" : " (DIFFERENT: update SHIPPED_AGE_RULES)"}.`,
+  );
   line();
-  line(`### Required age ${requiredAge}: the shipped rule (pass from estimate ${requiredAge + rule.passBuffer}, fail under ${requiredAge - rule.failBuffer})`);
+  line(
+    `### Required age ${requiredAge}: the shipped rule (pass from estimate ${requiredAge + rule.passBuffer}, fail under ${requiredAge - rule.failBuffer})`,
+  );
   line();
   line("Share of judged photos in each group (95% Wilson interval). A retake or spoof never passes and is left out.");
   line();
@@ -179,23 +222,31 @@ for (const requiredAge of [18, 16] as const) {
   for (const name of ["tuning", "held-out"] as const) {
     for (const [group, within] of GROUPS) {
       const rows = split(name).filter((r) => r.ages && within(r.age));
-      const verdicts = rows.map((r) => decideAge({ estimate: estimateOf(r, SHIPPED_AGE_MODELS)!, requiredAge, rule }).result);
+      const verdicts = rows.map(
+        (r) => decideAge({ estimate: estimateOf(r, SHIPPED_AGE_MODELS)!, requiredAge, rule }).result,
+      );
       const count = (v: string) => verdicts.filter((x) => x === v).length;
-      line(`| ${name} | ${group} | ${rows.length} | ${pct(count("pass"), rows.length)} | ${pct(count("inconclusive"), rows.length)} | ${pct(count("fail"), rows.length)} |`);
+      line(
+        `| ${name} | ${group} | ${rows.length} | ${pct(count("pass"), rows.length)} | ${pct(count("inconclusive"), rows.length)} | ${pct(count("fail"), rows.length)} |`,
+      );
     }
   }
   line();
   line(`Tuning: how the pass threshold trades minors for adults (shipped models, required age ${requiredAge}).`);
   line();
   const cut = requiredAge - 2;
-  line(`| Pass from estimate | Under ${cut} pass | ${cut}-${requiredAge - 1} pass | ${requiredAge}-24 pass | 25+ pass |`);
+  line(
+    `| Pass from estimate | Under ${cut} pass | ${cut}-${requiredAge - 1} pass | ${requiredAge}-24 pass | 25+ pass |`,
+  );
   line("|---:|---:|---:|---:|---:|");
   for (let buffer = 0; buffer <= 16; buffer += 1) {
     const rate = (within: (a: number) => boolean) => {
       const rows = tuning.filter((r) => within(r.age));
       return pct(rows.filter((r) => estimateOf(r, SHIPPED_AGE_MODELS)! >= requiredAge + buffer).length, rows.length);
     };
-    line(`| ${requiredAge + buffer} | ${rate((a) => a < cut)} | ${rate((a) => a >= cut && a < requiredAge)} | ${rate((a) => a >= requiredAge && a <= 24)} | ${rate((a) => a >= 25)} |`);
+    line(
+      `| ${requiredAge + buffer} | ${rate((a) => a < cut)} | ${rate((a) => a >= cut && a < requiredAge)} | ${rate((a) => a >= requiredAge && a <= 24)} | ${rate((a) => a >= 25)} |`,
+    );
   }
 }
 console.log(out.join("\n"));

@@ -38,11 +38,32 @@ async function transcribe(dir: string, names: string[]): Promise<string[]> {
   const ctl = path.join(dir, `${names[0]}.ctl`);
   const hyp = path.join(dir, `${names[0]}.hyp`);
   writeFileSync(ctl, names.join("\n") + "\n");
-  await run("pocketsphinx_batch", [
-    "-adcin", "yes", "-adchdr", "44", "-cepdir", dir, "-cepext", ".wav", "-ctl", ctl,
-    "-hyp", hyp, "-logfn", "/dev/null",
-    "-hmm", `${MODEL}/en-us`, "-lm", `${MODEL}/en-us.lm.bin`, "-dict", `${MODEL}/cmudict-en-us.dict`,
-  ], { maxBuffer: 1 << 26 });
+  await run(
+    "pocketsphinx_batch",
+    [
+      "-adcin",
+      "yes",
+      "-adchdr",
+      "44",
+      "-cepdir",
+      dir,
+      "-cepext",
+      ".wav",
+      "-ctl",
+      ctl,
+      "-hyp",
+      hyp,
+      "-logfn",
+      "/dev/null",
+      "-hmm",
+      `${MODEL}/en-us`,
+      "-lm",
+      `${MODEL}/en-us.lm.bin`,
+      "-dict",
+      `${MODEL}/cmudict-en-us.dict`,
+    ],
+    { maxBuffer: 1 << 26 },
+  );
   const byName = new Map<string, string>();
   for (const line of readFileSync(hyp, "utf8").split("\n")) {
     const match = /^(.*) \((\S+) -?\d+\)$/.exec(line);
@@ -62,7 +83,12 @@ for (const voice of voices) {
   let samples = 0;
   const names: string[] = [];
   for (const [i, text] of texts.entries()) {
-    const request = { text, voiceId: voice.id, modelId: "tts_multilingual_v2" as const, settings: DEFAULT_VOICE_SETTINGS };
+    const request = {
+      text,
+      voiceId: voice.id,
+      modelId: "tts_multilingual_v2" as const,
+      settings: DEFAULT_VOICE_SETTINGS,
+    };
     const started = performance.now();
     const wide = await renderPrompt(provider, { ...request, format: getOutputFormat("wav_16000") });
     renderSeconds += (performance.now() - started) / 1000;
@@ -73,7 +99,28 @@ for (const voice of voices) {
     // decoded call is resampled to 16 kHz: the recogniser hears it with nothing above 4 kHz.
     const ulaw = await renderPrompt(provider, { ...request, format: getOutputFormat("ulaw_8000") });
     writeFileSync(path.join(dir, `u${i}.ulaw`), ulaw);
-    await run("ffmpeg", ["-v", "error", "-y", "-f", "mulaw", "-ar", "8000", "-ac", "1", "-i", path.join(dir, `u${i}.ulaw`), "-ar", "16000", "-c:a", "pcm_s16le", "-fflags", "+bitexact", "-map_metadata", "-1", path.join(dir, `n${i}.wav`)]);
+    await run("ffmpeg", [
+      "-v",
+      "error",
+      "-y",
+      "-f",
+      "mulaw",
+      "-ar",
+      "8000",
+      "-ac",
+      "1",
+      "-i",
+      path.join(dir, `u${i}.ulaw`),
+      "-ar",
+      "16000",
+      "-c:a",
+      "pcm_s16le",
+      "-fflags",
+      "+bitexact",
+      "-map_metadata",
+      "-1",
+      path.join(dir, `n${i}.wav`),
+    ]);
     const pcm = parseWav(readFileSync(path.join(dir, `n${i}.wav`)));
     for (const s of pcm.samples) {
       const a = Math.abs(s);
@@ -83,11 +130,21 @@ for (const voice of voices) {
     samples += pcm.samples.length;
     names.push(String(i));
   }
-  const [wideHeard, narrowHeard] = await Promise.all([transcribe(dir, names.map((n) => `w${n}`)), transcribe(dir, names.map((n) => `n${n}`))]);
+  const [wideHeard, narrowHeard] = await Promise.all([
+    transcribe(
+      dir,
+      names.map((n) => `w${n}`),
+    ),
+    transcribe(
+      dir,
+      names.map((n) => `n${n}`),
+    ),
+  ]);
   const wideWer = wordErrorRate(texts.map((reference, i) => ({ reference, hypothesis: wideHeard[i] })));
   const narrowWer = wordErrorRate(texts.map((reference, i) => ({ reference, hypothesis: narrowHeard[i] })));
   if (process.argv.includes("--verbose")) {
-    for (const [i, text] of texts.entries()) console.error(`${voice.id} | ${text} | ${wideHeard[i]} | ${narrowHeard[i]}`);
+    for (const [i, text] of texts.entries())
+      console.error(`${voice.id} | ${text} | ${wideHeard[i]} | ${narrowHeard[i]}`);
   }
   const pct = (r: number) => `${(100 * r).toFixed(1)}%`;
   rows.push(
@@ -98,6 +155,8 @@ for (const voice of voices) {
 }
 
 console.log(`${texts.length} prompts, PocketSphinx en-us (generic language model), pooled word error rate\n`);
-console.log("| Voice | id | WER, wav_16000 | WER, ulaw_8000 round trip | Real-time factor (render) | Phone file peak, samples ≥ 32000 |");
+console.log(
+  "| Voice | id | WER, wav_16000 | WER, ulaw_8000 round trip | Real-time factor (render) | Phone file peak, samples ≥ 32000 |",
+);
 console.log("|---|---|---:|---:|---:|---|");
 for (const row of rows) console.log(row);

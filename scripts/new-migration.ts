@@ -16,12 +16,27 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
 
 const server = process.env.DATABASE_URL
   ? null
-  : await startEmbeddedPostgres({ dataDir: ".data/migration-postgres", port: await freePort(), database: "postgres", quiet: true, durable: false });
+  : await startEmbeddedPostgres({
+      dataDir: ".data/migration-postgres",
+      port: await freePort(),
+      database: "postgres",
+      quiet: true,
+      durable: false,
+    });
 const env = { ...process.env, DATABASE_URL: process.env.DATABASE_URL || server!.url };
 try {
   const diff = spawnSync(
     "npx",
-    ["prisma", "migrate", "diff", "--from-schema-datamodel", SNAPSHOT, "--to-schema-datamodel", "prisma/schema.prisma", "--script"],
+    [
+      "prisma",
+      "migrate",
+      "diff",
+      "--from-schema-datamodel",
+      SNAPSHOT,
+      "--to-schema-datamodel",
+      "prisma/schema.prisma",
+      "--script",
+    ],
     { env, encoding: "utf8" },
   );
   if (diff.status !== 0) throw new Error(diff.stderr);

@@ -37,9 +37,23 @@ async function main() {
       });
     await sample(18, "1001");
     const passed = await sample(18, "1002");
-    await completeSession({ orgId, sessionId: passed.id, result: "pass", method: "face_estimation", confidence: "high", attemptsUsed: 1 });
+    await completeSession({
+      orgId,
+      sessionId: passed.id,
+      result: "pass",
+      method: "face_estimation",
+      confidence: "high",
+      attemptsUsed: 1,
+    });
     const failed = await sample(16, "1003");
-    await completeSession({ orgId, sessionId: failed.id, result: "fail", method: "face_estimation", confidence: "medium", attemptsUsed: 1 });
+    await completeSession({
+      orgId,
+      sessionId: failed.id,
+      result: "fail",
+      method: "face_estimation",
+      confidence: "medium",
+      attemptsUsed: 1,
+    });
     console.log("created 3 sample test sessions (created, passed, failed)");
   }
 }

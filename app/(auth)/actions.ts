@@ -52,7 +52,8 @@ async function signInWithPassword(
     // The form keeps the email as typed, not as normalised.
     const values = { email: typedEmail };
     if (error instanceof SignInRateLimitedError) return { error: rateLimitMessage(error.retryAfterSeconds), values };
-    if (error instanceof CredentialsSignin) return { error: "That email and password do not match an account.", values };
+    if (error instanceof CredentialsSignin)
+      return { error: "That email and password do not match an account.", values };
     throw error;
   }
 }
@@ -65,7 +66,11 @@ export async function signInAction(_previous: AuthFormState, formData: FormData)
 }
 
 export async function signUpAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const values = { name: text(formData, "name"), email: text(formData, "email"), organization: text(formData, "organization") };
+  const values = {
+    name: text(formData, "name"),
+    email: text(formData, "email"),
+    organization: text(formData, "organization"),
+  };
   const parsed = signUpBodySchema.safeParse({ ...values, password: text(formData, "password") });
   if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error.issues), values };
   const ip = clientAddress(await headers());

@@ -3,7 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { idSchema } from "@/lib/dashboard/schemas";
 
-export type ActionResult<T> = { ok: true; value: T } | { ok: false; error: string; fieldErrors?: Record<string, string> };
+export type ActionResult<T> =
+  { ok: true; value: T } | { ok: false; error: string; fieldErrors?: Record<string, string> };
 
 export function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
   const errors: Record<string, string> = {};

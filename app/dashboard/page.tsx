@@ -27,13 +27,19 @@ function Stat({ label, value, href, detail }: { label: string; value: number; hr
 
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const user = await requireDashboardUser("/dashboard");
-  const [overview, { welcome }] = await Promise.all([getOverview(user.orgId), searchParams.then((p) => overviewQuerySchema.parse(p))]);
+  const [overview, { welcome }] = await Promise.all([
+    getOverview(user.orgId),
+    searchParams.then((p) => overviewQuerySchema.parse(p)),
+  ]);
   const hasKey = overview.keys.test + overview.keys.live > 0;
   const gettingStarted = !hasKey || overview.endpoints === 0;
 
   return (
     <>
-      <PageHeader title="Overview" description={`Age verification for ${user.orgName}: usage right now and the last 24 hours.`} />
+      <PageHeader
+        title="Overview"
+        description={`Age verification for ${user.orgName}: usage right now and the last 24 hours.`}
+      />
       <div className="space-y-6">
         {welcome ? (
           <Alert tone="success" title={`Welcome to Voiceage, ${user.name ?? user.email}.`}>
@@ -50,7 +56,11 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
                     <strong className="font-medium">1. Create a test API key</strong>{" "}
                     <span className="text-slate-600">{hasKey ? "— done" : "to call the API from your backend."}</span>
                   </span>
-                  {!hasKey ? <ButtonLink href="/dashboard/api-keys" size="sm">Create key</ButtonLink> : null}
+                  {!hasKey ? (
+                    <ButtonLink href="/dashboard/api-keys" size="sm">
+                      Create key
+                    </ButtonLink>
+                  ) : null}
                 </li>
                 <li className="flex flex-wrap items-center justify-between gap-2">
                   <span>
@@ -89,11 +99,17 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
                 : `${overview.failingEndpoints.length} webhook endpoints keep failing`
             }
           >
-            <p>No delivery to {overview.failingEndpoints.length === 1 ? "it" : "them"} succeeded in the last 24 hours. Open one to see why:</p>
+            <p>
+              No delivery to {overview.failingEndpoints.length === 1 ? "it" : "them"} succeeded in the last 24 hours.
+              Open one to see why:
+            </p>
             <ul className="mt-1 space-y-0.5">
               {overview.failingEndpoints.map((endpoint) => (
                 <li key={endpoint.id}>
-                  <Link href={`/dashboard/webhooks/${endpoint.id}`} className="font-mono text-xs break-all underline underline-offset-2">
+                  <Link
+                    href={`/dashboard/webhooks/${endpoint.id}`}
+                    className="font-mono text-xs break-all underline underline-offset-2"
+                  >
                     {endpoint.url}
                   </Link>
                 </li>

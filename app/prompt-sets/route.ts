@@ -6,7 +6,9 @@ import { withVoiceApiKey } from "@/lib/voice/with-voice-api-key";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withVoiceApiKey(async ({ principal }) => Response.json(await listPromptSets({ orgId: principal.orgId })));
+export const GET = withVoiceApiKey(async ({ principal }) =>
+  Response.json(await listPromptSets({ orgId: principal.orgId })),
+);
 
 export const POST = withVoiceApiKey(async ({ principal, json }) => {
   const body = promptSetRequestSchemas().create.parse(await json({ maxBytes: promptSetBodyLimit() }));

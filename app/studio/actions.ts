@@ -6,7 +6,12 @@ import { requireDashboardUser } from "@/lib/users/current-user";
 import { createTts } from "@/lib/voice/create-tts";
 import { describeVoiceError } from "@/lib/voice/errors";
 import { listTtsGenerations, type TtsHistoryItem } from "@/lib/voice/list-tts-generations";
-import { buildTtsRequestBodySchema, voiceIdSchema, type ResolvedVoiceSettings, type TtsResult } from "@/lib/voice/schemas";
+import {
+  buildTtsRequestBodySchema,
+  voiceIdSchema,
+  type ResolvedVoiceSettings,
+  type TtsResult,
+} from "@/lib/voice/schemas";
 import { getVoiceCatalog } from "@/lib/voice/voice-catalog";
 
 export type StudioError = { code: string; message: string; status: number };
@@ -45,7 +50,9 @@ export async function getVoiceDefaultsAction(voiceId: string): Promise<ActionRes
   if (!id.success) return { ok: false, error: "That is not a voice id." };
   try {
     const defaults = await getVoiceCatalog().voiceDefaults(id.data);
-    return defaults ? { ok: true, value: defaults } : { ok: false, error: "That voice is no longer on the connected account." };
+    return defaults
+      ? { ok: true, value: defaults }
+      : { ok: false, error: "That voice is no longer on the connected account." };
   } catch (error) {
     return { ok: false, error: `The voice's defaults could not be loaded: ${describeVoiceError(error).message}` };
   }

@@ -14,7 +14,10 @@ export const dynamic = "force-dynamic";
 
 export default async function StudioPage() {
   const user = await requireDashboardUser("/studio");
-  const [voices, history] = await Promise.all([loadStudioVoices(), listTtsGenerations({ orgId: user.orgId, limit: 20 })]);
+  const [voices, history] = await Promise.all([
+    loadStudioVoices(),
+    listTtsGenerations({ orgId: user.orgId, limit: 20 }),
+  ]);
   const config = env();
 
   return (

@@ -9,9 +9,15 @@ export type BenchContext = {
   /** An organisation with one key of each mode, created for this run. */
   org: { id: string; testKey: string; liveKey: string };
   /** Runs one measured scenario against the app (baseUrl, concurrency and duration filled in). */
-  measure: (options: Omit<LoadOptions, "baseUrl" | "concurrency" | "durationMs"> & Partial<LoadOptions>) => Promise<LoadResult>;
+  measure: (
+    options: Omit<LoadOptions, "baseUrl" | "concurrency" | "durationMs"> & Partial<LoadOptions>,
+  ) => Promise<LoadResult>;
   /** One unmeasured JSON request, for setting up data. */
-  call: (method: string, path: string, options?: { key?: string; body?: unknown }) => Promise<{ status: number; body: any }>;
+  call: (
+    method: string,
+    path: string,
+    options?: { key?: string; body?: unknown },
+  ) => Promise<{ status: number; body: any }>;
   /** Concurrency and duration chosen for this run. */
   settings: { concurrency: number; durationMs: number };
   /** The app's resident memory now (RSS of the next-server process and its children). */

@@ -46,7 +46,13 @@ export type LoadResult = {
   databaseCpuMs?: number;
 };
 
-export const DEFAULTS = { concurrency: 32, durationMs: 5_000, maxRequests: 50_000, warmupRequests: 1_000, warmupMs: 2_000 };
+export const DEFAULTS = {
+  concurrency: 32,
+  durationMs: 5_000,
+  maxRequests: 50_000,
+  warmupRequests: 1_000,
+  warmupMs: 2_000,
+};
 
 /**
  * One request; the answer's body is read in full but kept as raw chunks, decoded only for the
@@ -91,7 +97,8 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
 
   try {
     // Warm-up on the same connections, unmeasured.
-    const warmupDone = () => next >= warmupRequests * 10 || (next >= warmupRequests && performance.now() >= warmupUntil);
+    const warmupDone = () =>
+      next >= warmupRequests * 10 || (next >= warmupRequests && performance.now() >= warmupUntil);
     const warm = Array.from({ length: Math.min(concurrency, Math.max(1, warmupRequests)) }, async () => {
       while (!warmupDone()) await send(agent, url, options.request(next++));
     });

@@ -92,7 +92,9 @@ function parentOf(pid: number): number {
 const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
 
 /** Memory and CPU time used so far by the processes that match. */
-export function sampleProcesses(matches: (pid: number, processGroup: number, cmdline: string) => boolean): ProcessSample {
+export function sampleProcesses(
+  matches: (pid: number, processGroup: number, cmdline: string) => boolean,
+): ProcessSample {
   const sample = { rssBytes: 0, cpuSeconds: 0 };
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -134,7 +136,8 @@ export async function startBenchStack(env: Record<string, string>): Promise<Benc
     // The Next.js server process(es) in the app's process group, not the npx wrapper.
     app: () => sampleProcesses((_, group, cmd) => group === app.pid && /next-server|next\/dist\/bin\/next/.test(cmd)),
     // The PostgreSQL backends serving the bench database (their titles name it).
-    database: () => (database.postmasterPid ? postgresServerSample(database.postmasterPid) : sampleBackends(databaseName)),
+    database: () =>
+      database.postmasterPid ? postgresServerSample(database.postmasterPid) : sampleBackends(databaseName),
     stop: async () => {
       await app.stop();
       await database.drop();

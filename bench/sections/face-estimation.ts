@@ -29,10 +29,12 @@ async function readySession(ctx: BenchContext): Promise<ReadySession> {
   if (created.status !== 201) throw new Error(`creating a live session answered ${created.status}`);
   const opened = await fetch(created.body.url, { redirect: "manual" });
   const cookie = opened.headers.get("set-cookie")?.split(";")[0];
-  if (opened.status !== 303 || !cookie) throw new Error(`opening the hosted link answered ${opened.status} without a binding cookie`);
+  if (opened.status !== 303 || !cookie)
+    throw new Error(`opening the hosted link answered ${opened.status} without a binding cookie`);
   // Starting is a server action on the page; the domain function is what it calls.
   const { startVerification } = await import("@/lib/verification/hosted-flow/start-verification");
-  if ((await startVerification({ sessionId: created.body.id, orgId: ctx.org.id })) !== "started") throw new Error("the session did not start");
+  if ((await startVerification({ sessionId: created.body.id, orgId: ctx.org.id })) !== "started")
+    throw new Error("the session did not start");
   return { id: created.body.id, cookie };
 }
 
@@ -101,9 +103,17 @@ async function retrieveWhileJudging(ctx: BenchContext, judging: number): Promise
   const ids: string[] = listed.body.data.map((s: { id: string }) => s.id);
   if (ids.length === 0) throw new Error("no sessions to retrieve");
   const auth = { authorization: `Bearer ${ctx.org.testKey}` };
-  const retrieve = (i: number) => ({ method: "GET", path: `/v1/verification-sessions/${ids[i % ids.length]}`, headers: auth });
+  const retrieve = (i: number) => ({
+    method: "GET",
+    path: `/v1/verification-sessions/${ids[i % ids.length]}`,
+    headers: auth,
+  });
   const target = { minThroughputRatio: 0.7, maxP99Ratio: 2 };
-  const alone = await ctx.measure({ name: "GET /v1/verification-sessions/:id, no selfie being judged", expectStatus: 200, request: retrieve });
+  const alone = await ctx.measure({
+    name: "GET /v1/verification-sessions/:id, no selfie being judged",
+    expectStatus: 200,
+    request: retrieve,
+  });
 
   // The sessions the selfies go to are opened before the measurement: opening one is API traffic
   // and client work of its own, and this row measures what judging costs the rest of the API.
@@ -124,7 +134,10 @@ async function retrieveWhileJudging(ctx: BenchContext, judging: number): Promise
     });
     process.stderr.write(`[bench] face estimation: ${judged} selfies judged during the measurement\n`);
     if (judged === 0) throw new Error("no selfie was judged while the API was measured");
-    return [{ ...alone, target }, { ...busy, target }];
+    return [
+      { ...alone, target },
+      { ...busy, target },
+    ];
   } finally {
     stop = true;
     await Promise.all(background);
@@ -138,7 +151,11 @@ const section: BenchSection = {
     // The first selfie loads the models and compiles their kernels: not measured.
     await submitSelfie(ctx, await readySession(ctx), facePhoto("adult-70-plus"));
     // Sessions to retrieve for the last row (the Age Verification section makes its own).
-    for (let i = 0; i < 20; i++) await ctx.call("POST", "/v1/verification-sessions", { key: ctx.org.testKey, body: { required_age: 18, return_url: "https://merchant.example/after" } });
+    for (let i = 0; i < 20; i++)
+      await ctx.call("POST", "/v1/verification-sessions", {
+        key: ctx.org.testKey,
+        body: { required_age: 18, return_url: "https://merchant.example/after" },
+      });
     const rows = [await judge(ctx, 1), await judge(ctx, 4), ...(await retrieveWhileJudging(ctx, 2))];
     const loaded = ctx.appRssBytes();
     // The idle time (15 s here) and a margin for the worker's memory to be handed back.

@@ -24,7 +24,9 @@ async function generateAndWait(ctx: BenchContext, setId: string, name: string): 
   }
   const seconds = (performance.now() - started) / 1000;
   const counts = status.generation.counts;
-  process.stderr.write(`[bench]   ${name}: ${counts.done} of ${counts.total} done in ${seconds.toFixed(2)} s (${(counts.done / seconds).toFixed(1)} prompts/s)\n`);
+  process.stderr.write(
+    `[bench]   ${name}: ${counts.done} of ${counts.total} done in ${seconds.toFixed(2)} s (${(counts.done / seconds).toFixed(1)} prompts/s)\n`,
+  );
   return {
     name: `${name} (${counts.cached} of ${counts.total} from the cache)`,
     concurrency: 1,
@@ -34,7 +36,10 @@ async function generateAndWait(ctx: BenchContext, setId: string, name: string): 
     rps: counts.done / seconds,
     p50Ms: NaN,
     p99Ms: NaN,
-    errorSample: counts.done < counts.total ? `${counts.failed} failed, ${counts.total - counts.done - counts.failed} unfinished after ${seconds.toFixed(0)} s` : undefined,
+    errorSample:
+      counts.done < counts.total
+        ? `${counts.failed} failed, ${counts.total - counts.done - counts.failed} unfinished after ${seconds.toFixed(0)} s`
+        : undefined,
   };
 }
 
@@ -54,8 +59,16 @@ const section: BenchSection = {
       });
       if (created.status !== 201) throw new Error(`create answered ${created.status}: ${JSON.stringify(created.body)}`);
       const label = voice === VOICES[0] ? "local voice" : voice;
-      rows.push(await generateAndWait(ctx, created.body.id, `${PROMPTS}-prompt set generated from cold (${label}, ulaw_8000)`));
-      rows.push(await generateAndWait(ctx, created.body.id, `same set generated again, nothing changed${voice === VOICES[0] ? "" : ` (${voice})`}`));
+      rows.push(
+        await generateAndWait(ctx, created.body.id, `${PROMPTS}-prompt set generated from cold (${label}, ulaw_8000)`),
+      );
+      rows.push(
+        await generateAndWait(
+          ctx,
+          created.body.id,
+          `same set generated again, nothing changed${voice === VOICES[0] ? "" : ` (${voice})`}`,
+        ),
+      );
     }
     return rows;
   },

@@ -45,23 +45,41 @@ const section: BenchSection = {
     const seededAt = new Date();
     const started = performance.now();
     await seed(org.id, seededAt);
-    process.stderr.write(`[bench] seeded ${SESSIONS} sessions in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+    process.stderr.write(
+      `[bench] seeded ${SESSIONS} sessions in ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+    );
 
     const pick = () => 1 + Math.floor(Math.random() * SESSIONS);
     const dayStart = (i: number) => new Date(seededAt.getTime() - i * SPACING_S * 1000);
     type Search = Omit<Parameters<typeof listDashboardSessions>[0], "orgId" | "trail">;
     const searches: { name: string; search: () => Search; expectRows: boolean }[] = [
       { name: "exact vs_ id", search: () => ({ id: `vs_search${pick()}` }), expectRows: true },
-      { name: "metadata order (1 match)", search: () => ({ metadata: { key: "order", value: String(pick()) } }), expectRows: true },
-      { name: "metadata customer (200 matches)", search: () => ({ metadata: { key: "customer", value: `cus_${pick() % 5000}` } }), expectRows: true },
-      { name: "metadata plan (half the sessions)", search: () => ({ metadata: { key: "plan", value: pick() % 2 ? "pro" : "basic" } }), expectRows: true },
-      { name: "metadata, no match", search: () => ({ metadata: { key: "order", value: `none-${pick()}` } }), expectRows: false },
+      {
+        name: "metadata order (1 match)",
+        search: () => ({ metadata: { key: "order", value: String(pick()) } }),
+        expectRows: true,
+      },
+      {
+        name: "metadata customer (200 matches)",
+        search: () => ({ metadata: { key: "customer", value: `cus_${pick() % 5000}` } }),
+        expectRows: true,
+      },
+      {
+        name: "metadata plan (half the sessions)",
+        search: () => ({ metadata: { key: "plan", value: pick() % 2 ? "pro" : "basic" } }),
+        expectRows: true,
+      },
+      {
+        name: "metadata, no match",
+        search: () => ({ metadata: { key: "order", value: `none-${pick()}` } }),
+        expectRows: false,
+      },
       { name: "status in_progress (1%)", search: () => ({ status: "in_progress" }), expectRows: true },
       { name: "status created (2%), live", search: () => ({ status: "created", mode: "live" }), expectRows: true },
       {
         name: "one day, older than 300 days",
         search: () => {
-          const from = dayStart(pick() % 100_000 + 864_000);
+          const from = dayStart((pick() % 100_000) + 864_000);
           return { createdFrom: from, createdBefore: new Date(from.getTime() + 86_400_000) };
         },
         expectRows: true,
@@ -70,7 +88,13 @@ const section: BenchSection = {
         name: "status + mode + week + metadata",
         search: () => {
           const from = dayStart(pick() % 900_000);
-          return { status: "passed", mode: "test", createdFrom: from, createdBefore: new Date(from.getTime() + 7 * 86_400_000), metadata: { key: "plan", value: "pro" } };
+          return {
+            status: "passed",
+            mode: "test",
+            createdFrom: from,
+            createdBefore: new Date(from.getTime() + 7 * 86_400_000),
+            metadata: { key: "plan", value: "pro" },
+          };
         },
         expectRows: true,
       },

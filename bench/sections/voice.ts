@@ -9,7 +9,8 @@ import type { BenchRow, BenchSection } from "../lib/context";
 const VOICE = "espeakEnUs";
 const DEFAULT_ENGLISH_VOICE = "festivalSlt";
 // 200 characters exactly once the 8-character run id and 6-digit counter are appended.
-const SCRIPT = "Thank you for calling Acme Support. For billing and payments, press 1. For technical support, press 2. To hear these options again, press 9. Or stay on the line for an operator. Ref no: ";
+const SCRIPT =
+  "Thank you for calling Acme Support. For billing and payments, press 1. For technical support, press 2. To hear these options again, press 9. Or stay on the line for an operator. Ref no: ";
 
 const section: BenchSection = {
   title: "Voice Prompt API",
@@ -33,7 +34,9 @@ const section: BenchSection = {
     // the latency of one synthesis on an otherwise idle server.
     const rows: BenchRow[] = [{ ...cached, target: { minThroughputRatio: 0.7, maxP99Ratio: 2 } }];
     let counter = 1;
-    for (const [voice, format] of [VOICE, DEFAULT_ENGLISH_VOICE].flatMap((v) => ["wav_8000", "ulaw_8000", "mp3_44100_128"].map((f) => [v, f]))) {
+    for (const [voice, format] of [VOICE, DEFAULT_ENGLISH_VOICE].flatMap((v) =>
+      ["wav_8000", "ulaw_8000", "mp3_44100_128"].map((f) => [v, f]),
+    )) {
       const row = await ctx.measure({
         name: `POST /tts (uncached, 200 chars, ${format}${voice === VOICE ? "" : `, ${voice}`})`,
         expectStatus: 200,

@@ -101,7 +101,14 @@ async function completeAll(ctx: BenchContext, ids: string[], concurrency: number
   return sentAt;
 }
 
-function row(name: string, concurrency: number, expected: number, latencies: number[], seconds: number, rps: number): BenchRow {
+function row(
+  name: string,
+  concurrency: number,
+  expected: number,
+  latencies: number[],
+  seconds: number,
+  rps: number,
+): BenchRow {
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
     name,
@@ -112,7 +119,10 @@ function row(name: string, concurrency: number, expected: number, latencies: num
     rps,
     p50Ms: percentile(sorted, 50),
     p99Ms: percentile(sorted, 99),
-    errorSample: expected > latencies.length ? `${expected - latencies.length} deliveries missing after ${DRAIN_TIMEOUT_MS / 1000} s` : undefined,
+    errorSample:
+      expected > latencies.length
+        ? `${expected - latencies.length} deliveries missing after ${DRAIN_TIMEOUT_MS / 1000} s`
+        : undefined,
   };
 }
 
@@ -139,7 +149,9 @@ const section: BenchSection = {
       await receiver.waitForCount(LATENCY_SESSIONS);
       const firstArrival = new Map<string, number>();
       for (const a of receiver.arrivals) if (!firstArrival.has(a.sessionId)) firstArrival.set(a.sessionId, a.at);
-      const latencies = latencyIds.filter((id) => firstArrival.has(id)).map((id) => firstArrival.get(id)! - sentAt.get(id)!);
+      const latencies = latencyIds
+        .filter((id) => firstArrival.has(id))
+        .map((id) => firstArrival.get(id)! - sentAt.get(id)!);
       const latencyRow = row(
         "completion -> first successful delivery (latency; 1 endpoint)",
         1,
@@ -159,7 +171,9 @@ const section: BenchSection = {
       await receiver.waitForCount(expected);
       const last = receiver.arrivals.reduce((max, a) => Math.max(max, a.at), t0);
       const seconds = (last - t0) / 1000;
-      const perDelivery = receiver.arrivals.filter((a) => sent.has(a.sessionId)).map((a) => a.at - sent.get(a.sessionId)!);
+      const perDelivery = receiver.arrivals
+        .filter((a) => sent.has(a.sessionId))
+        .map((a) => a.at - sent.get(a.sessionId)!);
       const throughputRow = row(
         `deliveries/s to ${THROUGHPUT_ENDPOINTS} endpoints (${THROUGHPUT_SESSIONS} sessions; req/s = deliveries/s)`,
         COMPLETION_CONCURRENCY,

@@ -19,7 +19,14 @@ export function SignInForm({ next, initialError }: { next: string; initialError?
       <input type="hidden" name="next" value={next} />
       <Field id="email" label="Email" error={errorOf("email")}>
         {(props) => (
-          <Input {...props} name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} />
+          <Input
+            {...props}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={state.values?.email}
+          />
         )}
       </Field>
       <Field id="password" label="Password" error={errorOf("password")}>
@@ -43,7 +50,14 @@ export function SignUpForm() {
       </Field>
       <Field id="email" label="Work email" error={errorOf("email")}>
         {(props) => (
-          <Input {...props} name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} />
+          <Input
+            {...props}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={state.values?.email}
+          />
         )}
       </Field>
       <Field
@@ -53,7 +67,14 @@ export function SignUpForm() {
         error={errorOf("password")}
       >
         {(props) => (
-          <Input {...props} name="password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} required />
+          <Input
+            {...props}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN_LENGTH}
+            required
+          />
         )}
       </Field>
       <Field
@@ -63,7 +84,13 @@ export function SignUpForm() {
         error={errorOf("organization")}
       >
         {(props) => (
-          <Input {...props} name="organization" autoComplete="organization" required defaultValue={state.values?.organization} />
+          <Input
+            {...props}
+            name="organization"
+            autoComplete="organization"
+            required
+            defaultValue={state.values?.organization}
+          />
         )}
       </Field>
       <Button type="submit" pending={pending} className="w-full">

@@ -8,7 +8,15 @@ import { Button } from "@/components/ui/button";
  * Re-renders the server page every few seconds while `active` (e.g. deliveries still being
  * retried), so results appear without a reload. The reader can pause it.
  */
-export function AutoRefresh({ active, intervalMs = 3000, label = "Updating live" }: { active: boolean; intervalMs?: number; label?: string }) {
+export function AutoRefresh({
+  active,
+  intervalMs = 3000,
+  label = "Updating live",
+}: {
+  active: boolean;
+  intervalMs?: number;
+  label?: string;
+}) {
   const router = useRouter();
   const [paused, setPaused] = useState(false);
   const [refreshing, startTransition] = useTransition();
@@ -34,7 +42,12 @@ export function AutoRefresh({ active, intervalMs = 3000, label = "Updating live"
           {paused ? "Resume updates" : "Pause updates"}
         </Button>
       ) : null}
-      <Button variant="secondary" size="sm" pending={refreshing} onClick={() => startTransition(() => router.refresh())}>
+      <Button
+        variant="secondary"
+        size="sm"
+        pending={refreshing}
+        onClick={() => startTransition(() => router.refresh())}
+      >
         Refresh
       </Button>
     </div>

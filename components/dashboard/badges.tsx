@@ -26,7 +26,12 @@ export function SessionStatusBadge({ status }: { status: string }) {
   return <Badge tone={SESSION_TONES[status] ?? "neutral"}>{SESSION_STATUS_LABELS[status] ?? status}</Badge>;
 }
 
-const DELIVERY_TONES: Record<string, BadgeTone> = { pending: "info", succeeded: "success", dead: "danger", cancelled: "neutral" };
+const DELIVERY_TONES: Record<string, BadgeTone> = {
+  pending: "info",
+  succeeded: "success",
+  dead: "danger",
+  cancelled: "neutral",
+};
 const DELIVERY_LABELS: Record<string, string> = {
   pending: "Retrying",
   succeeded: "Delivered",
@@ -54,7 +59,15 @@ export function describeFailure(statusCode: number | null, error: string | null)
 }
 
 /** One delivery attempt's outcome: the HTTP status, or the network error. */
-export function AttemptResult({ success, statusCode, error }: { success: boolean; statusCode: number | null; error: string | null }) {
+export function AttemptResult({
+  success,
+  statusCode,
+  error,
+}: {
+  success: boolean;
+  statusCode: number | null;
+  error: string | null;
+}) {
   const detail = errorDetail(statusCode, error);
   // A network failure reads as what it means ("Certificate not trusted"); the code it came from
   // ("tls: SELF_SIGNED_CERT_IN_CHAIN") is one click away for whoever debugs the receiver.

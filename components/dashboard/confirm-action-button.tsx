@@ -11,7 +11,16 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
  * the action's own message, or `failedMessage` when the call itself failed. `redirectTo`
  * leaves a page about something the action removed.
  */
-export function ConfirmActionButton<T>({ id, action, trigger, title, description, confirmLabel, failedMessage, redirectTo }: {
+export function ConfirmActionButton<T>({
+  id,
+  action,
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  failedMessage,
+  redirectTo,
+}: {
   id: string;
   action: (input: { id: string }) => Promise<ActionResult<T>>;
   trigger: ReactNode;

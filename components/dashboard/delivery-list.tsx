@@ -22,7 +22,10 @@ export function DeliveryList({ deliveries, show }: { deliveries: DeliveryView[];
                   {d.endpointDeleted ? " (deleted)" : ""}
                 </span>
               ) : (
-                <Link href={`/dashboard/sessions/${d.sessionId}`} className="font-mono text-xs text-indigo-700 hover:underline">
+                <Link
+                  href={`/dashboard/sessions/${d.sessionId}`}
+                  className="font-mono text-xs text-indigo-700 hover:underline"
+                >
                   {d.sessionId}
                 </Link>
               )}

@@ -7,7 +7,15 @@ import { Field, Input } from "@/components/ui/field";
  * in error takes the focus when the page loads (`autoFocusError`), so a search that cannot run
  * is announced and ready to correct.
  */
-export function FilterInput({ id, label, hint, error, autoFocusError, className, ...input }: Omit<ComponentProps<"input">, "id"> & {
+export function FilterInput({
+  id,
+  label,
+  hint,
+  error,
+  autoFocusError,
+  className,
+  ...input
+}: Omit<ComponentProps<"input">, "id"> & {
   id: string;
   label: string;
   hint?: string;

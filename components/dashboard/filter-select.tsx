@@ -3,7 +3,14 @@ import { cx } from "@/components/ui/cx";
 import { Select } from "@/components/ui/field";
 
 /** One filter of a list page's GET form: a small label over a select. */
-export function FilterSelect({ id, name, label, defaultValue, className, children }: {
+export function FilterSelect({
+  id,
+  name,
+  label,
+  defaultValue,
+  className,
+  children,
+}: {
   id: string;
   name: string;
   label: string;

@@ -9,11 +9,18 @@ const MODES: { value: KeyMode; label: string }[] = [
 ];
 
 /** Test or live, for what a form creates (a key, an endpoint), with what the chosen mode means. */
-export function ModeControl({ name, value, onChange, hints }: {
+export function ModeControl({
+  name,
+  value,
+  onChange,
+  hints,
+}: {
   name: string;
   value: KeyMode;
   onChange: (mode: KeyMode) => void;
   hints: Record<KeyMode, string>;
 }) {
-  return <SegmentedControl legend="Mode" name={name} value={value} onChange={onChange} options={MODES} hint={hints[value]} />;
+  return (
+    <SegmentedControl legend="Mode" name={name} value={value} onChange={onChange} options={MODES} hint={hints[value]} />
+  );
 }

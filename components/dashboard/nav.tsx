@@ -36,7 +36,10 @@ export function DashboardNav({ items, secondary }: { items: NavItem[]; secondary
   }, [pathname]);
   return (
     <nav aria-label="Dashboard" className="border-b border-slate-200 bg-white lg:border-b-0 lg:bg-transparent">
-      <ul ref={list} className="relative flex gap-1 overflow-x-auto px-3 py-2 lg:flex-col lg:overflow-visible lg:px-0 lg:py-0">
+      <ul
+        ref={list}
+        className="relative flex gap-1 overflow-x-auto px-3 py-2 lg:flex-col lg:overflow-visible lg:px-0 lg:py-0"
+      >
         {items.map((item) => {
           const active = isActive(pathname, item.href);
           return (

@@ -7,7 +7,15 @@ import { TBody, THead, Table, Th } from "@/components/ui/table";
  * A card that lists rows in a table, or says what goes there while there are none. The table
  * ends with an unlabelled column for each row's actions.
  */
-export function TableCard({ id, title, description, label, columns, empty, children }: {
+export function TableCard({
+  id,
+  title,
+  description,
+  label,
+  columns,
+  empty,
+  children,
+}: {
   id: string;
   title: string;
   description?: ReactNode;

@@ -56,7 +56,9 @@ export function UsageCard({ initial }: { initial: Usage }) {
           <Stat label="Remaining" value={remaining} />
           <Stat label="Window resets in" value={seconds === null ? "—" : `${seconds}s`} />
         </dl>
-        {isError ? <p className="mt-3 text-xs text-red-700">Could not refresh usage; showing the last known numbers.</p> : null}
+        {isError ? (
+          <p className="mt-3 text-xs text-red-700">Could not refresh usage; showing the last known numbers.</p>
+        ) : null}
       </CardBody>
     </TitledCard>
   );

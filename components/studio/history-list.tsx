@@ -10,7 +10,15 @@ import { formatBytes, promptFilename } from "./types";
 import { PlayIcon } from "./icons";
 
 /** The organisation's latest prompts (studio and API alike): replay, re-download, reuse. */
-export function HistoryList({ items, voiceName, onPlay, onReuse, playingId, refreshing, error }: {
+export function HistoryList({
+  items,
+  voiceName,
+  onPlay,
+  onReuse,
+  playingId,
+  refreshing,
+  error,
+}: {
   items: TtsHistoryItem[];
   voiceName: (id: string) => string;
   onPlay: (item: TtsHistoryItem) => void;
@@ -26,9 +34,19 @@ export function HistoryList({ items, voiceName, onPlay, onReuse, playingId, refr
         id="history-title"
         title="History"
         description="Your organisation's latest 20 prompts, from the studio and from API keys. Links are signed afresh each time the list loads."
-        actions={refreshing ? <span className="text-xs text-slate-600" role="status">Updating…</span> : null}
+        actions={
+          refreshing ? (
+            <span className="text-xs text-slate-600" role="status">
+              Updating…
+            </span>
+          ) : null
+        }
       />
-      {error ? <p role="alert" className="border-b border-slate-200 px-4 py-2 text-sm text-red-700 sm:px-5">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="border-b border-slate-200 px-4 py-2 text-sm text-red-700 sm:px-5">
+          {error}
+        </p>
+      ) : null}
       {items.length === 0 ? (
         <EmptyState
           title="No prompts yet"
@@ -39,7 +57,10 @@ export function HistoryList({ items, voiceName, onPlay, onReuse, playingId, refr
           {items.map((item) => {
             const current = item.id === playingId;
             return (
-              <li key={item.id} className="flex flex-col gap-3 px-4 py-3 sm:px-5 md:flex-row md:items-start md:justify-between">
+              <li
+                key={item.id}
+                className="flex flex-col gap-3 px-4 py-3 sm:px-5 md:flex-row md:items-start md:justify-between"
+              >
                 <div className="min-w-0 flex-1">
                   <p className="line-clamp-2 text-sm break-words text-slate-900">{item.text}</p>
                   <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
@@ -57,7 +78,12 @@ export function HistoryList({ items, voiceName, onPlay, onReuse, playingId, refr
                 <div className="flex shrink-0 flex-wrap gap-2">
                   {item.audio_url && item.file_extension ? (
                     <>
-                      <Button variant="secondary" size="sm" onClick={() => onPlay(item)} aria-label={`Play “${short(item.text)}”`}>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => onPlay(item)}
+                        aria-label={`Play “${short(item.text)}”`}
+                      >
                         <PlayIcon />
                         <span aria-hidden="true">Play</span>
                       </Button>
@@ -73,7 +99,12 @@ export function HistoryList({ items, voiceName, onPlay, onReuse, playingId, refr
                   ) : (
                     <span className="text-xs text-slate-500">Audio no longer stored</span>
                   )}
-                  <Button variant="ghost" size="sm" onClick={() => onReuse(item)} aria-label={`Reuse “${short(item.text)}” in the playground`}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => onReuse(item)}
+                    aria-label={`Reuse “${short(item.text)}” in the playground`}
+                  >
                     <span aria-hidden="true">Reuse</span>
                   </Button>
                 </div>

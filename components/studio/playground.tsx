@@ -92,7 +92,11 @@ export function Playground({
 
   return (
     <Card aria-labelledby={`${id}-title`}>
-      <CardHeader id={`${id}-title`} title="Playground" description="Type the script, choose how it is spoken and encoded, and generate." />
+      <CardHeader
+        id={`${id}-title`}
+        title="Playground"
+        description="Type the script, choose how it is spoken and encoded, and generate."
+      />
       <CardBody>
         <form
           noValidate
@@ -107,7 +111,8 @@ export function Playground({
               <p className="text-xs font-medium text-slate-600">Voice</p>
               {voice ? (
                 <p className="text-sm text-slate-900" data-testid="selected-voice">
-                  <span className="font-medium">{voice.name}</span> <span className="text-slate-600">· {voiceSummary(voice, nameOf)}</span>
+                  <span className="font-medium">{voice.name}</span>{" "}
+                  <span className="text-slate-600">· {voiceSummary(voice, nameOf)}</span>
                 </p>
               ) : (
                 <p className="text-sm text-slate-600">Pick a voice from the list.</p>
@@ -134,7 +139,11 @@ export function Playground({
             />
             <div className="mt-1 flex flex-wrap justify-between gap-2 text-xs">
               <p className="text-slate-600">Counted as the API counts: an emoji or accented letter is one character.</p>
-              <p id={`${id}-count`} className={cx("tabular-nums", count.over ? "font-medium text-red-700" : "text-slate-600")} data-testid="character-count">
+              <p
+                id={`${id}-count`}
+                className={cx("tabular-nums", count.over ? "font-medium text-red-700" : "text-slate-600")}
+                data-testid="character-count"
+              >
                 {count.message}
               </p>
             </div>
@@ -154,7 +163,13 @@ export function Playground({
               <label htmlFor={`${id}-model`} className="block text-sm font-medium text-slate-800">
                 Model
               </label>
-              <Select id={`${id}-model`} className="mt-1" value={state.modelId} onChange={(e) => onChange({ modelId: e.target.value as ModelId })} aria-describedby={`${id}-model-hint`}>
+              <Select
+                id={`${id}-model`}
+                className="mt-1"
+                value={state.modelId}
+                onChange={(e) => onChange({ modelId: e.target.value as ModelId })}
+                aria-describedby={`${id}-model-hint`}
+              >
                 {modelIds.map((model) => (
                   <option key={model} value={model}>
                     {MODEL_LABELS[model]}
@@ -162,16 +177,26 @@ export function Playground({
                 ))}
               </Select>
               <p id={`${id}-model-hint`} className="mt-1 text-xs text-slate-600">
-                {providerId === "local"
-                  ? "The local eSpeak voices sound the same with every model; the model still counts as part of the prompt."
-                  : <><code>{state.modelId}</code> on the upstream provider.</>}
+                {providerId === "local" ? (
+                  "The local eSpeak voices sound the same with every model; the model still counts as part of the prompt."
+                ) : (
+                  <>
+                    <code>{state.modelId}</code> on the upstream provider.
+                  </>
+                )}
               </p>
             </div>
             <div className="min-w-0">
               <label htmlFor={`${id}-format`} className="block text-sm font-medium text-slate-800">
                 Format
               </label>
-              <Select id={`${id}-format`} className="mt-1" value={state.formatId} onChange={(e) => onChange({ formatId: e.target.value })} aria-describedby={`${id}-format-hint`}>
+              <Select
+                id={`${id}-format`}
+                className="mt-1"
+                value={state.formatId}
+                onChange={(e) => onChange({ formatId: e.target.value })}
+                aria-describedby={`${id}-format-hint`}
+              >
                 <FormatOptions formats={formats} />
               </Select>
               <p id={`${id}-format-hint`} className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
@@ -180,7 +205,9 @@ export function Playground({
                     <code className="font-mono">{format.id}</code>
                     <Badge>{format.file_extension}</Badge>
                     {format.group === "telephony" ? <Badge tone="success">Telephony</Badge> : null}
-                    {format.min_provider_plan ? <Badge tone="warning">Needs the upstream {PLAN_LABELS[format.min_provider_plan]}</Badge> : null}
+                    {format.min_provider_plan ? (
+                      <Badge tone="warning">Needs the upstream {PLAN_LABELS[format.min_provider_plan]}</Badge>
+                    ) : null}
                   </>
                 ) : null}
               </p>
@@ -199,11 +226,18 @@ export function Playground({
                       ? "Custom settings: sent with the request."
                       : "The voice's defaults: no settings are sent."}
               </p>
-              <Button variant="secondary" size="sm" onClick={onReset} disabled={!state.customSettings || defaults.status !== "ready"}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={onReset}
+                disabled={!state.customSettings || defaults.status !== "ready"}
+              >
                 Reset to the voice&apos;s defaults
               </Button>
             </div>
-            {hiddenSettingsNote(providerId) ? <p className="mt-2 text-xs text-slate-600">{hiddenSettingsNote(providerId)}</p> : null}
+            {hiddenSettingsNote(providerId) ? (
+              <p className="mt-2 text-xs text-slate-600">{hiddenSettingsNote(providerId)}</p>
+            ) : null}
             <div className="mt-3 grid gap-x-6 gap-y-4 sm:grid-cols-2">
               {SLIDERS.filter((spec) => honouredSettings(providerId).includes(spec.key)).map((spec) => (
                 <SettingSlider
@@ -213,22 +247,32 @@ export function Playground({
                   value={settings?.[spec.key]}
                   disabled={!settings}
                   withHint
-                  onChange={(value) => settings && onChange({ settings: { ...settings, [spec.key]: value }, customSettings: true })}
+                  onChange={(value) =>
+                    settings && onChange({ settings: { ...settings, [spec.key]: value }, customSettings: true })
+                  }
                 />
               ))}
             </div>
-            {honouredSettings(providerId).includes("use_speaker_boost") ? <label className="mt-4 flex items-start gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                className="mt-0.5 size-4 accent-indigo-600"
-                checked={settings?.use_speaker_boost ?? false}
-                disabled={!settings}
-                onChange={(e) => settings && onChange({ settings: { ...settings, use_speaker_boost: e.target.checked }, customSettings: true })}
-              />
-              <span>
-                Speaker boost<span className="block text-xs text-slate-500">Closer to the original voice, at a small latency cost.</span>
-              </span>
-            </label> : null}
+            {honouredSettings(providerId).includes("use_speaker_boost") ? (
+              <label className="mt-4 flex items-start gap-2 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-4 accent-indigo-600"
+                  checked={settings?.use_speaker_boost ?? false}
+                  disabled={!settings}
+                  onChange={(e) =>
+                    settings &&
+                    onChange({ settings: { ...settings, use_speaker_boost: e.target.checked }, customSettings: true })
+                  }
+                />
+                <span>
+                  Speaker boost
+                  <span className="block text-xs text-slate-500">
+                    Closer to the original voice, at a small latency cost.
+                  </span>
+                </span>
+              </label>
+            ) : null}
           </fieldset>
 
           {error ? (

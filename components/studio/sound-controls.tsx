@@ -8,7 +8,9 @@ import { GROUP_LABELS, PLAN_LABELS, type StudioFormat } from "./playground";
 
 /** The formats as <optgroup>s, telephony first; a gated format names the plan it needs. */
 export function FormatOptions({ formats }: { formats: StudioFormat[] }) {
-  const grouped = formatGroups.map((group) => ({ group, formats: formats.filter((f) => f.group === group) })).filter((g) => g.formats.length);
+  const grouped = formatGroups
+    .map((group) => ({ group, formats: formats.filter((f) => f.group === group) }))
+    .filter((g) => g.formats.length);
   return grouped.map(({ group, formats: members }) => (
     <optgroup key={group} label={GROUP_LABELS[group]}>
       {members.map((f) => (

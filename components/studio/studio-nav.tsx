@@ -22,7 +22,10 @@ export function StudioNav({ children }: { children: ReactNode }) {
           key={item.href}
           href={item.href}
           aria-current={item.active ? "page" : undefined}
-          className={cx(link, item.active ? "bg-slate-900 font-medium text-white" : "text-slate-700 hover:bg-slate-100")}
+          className={cx(
+            link,
+            item.active ? "bg-slate-900 font-medium text-white" : "text-slate-700 hover:bg-slate-100",
+          )}
         >
           {item.label}
         </Link>

@@ -17,7 +17,8 @@ import { PromptPlayer } from "./prompt-player";
 import type { PlayerPrompt } from "./types";
 import { VoicePicker } from "./voice-picker";
 
-const STARTER_SCRIPT = "Thank you for calling. For sales, press 1. For support, press 2. To hear these options again, press 9.";
+const STARTER_SCRIPT =
+  "Thank you for calling. For sales, press 1. For support, press 2. To hear these options again, press 9.";
 
 function fromHistory(item: TtsHistoryItem): PlayerPrompt | null {
   if (!item.audio_url || !item.file_extension || !item.content_type) return null;
@@ -37,7 +38,16 @@ function fromHistory(item: TtsHistoryItem): PlayerPrompt | null {
   };
 }
 
-export function Studio({ voices, voicesError, languageNames, formats, initialHistory, maxTextLength, urlTtlSeconds, providerId }: {
+export function Studio({
+  voices,
+  voicesError,
+  languageNames,
+  formats,
+  initialHistory,
+  maxTextLength,
+  urlTtlSeconds,
+  providerId,
+}: {
   voices: Voice[];
   voicesError: string | null;
   /** Display names of the voices' language codes, made on the server (see LanguageNamer). */
@@ -106,7 +116,10 @@ export function Studio({ voices, voicesError, languageNames, formats, initialHis
   const result = generate.data;
   const failure = result && !result.ok ? result : null;
   const error = generate.isError
-    ? { title: "The prompt could not be generated", message: "The studio could not reach the server. Check your connection and try again." }
+    ? {
+        title: "The prompt could not be generated",
+        message: "The studio could not reach the server. Check your connection and try again.",
+      }
     : failure
       ? { title: failureTitle(failure.failure?.code), message: failure.error }
       : null;
@@ -119,9 +132,11 @@ export function Studio({ voices, voicesError, languageNames, formats, initialHis
   function submit() {
     if (!voice) return;
     if (state.text.trim() === "") return setTextError("Type something to say.");
-    if (count.over) return setTextError(`Shorten the script to ${maxTextLength.toLocaleString("en-US")} characters or fewer.`);
+    if (count.over)
+      return setTextError(`Shorten the script to ${maxTextLength.toLocaleString("en-US")} characters or fewer.`);
     setTextError(null);
-    const sendSettings = state.customSettings && state.settings && !(defaults.data && sameSettings(state.settings, defaults.data));
+    const sendSettings =
+      state.customSettings && state.settings && !(defaults.data && sameSettings(state.settings, defaults.data));
     generate.mutate({
       text: state.text,
       voice_id: voice.id,
@@ -148,7 +163,14 @@ export function Studio({ voices, voicesError, languageNames, formats, initialHis
   return (
     <div className="space-y-6">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:items-start">
-        <VoicePicker nameOf={nameOf} voices={voices} error={voicesError} selectedId={voiceId} onSelect={setVoiceId} searchRef={searchRef} />
+        <VoicePicker
+          nameOf={nameOf}
+          voices={voices}
+          error={voicesError}
+          selectedId={voiceId}
+          onSelect={setVoiceId}
+          searchRef={searchRef}
+        />
         <div className="min-w-0 space-y-6" id="playground">
           <Playground
             voice={voice}
@@ -161,7 +183,10 @@ export function Studio({ voices, voicesError, languageNames, formats, initialHis
             count={count}
             formats={formats}
             providerId={providerId}
-            defaults={{ status: defaults.isError ? "error" : defaults.data ? "ready" : "loading", error: defaults.error?.message }}
+            defaults={{
+              status: defaults.isError ? "error" : defaults.data ? "ready" : "loading",
+              error: defaults.error?.message,
+            }}
             onReset={() => defaults.data && setState((s) => ({ ...s, settings: defaults.data, customSettings: false }))}
             onChangeVoice={() => {
               searchRef.current?.scrollIntoView({ block: "center" });
@@ -174,7 +199,13 @@ export function Studio({ voices, voicesError, languageNames, formats, initialHis
             status={status}
           />
           {prompt ? (
-            <PromptPlayer key={prompt.source.kind === "history" ? prompt.source.id : `${prompt.sha256}-generated`} ref={playerHeading} prompt={prompt} voiceName={voiceName(prompt.voice_id)} urlTtlSeconds={urlTtlSeconds} />
+            <PromptPlayer
+              key={prompt.source.kind === "history" ? prompt.source.id : `${prompt.sha256}-generated`}
+              ref={playerHeading}
+              prompt={prompt}
+              voiceName={voiceName(prompt.voice_id)}
+              urlTtlSeconds={urlTtlSeconds}
+            />
           ) : (
             <Card>
               <EmptyState

@@ -7,7 +7,14 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input, Select } from "@/components/ui/field";
-import { filterVoices, NO_FILTERS, voiceFacets, voiceSummary, type LanguageNamer, type VoiceFilters } from "@/lib/studio/voice-filters";
+import {
+  filterVoices,
+  NO_FILTERS,
+  voiceFacets,
+  voiceSummary,
+  type LanguageNamer,
+  type VoiceFilters,
+} from "@/lib/studio/voice-filters";
 import type { Voice } from "@/lib/voice/schemas";
 import { PlayIcon, StopIcon } from "./icons";
 import { followPlayback } from "./playback-events";
@@ -19,7 +26,15 @@ type PreviewState = { voiceId: string; status: "loading" | "playing" | "error" }
  * voice picker of the studio: the playground and the prompt-set forms (`embedded`: inside a
  * form, with a shorter list) both use it, so voices have the same names and filters everywhere.
  */
-export function VoicePicker({ voices, nameOf, error, selectedId, onSelect, searchRef, embedded = false }: {
+export function VoicePicker({
+  voices,
+  nameOf,
+  error,
+  selectedId,
+  onSelect,
+  searchRef,
+  embedded = false,
+}: {
   nameOf: LanguageNamer;
   voices: Voice[];
   error: string | null;
@@ -42,7 +57,8 @@ export function VoicePicker({ voices, nameOf, error, selectedId, onSelect, searc
   useEffect(() => {
     const box = list.current;
     const item = box?.querySelector("input:checked")?.closest("li");
-    if (box && item) box.scrollTop = Math.max(0, item.getBoundingClientRect().top - box.getBoundingClientRect().top - 8);
+    if (box && item)
+      box.scrollTop = Math.max(0, item.getBoundingClientRect().top - box.getBoundingClientRect().top - 8);
     // Only when the studio opens: later picks are made where the reader is looking.
   }, []);
   const [preview, setPreview] = useState<PreviewState>(null);
@@ -74,19 +90,30 @@ export function VoicePicker({ voices, nameOf, error, selectedId, onSelect, searc
   }
 
   const previewVoice = preview ? voices.find((v) => v.id === preview.voiceId) : undefined;
-  const previewMessage = !preview || !previewVoice
-    ? ""
-    : preview.status === "loading"
-      ? `Loading the preview of ${previewVoice.name}…`
-      : preview.status === "playing"
-        ? `Playing the preview of ${previewVoice.name}.`
-        : `The preview of ${previewVoice.name} could not be played.`;
+  const previewMessage =
+    !preview || !previewVoice
+      ? ""
+      : preview.status === "loading"
+        ? `Loading the preview of ${previewVoice.name}…`
+        : preview.status === "playing"
+          ? `Playing the preview of ${previewVoice.name}.`
+          : `The preview of ${previewVoice.name} could not be played.`;
 
   return (
     <Card aria-labelledby={`${id}-title`} className="flex min-w-0 flex-col">
-      <CardHeader id={`${id}-title`} title={embedded ? "Voice" : "Voices"} description={voices.length ? `${voices.length} voices on the connected account.` : undefined} />
+      <CardHeader
+        id={`${id}-title`}
+        title={embedded ? "Voice" : "Voices"}
+        description={voices.length ? `${voices.length} voices on the connected account.` : undefined}
+      />
       {/* One shared player for previews: starting another preview stops the last one. */}
-      <audio ref={audio} preload="none" aria-label="Voice preview" data-testid="voice-preview-audio" className="hidden" />
+      <audio
+        ref={audio}
+        preload="none"
+        aria-label="Voice preview"
+        data-testid="voice-preview-audio"
+        className="hidden"
+      />
       {error ? (
         <div className="p-4">
           <Alert tone="error" title="Voices could not be loaded">
@@ -110,9 +137,31 @@ export function VoicePicker({ voices, nameOf, error, selectedId, onSelect, searc
                 onChange={(e) => set("query")(e.target.value)}
               />
             </div>
-            <FilterSelect id={`${id}-language`} label="Language" all="All languages" value={filters.language} onChange={set("language")} options={facets.languages} className="col-span-2" />
-            <FilterSelect id={`${id}-gender`} label="Gender" all="Any gender" value={filters.gender} onChange={set("gender")} options={facets.genders} />
-            <FilterSelect id={`${id}-accent`} label="Accent" all="Any accent" value={filters.accent} onChange={set("accent")} options={facets.accents} />
+            <FilterSelect
+              id={`${id}-language`}
+              label="Language"
+              all="All languages"
+              value={filters.language}
+              onChange={set("language")}
+              options={facets.languages}
+              className="col-span-2"
+            />
+            <FilterSelect
+              id={`${id}-gender`}
+              label="Gender"
+              all="Any gender"
+              value={filters.gender}
+              onChange={set("gender")}
+              options={facets.genders}
+            />
+            <FilterSelect
+              id={`${id}-accent`}
+              label="Accent"
+              all="Any accent"
+              value={filters.accent}
+              onChange={set("accent")}
+              options={facets.accents}
+            />
             <div className="col-span-2 flex min-h-8 items-center justify-between gap-2">
               <p className="text-xs text-slate-600" aria-live="polite" aria-atomic="true">
                 {filtered ? `${shown.length} of ${voices.length} voices match.` : `${voices.length} voices.`}
@@ -130,18 +179,38 @@ export function VoicePicker({ voices, nameOf, error, selectedId, onSelect, searc
           {shown.length === 0 ? (
             <EmptyState
               title={voices.length === 0 ? "No voices on the connected account" : "No voices match"}
-              description={voices.length === 0 ? "Add voices to the speech provider's account, then reload." : "Try fewer words or another language."}
-              action={filtered ? <Button variant="secondary" size="sm" onClick={() => setFilters(NO_FILTERS)}>Clear filters</Button> : undefined}
+              description={
+                voices.length === 0
+                  ? "Add voices to the speech provider's account, then reload."
+                  : "Try fewer words or another language."
+              }
+              action={
+                filtered ? (
+                  <Button variant="secondary" size="sm" onClick={() => setFilters(NO_FILTERS)}>
+                    Clear filters
+                  </Button>
+                ) : undefined
+              }
             />
           ) : (
             <fieldset className="min-w-0">
               <legend className="sr-only">Voice</legend>
-              <ul ref={list} className={cx("relative divide-y divide-slate-100 overflow-y-auto", embedded ? "max-h-[18rem]" : "max-h-[26rem] lg:max-h-[40rem]")} aria-label="Voices">
+              <ul
+                ref={list}
+                className={cx(
+                  "relative divide-y divide-slate-100 overflow-y-auto",
+                  embedded ? "max-h-[18rem]" : "max-h-[26rem] lg:max-h-[40rem]",
+                )}
+                aria-label="Voices"
+              >
                 {shown.map((voice) => {
                   const selected = voice.id === selectedId;
                   const state = preview?.voiceId === voice.id ? preview.status : null;
                   return (
-                    <li key={voice.id} className={cx("flex items-start gap-3 px-4 py-3 sm:px-5", selected && "bg-indigo-50/70")}>
+                    <li
+                      key={voice.id}
+                      className={cx("flex items-start gap-3 px-4 py-3 sm:px-5", selected && "bg-indigo-50/70")}
+                    >
                       <input
                         type="radio"
                         name={`${id}-voice`}
@@ -155,9 +224,13 @@ export function VoicePicker({ voices, nameOf, error, selectedId, onSelect, searc
                         <span className="block text-sm font-medium text-slate-900">{voice.name}</span>
                         <span className="block text-xs text-slate-600">{voiceSummary(voice, nameOf)}</span>
                         {voice.description ? (
-                          <span className={cx("mt-1 text-xs text-slate-500", selected ? "block" : "line-clamp-1")}>{voice.description}</span>
+                          <span className={cx("mt-1 text-xs text-slate-500", selected ? "block" : "line-clamp-1")}>
+                            {voice.description}
+                          </span>
                         ) : null}
-                        {state === "error" ? <span className="mt-1 block text-xs text-red-700">The preview could not be played.</span> : null}
+                        {state === "error" ? (
+                          <span className="mt-1 block text-xs text-red-700">The preview could not be played.</span>
+                        ) : null}
                       </label>
                       {voice.preview_url ? (
                         <Button
@@ -187,7 +260,15 @@ export function VoicePicker({ voices, nameOf, error, selectedId, onSelect, searc
   );
 }
 
-function FilterSelect({ id, label, all, value, onChange, options, className }: {
+function FilterSelect({
+  id,
+  label,
+  all,
+  value,
+  onChange,
+  options,
+  className,
+}: {
   id: string;
   label: string;
   all: string;
@@ -212,4 +293,3 @@ function FilterSelect({ id, label, all, value, onChange, options, className }: {
     </div>
   );
 }
-

@@ -11,14 +11,22 @@ const tones: Record<AlertTone, string> = {
 };
 
 /** A message box. Errors are announced at once (role=alert); the rest politely (role=status). */
-export function Alert({ tone = "info", title, children, className }: {
+export function Alert({
+  tone = "info",
+  title,
+  children,
+  className,
+}: {
   tone?: AlertTone;
   title?: ReactNode;
   children?: ReactNode;
   className?: string;
 }) {
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={cx("rounded-md border px-4 py-3 text-sm", tones[tone], className)}>
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={cx("rounded-md border px-4 py-3 text-sm", tones[tone], className)}
+    >
       {title ? <p className="font-semibold">{title}</p> : null}
       {children ? <div className={title ? "mt-1" : undefined}>{children}</div> : null}
     </div>

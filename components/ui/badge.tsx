@@ -12,7 +12,15 @@ const tones: Record<BadgeTone, string> = {
   accent: "bg-indigo-50 text-indigo-800 ring-indigo-300",
 };
 
-export function Badge({ tone = "neutral", children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
+export function Badge({
+  tone = "neutral",
+  children,
+  className,
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <span
       className={cx(

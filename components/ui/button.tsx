@@ -29,7 +29,16 @@ export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSi
 type ButtonProps = ComponentProps<"button"> & { variant?: ButtonVariant; size?: ButtonSize; pending?: boolean };
 
 /** A button; `pending` disables it and shows a spinner while work is in flight. */
-export function Button({ variant, size, pending, className, children, disabled, type = "button", ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  pending,
+  className,
+  children,
+  disabled,
+  type = "button",
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

@@ -1,7 +1,12 @@
 import type { ReactNode } from "react";
 import { cx } from "./cx";
 
-export function Card({ children, className, as: Tag = "section", ...rest }: {
+export function Card({
+  children,
+  className,
+  as: Tag = "section",
+  ...rest
+}: {
   children: ReactNode;
   className?: string;
   as?: "section" | "div" | "article";
@@ -15,7 +20,13 @@ export function Card({ children, className, as: Tag = "section", ...rest }: {
 }
 
 /** Title row of a card; `id` lets the card name itself with aria-labelledby. */
-export function CardHeader({ title, description, actions, id, level = 2 }: {
+export function CardHeader({
+  title,
+  description,
+  actions,
+  id,
+  level = 2,
+}: {
   title: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
@@ -41,7 +52,14 @@ export function CardBody({ children, className }: { children: ReactNode; classNa
 }
 
 /** A card named by its title row: the section's accessible name is its heading (`id`). */
-export function TitledCard({ id, title, description, actions, className, children }: {
+export function TitledCard({
+  id,
+  title,
+  description,
+  actions,
+  className,
+  children,
+}: {
   id: string;
   title: ReactNode;
   description?: ReactNode;

@@ -32,7 +32,13 @@ export function ConfirmDialog({
   const titleId = useId();
   return (
     <>
-      <Button variant={triggerVariant} size="sm" pending={pending} disabled={disabled} onClick={() => dialog.current?.showModal()}>
+      <Button
+        variant={triggerVariant}
+        size="sm"
+        pending={pending}
+        disabled={disabled}
+        onClick={() => dialog.current?.showModal()}
+      >
         {trigger}
       </Button>
       <dialog

@@ -23,7 +23,13 @@ async function writeClipboard(text: string): Promise<boolean> {
 }
 
 /** Copies `value`; says "Copied" (visibly and to screen readers) for two seconds. */
-export function CopyButton({ value, label = "Copy", variant = "secondary", size = "sm", className }: {
+export function CopyButton({
+  value,
+  label = "Copy",
+  variant = "secondary",
+  size = "sm",
+  className,
+}: {
   value: string;
   label?: string;
   variant?: ButtonVariant;
@@ -49,7 +55,11 @@ export function CopyButton({ value, label = "Copy", variant = "secondary", size 
         {state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : label}
       </Button>
       <span className="sr-only" aria-live="polite">
-        {state === "copied" ? "Copied to clipboard" : state === "failed" ? "Could not copy; select the text instead" : ""}
+        {state === "copied"
+          ? "Copied to clipboard"
+          : state === "failed"
+            ? "Could not copy; select the text instead"
+            : ""}
       </span>
     </>
   );

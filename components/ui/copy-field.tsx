@@ -2,7 +2,12 @@ import type { ReactNode } from "react";
 import { CopyButton } from "./copy-button";
 
 /** A read-only value (a secret shown once, a URL) in monospace with a copy button beside it. */
-export function CopyField({ label, value, copyLabel = "Copy", note }: {
+export function CopyField({
+  label,
+  value,
+  copyLabel = "Copy",
+  note,
+}: {
   label: string;
   value: string;
   copyLabel?: string;

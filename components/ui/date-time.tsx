@@ -21,8 +21,20 @@ function format(date: Date, timeZone?: string, withSeconds?: boolean) {
  * A timestamp in the reader's time zone. The server renders UTC (it cannot know the zone);
  * after hydration the browser switches to local time without a hydration mismatch.
  */
-export function DateTime({ value, withSeconds = false, className }: { value: string | Date | null | undefined; withSeconds?: boolean; className?: string }) {
-  const isClient = useSyncExternalStore(subscribe, () => true, () => false);
+export function DateTime({
+  value,
+  withSeconds = false,
+  className,
+}: {
+  value: string | Date | null | undefined;
+  withSeconds?: boolean;
+  className?: string;
+}) {
+  const isClient = useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
   if (!value) return <span className={className}>—</span>;
   const date = typeof value === "string" ? new Date(value) : value;
   return (

@@ -10,7 +10,12 @@ const layouts = {
     term: "text-sm text-slate-600",
     value: "min-w-0 text-sm text-slate-900 break-words",
   },
-  grid: { list: "grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4", item: undefined, term: "text-slate-600", value: "mt-0.5" },
+  grid: {
+    list: "grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4",
+    item: undefined,
+    term: "text-slate-600",
+    value: "mt-0.5",
+  },
 };
 
 export type DetailLayout = keyof typeof layouts;
@@ -20,7 +25,12 @@ export function DetailList({ layout = "rows", children }: { layout?: DetailLayou
 }
 
 /** One fact of a DetailList (give it the list's layout). */
-export function Detail({ label, layout = "rows", className, children }: {
+export function Detail({
+  label,
+  layout = "rows",
+  className,
+  children,
+}: {
   label: ReactNode;
   layout?: DetailLayout;
   className?: string;

@@ -10,7 +10,15 @@ const control =
  * Label, control, hint and error wired together: the control is described by its hint and
  * error, and marked invalid when there is an error.
  */
-export function Field({ id, label, hint, error, children, className, compact }: {
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+  className,
+  compact,
+}: {
   id: string;
   label: ReactNode;
   hint?: ReactNode;
@@ -23,10 +31,15 @@ export function Field({ id, label, hint, error, children, className, compact }: 
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className={compact ? "block text-xs font-medium text-slate-700" : "block text-sm font-medium text-slate-800"}>
+      <label
+        htmlFor={id}
+        className={compact ? "block text-xs font-medium text-slate-700" : "block text-sm font-medium text-slate-800"}
+      >
         {label}
       </label>
-      <div className="mt-1">{children({ id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })}</div>
+      <div className="mt-1">
+        {children({ id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })}
+      </div>
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
           {hint}

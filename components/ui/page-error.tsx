@@ -4,7 +4,15 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 
 /** What an error boundary shows: our fault, not the user's, with the digest to quote and a retry. */
-export function PageError({ title, error, reset }: { title: string; error: Error & { digest?: string }; reset: () => void }) {
+export function PageError({
+  title,
+  error,
+  reset,
+}: {
+  title: string;
+  error: Error & { digest?: string };
+  reset: () => void;
+}) {
   return (
     <div className="space-y-4">
       <Alert tone="error" title={title}>

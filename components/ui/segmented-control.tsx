@@ -3,7 +3,14 @@
 import { useId } from "react";
 
 /** A small set of mutually exclusive options as one row of buttons (radio inputs underneath). */
-export function SegmentedControl<T extends string>({ legend, name, options, value, onChange, hint }: {
+export function SegmentedControl<T extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  hint,
+}: {
   legend: string;
   name: string;
   options: { value: T; label: string }[];

@@ -9,7 +9,15 @@ import { SkipLink } from "@/components/ui/skip-link";
  * the user is acting for, and the area's own links on the right. The page's main element must
  * have id "main".
  */
-export function SignedInHeader({ homeHref, orgName, children }: { homeHref: string; orgName: string; children: ReactNode }) {
+export function SignedInHeader({
+  homeHref,
+  orgName,
+  children,
+}: {
+  homeHref: string;
+  orgName: string;
+  children: ReactNode;
+}) {
   return (
     <>
       <SkipLink target="main" />

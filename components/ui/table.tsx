@@ -18,7 +18,11 @@ export function Table({ label, children, className }: { label: string; children:
 }
 
 export function THead({ children }: { children: ReactNode }) {
-  return <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">{children}</thead>;
+  return (
+    <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+      {children}
+    </thead>
+  );
 }
 
 export function TBody({ children }: { children: ReactNode }) {

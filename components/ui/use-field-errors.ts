@@ -11,9 +11,13 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
  */
 export function useFieldErrors(errors: Record<string, string> | undefined) {
   const ref = useRef<HTMLFormElement>(null);
-  const [edited, setEdited] = useState<{ of: typeof errors; names: ReadonlySet<string> }>({ of: undefined, names: new Set() });
+  const [edited, setEdited] = useState<{ of: typeof errors; names: ReadonlySet<string> }>({
+    of: undefined,
+    names: new Set(),
+  });
   useEffect(() => {
-    if (errors && Object.keys(errors).length > 0) ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (errors && Object.keys(errors).length > 0)
+      ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [errors]);
   const names = edited.of === errors ? edited.names : new Set<string>();
   return {

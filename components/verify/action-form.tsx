@@ -13,7 +13,12 @@ export function ActionForm(props: {
   const [state, formAction, pending] = useActionState(props.action, {});
   return (
     <form action={formAction} className="mt-6">
-      <button type="submit" className={props.variant === "secondary" ? secondaryButton : primaryButton} disabled={pending} aria-disabled={pending}>
+      <button
+        type="submit"
+        className={props.variant === "secondary" ? secondaryButton : primaryButton}
+        disabled={pending}
+        aria-disabled={pending}
+      >
         {pending ? props.pendingLabel : props.label}
       </button>
       <FlowError message={state.error} />

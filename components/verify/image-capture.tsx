@@ -60,7 +60,10 @@ export function ImageCapture(props: {
   const [source, setSource] = useState<"camera" | "file" | null>(null);
   const [refused, setRefused] = useState(false);
   const [message, setMessage] = useState<{ kind: "error" | "info"; text: string } | null>(null);
-  const live = useLiveFeedback(videoRef, { active: Boolean(props.faceGuide) && phase === "camera", checkUrl: props.faceGuide?.checkUrl });
+  const live = useLiveFeedback(videoRef, {
+    active: Boolean(props.faceGuide) && phase === "camera",
+    checkUrl: props.faceGuide?.checkUrl,
+  });
   const guided = Boolean(props.faceGuide);
   const ready = guided && phase === "camera" && live.feedback.ready;
 
@@ -202,7 +205,11 @@ export function ImageCapture(props: {
     </button>
   );
   const errorNote = (
-    <p role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900" data-testid="photo-error">
+    <p
+      role="alert"
+      className="mb-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900"
+      data-testid="photo-error"
+    >
       {message?.text}
     </p>
   );
@@ -269,9 +276,19 @@ export function ImageCapture(props: {
         <div>
           {message?.kind === "error" ? errorNote : null}
           {/* eslint-disable-next-line @next/next/no-img-element -- a local blob: URL, not an asset */}
-          <img src={photo.url} alt={props.photoAlt} className="max-h-80 w-full rounded-lg bg-slate-100 object-contain" />
+          <img
+            src={photo.url}
+            alt={props.photoAlt}
+            className="max-h-80 w-full rounded-lg bg-slate-100 object-contain"
+          />
           <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-            <button type="button" data-autofocus className={primaryButton} onClick={send} disabled={phase === "sending"}>
+            <button
+              type="button"
+              data-autofocus
+              className={primaryButton}
+              onClick={send}
+              disabled={phase === "sending"}
+            >
               {phase === "sending" ? "Checking…" : "Use this photo"}
             </button>
             <button type="button" className={secondaryButton} onClick={retake} disabled={phase === "sending"}>
@@ -314,7 +331,14 @@ export function ImageCapture(props: {
         }}
       />
 
-      <p role="status" className={message?.kind === "info" ? "mt-4 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-950" : "sr-only"}>
+      <p
+        role="status"
+        className={
+          message?.kind === "info"
+            ? "mt-4 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-950"
+            : "sr-only"
+        }
+      >
         {message?.kind === "info" ? message.text : ""}
       </p>
       {message?.kind === "error" && phase !== "choose" && phase !== "review" ? errorNote : null}

@@ -16,15 +16,21 @@ export function IntroView(props: {
   return (
     <>
       <p className="text-sm text-slate-600">
-        <span className="font-medium text-slate-900" data-testid="requester">{snapshot.requester}</span> asks you to confirm
-        your age.
+        <span className="font-medium text-slate-900" data-testid="requester">
+          {snapshot.requester}
+        </span>{" "}
+        asks you to confirm your age.
       </p>
-      <h1 id="flow-focus" tabIndex={-1} className="mt-2 text-2xl font-bold tracking-tight text-slate-900 outline-none sm:text-3xl">
+      <h1
+        id="flow-focus"
+        tabIndex={-1}
+        className="mt-2 text-2xl font-bold tracking-tight text-slate-900 outline-none sm:text-3xl"
+      >
         Confirm you&apos;re {snapshot.requiredAge} or older
       </h1>
       <p className="mt-3 text-base text-slate-700">
-        You need to be at least <strong>{snapshot.requiredAge} years old</strong> to continue. It usually takes a
-        minute or two.
+        You need to be at least <strong>{snapshot.requiredAge} years old</strong> to continue. It usually takes a minute
+        or two.
       </p>
 
       <MethodProgress steps={snapshot.steps} heading="How we'll check" started={false} />
@@ -44,8 +50,8 @@ export function IntroView(props: {
       ) : (
         <>
           <p className="mt-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-base text-amber-950">
-            None of these checks are available right now, so we can&apos;t confirm your age here. Continue to finish
-            and go back to {snapshot.requester}.
+            None of these checks are available right now, so we can&apos;t confirm your age here. Continue to finish and
+            go back to {snapshot.requester}.
           </p>
           <ActionForm action={props.startAction} label="Continue" pendingLabel="Finishing…" />
         </>

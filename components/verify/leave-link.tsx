@@ -5,7 +5,11 @@
 export function LeaveLink({ href, requester }: { href: string; requester: string }) {
   return (
     <p className="mt-8 text-base">
-      <a href={href} className="text-slate-700 underline underline-offset-2 hover:text-slate-900" data-testid="leave-link">
+      <a
+        href={href}
+        className="text-slate-700 underline underline-offset-2 hover:text-slate-900"
+        data-testid="leave-link"
+      >
         Leave the check and go back to {requester}
       </a>
     </p>

@@ -29,7 +29,7 @@ const COPY: Record<LinkProblemKind, { title: string; body: string[] }> = {
     title: "This phone link has expired or was used",
     body: [
       "A link to continue on your phone works once, for a few minutes.",
-      "On your computer, choose \"Continue on your phone\" again to get a new code, then scan it.",
+      'On your computer, choose "Continue on your phone" again to get a new code, then scan it.',
     ],
   },
   moved: {
@@ -42,11 +42,18 @@ const COPY: Record<LinkProblemKind, { title: string; body: string[] }> = {
 };
 
 /** Pages for a link that cannot open a flow. They say what happened and nothing about any session. */
-export function LinkProblem(props: { kind: LinkProblemKind; returnTo?: string; returnHost?: string; ttlMinutes?: number }) {
+export function LinkProblem(props: {
+  kind: LinkProblemKind;
+  returnTo?: string;
+  returnHost?: string;
+  ttlMinutes?: number;
+}) {
   const copy = COPY[props.kind];
   const body =
     props.kind === "expired" && props.ttlMinutes
-      ? [`Age check links are valid for ${props.ttlMinutes} minutes, and this one has run out. Go back and start a new one.`]
+      ? [
+          `Age check links are valid for ${props.ttlMinutes} minutes, and this one has run out. Go back and start a new one.`,
+        ]
       : copy.body;
   return (
     <div className={card}>

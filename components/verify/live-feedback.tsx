@@ -1,6 +1,12 @@
 "use client";
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { FRAME_SIDE, frameStatistics, greyFromRgba, judgeFrame, type FrameQuality } from "@/lib/verification/face/frame-quality";
+import {
+  FRAME_SIDE,
+  frameStatistics,
+  greyFromRgba,
+  judgeFrame,
+  type FrameQuality,
+} from "@/lib/verification/face/frame-quality";
 import { liveFeedback, type Feedback, type FeedbackItem } from "@/lib/verification/face/live-feedback";
 import type { LiveCheck } from "@/lib/verification/face/types";
 
@@ -23,7 +29,17 @@ function measureMiddle(frame: HTMLCanvasElement, square: HTMLCanvasElement): Fra
   // The middle of the picture, where the guide puts the face: a square of 60% of the short side.
   const side = Math.round(Math.min(frame.width, frame.height) * 0.6);
   const context = square.getContext("2d", { willReadFrequently: true })!;
-  context.drawImage(frame, (frame.width - side) / 2, (frame.height - side) / 2, side, side, 0, 0, FRAME_SIDE, FRAME_SIDE);
+  context.drawImage(
+    frame,
+    (frame.width - side) / 2,
+    (frame.height - side) / 2,
+    side,
+    side,
+    0,
+    0,
+    FRAME_SIDE,
+    FRAME_SIDE,
+  );
   const rgba = context.getImageData(0, 0, FRAME_SIDE, FRAME_SIDE).data;
   return judgeFrame(frameStatistics(greyFromRgba(rgba)));
 }
@@ -32,7 +48,10 @@ function measureMiddle(frame: HTMLCanvasElement, square: HTMLCanvasElement): Fra
  * Feedback for the camera view while `active`: checks and one sentence, plus the sentence screen
  * readers should hear (it changes only when the advice does and has held for two ticks).
  */
-export function useLiveFeedback(videoRef: RefObject<HTMLVideoElement | null>, options: { active: boolean; checkUrl?: string }) {
+export function useLiveFeedback(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  options: { active: boolean; checkUrl?: string },
+) {
   const { active, checkUrl } = options;
   const [frame, setFrame] = useState<FrameQuality | null>(null);
   const [server, setServer] = useState<ServerState>(null);
@@ -59,7 +78,8 @@ export function useLiveFeedback(videoRef: RefObject<HTMLVideoElement | null>, op
           signal: abort.signal,
           cache: "no-store",
         });
-        const body = (await response.json().catch(() => null)) as ({ check?: string; limit?: string } & Partial<LiveCheck>) | null;
+        const body = (await response.json().catch(() => null)) as
+          ({ check?: string; limit?: string } & Partial<LiveCheck>) | null;
         if (response.ok && (body?.check === "ok" || body?.check === "retake")) {
           setServer({ check: body as LiveCheck, at: Date.now() });
         } else if (response.status === 429 && body?.limit === "per_second") {
@@ -124,7 +144,14 @@ function StateIcon({ state }: { state: FeedbackItem["state"] }) {
     return (
       <svg viewBox="0 0 20 20" aria-hidden="true" className="size-5 shrink-0 text-emerald-700">
         <circle cx="10" cy="10" r="9" fill="currentColor" />
-        <path d="M5.5 10.5l3 3 6-7" fill="none" stroke="white" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M5.5 10.5l3 3 6-7"
+          fill="none"
+          stroke="white"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
     );
   }
@@ -187,7 +214,9 @@ export function FaceGuideOverlay({ ready, message }: { ready: boolean; message: 
         />
       </div>
       <p className="absolute inset-x-0 top-2 text-center">
-        <span className="rounded-full bg-slate-950/70 px-3 py-1 text-sm font-medium text-white">Put your face inside the oval</span>
+        <span className="rounded-full bg-slate-950/70 px-3 py-1 text-sm font-medium text-white">
+          Put your face inside the oval
+        </span>
       </p>
       <p
         className={`absolute inset-x-2 bottom-2 rounded-md px-3 py-1.5 text-center text-sm font-semibold ${

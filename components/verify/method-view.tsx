@@ -69,14 +69,20 @@ export function MethodView(props: {
   return (
     <>
       <p className="text-sm text-slate-600">
-        For <span className="font-medium text-slate-900" data-testid="requester">{snapshot.requester}</span>
+        For{" "}
+        <span className="font-medium text-slate-900" data-testid="requester">
+          {snapshot.requester}
+        </span>
       </p>
       <h1 className="mt-1 text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
         Confirm you&apos;re {snapshot.requiredAge} or older
       </h1>
 
       {escalation ? (
-        <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-base text-amber-950" data-testid="escalation-notice">
+        <p
+          className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-base text-amber-950"
+          data-testid="escalation-notice"
+        >
           {escalation}
         </p>
       ) : null}

@@ -13,7 +13,9 @@ const POLL_MS = 3000;
  * "Continue on your phone": a QR code of a single-use hand-off link. While it is shown the page
  * refreshes itself, so once the phone opens the link this page says the check moved there.
  */
-export function PhoneHandoff(props: { action: (previous: FlowActionState, form: FormData) => Promise<FlowActionState> }) {
+export function PhoneHandoff(props: {
+  action: (previous: FlowActionState, form: FormData) => Promise<FlowActionState>;
+}) {
   const [state, formAction, pending] = useActionState(props.action, {});
   const cameraSupported = useCameraSupported();
   const router = useRouter();
@@ -26,7 +28,9 @@ export function PhoneHandoff(props: { action: (previous: FlowActionState, form: 
 
   return (
     <div className="mt-6 border-t border-slate-200 pt-5" data-testid="phone-handoff">
-      <h3 className="text-base font-semibold text-slate-900">{cameraSupported ? "Rather use your phone?" : "No camera here?"}</h3>
+      <h3 className="text-base font-semibold text-slate-900">
+        {cameraSupported ? "Rather use your phone?" : "No camera here?"}
+      </h3>
       {handoff ? (
         <>
           <p className="mt-1 text-base text-slate-700">

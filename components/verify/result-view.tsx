@@ -29,7 +29,11 @@ export function ResultView({ snapshot }: { snapshot: FlowSnapshot }) {
       >
         {passed ? "✓" : "!"}
       </div>
-      <h1 id="flow-focus" tabIndex={-1} className="mt-4 text-2xl font-bold tracking-tight text-slate-900 outline-none sm:text-3xl">
+      <h1
+        id="flow-focus"
+        tabIndex={-1}
+        className="mt-4 text-2xl font-bold tracking-tight text-slate-900 outline-none sm:text-3xl"
+      >
         {words.title}
       </h1>
       <p className="mt-2 text-base text-slate-700">{words.detail}</p>

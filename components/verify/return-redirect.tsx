@@ -3,14 +3,23 @@ import { useEffect, useState } from "react";
 import { primaryButton, secondaryButton } from "@/components/verify/styles";
 import { RETURN_DELAY_SECONDS } from "@/lib/verification/hosted-flow/return-url";
 
-
 /**
  * The way back to the integrator with session_id appended. With `auto` (a pass) it also returns
  * by itself after RETURN_DELAY_SECONDS, which "Stay on this page" stops; without it (a failed or
  * inconclusive result) the user reads the reason and chooses when to go. The link works where
  * scripts or redirects are blocked.
  */
-export function ReturnRedirect({ href, host, label, auto }: { href: string; host: string; label: string; auto: boolean }) {
+export function ReturnRedirect({
+  href,
+  host,
+  label,
+  auto,
+}: {
+  href: string;
+  host: string;
+  label: string;
+  auto: boolean;
+}) {
   const [remaining, setRemaining] = useState(RETURN_DELAY_SECONDS);
   const [stopped, setStopped] = useState(!auto);
   useEffect(() => {

@@ -36,9 +36,7 @@ export function SimulatedMethod(props: {
   return (
     <form action={formAction} className="mt-5">
       <fieldset disabled={pending}>
-        <legend className="text-base font-semibold text-slate-900">
-          Choose the simulated result
-        </legend>
+        <legend className="text-base font-semibold text-slate-900">Choose the simulated result</legend>
         <p className="mt-1 text-sm text-slate-600">
           In test mode no camera, document or card is used: this step returns the result you pick.
         </p>

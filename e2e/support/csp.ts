@@ -5,7 +5,9 @@ export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} on ${location.pathname}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      seen.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} on ${location.pathname}`),
+    );
   });
   return () => page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
 }

@@ -20,7 +20,9 @@ export async function screenshotAtBothWidths(page: Page, prefix: string) {
     await page.setViewportSize(size);
     await page.screenshot({ path: `${prefix}-${label}.png`, fullPage: true });
   }
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${path.basename(prefix)} is wider than a phone screen`).toBeLessThanOrEqual(0);
   await page.setViewportSize(original ?? DESKTOP);
 }

@@ -9,13 +9,17 @@ import { newOrg } from "../../tests/support/fixtures";
 
 const windowMiddle = () => Math.floor(Date.now() / 60_000) * 60_000 + 30_000;
 const dbCount = async (orgId: string, now: number) =>
-  (await db.rateLimitWindow.findUnique({
-    where: { orgId_windowStart: { orgId, windowStart: new Date(Math.floor(now / 60_000) * 60_000) } },
-  }))?.count ?? 0;
+  (
+    await db.rateLimitWindow.findUnique({
+      where: { orgId_windowStart: { orgId, windowStart: new Date(Math.floor(now / 60_000) * 60_000) } },
+    })
+  )?.count ?? 0;
 
 describe("blockSize", () => {
   it("is 1 (exact counting) up to 199 per minute, 1% of the limit above, at most 100", () => {
-    expect([blockSize(100), blockSize(199), blockSize(1000), blockSize(6000), blockSize(1e9)]).toEqual([1, 1, 10, 60, 100]);
+    expect([blockSize(100), blockSize(199), blockSize(1000), blockSize(6000), blockSize(1e9)]).toEqual([
+      1, 1, 10, 60, 100,
+    ]);
   });
 });
 

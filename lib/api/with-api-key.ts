@@ -4,7 +4,11 @@ import { parseJsonObject, readBodyText } from "@/lib/http/read-json";
 import { authenticateAndCountRequest } from "@/lib/api/authenticate-request";
 import type { ApiPrincipal } from "@/lib/keys/authenticate-api-key";
 import { clientAddress } from "@/lib/rate-limit/client-address";
-import { consumeFailedAuthRateLimit, rateLimitHeaders, uncountedRateLimitHeaders } from "@/lib/rate-limit/consume-rate-limit";
+import {
+  consumeFailedAuthRateLimit,
+  rateLimitHeaders,
+  uncountedRateLimitHeaders,
+} from "@/lib/rate-limit/consume-rate-limit";
 import { ApiError, toVerificationErrorResponse } from "@/lib/verification/errors";
 import { handleApiRequest, setLogOrg } from "@/lib/http/api-request";
 import { errorField, logger } from "@/lib/log";
@@ -50,7 +54,9 @@ async function respond<P extends object>(
         const rate = await consumeFailedAuthRateLimit(clientAddress(req.headers));
         headers = rateLimitHeaders(rate);
         if (!rate.allowed) {
-          throw rateLimited("Too many requests without a valid API key from this address; retry after the window resets.");
+          throw rateLimited(
+            "Too many requests without a valid API key from this address; retry after the window resets.",
+          );
         }
         headers["WWW-Authenticate"] = 'Bearer realm="v1"';
         throw new ApiError(

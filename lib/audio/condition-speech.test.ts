@@ -9,7 +9,8 @@ function burst(leadSeconds: number, toneSeconds: number, tailSeconds: number, am
   const lead = Math.round(leadSeconds * RATE);
   const tone = Math.round(toneSeconds * RATE);
   const samples = new Int16Array(lead + tone + Math.round(tailSeconds * RATE));
-  for (let i = 0; i < tone; i++) samples[lead + i] = Math.round(amplitude * 32767 * Math.sin((2 * Math.PI * 440 * i) / RATE));
+  for (let i = 0; i < tone; i++)
+    samples[lead + i] = Math.round(amplitude * 32767 * Math.sin((2 * Math.PI * 440 * i) / RATE));
   return { sampleRate: RATE, samples };
 }
 

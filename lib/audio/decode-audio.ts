@@ -7,7 +7,23 @@ import { env } from "@/lib/env";
 export async function decodeAudio(bytes: Uint8Array, sampleRate: number): Promise<PcmAudio> {
   const out = await runProcess(
     env().FFMPEG_PATH,
-    ["-hide_banner", "-nostdin", "-v", "error", "-i", "pipe:0", "-ac", "1", "-ar", String(sampleRate), "-f", "s16le", "-c:a", "pcm_s16le", "pipe:1"],
+    [
+      "-hide_banner",
+      "-nostdin",
+      "-v",
+      "error",
+      "-i",
+      "pipe:0",
+      "-ac",
+      "1",
+      "-ar",
+      String(sampleRate),
+      "-f",
+      "s16le",
+      "-c:a",
+      "pcm_s16le",
+      "pipe:1",
+    ],
     bytes,
     { timeoutMs: 30_000 },
   );

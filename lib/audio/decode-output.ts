@@ -13,7 +13,11 @@ export async function decodeOutput(bytes: Uint8Array, format: OutputFormat): Pro
   switch (encoding.container) {
     case "raw": {
       const samples =
-        encoding.codec === "mulaw" ? decodeMulaw(bytes) : encoding.codec === "alaw" ? decodeAlaw(bytes) : readS16le(bytes);
+        encoding.codec === "mulaw"
+          ? decodeMulaw(bytes)
+          : encoding.codec === "alaw"
+            ? decodeAlaw(bytes)
+            : readS16le(bytes);
       return { sampleRate: format.sampleRate, samples };
     }
     case "wav":

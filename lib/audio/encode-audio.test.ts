@@ -54,7 +54,21 @@ describe("levels after encoding", () => {
       }
       const { stdout } = await run(
         "ffmpeg",
-        ["-v", "error", "-f", (format.encoding as { codec: string }).codec, "-ar", "8000", "-ac", "1", "-i", encoded.get(id)!.file, "-f", "s16le", "pipe:1"],
+        [
+          "-v",
+          "error",
+          "-f",
+          (format.encoding as { codec: string }).codec,
+          "-ar",
+          "8000",
+          "-ac",
+          "1",
+          "-i",
+          encoded.get(id)!.file,
+          "-f",
+          "s16le",
+          "pipe:1",
+        ],
         { encoding: "buffer", maxBuffer: 64 * 1024 * 1024 },
       );
       return activeSpeechLevelDbov(pcmFromS16le(stdout, 8000))!;

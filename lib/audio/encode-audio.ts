@@ -16,10 +16,28 @@ const ENCODE_TIMEOUT_MS = 30_000;
  */
 export function ffmpegArgs(format: OutputFormat, inputRate: number, output: string): string[] {
   const args = [
-    "-hide_banner", "-nostdin", "-v", "error",
-    "-f", "s16le", "-ar", String(inputRate), "-ac", "1", "-i", "pipe:0",
-    "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:a", "+bitexact",
-    "-ac", "1", "-ar", String(format.sampleRate),
+    "-hide_banner",
+    "-nostdin",
+    "-v",
+    "error",
+    "-f",
+    "s16le",
+    "-ar",
+    String(inputRate),
+    "-ac",
+    "1",
+    "-i",
+    "pipe:0",
+    "-map_metadata",
+    "-1",
+    "-fflags",
+    "+bitexact",
+    "-flags:a",
+    "+bitexact",
+    "-ac",
+    "1",
+    "-ar",
+    String(format.sampleRate),
   ];
   const enc = format.encoding;
   switch (enc.container) {
@@ -38,8 +56,18 @@ export function ffmpegArgs(format: OutputFormat, inputRate: number, output: stri
       // which matters little for speech at these constant bitrates, for about half the encode
       // time (see the uncached mp3_44100_128 prompt in `npm run bench`).
       args.push(
-        "-c:a", "libmp3lame", "-b:a", `${enc.bitrateKbps}k`, "-compression_level", "7",
-        "-id3v2_version", "0", "-write_id3v1", "0", "-f", "mp3",
+        "-c:a",
+        "libmp3lame",
+        "-b:a",
+        `${enc.bitrateKbps}k`,
+        "-compression_level",
+        "7",
+        "-id3v2_version",
+        "0",
+        "-write_id3v1",
+        "0",
+        "-f",
+        "mp3",
       );
       break;
     case "ogg":
@@ -61,7 +89,9 @@ export type Encoder = {
 function spawnEncoder(format: OutputFormat, inputRate: number): Encoder & { detach(): void } {
   const toFile = format.encoding.container === "mp3";
   const file = toFile ? path.join(tmpdir(), `voiceage-${randomBytes(8).toString("hex")}${format.fileExtension}`) : null;
-  const proc = startProcess(env().FFMPEG_PATH, ffmpegArgs(format, inputRate, file ?? "pipe:1"), { timeoutMs: ENCODE_TIMEOUT_MS });
+  const proc = startProcess(env().FFMPEG_PATH, ffmpegArgs(format, inputRate, file ?? "pipe:1"), {
+    timeoutMs: ENCODE_TIMEOUT_MS,
+  });
   let settled = false;
   return {
     inputRate,
@@ -72,7 +102,8 @@ function spawnEncoder(format: OutputFormat, inputRate: number): Encoder & { deta
       try {
         const stdout = await proc.run(s16leBytes(pcm));
         const body = file ? await readFile(file) : stdout;
-        if (format.encoding.container === "wav") return Buffer.concat([wavHeader(body.length, format.sampleRate), body]);
+        if (format.encoding.container === "wav")
+          return Buffer.concat([wavHeader(body.length, format.sampleRate), body]);
         return body;
       } finally {
         if (file) await rm(file, { force: true });

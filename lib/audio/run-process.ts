@@ -60,7 +60,9 @@ export function startProcess(command: string, args: string[], options: { timeout
       if (options.timeoutMs) {
         timer = setTimeout(() => {
           child.kill("SIGKILL");
-          rejectTimeout(new ProcessError(`${command} timed out after ${options.timeoutMs} ms`, Buffer.concat(stderr).toString()));
+          rejectTimeout(
+            new ProcessError(`${command} timed out after ${options.timeoutMs} ms`, Buffer.concat(stderr).toString()),
+          );
         }, options.timeoutMs);
       }
       for (const handle of handles) handle.ref();

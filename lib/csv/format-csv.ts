@@ -7,6 +7,8 @@ import { neutraliseSpreadsheetCell } from "@/lib/csv/spreadsheet-cell";
  * as they are (a negative number is data, not a formula, and none of ours is negative).
  */
 export function formatCsv(columns: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
-  const safe = rows.map((row) => row.map((cell) => (typeof cell === "string" ? neutraliseSpreadsheetCell(cell) : cell)));
+  const safe = rows.map((row) =>
+    row.map((cell) => (typeof cell === "string" ? neutraliseSpreadsheetCell(cell) : cell)),
+  );
   return stringify(safe, { header: true, columns: [...columns] });
 }

@@ -10,7 +10,11 @@ export type CsvLimits = {
 
 export type CsvRecords =
   | { ok: true; records: string[][]; /** The file has more records than maxRecords. */ more: boolean }
-  | { ok: false; /** 1-based record number, as a spreadsheet numbers rows (header = 1). */ row: number; message: string };
+  | {
+      ok: false;
+      /** 1-based record number, as a spreadsheet numbers rows (header = 1). */ row: number;
+      message: string;
+    };
 
 const QUOTE = 0x22;
 const COMMA = 0x2c;
@@ -45,7 +49,8 @@ export function readCsvRecords(text: string, limits: CsvLimits): CsvRecords {
     const row = records.length + 1;
     const cells: string[] = [];
     for (;;) {
-      if (cells.length === limits.maxCells) return { ok: false, row, message: `A row may have at most ${limits.maxCells} columns.` };
+      if (cells.length === limits.maxCells)
+        return { ok: false, row, message: `A row may have at most ${limits.maxCells} columns.` };
       let value: string;
       if (text.charCodeAt(i) === QUOTE) {
         const parts: string[] = [];
@@ -69,7 +74,11 @@ export function readCsvRecords(text: string, limits: CsvLimits): CsvRecords {
         value = parts.join("");
         const next = text.charCodeAt(i);
         if (i < n && next !== COMMA && next !== LF && next !== CR) {
-          return { ok: false, row, message: "Not valid CSV: a quoted cell is followed by more text before the next comma." };
+          return {
+            ok: false,
+            row,
+            message: "Not valid CSV: a quoted cell is followed by more text before the next comma.",
+          };
         }
       } else {
         const start = i;
@@ -77,7 +86,12 @@ export function readCsvRecords(text: string, limits: CsvLimits): CsvRecords {
           const c = text.charCodeAt(i);
           if (c === COMMA || c === LF || c === CR) break;
           if (c === QUOTE) {
-            return { ok: false, row, message: 'Not valid CSV: a cell holds a quote but does not start with one (quote the whole cell and double the quote: "say ""hi""").' };
+            return {
+              ok: false,
+              row,
+              message:
+                'Not valid CSV: a cell holds a quote but does not start with one (quote the whole cell and double the quote: "say ""hi""").',
+            };
           }
           i++;
         }

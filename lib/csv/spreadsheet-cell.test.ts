@@ -7,7 +7,12 @@ const PREFIXES = ["=", "+", "-", "@", "\t", "\r"];
 
 describe("spreadsheet-safe cells", () => {
   it.each(PREFIXES)("neutralises a cell starting with %j and restores it exactly", (prefix) => {
-    for (const value of [`${prefix}HYPERLINK("http://x","y")`, `${prefix}`, `'${prefix}1+2`, `''${prefix}cmd|' /C calc'!A0`]) {
+    for (const value of [
+      `${prefix}HYPERLINK("http://x","y")`,
+      `${prefix}`,
+      `'${prefix}1+2`,
+      `''${prefix}cmd|' /C calc'!A0`,
+    ]) {
       const written = neutraliseSpreadsheetCell(value);
       expect(written).toBe(`'${value}`);
       expect(restoreSpreadsheetCell(written)).toBe(value);
@@ -23,7 +28,10 @@ describe("spreadsheet-safe cells", () => {
 
   it("writes no cell a spreadsheet would run, and reads every one back through a real CSV", () => {
     const texts = PREFIXES.flatMap((p) => [`${p}SUM(1,2)`, `'${p}x`, `${p}"quoted", and, commas`]);
-    const csv = formatCsv(["text"], texts.map((t) => [t]));
+    const csv = formatCsv(
+      ["text"],
+      texts.map((t) => [t]),
+    );
     const read = readCsvRecords(csv, { maxRecords: 100, maxCells: 5, maxCellChars: 1000 });
     expect(read.ok).toBe(true);
     if (!read.ok) return;

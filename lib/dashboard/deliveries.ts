@@ -68,7 +68,12 @@ const targetInclude = {
   endpoint: { select: { url: true, mode: true, deletedAt: true } },
 } satisfies Prisma.WebhookDeliveryInclude;
 
-type TargetRow = { eventId: string; endpointId: string; event: { type: string; sessionId: string }; endpoint: { url: string } };
+type TargetRow = {
+  eventId: string;
+  endpointId: string;
+  event: { type: string; sessionId: string };
+  endpoint: { url: string };
+};
 
 function toTarget(row: TargetRow): DeliveryTarget {
   return {
@@ -155,7 +160,10 @@ export async function listDeliveryAttempts(
 ): Promise<KeysetPage<AttemptRecord>> {
   const limit = pageLimit(filter.limit, 100, 500);
   const anchor = filter.before
-    ? await db.deliveryAttempt.findFirst({ where: { id: filter.before, delivery: { orgId } }, select: { id: true, startedAt: true } })
+    ? await db.deliveryAttempt.findFirst({
+        where: { id: filter.before, delivery: { orgId } },
+        select: { id: true, startedAt: true },
+      })
     : null;
   const rows = await db.deliveryAttempt.findMany({
     where: {
@@ -171,7 +179,11 @@ export async function listDeliveryAttempts(
     orderBy: [{ startedAt: "desc" }, { id: "desc" }],
     take: limit + 1,
   });
-  return toKeysetPage(rows, limit, (row) => ({ ...toAttemptView(row), ...toTarget(row.delivery), deliveryId: row.deliveryId }));
+  return toKeysetPage(rows, limit, (row) => ({
+    ...toAttemptView(row),
+    ...toTarget(row.delivery),
+    deliveryId: row.deliveryId,
+  }));
 }
 
 /**
@@ -199,7 +211,10 @@ export async function listDeadLetters(
 ): Promise<KeysetPage<DeadLetter>> {
   const limit = pageLimit(options.limit, 50, 100);
   const anchor = options.before
-    ? await db.webhookDelivery.findFirst({ where: { id: options.before, orgId }, select: { id: true, deadLetteredAt: true } })
+    ? await db.webhookDelivery.findFirst({
+        where: { id: options.before, orgId },
+        select: { id: true, deadLetteredAt: true },
+      })
     : null;
   const rows = await db.webhookDelivery.findMany({
     where: {

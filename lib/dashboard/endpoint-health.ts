@@ -33,7 +33,11 @@ type Row = {
 };
 
 /** The health of the organisation's endpoints named, from their deliveries' attempts. */
-export async function getEndpointHealth(orgId: string, endpointIds: string[], now = new Date()): Promise<Map<string, EndpointHealth>> {
+export async function getEndpointHealth(
+  orgId: string,
+  endpointIds: string[],
+  now = new Date(),
+): Promise<Map<string, EndpointHealth>> {
   const health = new Map<string, EndpointHealth>();
   if (endpointIds.length === 0) return health;
   const since = new Date(now.getTime() - HEALTH_WINDOW_MS);
@@ -56,7 +60,11 @@ export async function getEndpointHealth(orgId: string, endpointIds: string[], no
              f."startedAt" AS "lastFailureAt", f."statusCode" AS "lastFailureStatus", f."error" AS "lastFailureError"
         FROM "tries" t LEFT JOIN "lastFailure" f ON f."endpointId" = t."endpointId"
        GROUP BY t."endpointId", f."startedAt", f."statusCode", f."error"`,
-    db.webhookDelivery.groupBy({ by: ["endpointId"], where: { orgId, endpointId: { in: endpointIds }, status: "pending" }, _count: { _all: true } }),
+    db.webhookDelivery.groupBy({
+      by: ["endpointId"],
+      where: { orgId, endpointId: { in: endpointIds }, status: "pending" },
+      _count: { _all: true },
+    }),
   ]);
   for (const id of endpointIds) {
     const row = rows.find((r) => r.endpointId === id);
@@ -67,7 +75,9 @@ export async function getEndpointHealth(orgId: string, endpointIds: string[], no
       attempts,
       successes,
       lastSuccessAt: row?.lastSuccessAt ?? null,
-      lastFailure: row?.lastFailureAt ? { at: row.lastFailureAt, statusCode: row.lastFailureStatus, error: row.lastFailureError } : null,
+      lastFailure: row?.lastFailureAt
+        ? { at: row.lastFailureAt, statusCode: row.lastFailureStatus, error: row.lastFailureError }
+        : null,
       retrying: retrying.find((r) => r.endpointId === id)?._count._all ?? 0,
       failing: successes === 0 && attempts >= FAILING_AFTER,
     });

@@ -19,11 +19,23 @@ export type ApiKeyRow = {
 export async function listApiKeys(orgId: string, now = new Date()): Promise<ApiKeyRow[]> {
   const found = await db.apiKey.findMany({
     where: { orgId },
-    select: { id: true, name: true, mode: true, prefix: true, last4: true, createdAt: true, lastUsedAt: true, revokedAt: true, expiresAt: true },
+    select: {
+      id: true,
+      name: true,
+      mode: true,
+      prefix: true,
+      last4: true,
+      createdAt: true,
+      lastUsedAt: true,
+      revokedAt: true,
+      expiresAt: true,
+    },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
   // A rolled key whose window has ended stopped working then, even if the job that records it
   // has not run yet.
-  const rows = found.map((r) => (!r.revokedAt && r.expiresAt && r.expiresAt <= now ? { ...r, revokedAt: r.expiresAt } : r));
+  const rows = found.map((r) =>
+    !r.revokedAt && r.expiresAt && r.expiresAt <= now ? { ...r, revokedAt: r.expiresAt } : r,
+  );
   return [...rows.filter((r) => !r.revokedAt), ...rows.filter((r) => r.revokedAt)];
 }

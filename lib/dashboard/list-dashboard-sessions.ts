@@ -41,7 +41,8 @@ export async function listDashboardSessions(input: {
       olderTrail: page.next_cursor ? [...trail, page.next_cursor] : null,
     };
   } catch (error) {
-    if (error instanceof ApiError && error.code === "cursor_invalid") return { ok: false as const, reason: "cursor_invalid" as const };
+    if (error instanceof ApiError && error.code === "cursor_invalid")
+      return { ok: false as const, reason: "cursor_invalid" as const };
     throw error;
   }
 }

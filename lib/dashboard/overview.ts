@@ -12,9 +12,17 @@ export async function getOverview(orgId: string, now = new Date()) {
   const since = new Date(now.getTime() - 24 * 60 * 60_000);
   const [usage, keys, endpoints, sessionsByStatus, deadLetters, deliveries, failingEndpoints] = await Promise.all([
     currentUsage(orgId, now.getTime()),
-    db.apiKey.groupBy({ by: ["mode"], where: { orgId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, _count: { _all: true } }),
+    db.apiKey.groupBy({
+      by: ["mode"],
+      where: { orgId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+      _count: { _all: true },
+    }),
     db.webhookEndpoint.count({ where: { orgId, deletedAt: null } }),
-    db.verificationSession.groupBy({ by: ["status"], where: { orgId, createdAt: { gte: since } }, _count: { _all: true } }),
+    db.verificationSession.groupBy({
+      by: ["status"],
+      where: { orgId, createdAt: { gte: since } },
+      _count: { _all: true },
+    }),
     countOpenDeadLetters(orgId),
     db.webhookDelivery.groupBy({ by: ["status"], where: { orgId, createdAt: { gte: since } }, _count: { _all: true } }),
     listFailingEndpoints(orgId, now),
@@ -45,6 +53,10 @@ async function listFailingEndpoints(orgId: string, now: Date) {
     select: { id: true, url: true },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
-  const health = await getEndpointHealth(orgId, endpoints.map((endpoint) => endpoint.id), now);
+  const health = await getEndpointHealth(
+    orgId,
+    endpoints.map((endpoint) => endpoint.id),
+    now,
+  );
   return endpoints.filter((endpoint) => health.get(endpoint.id)?.failing);
 }

@@ -9,11 +9,18 @@ describe("parseSessionSearch", () => {
   it("reads metadata as key:value, splitting at the first colon", () => {
     expect(parseSessionSearch("order:1003")).toEqual({ kind: "metadata", key: "order", value: "1003" });
     expect(parseSessionSearch("order : 1003")).toEqual({ kind: "metadata", key: "order", value: "1003" });
-    expect(parseSessionSearch("return:https://shop.example/a")).toEqual({ kind: "metadata", key: "return", value: "https://shop.example/a" });
+    expect(parseSessionSearch("return:https://shop.example/a")).toEqual({
+      kind: "metadata",
+      key: "return",
+      value: "https://shop.example/a",
+    });
   });
 
   it("says what the box takes for anything else", () => {
-    expect(parseSessionSearch("vs_")).toMatchObject({ kind: "invalid", message: expect.stringMatching(/whole session id/) });
+    expect(parseSessionSearch("vs_")).toMatchObject({
+      kind: "invalid",
+      message: expect.stringMatching(/whole session id/),
+    });
     expect(parseSessionSearch("vs_abc-def")).toMatchObject({ kind: "invalid" });
     for (const raw of ["1003", ":1003", "order:", "order:   "]) {
       expect(parseSessionSearch(raw)).toEqual({

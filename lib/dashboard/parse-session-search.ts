@@ -2,9 +2,7 @@
 import { hasIdShape } from "@/lib/ids";
 
 export type SessionSearch =
-  | { kind: "id"; id: string }
-  | { kind: "metadata"; key: string; value: string }
-  | { kind: "invalid"; message: string };
+  { kind: "id"; id: string } | { kind: "metadata"; key: string; value: string } | { kind: "invalid"; message: string };
 
 /**
  * Reads the search box: a session id (`vs_…`, exact) or metadata as `key:value` (exact key and
@@ -16,7 +14,10 @@ export function parseSessionSearch(raw: string): SessionSearch {
   if (/^vs_/i.test(query)) {
     return hasIdShape("vs", query)
       ? { kind: "id", id: query }
-      : { kind: "invalid", message: "That is not a whole session id. Paste the full id, e.g. vs_4f2a…, as the API returned it." };
+      : {
+          kind: "invalid",
+          message: "That is not a whole session id. Paste the full id, e.g. vs_4f2a…, as the API returned it.",
+        };
   }
   const colon = query.indexOf(":");
   if (colon <= 0 || colon === query.length - 1) {

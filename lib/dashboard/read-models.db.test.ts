@@ -28,7 +28,14 @@ async function newOrgWithData() {
     return_url: "https://shop.example/done",
     metadata: { order: "42" },
   });
-  await completeSession({ orgId: org.id, sessionId: created.id, result: "pass", method: "id_document", confidence: "high", attemptsUsed: 1 });
+  await completeSession({
+    orgId: org.id,
+    sessionId: created.id,
+    result: "pass",
+    method: "id_document",
+    confidence: "high",
+    attemptsUsed: 1,
+  });
   const endpoint = await createWebhookEndpoint({
     orgId: org.id,
     mode: "test",
@@ -47,7 +54,12 @@ describe("dashboard read models", () => {
     expect(Object.keys(keys[0])).not.toContain("keyHash");
 
     const detail = await getSessionDetail(a.org.id, a.sessionId);
-    expect(detail?.session).toMatchObject({ id: a.sessionId, status: "passed", metadata: { order: "42" }, outcome: { result: "pass" } });
+    expect(detail?.session).toMatchObject({
+      id: a.sessionId,
+      status: "passed",
+      metadata: { order: "42" },
+      outcome: { result: "pass" },
+    });
     expect(detail?.events.map((e) => e.type)).toEqual(["verification_session.completed"]);
     expect(await getSessionDetail(a.org.id, b.sessionId)).toBeNull();
 
@@ -95,7 +107,10 @@ describe("dashboard read models", () => {
     expect(second.ok && second.olderTrail).toBeNull();
 
     const other = await newOrganization("paging-other");
-    expect(await listDashboardSessions({ orgId: other.id, trail: first.olderTrail })).toEqual({ ok: false, reason: "cursor_invalid" });
+    expect(await listDashboardSessions({ orgId: other.id, trail: first.olderTrail })).toEqual({
+      ok: false,
+      reason: "cursor_invalid",
+    });
   });
 
   it("count dead letters and usage per organisation", async () => {
@@ -110,7 +125,8 @@ describe("dashboard read models", () => {
 
   it("count dead letters exactly as the dead-letter queue lists them, deleted endpoints left out", async () => {
     const org = await newOrganization("read-models");
-    const endpoint = (url: string) => createWebhookEndpoint({ orgId: org.id, mode: "test", body: { url, events: ["verification_session.completed"] } });
+    const endpoint = (url: string) =>
+      createWebhookEndpoint({ orgId: org.id, mode: "test", body: { url, events: ["verification_session.completed"] } });
     const kept = await endpoint("https://hooks.example/kept");
     const gone = await endpoint("https://hooks.example/gone");
     // Rows written directly (no delivery job), as five failed attempts would leave them.
@@ -144,7 +160,9 @@ describe("dashboard read models", () => {
     expect(await countOpenDeadLetters(org.id)).toBe(queue.data.length);
     expect((await getOverview(org.id)).deadLetters).toBe(queue.data.length);
     for (const endpointId of [kept.id, gone.id]) {
-      expect(await countOpenDeadLetters(org.id, endpointId)).toBe((await listDeadLetters(org.id, { endpointId })).data.length);
+      expect(await countOpenDeadLetters(org.id, endpointId)).toBe(
+        (await listDeadLetters(org.id, { endpointId })).data.length,
+      );
     }
     expect(await countOpenDeadLetters(org.id, gone.id)).toBe(0);
   });
@@ -152,19 +170,47 @@ describe("dashboard read models", () => {
   it("page attempts and dead letters by keyset: every row once, newest first, a foreign anchor ignored", async () => {
     const org = await newOrganization("keyset");
     const other = await newOrganization("keyset-other");
-    const endpoint = await createWebhookEndpoint({ orgId: org.id, mode: "test", body: { url: "https://hooks.example/k", events: ["verification_session.completed"] } });
-    const otherEndpoint = await createWebhookEndpoint({ orgId: other.id, mode: "test", body: { url: "https://hooks.example/o", events: ["verification_session.completed"] } });
+    const endpoint = await createWebhookEndpoint({
+      orgId: org.id,
+      mode: "test",
+      body: { url: "https://hooks.example/k", events: ["verification_session.completed"] },
+    });
+    const otherEndpoint = await createWebhookEndpoint({
+      orgId: other.id,
+      mode: "test",
+      body: { url: "https://hooks.example/o", events: ["verification_session.completed"] },
+    });
     // Five dead deliveries with one attempt each; two share a timestamp, so the id breaks the tie.
     const base = Date.UTC(2026, 0, 1);
     const times = [base, base + 1000, base + 1000, base + 2000, base + 3000];
     const deliveryWithAttempt = async (orgId: string, endpointId: string, at: number) => {
       const session = await insertSession(orgId, { status: "passed" });
-      const event = await db.event.create({ data: { id: newId("oev"), orgId, sessionId: session.id, type: "verification_session.completed" } });
+      const event = await db.event.create({
+        data: { id: newId("oev"), orgId, sessionId: session.id, type: "verification_session.completed" },
+      });
       const delivery = await db.webhookDelivery.create({
-        data: { id: newId("whd"), eventId: newId("evt"), outboxEventId: event.id, endpointId, orgId, status: "dead", attempts: 5, deadLetteredAt: new Date(at) },
+        data: {
+          id: newId("whd"),
+          eventId: newId("evt"),
+          outboxEventId: event.id,
+          endpointId,
+          orgId,
+          status: "dead",
+          attempts: 5,
+          deadLetteredAt: new Date(at),
+        },
       });
       const attempt = await db.deliveryAttempt.create({
-        data: { id: newId("wha"), deliveryId: delivery.id, attemptNumber: 1, startedAt: new Date(at), durationMs: 5, statusCode: 500, error: "HTTP 500", success: false },
+        data: {
+          id: newId("wha"),
+          deliveryId: delivery.id,
+          attemptNumber: 1,
+          startedAt: new Date(at),
+          durationMs: 5,
+          statusCode: 500,
+          error: "HTTP 500",
+          success: false,
+        },
       });
       return { deliveryId: delivery.id, attemptId: attempt.id, at };
     };
@@ -193,6 +239,8 @@ describe("dashboard read models", () => {
     // Another organisation's row as the anchor names nothing of this one's: the first page.
     const first = await listDeliveryAttempts(org.id, { limit: 2 });
     expect(await listDeliveryAttempts(org.id, { limit: 2, before: foreign.attemptId })).toEqual(first);
-    expect((await listDeadLetters(org.id, { limit: 2, before: foreign.deliveryId })).data).toEqual((await listDeadLetters(org.id, { limit: 2 })).data);
+    expect((await listDeadLetters(org.id, { limit: 2, before: foreign.deliveryId })).data).toEqual(
+      (await listDeadLetters(org.id, { limit: 2 })).data,
+    );
   });
 });

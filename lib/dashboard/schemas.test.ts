@@ -20,7 +20,11 @@ describe("dashboard page query schemas", () => {
       mode: undefined,
       c: ["only"],
     });
-    expect(sessionsQuerySchema.parse({ status: ["passed", "failed"] })).toEqual({ status: undefined, mode: undefined, c: [] });
+    expect(sessionsQuerySchema.parse({ status: ["passed", "failed"] })).toEqual({
+      status: undefined,
+      mode: undefined,
+      c: [],
+    });
   });
 
   it("read the sessions search and days, ignoring a day that does not exist", () => {
@@ -34,10 +38,22 @@ describe("dashboard page query schemas", () => {
   });
 
   it("take endpoint and page ids only in their own shapes", () => {
-    expect(deliveriesQuerySchema.parse({ endpoint: "whe_abc", before: "wha_xyz" })).toEqual({ endpoint: "whe_abc", before: "wha_xyz" });
-    expect(deliveriesQuerySchema.parse({ endpoint: "whd_abc", before: "whd_xyz" })).toEqual({ endpoint: undefined, before: undefined });
-    expect(deadLettersQuerySchema.parse({ endpoint: "whe_abc", before: "whd_1" })).toEqual({ endpoint: "whe_abc", before: "whd_1" });
-    expect(deadLettersQuerySchema.parse({ endpoint: "whe_a'--", before: "wha_1" })).toEqual({ endpoint: undefined, before: undefined });
+    expect(deliveriesQuerySchema.parse({ endpoint: "whe_abc", before: "wha_xyz" })).toEqual({
+      endpoint: "whe_abc",
+      before: "wha_xyz",
+    });
+    expect(deliveriesQuerySchema.parse({ endpoint: "whd_abc", before: "whd_xyz" })).toEqual({
+      endpoint: undefined,
+      before: undefined,
+    });
+    expect(deadLettersQuerySchema.parse({ endpoint: "whe_abc", before: "whd_1" })).toEqual({
+      endpoint: "whe_abc",
+      before: "whd_1",
+    });
+    expect(deadLettersQuerySchema.parse({ endpoint: "whe_a'--", before: "wha_1" })).toEqual({
+      endpoint: undefined,
+      before: undefined,
+    });
   });
 
   it("read the overview's welcome flag", () => {
@@ -47,15 +63,28 @@ describe("dashboard page query schemas", () => {
 
   it("word the endpoint form's mistakes for a person, not for a JSON body", () => {
     const issues = (input: unknown) =>
-      Object.fromEntries((createWebhookEndpointFormSchema.safeParse(input).error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
+      Object.fromEntries(
+        (createWebhookEndpointFormSchema.safeParse(input).error?.issues ?? []).map((i) => [
+          String(i.path[0]),
+          i.message,
+        ]),
+      );
     expect(issues({ url: " ", events: [], mode: "test" })).toEqual({
       url: "Enter your receiver's address, starting with https://.",
       events: "Choose at least one event to send.",
     });
-    expect(issues({ url: "http://shop.example/hook", events: ["verification_session.completed"], mode: "test" })).toEqual({
+    expect(
+      issues({ url: "http://shop.example/hook", events: ["verification_session.completed"], mode: "test" }),
+    ).toEqual({
       url: "Use a full address that starts with https://, e.g. https://example.com/webhooks. Plain http is not accepted.",
     });
-    expect(createWebhookEndpointFormSchema.parse({ url: " https://shop.example/hook ", events: ["verification_session.expired"], mode: "live" })).toEqual({
+    expect(
+      createWebhookEndpointFormSchema.parse({
+        url: " https://shop.example/hook ",
+        events: ["verification_session.expired"],
+        mode: "live",
+      }),
+    ).toEqual({
       url: "https://shop.example/hook",
       events: ["verification_session.expired"],
       mode: "live",

@@ -7,7 +7,11 @@ import { rollWindowSchema } from "@/lib/keys/roll-windows";
 import { createWebhookEndpointBodySchema, sessionStatuses, webhookEventTypes } from "@/lib/verification/schemas";
 
 export const createApiKeyFormSchema = z.object({
-  name: z.string().trim().min(1, "Name the key after where it will be used, e.g. \"Checkout backend\".").max(60, "Use at most 60 characters."),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name the key after where it will be used, e.g. "Checkout backend".')
+    .max(60, "Use at most 60 characters."),
   mode: modeSchema,
 });
 export type CreateApiKeyForm = z.infer<typeof createApiKeyFormSchema>;
@@ -35,9 +39,15 @@ export const createWebhookEndpointFormSchema = createWebhookEndpointBodySchema.e
     .string()
     .trim()
     .min(1, { error: "Enter your receiver's address, starting with https://.", abort: true })
-    .refine(isHttpsUrl, "Use a full address that starts with https://, e.g. https://example.com/webhooks. Plain http is not accepted.")
+    .refine(
+      isHttpsUrl,
+      "Use a full address that starts with https://, e.g. https://example.com/webhooks. Plain http is not accepted.",
+    )
     .pipe(createWebhookEndpointBodySchema.shape.url),
-  events: z.array(z.enum(webhookEventTypes)).min(1, "Choose at least one event to send.").pipe(createWebhookEndpointBodySchema.shape.events.unwrap()),
+  events: z
+    .array(z.enum(webhookEventTypes))
+    .min(1, "Choose at least one event to send.")
+    .pipe(createWebhookEndpointBodySchema.shape.events.unwrap()),
   mode: modeSchema,
 });
 export type CreateWebhookEndpointForm = z.infer<typeof createWebhookEndpointFormSchema>;
@@ -49,10 +59,13 @@ export type CreateWebhookEndpointForm = z.infer<typeof createWebhookEndpointForm
 export const overviewQuerySchema = z.object({ welcome: singleParam(z.string()).transform(Boolean) });
 
 /** A calendar day as a date input sends it (YYYY-MM-DD), and only a day that exists. */
-const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((day) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
-});
+const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+  });
 
 /**
  * /dashboard/sessions: filters, the search box (`q`, read by parseSessionSearch), the days
@@ -68,10 +81,16 @@ export const sessionsQuerySchema = z.object({
 });
 
 /** /dashboard/deliveries: one endpoint's attempts, and `before`, the last attempt of the page before. */
-export const deliveriesQuerySchema = z.object({ endpoint: singleParam(idSchema("whe")), before: singleParam(idSchema("wha")) });
+export const deliveriesQuerySchema = z.object({
+  endpoint: singleParam(idSchema("whe")),
+  before: singleParam(idSchema("wha")),
+});
 
 /** /dashboard/dead-letters: one endpoint's dead letters, and `before`, the last delivery of the page before. */
-export const deadLettersQuerySchema = z.object({ endpoint: singleParam(idSchema("whe")), before: singleParam(idSchema("whd")) });
+export const deadLettersQuerySchema = z.object({
+  endpoint: singleParam(idSchema("whe")),
+  before: singleParam(idSchema("whd")),
+});
 
 /**
  * /dashboard/settings: the name end users see in the hosted flow ("<name> asks you to confirm your

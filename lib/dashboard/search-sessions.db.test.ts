@@ -8,7 +8,11 @@ import { completeSession } from "@/lib/verification/complete-session";
 import { createSession } from "@/lib/verification/create-session";
 import { newOrganization } from "../../tests/support/fixtures";
 
-async function session(orgId: string, metadata: Record<string, string>, options: { mode?: "test" | "live"; createdAt?: string } = {}) {
+async function session(
+  orgId: string,
+  metadata: Record<string, string>,
+  options: { mode?: "test" | "live"; createdAt?: string } = {},
+) {
   const created = await createSession({
     orgId,
     mode: options.mode ?? "test",
@@ -18,12 +22,16 @@ async function session(orgId: string, metadata: Record<string, string>, options:
     metadata,
   });
   if (options.createdAt) {
-    await db.verificationSession.update({ where: { id: created.id }, data: { createdAt: new Date(options.createdAt) } });
+    await db.verificationSession.update({
+      where: { id: created.id },
+      data: { createdAt: new Date(options.createdAt) },
+    });
   }
   return created.id;
 }
 
-const ids = (page: Awaited<ReturnType<typeof listDashboardSessions>>) => (page.ok ? page.sessions.map((s) => s.id) : page);
+const ids = (page: Awaited<ReturnType<typeof listDashboardSessions>>) =>
+  page.ok ? page.sessions.map((s) => s.id) : page;
 
 describe("session search", () => {
   it("finds a session by its exact id, and not another organisation's", async () => {
@@ -45,18 +53,36 @@ describe("session search", () => {
     await session(org.id, { order: "10030" });
     await session(org.id, { Order: "1003" });
     await session(theirs.id, { order: "1003" });
-    expect(ids(await listDashboardSessions({ orgId: org.id, metadata: { key: "order", value: "1003" }, trail: [] }))).toEqual([first]);
-    expect(ids(await listDashboardSessions({ orgId: org.id, metadata: { key: "customer", value: "cus_9" }, trail: [] }))).toEqual([second, first]);
-    expect(ids(await listDashboardSessions({ orgId: org.id, metadata: { key: "order", value: "100" }, trail: [] }))).toEqual([]);
+    expect(
+      ids(await listDashboardSessions({ orgId: org.id, metadata: { key: "order", value: "1003" }, trail: [] })),
+    ).toEqual([first]);
+    expect(
+      ids(await listDashboardSessions({ orgId: org.id, metadata: { key: "customer", value: "cus_9" }, trail: [] })),
+    ).toEqual([second, first]);
+    expect(
+      ids(await listDashboardSessions({ orgId: org.id, metadata: { key: "order", value: "100" }, trail: [] })),
+    ).toEqual([]);
   });
 
   it("treats quotes, JSON and SQL in a key or value as text", async () => {
     const org = await newOrganization("search");
     const odd = await session(org.id, { 'a"b': `'); DROP TABLE "ApiKey"; --`, "{}": "[1]" });
     await session(org.id, { other: "x" });
-    expect(ids(await listDashboardSessions({ orgId: org.id, metadata: { key: 'a"b', value: `'); DROP TABLE "ApiKey"; --` }, trail: [] }))).toEqual([odd]);
-    expect(ids(await listDashboardSessions({ orgId: org.id, metadata: { key: "{}", value: "[1]" }, trail: [] }))).toEqual([odd]);
-    expect(ids(await listDashboardSessions({ orgId: org.id, metadata: { key: "{}", value: "1" }, trail: [] }))).toEqual([]);
+    expect(
+      ids(
+        await listDashboardSessions({
+          orgId: org.id,
+          metadata: { key: 'a"b', value: `'); DROP TABLE "ApiKey"; --` },
+          trail: [],
+        }),
+      ),
+    ).toEqual([odd]);
+    expect(
+      ids(await listDashboardSessions({ orgId: org.id, metadata: { key: "{}", value: "[1]" }, trail: [] })),
+    ).toEqual([odd]);
+    expect(ids(await listDashboardSessions({ orgId: org.id, metadata: { key: "{}", value: "1" }, trail: [] }))).toEqual(
+      [],
+    );
     // The statement ran as a value, not as SQL: the table is still there.
     expect(await db.$queryRaw`SELECT to_regclass('"ApiKey"')::text AS "table"`).toEqual([{ table: '"ApiKey"' }]);
   });
@@ -69,21 +95,44 @@ describe("session search", () => {
     const basic = await session(org.id, { plan: "basic" }, { createdAt: "2026-10-02T12:00:00Z" });
     const end = await session(org.id, { plan: "pro" }, { createdAt: "2026-10-02T23:59:59.999Z" });
     const after = await session(org.id, { plan: "pro" }, { createdAt: "2026-10-03T00:00:00Z" });
-    await completeSession({ orgId: org.id, sessionId: end, result: "pass", method: "id_document", confidence: "high", attemptsUsed: 1 });
+    await completeSession({
+      orgId: org.id,
+      sessionId: end,
+      result: "pass",
+      method: "id_document",
+      confidence: "high",
+      attemptsUsed: 1,
+    });
     const range = { createdFrom: new Date("2026-10-01T00:00:00Z"), createdBefore: new Date("2026-10-03T00:00:00Z") };
 
     expect(ids(await listDashboardSessions({ orgId: org.id, ...range, trail: [] }))).toEqual([end, basic, live, start]);
-    expect(ids(await listDashboardSessions({ orgId: org.id, ...range, mode: "test", metadata: { key: "plan", value: "pro" }, trail: [] }))).toEqual([end, start]);
+    expect(
+      ids(
+        await listDashboardSessions({
+          orgId: org.id,
+          ...range,
+          mode: "test",
+          metadata: { key: "plan", value: "pro" },
+          trail: [],
+        }),
+      ),
+    ).toEqual([end, start]);
     expect(ids(await listDashboardSessions({ orgId: org.id, ...range, status: "passed", trail: [] }))).toEqual([end]);
-    expect(ids(await listDashboardSessions({ orgId: org.id, createdBefore: range.createdFrom, trail: [] }))).toEqual([before]);
-    expect(ids(await listDashboardSessions({ orgId: org.id, createdFrom: range.createdBefore, trail: [] }))).toEqual([after]);
+    expect(ids(await listDashboardSessions({ orgId: org.id, createdBefore: range.createdFrom, trail: [] }))).toEqual([
+      before,
+    ]);
+    expect(ids(await listDashboardSessions({ orgId: org.id, createdFrom: range.createdBefore, trail: [] }))).toEqual([
+      after,
+    ]);
   });
 
   it("pages a search with its own cursors, no session skipped or repeated", async () => {
     const org = await newOrganization("search");
     const matching: string[] = [];
     for (let i = 0; i < 23; i++) {
-      matching.unshift(await session(org.id, { batch: "b1" }, { createdAt: new Date(Date.UTC(2026, 9, 1, 0, i)).toISOString() }));
+      matching.unshift(
+        await session(org.id, { batch: "b1" }, { createdAt: new Date(Date.UTC(2026, 9, 1, 0, i)).toISOString() }),
+      );
       await session(org.id, { batch: "b2" }, { createdAt: new Date(Date.UTC(2026, 9, 1, 0, i, 30)).toISOString() });
     }
     const search = { orgId: org.id, metadata: { key: "batch", value: "b1" } };

@@ -9,6 +9,9 @@ export const EMBEDDED_DATABASE = {
   password: "postgres",
 } as const;
 
-export function embeddedDatabaseUrl(port: number = EMBEDDED_DATABASE.port, database: string = EMBEDDED_DATABASE.database) {
+export function embeddedDatabaseUrl(
+  port: number = EMBEDDED_DATABASE.port,
+  database: string = EMBEDDED_DATABASE.database,
+) {
   return `postgresql://${EMBEDDED_DATABASE.user}:${EMBEDDED_DATABASE.password}@127.0.0.1:${port}/${database}`;
 }

@@ -9,7 +9,18 @@ const globalForDb = globalThis as unknown as { hotConnections?: HotConnection[] 
 
 // Connection-string parameters that only Prisma reads: postgres.js would send them to the
 // server as run-time settings, which it rejects ("unrecognized configuration parameter").
-const PRISMA_ONLY_PARAMETERS = ["schema", "connection_limit", "pool_timeout", "socket_timeout", "pgbouncer", "statement_cache_size", "sslaccept", "sslidentity", "sslpassword", "sslcert"];
+const PRISMA_ONLY_PARAMETERS = [
+  "schema",
+  "connection_limit",
+  "pool_timeout",
+  "socket_timeout",
+  "pgbouncer",
+  "statement_cache_size",
+  "sslaccept",
+  "sslidentity",
+  "sslpassword",
+  "sslcert",
+];
 
 /**
  * The driver for the few single statements on the hottest paths (API key + rate limit, session
@@ -70,7 +81,9 @@ export async function hotQuery<Row>(
   for (const candidate of hotConnections) if (candidate.inFlight < connection.inFlight) connection = candidate;
   connection.inFlight++;
   try {
-    const result = await connection.sql.unsafe(text, values as postgres.ParameterOrJSON<never>[], { prepare: options.prepare ?? true });
+    const result = await connection.sql.unsafe(text, values as postgres.ParameterOrJSON<never>[], {
+      prepare: options.prepare ?? true,
+    });
     return { rows: result as unknown as Row[], rowCount: result.count };
   } finally {
     connection.inFlight--;

@@ -21,7 +21,9 @@ export async function pendingMigrations(): Promise<string[] | null> {
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort();
-  const [{ tracked }] = await db.$queryRaw<{ tracked: boolean }[]>`SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS "tracked"`;
+  const [{ tracked }] = await db.$queryRaw<
+    { tracked: boolean }[]
+  >`SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS "tracked"`;
   if (!tracked) return expected;
   const applied = await db.$queryRaw<{ name: string }[]>`
     SELECT "migration_name" AS "name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`;

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { repeatedParam, searchParamsRecord, singleParam } from "@/lib/http/search-params";
 import { signInQuerySchema } from "@/lib/users/schemas";
-import { cardReturnQuerySchema, flowPageQuerySchema, linkProblemKindSchema, linkProblemQuerySchema } from "@/lib/verification/hosted-flow/query-schemas";
+import {
+  cardReturnQuerySchema,
+  flowPageQuerySchema,
+  linkProblemKindSchema,
+  linkProblemQuerySchema,
+} from "@/lib/verification/hosted-flow/query-schemas";
 
 describe("query parameters", () => {
   const schema = z.object({ one: singleParam(z.enum(["a", "b"])), many: repeatedParam });
@@ -23,7 +28,10 @@ describe("query parameters", () => {
 
 describe("the sign-in page's query", () => {
   it("reads next and error, ignoring repeats", () => {
-    expect(signInQuerySchema.parse({ next: "/dashboard/sessions", error: "AccessDenied" })).toEqual({ next: "/dashboard/sessions", error: "AccessDenied" });
+    expect(signInQuerySchema.parse({ next: "/dashboard/sessions", error: "AccessDenied" })).toEqual({
+      next: "/dashboard/sessions",
+      error: "AccessDenied",
+    });
     expect(signInQuerySchema.parse({ next: ["/a", "/b"] })).toEqual({ next: undefined, error: undefined });
   });
 });
@@ -35,13 +43,24 @@ describe("the hosted flow's parameters", () => {
   });
 
   it("knows the four link problems and nothing else", () => {
-    expect(["used", "invalid", "expired", "closed"].map((r) => linkProblemKindSchema.safeParse(r).success)).toEqual([true, true, true, true]);
+    expect(["used", "invalid", "expired", "closed"].map((r) => linkProblemKindSchema.safeParse(r).success)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(linkProblemKindSchema.safeParse("other").success).toBe(false);
     expect(linkProblemQuerySchema.parse({ ref: ["r1", "r2"] }).ref).toBeUndefined();
   });
 
   it("reads the card provider's return, a missing value as empty (it matches no check)", () => {
-    expect(cardReturnQuerySchema.parse(searchParamsRecord(new URLSearchParams("state=s1&check_id=c1")))).toEqual({ state: "s1", check_id: "c1" });
-    expect(cardReturnQuerySchema.parse(searchParamsRecord(new URLSearchParams("state=s1&state=s2")))).toEqual({ state: "", check_id: "" });
+    expect(cardReturnQuerySchema.parse(searchParamsRecord(new URLSearchParams("state=s1&check_id=c1")))).toEqual({
+      state: "s1",
+      check_id: "c1",
+    });
+    expect(cardReturnQuerySchema.parse(searchParamsRecord(new URLSearchParams("state=s1&state=s2")))).toEqual({
+      state: "",
+      check_id: "",
+    });
   });
 });

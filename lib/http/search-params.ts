@@ -9,10 +9,15 @@ export type PageSearchParams = Record<string, string | string[] | undefined>;
 
 /** One value of a parameter, ignored when it is not one non-empty string matching `schema`. */
 export const singleParam = <T extends z.ZodType<string>>(schema: T) =>
-  z.preprocess((value) => (typeof value === "string" && value !== "" ? value : undefined), schema.optional()).catch(undefined);
+  z
+    .preprocess((value) => (typeof value === "string" && value !== "" ? value : undefined), schema.optional())
+    .catch(undefined);
 
 /** Every value of a repeatable parameter, in order. */
-export const repeatedParam = z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(z.string()));
+export const repeatedParam = z.preprocess(
+  (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+  z.array(z.string()),
+);
 
 /** A route handler's URL query in the shape pages get, so both parse with the same schemas. */
 export function searchParamsRecord(query: URLSearchParams): PageSearchParams {

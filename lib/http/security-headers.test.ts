@@ -24,14 +24,20 @@ describe("securityHeaders", () => {
     expect(h["Referrer-Policy"]).toBe("no-referrer");
     expect(h["Content-Security-Policy"]).toContain("form-action 'self' https://cards.example");
     expect(h["Strict-Transport-Security"]).toMatch(/^max-age=\d+/);
-    const page = securityHeaders({ pathname: "/studio", appUrl: "https://age.example", creditCardProviderUrl: "https://cards.example" });
+    const page = securityHeaders({
+      pathname: "/studio",
+      appUrl: "https://age.example",
+      creditCardProviderUrl: "https://cards.example",
+    });
     expect(page["Content-Security-Policy"]).not.toContain("cards.example");
   });
 });
 
 describe("the Content-Security-Policy", () => {
   const directives = (h: Record<string, string>) =>
-    Object.fromEntries(h["Content-Security-Policy"].split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
+    Object.fromEntries(
+      h["Content-Security-Policy"].split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]),
+    );
 
   it("lets only this response's nonce run scripts on a page, and nothing on an API answer", () => {
     const nonce = newCspNonce();
@@ -47,7 +53,9 @@ describe("the Content-Security-Policy", () => {
   });
 
   it("allows eval and the dev server's websocket only in development", () => {
-    const dev = directives(securityHeaders({ pathname: "/", appUrl: "http://localhost:3000", nonce: "n", development: true }));
+    const dev = directives(
+      securityHeaders({ pathname: "/", appUrl: "http://localhost:3000", nonce: "n", development: true }),
+    );
     expect(dev["script-src"]).toContain("'unsafe-eval'");
     expect(dev["connect-src"]).toContain("ws:");
     const prod = directives(securityHeaders({ pathname: "/", appUrl: "http://localhost:3000", nonce: "n" }));
@@ -68,13 +76,18 @@ describe("the Content-Security-Policy", () => {
       "https://s3.eu-west-1.amazonaws.com",
       "https://prompts.s3.eu-west-1.amazonaws.com",
     ]);
-    expect(contentOrigins({ ...none, STORAGE_DRIVER: "s3", S3_BUCKET: "b", S3_ENDPOINT: "http://127.0.0.1:9000/" })).toEqual([
-      "http://127.0.0.1:9000",
-      "http://b.127.0.0.1:9000",
-    ]);
-    const origins = contentOrigins({ ...none, SPEECH_PROVIDER: "elevenlabs", CSP_EXTRA_ORIGINS: ["https://cdn.example.com"] });
+    expect(
+      contentOrigins({ ...none, STORAGE_DRIVER: "s3", S3_BUCKET: "b", S3_ENDPOINT: "http://127.0.0.1:9000/" }),
+    ).toEqual(["http://127.0.0.1:9000", "http://b.127.0.0.1:9000"]);
+    const origins = contentOrigins({
+      ...none,
+      SPEECH_PROVIDER: "elevenlabs",
+      CSP_EXTRA_ORIGINS: ["https://cdn.example.com"],
+    });
     expect(origins).toEqual(["https://storage.googleapis.com", "https://cdn.example.com"]);
-    const page = directives(securityHeaders({ pathname: "/studio", appUrl: "https://a.example", nonce: "n", contentOrigins: origins }));
+    const page = directives(
+      securityHeaders({ pathname: "/studio", appUrl: "https://a.example", nonce: "n", contentOrigins: origins }),
+    );
     for (const d of ["media-src", "img-src", "connect-src"]) expect(page[d]).toContain("https://cdn.example.com");
     expect(page["script-src"]).not.toContain("cdn.example.com");
   });

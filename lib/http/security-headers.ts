@@ -20,7 +20,9 @@ const ELEVENLABS_PREVIEW_ORIGIN = "https://storage.googleapis.com";
  * S3 bucket's presigned URLs (virtual-hosted and path style), ElevenLabs' voice previews, and
  * CSP_EXTRA_ORIGINS (a CDN in front of storage, say).
  */
-export function contentOrigins(e: Pick<Env, "STORAGE_DRIVER" | "S3_BUCKET" | "S3_REGION" | "S3_ENDPOINT" | "SPEECH_PROVIDER" | "CSP_EXTRA_ORIGINS">): string[] {
+export function contentOrigins(
+  e: Pick<Env, "STORAGE_DRIVER" | "S3_BUCKET" | "S3_REGION" | "S3_ENDPOINT" | "SPEECH_PROVIDER" | "CSP_EXTRA_ORIGINS">,
+): string[] {
   const origins = new Set<string>();
   if (e.STORAGE_DRIVER === "s3" && e.S3_BUCKET) {
     const endpoint = new URL(e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`);

@@ -80,17 +80,30 @@ export async function claimIdempotencyKey(input: {
   validateIdempotencyKey(input.key);
   sweepExpiredKeys();
   const scopedKey = `${input.mode}:${input.key}`;
-  const requestHash = createHash("sha256").update(`${input.method}\n${input.path}\n${canonicalBody(input.body)}`).digest("hex");
+  const requestHash = createHash("sha256")
+    .update(`${input.method}\n${input.path}\n${canonicalBody(input.body)}`)
+    .digest("hex");
   const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
 
   // Plain prepared statements (lib/db/hot/idempotency-keys.ts): this sits on the create path.
   for (;;) {
-    const claimed = await insertIdempotencyKey({ orgId: input.orgId, key: scopedKey, method: input.method, path: input.path, requestHash });
+    const claimed = await insertIdempotencyKey({
+      orgId: input.orgId,
+      key: scopedKey,
+      method: input.method,
+      path: input.path,
+      requestHash,
+    });
     if (claimed) {
       return {
         kind: "fresh",
         complete: (response) =>
-          completeIdempotencyKey(input.orgId, scopedKey, response.status, sealResponseBody(input.orgId, scopedKey, response.body)),
+          completeIdempotencyKey(
+            input.orgId,
+            scopedKey,
+            response.status,
+            sealResponseBody(input.orgId, scopedKey, response.body),
+          ),
         // A request that changed nothing (4xx) or failed (5xx) releases the key: the client may
         // fix the request or retry, as with Stripe, where failed validation saves no result.
         abandon: () => releaseIdempotencyKey(input.orgId, scopedKey),
@@ -113,7 +126,10 @@ export async function claimIdempotencyKey(input: {
     if (existing.statusCode !== null && existing.responseBody !== null) {
       return {
         kind: "replay",
-        response: { status: existing.statusCode, body: openResponseBody(input.orgId, scopedKey, existing.responseBody) },
+        response: {
+          status: existing.statusCode,
+          body: openResponseBody(input.orgId, scopedKey, existing.responseBody),
+        },
       };
     }
     if (Date.now() - existing.createdAt.getTime() > ABANDONED_AFTER_MS) {

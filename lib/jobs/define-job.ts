@@ -59,7 +59,9 @@ export function jobHandler<Payload>(job: JobDefinition<Payload>): JobHandler {
   return {
     run: async (payload, ctx) => job.run(job.payload.parse(payload), ctx),
     errorDelayMs: job.errorDelayMs,
-    ...(job.onFinalFailure ? { onFinalFailure: async (payload: unknown) => job.onFinalFailure!(job.payload.parse(payload)) } : {}),
+    ...(job.onFinalFailure
+      ? { onFinalFailure: async (payload: unknown) => job.onFinalFailure!(job.payload.parse(payload)) }
+      : {}),
   };
 }
 

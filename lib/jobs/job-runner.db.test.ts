@@ -54,14 +54,37 @@ describe("embedded job runner", () => {
     vi.spyOn(logger(), "warn").mockImplementation(record("warn") as never);
     try {
       let calls = 0;
-      start({ [name]: handler(async () => (++calls === 1 ? Promise.reject(new Error("first try fails")) : { kind: "done" })) });
+      start({
+        [name]: handler(async () => (++calls === 1 ? Promise.reject(new Error("first try fails")) : { kind: "done" })),
+      });
       await insertJobs(name, 1);
-      const [job] = await until(() => jobsOf(name), (jobs) => jobs[0]?.status === "done");
+      const [job] = await until(
+        () => jobsOf(name),
+        (jobs) => jobs[0]?.status === "done",
+      );
       const ofJob = lines.filter((line) => line.jobId === job.id);
       expect(ofJob).toEqual([
-        expect.objectContaining({ level: "warn", msg: "job attempt failed", route: `job ${name}`, attempt: 1, err: { type: "Error", message: "first try fails" } }),
-        expect.objectContaining({ level: "info", msg: "job", route: `job ${name}`, attempt: 1, durationMs: expect.any(Number) }),
-        expect.objectContaining({ level: "info", msg: "job", route: `job ${name}`, attempt: 2, durationMs: expect.any(Number) }),
+        expect.objectContaining({
+          level: "warn",
+          msg: "job attempt failed",
+          route: `job ${name}`,
+          attempt: 1,
+          err: { type: "Error", message: "first try fails" },
+        }),
+        expect.objectContaining({
+          level: "info",
+          msg: "job",
+          route: `job ${name}`,
+          attempt: 1,
+          durationMs: expect.any(Number),
+        }),
+        expect.objectContaining({
+          level: "info",
+          msg: "job",
+          route: `job ${name}`,
+          attempt: 2,
+          durationMs: expect.any(Number),
+        }),
       ]);
     } finally {
       vi.restoreAllMocks();
@@ -81,7 +104,10 @@ describe("embedded job runner", () => {
     start({ [name]: make("a") }, { workerId: "worker-a", concurrency: 4 });
     start({ [name]: make("b") }, { workerId: "worker-b", concurrency: 4 });
     start({ [name]: make("c") }, { workerId: "worker-c", concurrency: 4 });
-    await until(() => jobsOf(name), (jobs) => jobs.every((j) => j.status === "done"));
+    await until(
+      () => jobsOf(name),
+      (jobs) => jobs.every((j) => j.status === "done"),
+    );
     expect(runs).toHaveLength(60);
     expect(new Set(runs.map((r) => r.i)).size).toBe(60);
     expect(new Set(runs.map((r) => r.worker)).size).toBeGreaterThan(1);
@@ -96,13 +122,23 @@ describe("embedded job runner", () => {
     await new Promise((r) => setTimeout(r, 500)); // first poll done; the runner now sleeps a minute
     let committedAt = 0;
     await db.$transaction(async (tx) => {
-      const job = defineJob({ name, payload: z.object({}), maxAttempts: 5, errorDelayMs: () => 50, run: async () => ({ kind: "done" }) });
+      const job = defineJob({
+        name,
+        payload: z.object({}),
+        maxAttempts: 5,
+        errorDelayMs: () => 50,
+        run: async () => ({ kind: "done" }),
+      });
       await scheduleJobInTx(tx, job, {});
       await new Promise((r) => setTimeout(r, 300));
       expect(ran).toEqual([]); // not visible (nor notified) before the commit
       committedAt = Date.now();
     });
-    await until(() => jobsOf(name), (jobs) => jobs[0]?.status === "done", 5000);
+    await until(
+      () => jobsOf(name),
+      (jobs) => jobs[0]?.status === "done",
+      5000,
+    );
     expect(ran[0] - committedAt).toBeLessThan(1000);
   });
 
@@ -112,7 +148,10 @@ describe("embedded job runner", () => {
     const runAt = new Date(Date.now() + 1500);
     await insertJobs(name, 1, { runAt });
     start({ [name]: handler(async () => (startedAt.push(Date.now()), { kind: "done" })) });
-    await until(() => jobsOf(name), (jobs) => jobs[0].status === "done");
+    await until(
+      () => jobsOf(name),
+      (jobs) => jobs[0].status === "done",
+    );
     expect(startedAt[0]).toBeGreaterThanOrEqual(runAt.getTime());
     expect(startedAt[0] - runAt.getTime()).toBeLessThan(1000);
   });
@@ -127,7 +166,10 @@ describe("embedded job runner", () => {
         throw new Error(`boom ${ctx.attempt}`);
       }),
     });
-    const [job] = await until(() => jobsOf(name), (jobs) => jobs[0].status === "dead");
+    const [job] = await until(
+      () => jobsOf(name),
+      (jobs) => jobs[0].status === "dead",
+    );
     expect(attempts).toEqual([1, 2, 3]);
     expect(job.attempts).toBe(3);
     expect(job.lastError).toBe("Error: boom 3");
@@ -152,7 +194,10 @@ describe("embedded job runner", () => {
         },
       },
     });
-    const [job] = await until(() => jobsOf(name), (jobs) => jobs[0].status === "dead");
+    const [job] = await until(
+      () => jobsOf(name),
+      (jobs) => jobs[0].status === "dead",
+    );
     expect(attempts).toEqual([1, 2, 3]);
     expect(finalFailures).toEqual([{ payload: { i: 0 }, statusThen: "running" }]);
     expect(job).toMatchObject({ attempts: 3, lastError: "Error: boom 3", lockedBy: null });
@@ -170,7 +215,10 @@ describe("embedded job runner", () => {
         return { kind: "done" };
       }),
     });
-    const [job] = await until(() => jobsOf(name), (jobs) => jobs[0].status === "done");
+    const [job] = await until(
+      () => jobsOf(name),
+      (jobs) => jobs[0].status === "done",
+    );
     expect(seen.map((s) => s.attempt)).toEqual([1, 2, 2]);
     expect(seen[1].at - seen[0].at).toBeGreaterThanOrEqual(400);
     expect(seen[2].at - seen[1].at).toBeGreaterThanOrEqual(300);
@@ -182,11 +230,22 @@ describe("embedded job runner", () => {
     const id = newId("job");
     // As a worker that crashed mid-run leaves it: running, leased to a process that is gone.
     await db.job.create({
-      data: { id, name, payload: {}, status: "running", attempts: 1, lockedBy: "dead-worker", lockedUntil: new Date(Date.now() - 1000) },
+      data: {
+        id,
+        name,
+        payload: {},
+        status: "running",
+        attempts: 1,
+        lockedBy: "dead-worker",
+        lockedUntil: new Date(Date.now() - 1000),
+      },
     });
     const attempts: number[] = [];
     start({ [name]: handler(async (_p, ctx) => (attempts.push(ctx.attempt), { kind: "done" })) });
-    await until(() => jobsOf(name), (jobs) => jobs[0].status === "done");
+    await until(
+      () => jobsOf(name),
+      (jobs) => jobs[0].status === "done",
+    );
     expect(attempts).toEqual([2]);
   });
 
@@ -195,7 +254,16 @@ describe("embedded job runner", () => {
     const id = newId("job");
     // The worker running attempt 5 of 5 died mid-run.
     await db.job.create({
-      data: { id, name, payload: { n: 1 }, status: "running", attempts: 5, maxAttempts: 5, lockedBy: "dead-worker", lockedUntil: new Date(Date.now() - 1000) },
+      data: {
+        id,
+        name,
+        payload: { n: 1 },
+        status: "running",
+        attempts: 5,
+        maxAttempts: 5,
+        lockedBy: "dead-worker",
+        lockedUntil: new Date(Date.now() - 1000),
+      },
     });
     const runs: number[] = [];
     const finalFailures: unknown[] = [];
@@ -206,10 +274,17 @@ describe("embedded job runner", () => {
         onFinalFailure: async (payload) => void finalFailures.push(payload),
       },
     });
-    const [job] = await until(() => jobsOf(name), (jobs) => jobs[0].status === "dead");
+    const [job] = await until(
+      () => jobsOf(name),
+      (jobs) => jobs[0].status === "dead",
+    );
     expect(runs).toEqual([]);
     expect(finalFailures).toEqual([{ n: 1 }]);
-    expect(job).toMatchObject({ attempts: 5, lockedBy: null, lastError: expect.stringContaining("last attempt (5) was cut short") });
+    expect(job).toMatchObject({
+      attempts: 5,
+      lockedBy: null,
+      lastError: expect.stringContaining("last attempt (5) was cut short"),
+    });
   });
 
   it("settles such a job again if onFinalFailure failed the first time", async () => {
@@ -230,7 +305,10 @@ describe("embedded job runner", () => {
       },
       { lockMs: 300 },
     );
-    const [job] = await until(() => jobsOf(name), (jobs) => jobs[0].status === "dead");
+    const [job] = await until(
+      () => jobsOf(name),
+      (jobs) => jobs[0].status === "dead",
+    );
     expect(calls).toBe(2);
     expect(job.attempts).toBe(1);
   });
@@ -238,7 +316,16 @@ describe("embedded job runner", () => {
   it("in relay mode still relays a job whose relayer died, whatever its attempt count (Inngest counts attempts)", async () => {
     const name = uniqueName();
     await db.job.create({
-      data: { id: newId("job"), name, payload: {}, status: "running", attempts: 5, maxAttempts: 5, lockedBy: "dead-relayer", lockedUntil: new Date(Date.now() - 1000) },
+      data: {
+        id: newId("job"),
+        name,
+        payload: {},
+        status: "running",
+        attempts: 5,
+        maxAttempts: 5,
+        lockedBy: "dead-relayer",
+        lockedUntil: new Date(Date.now() - 1000),
+      },
     });
     const relayed: string[] = [];
     const runner = startJobRunner({
@@ -247,7 +334,10 @@ describe("embedded job runner", () => {
       relay: async (jobs) => void relayed.push(...jobs.map((j) => j.name)),
     });
     runners.push(runner);
-    await until(() => jobsOf(name), (jobs) => jobs[0].status === "done");
+    await until(
+      () => jobsOf(name),
+      (jobs) => jobs[0].status === "done",
+    );
     expect(relayed).toEqual([name]);
   });
 
@@ -255,7 +345,15 @@ describe("embedded job runner", () => {
     const name = uniqueName();
     const id = newId("job");
     await db.job.create({
-      data: { id, name, payload: {}, status: "running", attempts: 1, lockedBy: "other", lockedUntil: new Date(Date.now() + 60_000) },
+      data: {
+        id,
+        name,
+        payload: {},
+        status: "running",
+        attempts: 1,
+        lockedBy: "other",
+        lockedUntil: new Date(Date.now() + 60_000),
+      },
     });
     let runs = 0;
     const runner = start({ [name]: handler(async () => (runs++, { kind: "done" })) });
@@ -275,7 +373,10 @@ describe("embedded job runner", () => {
       return { kind: "done" };
     });
     start({ [longName]: longHandler }, { lockMs: 600, workerId: "long-a" });
-    await until(() => jobsOf(longName), (jobs) => jobs[0].status === "running");
+    await until(
+      () => jobsOf(longName),
+      (jobs) => jobs[0].status === "running",
+    );
     start({ [longName]: longHandler }, { lockMs: 600, workerId: "long-b" });
     await new Promise((r) => setTimeout(r, 1500));
     expect(longRuns).toBe(1);
@@ -283,7 +384,10 @@ describe("embedded job runner", () => {
     expect(running.lockedBy).toBe("long-a");
     expect(running.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
     release();
-    await until(() => jobsOf(longName), (jobs) => jobs[0].status === "done");
+    await until(
+      () => jobsOf(longName),
+      (jobs) => jobs[0].status === "done",
+    );
 
     // Fencing: a worker whose lease was taken over cannot write its result over the new owner's.
     const fencedName = uniqueName();
@@ -291,7 +395,10 @@ describe("embedded job runner", () => {
     let releaseFenced!: () => void;
     const fencedFinished = new Promise<void>((r) => (releaseFenced = r));
     start({ [fencedName]: handler(async () => (await fencedFinished, { kind: "done" })) }, { workerId: "fenced" });
-    await until(() => jobsOf(fencedName), (jobs) => jobs[0].status === "running");
+    await until(
+      () => jobsOf(fencedName),
+      (jobs) => jobs[0].status === "running",
+    );
     await db.job.updateMany({ where: { name: fencedName }, data: { lockedBy: "successor" } });
     releaseFenced();
     await new Promise((r) => setTimeout(r, 300));

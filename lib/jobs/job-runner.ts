@@ -130,7 +130,12 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     } else {
       await db.job.updateMany({
         where: mine(job),
-        data: { status: "pending", runAt: new Date(Date.now() + outcome.delayMs), lastError: outcome.reason, ...unlocked },
+        data: {
+          status: "pending",
+          runAt: new Date(Date.now() + outcome.delayMs),
+          lastError: outcome.reason,
+          ...unlocked,
+        },
       });
     }
   }
@@ -155,7 +160,11 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       let outcome: JobOutcome;
       try {
         outcome = job.exhausted
-          ? { kind: "retry", delayMs: 0, reason: `its last attempt (${job.attempts}) was cut short: the worker running it stopped` }
+          ? {
+              kind: "retry",
+              delayMs: 0,
+              reason: `its last attempt (${job.attempts}) was cut short: the worker running it stopped`,
+            }
           : await handler.run(job.payload, { attempt: job.attempts });
       } catch (error) {
         logger().warn({ attempt: job.attempts, err: errorField(error) }, "job attempt failed");
@@ -174,7 +183,10 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     const ids = jobs.map((job) => job.id);
     try {
       await options.relay!(jobs);
-      await db.job.updateMany({ where: { id: { in: ids }, lockedBy: workerId }, data: { status: "done", lastError: null, ...unlocked } });
+      await db.job.updateMany({
+        where: { id: { in: ids }, lockedBy: workerId },
+        data: { status: "done", lastError: null, ...unlocked },
+      });
     } catch (error) {
       logger().error({ jobs: jobs.length, retryInMs: RELAY_RETRY_MS, err: errorField(error) }, "relaying jobs failed");
       await db.job.updateMany({

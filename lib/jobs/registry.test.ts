@@ -16,6 +16,8 @@ describe("the job registry", () => {
   it("is what both engines run: one runner handler and one Inngest function per job", () => {
     expect(Object.keys(jobHandlers).sort()).toEqual(jobs.map((job) => job.name).sort());
     const served = functions.map((fn) => (fn as unknown as { opts: { id: string; retries: number } }).opts);
-    expect(served).toEqual(jobs.map((job) => expect.objectContaining({ id: inngestFunctionId(job), retries: job.maxAttempts - 1 })));
+    expect(served).toEqual(
+      jobs.map((job) => expect.objectContaining({ id: inngestFunctionId(job), retries: job.maxAttempts - 1 })),
+    );
   });
 });

@@ -9,7 +9,12 @@ import { generatePromptSetJob } from "@/lib/jobs/definitions/generate-prompt-set
 // by these names, the relay turns them into Inngest events, and inngest/functions.ts builds
 // one Inngest function per entry. Adding a job: a definition in lib/jobs/definitions/ and a
 // line here.
-export const jobs: readonly JobDefinition[] = [expireSessionJob, deliverEventJob, generatePromptSetJob, expireApiKeyJob];
+export const jobs: readonly JobDefinition[] = [
+  expireSessionJob,
+  deliverEventJob,
+  generatePromptSetJob,
+  expireApiKeyJob,
+];
 
 /** The job of a Job row's name, or undefined for a name no job has. */
 export function findJob(name: string): JobDefinition | undefined {
@@ -17,4 +22,6 @@ export function findJob(name: string): JobDefinition | undefined {
 }
 
 /** The handlers the embedded runner runs, by job name. */
-export const jobHandlers: Record<string, JobHandler> = Object.fromEntries(jobs.map((job) => [job.name, jobHandler(job)]));
+export const jobHandlers: Record<string, JobHandler> = Object.fromEntries(
+  jobs.map((job) => [job.name, jobHandler(job)]),
+);

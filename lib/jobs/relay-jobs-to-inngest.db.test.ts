@@ -32,7 +32,11 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  client = new Inngest({ id: "voiceage-test", eventKey: "test-event-key", baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` });
+  client = new Inngest({
+    id: "voiceage-test",
+    eventKey: "test-event-key",
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+  });
 });
 afterAll(() => new Promise((r) => server.close(r)));
 
@@ -60,7 +64,11 @@ describe("relaying outbox jobs to Inngest", () => {
         data: { payload: { sessionId: "vs_1" }, runAt: expiresAt.toISOString() },
         id: expire.id,
       }),
-      expect.objectContaining({ name: "webhooks/event.deliver", data: { payload: { eventId: "oev_1" } }, id: deliver.id }),
+      expect.objectContaining({
+        name: "webhooks/event.deliver",
+        data: { payload: { eventId: "oev_1" } },
+        id: deliver.id,
+      }),
     ]);
   });
 

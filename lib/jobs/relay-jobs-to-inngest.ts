@@ -14,7 +14,9 @@ export function jobToInngestEvent(job: ClaimedJob, now = Date.now()) {
   if (!definition) throw new Error(`No Inngest event for job ${job.name}: it is not in lib/jobs/registry.ts`);
   const runAt = new Date(job.runAt);
   const payload = definition.payload.parse(job.payload);
-  return jobEvent(definition).create(runAt.getTime() > now ? { payload, runAt: runAt.toISOString() } : { payload }, { id: job.id });
+  return jobEvent(definition).create(runAt.getTime() > now ? { payload, runAt: runAt.toISOString() } : { payload }, {
+    id: job.id,
+  });
 }
 
 export function relayJobsToInngest(client: Inngest.Any) {

@@ -34,7 +34,11 @@ export async function scheduleJobInTx<Payload>(
 ): Promise<void> {
   const row = { id: newId("job"), ...jobRowFields(job, payload), runAt: options.runAt };
   if (options.dedupeKey) {
-    await tx.job.upsert({ where: { dedupeKey: options.dedupeKey }, update: {}, create: { ...row, dedupeKey: options.dedupeKey } });
+    await tx.job.upsert({
+      where: { dedupeKey: options.dedupeKey },
+      update: {},
+      create: { ...row, dedupeKey: options.dedupeKey },
+    });
   } else {
     await tx.job.create({ data: row });
   }

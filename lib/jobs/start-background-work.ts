@@ -22,6 +22,8 @@ export function startBackgroundWork(): JobRunner | null {
     pollIntervalMs: config.JOB_POLL_INTERVAL_MS,
     relay: relay ? relayJobsToInngest(inngest) : undefined,
   });
-  console.info(`[jobs] ${relay ? "relaying background jobs to Inngest" : "running background jobs in-process"} as ${runner.workerId}`);
+  console.info(
+    `[jobs] ${relay ? "relaying background jobs to Inngest" : "running background jobs in-process"} as ${runner.workerId}`,
+  );
   return (globalForRunner.voiceageJobRunner = runner);
 }

@@ -11,7 +11,10 @@ export type CreatedApiKey = { id: string; orgId: string; mode: KeyMode; name: st
  * Creates a key for an organisation. The full key is returned here once and never stored.
  * `tx` joins a caller's transaction (rolling a key creates its replacement in its own).
  */
-export async function createApiKey(input: { orgId: string; mode: KeyMode; name?: string }, tx: Tx = db): Promise<CreatedApiKey> {
+export async function createApiKey(
+  input: { orgId: string; mode: KeyMode; name?: string },
+  tx: Tx = db,
+): Promise<CreatedApiKey> {
   const key = generateApiKey(input.mode);
   const row = await tx.apiKey.create({
     data: {

@@ -13,8 +13,21 @@ describe("fixture keys", () => {
     const made = await createApiKey({ orgId: org.id, mode: "live", name: "Checkout" });
 
     const comparable = async (id: string) => {
-      const { id: _id, keyHash, prefix, last4, createdAt, ...rest } = await db.apiKey.findUniqueOrThrow({ where: { id } });
-      return { ...rest, keyHashShape: /^[0-9a-f]{64}$/.test(keyHash), prefixShape: prefix.length, last4Shape: last4.length, createdAt: createdAt instanceof Date };
+      const {
+        id: _id,
+        keyHash,
+        prefix,
+        last4,
+        createdAt,
+        ...rest
+      } = await db.apiKey.findUniqueOrThrow({ where: { id } });
+      return {
+        ...rest,
+        keyHashShape: /^[0-9a-f]{64}$/.test(keyHash),
+        prefixShape: prefix.length,
+        last4Shape: last4.length,
+        createdAt: createdAt instanceof Date,
+      };
     };
     expect(await comparable(fixture.id)).toEqual(await comparable(made.id));
     expect(await authenticateApiKey(fixture.key)).toEqual({ orgId: org.id, keyId: fixture.id, mode: "live" });

@@ -2,7 +2,6 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { randomBase62 } from "@/lib/ids";
 import type { KeyMode } from "@/lib/keys/key-mode";
 
-
 const KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9]{32,128}$/;
 
 export function generateApiKey(mode: KeyMode): string {

@@ -32,7 +32,9 @@ describe("rollApiKey", () => {
     expect(await authenticateApiKey(testKey, { now: now.getTime() + 24 * HOUR - 1 })).not.toBeNull();
     expect(await authenticateApiKey(testKey, { now: now.getTime() + 24 * HOUR })).toBeNull();
 
-    const job = await db.job.findFirstOrThrow({ where: { name: "keys/api-key.expire", payload: { equals: { keyId: testKeyId } } } });
+    const job = await db.job.findFirstOrThrow({
+      where: { name: "keys/api-key.expire", payload: { equals: { keyId: testKeyId } } },
+    });
     expect(job).toMatchObject({ status: "pending", runAt: rolled.old.expiresAt });
 
     // Both keys listed, the old one with its expiry.
@@ -47,7 +49,9 @@ describe("rollApiKey", () => {
     expect(await authenticateApiKey(testKey)).toBeNull();
     expect(await authenticateApiKey(rolled.replacement.key)).not.toBeNull();
     expect((await db.apiKey.findUniqueOrThrow({ where: { id: testKeyId } })).revokedAt).toEqual(rolled.old.expiresAt);
-    expect(await db.job.count({ where: { name: "keys/api-key.expire", payload: { equals: { keyId: testKeyId } } } })).toBe(0);
+    expect(
+      await db.job.count({ where: { name: "keys/api-key.expire", payload: { equals: { keyId: testKeyId } } } }),
+    ).toBe(0);
   });
 
   it("refuses a key that is rolling already, revoked, unknown or another organisation's, and creates nothing", async () => {
@@ -59,9 +63,15 @@ describe("rollApiKey", () => {
     expect((again as ApiKeyAlreadyRollingError).expiresAt).toEqual(first.old.expiresAt);
 
     await rollApiKey({ orgId: mine.orgId, id: first.replacement.id, window: "now" });
-    await expect(rollApiKey({ orgId: mine.orgId, id: first.replacement.id, window: "1h" })).rejects.toThrow(ApiKeyNotFoundError);
-    await expect(rollApiKey({ orgId: mine.orgId, id: "key_doesnotexist", window: "1h" })).rejects.toThrow(ApiKeyNotFoundError);
-    await expect(rollApiKey({ orgId: mine.orgId, id: theirs.testKeyId, window: "1h" })).rejects.toThrow(ApiKeyNotFoundError);
+    await expect(rollApiKey({ orgId: mine.orgId, id: first.replacement.id, window: "1h" })).rejects.toThrow(
+      ApiKeyNotFoundError,
+    );
+    await expect(rollApiKey({ orgId: mine.orgId, id: "key_doesnotexist", window: "1h" })).rejects.toThrow(
+      ApiKeyNotFoundError,
+    );
+    await expect(rollApiKey({ orgId: mine.orgId, id: theirs.testKeyId, window: "1h" })).rejects.toThrow(
+      ApiKeyNotFoundError,
+    );
     expect(await db.apiKey.count({ where: { orgId: theirs.orgId } })).toBe(2);
     expect((await db.apiKey.findUniqueOrThrow({ where: { id: theirs.testKeyId } })).expiresAt).toBeNull();
     // mine: test + live + two replacements
@@ -89,9 +99,14 @@ describe("rollApiKey", () => {
         throw outage;
       })) as never);
     await expect(rollApiKey({ orgId, id: testKeyId, window: "24h" })).rejects.toBe(outage);
-    expect(await db.apiKey.findUniqueOrThrow({ where: { id: testKeyId } })).toMatchObject({ expiresAt: null, revokedAt: null });
+    expect(await db.apiKey.findUniqueOrThrow({ where: { id: testKeyId } })).toMatchObject({
+      expiresAt: null,
+      revokedAt: null,
+    });
     expect(await db.apiKey.count({ where: { orgId, mode: "test" } })).toBe(1);
-    expect(await db.job.count({ where: { name: "keys/api-key.expire", payload: { equals: { keyId: testKeyId } } } })).toBe(0);
+    expect(
+      await db.job.count({ where: { name: "keys/api-key.expire", payload: { equals: { keyId: testKeyId } } } }),
+    ).toBe(0);
     expect(await authenticateApiKey(testKey)).not.toBeNull();
   });
 });
@@ -115,15 +130,28 @@ describe("expire-api-key job", () => {
     // Rolled two hours ago with a one-hour window: due an hour ago, while no runner was up.
     const rolled = await rollApiKey({ orgId, id: testKeyId, window: "1h", now: new Date(Date.now() - 2 * HOUR) });
     expect(await authenticateApiKey(testKey)).toBeNull();
-    const runner = startJobRunner({ handlers: { "keys/api-key.expire": jobHandlers["keys/api-key.expire"] }, pollIntervalMs: 50, listen: false });
+    const runner = startJobRunner({
+      handlers: { "keys/api-key.expire": jobHandlers["keys/api-key.expire"] },
+      pollIntervalMs: 50,
+      listen: false,
+    });
     try {
       await vi.waitFor(
-        async () => expect((await db.apiKey.findUniqueOrThrow({ where: { id: testKeyId } })).revokedAt).toEqual(rolled.old.expiresAt),
+        async () =>
+          expect((await db.apiKey.findUniqueOrThrow({ where: { id: testKeyId } })).revokedAt).toEqual(
+            rolled.old.expiresAt,
+          ),
         { timeout: 15_000, interval: 50 },
       );
       await vi.waitFor(
         async () =>
-          expect((await db.job.findFirstOrThrow({ where: { name: "keys/api-key.expire", payload: { equals: { keyId: testKeyId } } } })).status).toBe("done"),
+          expect(
+            (
+              await db.job.findFirstOrThrow({
+                where: { name: "keys/api-key.expire", payload: { equals: { keyId: testKeyId } } },
+              })
+            ).status,
+          ).toBe("done"),
         { timeout: 15_000, interval: 50 },
       );
     } finally {

@@ -28,7 +28,12 @@ export type RolledApiKey = { replacement: CreatedApiKey; old: { id: string; expi
  * Throws ApiKeyNotFoundError (unknown, revoked, expired, another organisation's) or
  * ApiKeyAlreadyRollingError; anything else propagates as itself.
  */
-export async function rollApiKey(input: { orgId: string; id: string; window: RollWindow; now?: Date }): Promise<RolledApiKey> {
+export async function rollApiKey(input: {
+  orgId: string;
+  id: string;
+  window: RollWindow;
+  now?: Date;
+}): Promise<RolledApiKey> {
   const now = input.now ?? new Date();
   const expiresAt = new Date(now.getTime() + rollWindows[input.window].ms);
   return db.$transaction(async (tx) => {
@@ -45,7 +50,12 @@ export async function rollApiKey(input: { orgId: string; id: string; window: Rol
     const old = await tx.apiKey.findUniqueOrThrow({ where: { id: input.id } });
     const replacement = await createApiKey({ orgId: input.orgId, mode: old.mode, name: old.name }, tx);
     if (input.window !== "now") {
-      await scheduleJobInTx(tx, expireApiKeyJob, { keyId: old.id }, { runAt: expiresAt, dedupeKey: `api-key.expire:${old.id}` });
+      await scheduleJobInTx(
+        tx,
+        expireApiKeyJob,
+        { keyId: old.id },
+        { runAt: expiresAt, dedupeKey: `api-key.expire:${old.id}` },
+      );
     }
     return { replacement, old: { id: old.id, expiresAt } };
   });

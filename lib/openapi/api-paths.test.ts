@@ -8,11 +8,25 @@ describe("API paths", () => {
     const fill = (p: string) => p.replace(/\{[^}]+\}/g, "x1");
     for (const p of Object.keys(buildVerificationDocument().paths)) expect(apiOfPath(fill(p)), p).toBe("verification");
     for (const p of Object.keys(buildVoiceDocument().paths)) expect(apiOfPath(fill(p)), p).toBe("voice");
-    for (const p of ["/v1", "/v1/nope", "/prompt-sets/ps_1/nope", "/files/a/b/c.mp3", "/voices/v/preview.mp3"]) expect(isApiPath(p), p).toBe(true);
+    for (const p of ["/v1", "/v1/nope", "/prompt-sets/ps_1/nope", "/files/a/b/c.mp3", "/voices/v/preview.mp3"])
+      expect(isApiPath(p), p).toBe(true);
   });
 
   it("leave every page out", () => {
-    for (const p of ["/", "", "/docs", "/docs/voice", "/dashboard", "/studio", "/studio/prompt-sets/ps_1/csv", "/verify/x", "/sign-in", "/v1x", "/voicesx", "/openapi/voice.json"]) {
+    for (const p of [
+      "/",
+      "",
+      "/docs",
+      "/docs/voice",
+      "/dashboard",
+      "/studio",
+      "/studio/prompt-sets/ps_1/csv",
+      "/verify/x",
+      "/sign-in",
+      "/v1x",
+      "/voicesx",
+      "/openapi/voice.json",
+    ]) {
       expect(isApiPath(p), p).toBe(false);
     }
   });

@@ -27,7 +27,11 @@ const rateLimitHeaders = {
     description: "Requests allowed per minute for the organisation (the configured limit).",
     schema: { type: "integer" },
   },
-  "X-RateLimit-Remaining": { required: true, description: "Requests left in the current window.", schema: { type: "integer" } },
+  "X-RateLimit-Remaining": {
+    required: true,
+    description: "Requests left in the current window.",
+    schema: { type: "integer" },
+  },
   "X-RateLimit-Reset": {
     required: true,
     description: "Unix time (seconds) when the current one-minute window ends.",
@@ -67,7 +71,10 @@ const commonErrors = {
     "Missing, malformed, unknown or revoked API key. The X-RateLimit-* headers describe the client address's " +
       "budget for requests without a valid key.",
     ["invalid_api_key"],
-    { ...rateLimitHeaders, "WWW-Authenticate": { required: true, description: 'Bearer realm="v1"', schema: { type: "string" } } },
+    {
+      ...rateLimitHeaders,
+      "WWW-Authenticate": { required: true, description: 'Bearer realm="v1"', schema: { type: "string" } },
+    },
   ),
   ...error(429, "Rate limit exceeded (100 requests per minute per organisation by default).", ["rate_limited"], {
     ...rateLimitHeaders,
@@ -99,7 +106,13 @@ const idempotencyKey = {
   schema: { type: "string", minLength: 1, maxLength: 255 },
 };
 
-const idParam = (description: string) => ({ name: "id", in: "path", required: true, description, schema: { type: "string" } });
+const idParam = (description: string) => ({
+  name: "id",
+  in: "path",
+  required: true,
+  description,
+  schema: { type: "string" },
+});
 
 const ok = (status: string, description: string, schemaName?: string) => ({
   [status]: {
@@ -135,7 +148,8 @@ export function buildVerificationDocument(serverUrl?: string) {
         type,
         {
           post: {
-            summary: type === "verification_session.completed" ? "A session reached passed or failed" : "A session expired",
+            summary:
+              type === "verification_session.completed" ? "A session reached passed or failed" : "A session expired",
             parameters: [
               {
                 name: "Service-Signature",
@@ -151,7 +165,8 @@ export function buildVerificationDocument(serverUrl?: string) {
                 name: "Webhook-Id",
                 in: "header",
                 required: true,
-                description: "The event's id (the body's `id`), the same on every attempt: de-duplicate by it. The dashboard shows it beside each delivery.",
+                description:
+                  "The event's id (the body's `id`), the same on every attempt: de-duplicate by it. The dashboard shows it beside each delivery.",
                 schema: { type: "string" },
               },
             ],
@@ -193,7 +208,11 @@ function buildPaths() {
         requestBody: { required: true, content: jsonContent(ref("CreateSessionBody")) },
         responses: {
           ...ok("201", "The session, with its one-time hosted url.", "CreatedSession"),
-          ...error(400, "Validation failed (a body that is not UTF-8 included) or Idempotency-Key reused with a different body.", ["parameter_invalid"]),
+          ...error(
+            400,
+            "Validation failed (a body that is not UTF-8 included) or Idempotency-Key reused with a different body.",
+            ["parameter_invalid"],
+          ),
           ...tooLarge,
           ...commonErrors,
         },
@@ -203,8 +222,19 @@ function buildPaths() {
         tags: ["Verification sessions"],
         summary: "List sessions, newest first",
         parameters: [
-          { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 100, default: 20 } },
-          { name: "cursor", in: "query", required: false, description: "next_cursor of the previous page.", schema: { type: "string" } },
+          {
+            name: "limit",
+            in: "query",
+            required: false,
+            schema: { type: "integer", minimum: 1, maximum: 100, default: 20 },
+          },
+          {
+            name: "cursor",
+            in: "query",
+            required: false,
+            description: "next_cursor of the previous page.",
+            schema: { type: "string" },
+          },
         ],
         responses: {
           ...ok("200", "A page of sessions.", "SessionList"),
@@ -235,7 +265,9 @@ function buildPaths() {
         requestBody: { required: true, content: jsonContent(ref("CreateWebhookEndpointBody")) },
         responses: {
           ...ok("201", "The endpoint, including its secret (shown only here).", "CreatedWebhookEndpoint"),
-          ...error(400, "Validation failed (e.g. not https, private address, a body that is not UTF-8).", ["parameter_invalid"]),
+          ...error(400, "Validation failed (e.g. not https, private address, a body that is not UTF-8).", [
+            "parameter_invalid",
+          ]),
           ...tooLarge,
           ...commonErrors,
         },

@@ -39,12 +39,18 @@ const errorSchemas: Record<string, ReturnType<typeof jsonSchema>> = {};
 function errorSchemaRef(status: number, codes: VoiceErrorCode[]) {
   const unknown = codes.filter((code) => VOICE_ERROR_STATUS[code] !== status);
   if (unknown.length > 0) throw new Error(`${unknown.join(", ")} is not a ${status} error code`);
-  const name = codes.length === voiceErrorCodesFor(status).length ? `Error${status}` : `Error${status}.${codes.join(".")}`;
+  const name =
+    codes.length === voiceErrorCodesFor(status).length ? `Error${status}` : `Error${status}.${codes.join(".")}`;
   errorSchemas[name] ??= jsonSchema(voiceErrorSchemaFor(codes), "output");
   return ref(name);
 }
 
-const error = (status: number, description: string, codes: VoiceErrorCode[] = voiceErrorCodesFor(status), headers?: object) => ({
+const error = (
+  status: number,
+  description: string,
+  codes: VoiceErrorCode[] = voiceErrorCodesFor(status),
+  headers?: object,
+) => ({
   [String(status)]: {
     description: `${description} error.code: ${codes.join(" or ")}.`,
     ...(headers ? { headers } : {}),
@@ -55,13 +61,28 @@ const error = (status: number, description: string, codes: VoiceErrorCode[] = vo
 // Requests without a valid key are counted per client address (the /v1 API's budget for them):
 // each such answer says where the address stands, and past the limit it is 429, not 401.
 const failedKeyHeaders = {
-  "X-RateLimit-Limit": { required: true, description: "Requests without a valid key allowed per minute from one client address.", schema: { type: "integer" } },
-  "X-RateLimit-Remaining": { required: true, description: "Such requests left in the current window.", schema: { type: "integer" } },
-  "X-RateLimit-Reset": { required: true, description: "Unix time (seconds) when the current one-minute window ends.", schema: { type: "integer" } },
+  "X-RateLimit-Limit": {
+    required: true,
+    description: "Requests without a valid key allowed per minute from one client address.",
+    schema: { type: "integer" },
+  },
+  "X-RateLimit-Remaining": {
+    required: true,
+    description: "Such requests left in the current window.",
+    schema: { type: "integer" },
+  },
+  "X-RateLimit-Reset": {
+    required: true,
+    description: "Unix time (seconds) when the current one-minute window ends.",
+    schema: { type: "integer" },
+  },
 };
 const unauthorized = {
   ...error(401, "Missing or invalid x-api-key.", ["unauthorized"], failedKeyHeaders),
-  ...error(429, "Too many requests without a valid key from this client address.", ["rate_limited"], { ...failedKeyHeaders, "Retry-After": { required: true, description: "Seconds until the window resets.", schema: { type: "integer" } } }),
+  ...error(429, "Too many requests without a valid key from this client address.", ["rate_limited"], {
+    ...failedKeyHeaders,
+    "Retry-After": { required: true, description: "Seconds until the window resets.", schema: { type: "integer" } },
+  }),
 };
 /** Every operation that reads a body: one over its limit is refused before it is read whole. */
 const tooLarge = error(413, "The body is larger than this operation accepts.", ["request_too_large"]);
@@ -81,8 +102,16 @@ const allowHeader = {
   },
 };
 const methodResponses = {
-  MethodNotAllowed: error(405, "Not a method of this path; Allow lists those that are.", ["method_not_allowed"], allowHeader)["405"],
-  AllowedMethods: { description: "OPTIONS: no body, no authentication, no CORS headers; Allow lists the methods.", headers: allowHeader },
+  MethodNotAllowed: error(
+    405,
+    "Not a method of this path; Allow lists those that are.",
+    ["method_not_allowed"],
+    allowHeader,
+  )["405"],
+  AllowedMethods: {
+    description: "OPTIONS: no body, no authentication, no CORS headers; Allow lists the methods.",
+    headers: allowHeader,
+  },
 };
 
 const retryAfter = {
@@ -90,7 +119,10 @@ const retryAfter = {
 };
 
 const audioContent = Object.fromEntries(
-  [...new Set(OUTPUT_FORMATS.map((f) => f.contentType))].map((type) => [type, { schema: { type: "string", contentMediaType: type } }]),
+  [...new Set(OUTPUT_FORMATS.map((f) => f.contentType))].map((type) => [
+    type,
+    { schema: { type: "string", contentMediaType: type } },
+  ]),
 );
 
 export function buildVoiceDocument(serverUrl?: string, maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) {
@@ -125,7 +157,9 @@ export function buildVoiceDocument(serverUrl?: string, maxTextLength = DEFAULT_T
     paths,
     components: {
       responses: methodResponses,
-      securitySchemes: { apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "sk_test_... or sk_live_..." } },
+      securitySchemes: {
+        apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "sk_test_... or sk_live_..." },
+      },
       schemas: {
         Health: jsonSchema(healthSchema, "output"),
         VoiceList: jsonSchema(voiceListSchema, "output"),
@@ -246,8 +280,14 @@ function buildPaths() {
           "cache with cached: true and the same sha256.",
         requestBody: { required: true, content: jsonContent(ref("TtsRequest")) },
         responses: {
-          "200": { description: "The stored audio and a time-limited audio_url.", content: jsonContent(ref("TtsResult")) },
-          ...error(400, "Validation failed (a body that is not UTF-8 included), or the provider plan does not include the format."),
+          "200": {
+            description: "The stored audio and a time-limited audio_url.",
+            content: jsonContent(ref("TtsResult")),
+          },
+          ...error(
+            400,
+            "Validation failed (a body that is not UTF-8 included), or the provider plan does not include the format.",
+          ),
           ...unauthorized,
           ...error(404, "voice_id is not a voice of the connected account.", ["voice_not_found"]),
           ...tooLarge,
@@ -273,15 +313,47 @@ function buildPaths() {
           "Use audio_url exactly as returned: every query parameter is covered by the signature, and changing any of them is 403.",
         parameters: [
           keyParameter,
-          { name: "expires", in: "query", required: true, description: "Unix time (seconds) the link stops working.", schema: { type: "integer" } },
-          { name: "content_type", in: "query", required: true, description: "Content-Type of the download.", schema: { type: "string" } },
-          { name: "filename", in: "query", required: true, description: "File name in Content-Disposition.", schema: { type: "string" } },
-          { name: "disposition", in: "query", required: true, schema: { type: "string", enum: ["attachment", "inline"] } },
-          { name: "signature", in: "query", required: true, description: "HMAC-SHA256 of the above, base64url.", schema: { type: "string" } },
+          {
+            name: "expires",
+            in: "query",
+            required: true,
+            description: "Unix time (seconds) the link stops working.",
+            schema: { type: "integer" },
+          },
+          {
+            name: "content_type",
+            in: "query",
+            required: true,
+            description: "Content-Type of the download.",
+            schema: { type: "string" },
+          },
+          {
+            name: "filename",
+            in: "query",
+            required: true,
+            description: "File name in Content-Disposition.",
+            schema: { type: "string" },
+          },
+          {
+            name: "disposition",
+            in: "query",
+            required: true,
+            schema: { type: "string", enum: ["attachment", "inline"] },
+          },
+          {
+            name: "signature",
+            in: "query",
+            required: true,
+            description: "HMAC-SHA256 of the above, base64url.",
+            schema: { type: "string" },
+          },
           rangeParameter,
         ],
         responses: {
-          "200": { description: "The audio, with the format's Content-Type; byte ranges supported.", content: audioContent },
+          "200": {
+            description: "The audio, with the format's Content-Type; byte ranges supported.",
+            content: audioContent,
+          },
           ...rangeResponses(audioContent),
           ...error(403, "The link expired or was altered.", ["forbidden"]),
           ...error(404, "The object behind a valid link is gone.", ["not_found"]),
@@ -291,9 +363,16 @@ function buildPaths() {
   };
 }
 
-const setIdParameter = { name: "id", in: "path", required: true, description: "A prompt set id (ps_...).", schema: { type: "string" } };
+const setIdParameter = {
+  name: "id",
+  in: "path",
+  required: true,
+  description: "A prompt set id (ps_...).",
+  schema: { type: "string" },
+};
 const setNotFound = error(404, "No such prompt set in this organisation.", ["not_found"]);
-const badRequest = (what: string) => error(400, `Validation failed: ${what}; or the body is not UTF-8 JSON.`, ["bad_request"]);
+const badRequest = (what: string) =>
+  error(400, `Validation failed: ${what}; or the body is not UTF-8 JSON.`, ["bad_request"]);
 
 function promptSetPaths() {
   return {
@@ -333,7 +412,8 @@ function promptSetPaths() {
         operationId: "getPromptSet",
         tags: ["Prompt sets"],
         summary: "Retrieve a prompt set with its prompts",
-        description: "Each done prompt has a fresh signed audio_url, its duration, sha256 and whether the content cache served it.",
+        description:
+          "Each done prompt has a fresh signed audio_url, its duration, sha256 and whether the content cache served it.",
         parameters: [setIdParameter],
         responses: {
           "200": { description: "The set.", content: jsonContent(ref("PromptSet")) },
@@ -357,7 +437,10 @@ function promptSetPaths() {
           ...badRequest("a field as in create, or a prompt id that is not of this set"),
           ...unauthorized,
           ...tooLarge,
-          ...error(404, "No such prompt set, or voice_id is not a voice of the connected account.", ["not_found", "voice_not_found"]),
+          ...error(404, "No such prompt set, or voice_id is not a voice of the connected account.", [
+            "not_found",
+            "voice_not_found",
+          ]),
           ...internal,
         },
       },
@@ -380,7 +463,8 @@ function promptSetPaths() {
         operationId: "duplicatePromptSet",
         tags: ["Prompt sets"],
         summary: "Copy a prompt set",
-        description: "Generated prompts keep their audio in the copy. The body is optional; name defaults to \"<name> (copy)\".",
+        description:
+          'Generated prompts keep their audio in the copy. The body is optional; name defaults to "<name> (copy)".',
         parameters: [setIdParameter],
         requestBody: { required: false, content: jsonContent(ref("PromptSetDuplicate")) },
         responses: {
@@ -440,7 +524,13 @@ function promptSetPaths() {
         responses: {
           "200": {
             description: "The CSV.",
-            headers: { "Content-Disposition": { required: true, description: "attachment; filename=\"<set>-prompts.csv\"", schema: { type: "string" } } },
+            headers: {
+              "Content-Disposition": {
+                required: true,
+                description: 'attachment; filename="<set>-prompts.csv"',
+                schema: { type: "string" },
+              },
+            },
             content: { "text/csv": { schema: { type: "string" } } },
           },
           ...unauthorized,
@@ -480,12 +570,23 @@ function promptSetPaths() {
           "Every prompt must be done.",
         parameters: [
           setIdParameter,
-          { name: "layout", in: "query", required: false, schema: { type: "string", enum: [...archiveLayouts], default: "asterisk" } },
+          {
+            name: "layout",
+            in: "query",
+            required: false,
+            schema: { type: "string", enum: [...archiveLayouts], default: "asterisk" },
+          },
         ],
         responses: {
           "200": {
             description: "The zip.",
-            headers: { "Content-Disposition": { required: true, description: "attachment; filename=\"<set>-<layout>.zip\"", schema: { type: "string" } } },
+            headers: {
+              "Content-Disposition": {
+                required: true,
+                description: 'attachment; filename="<set>-<layout>.zip"',
+                schema: { type: "string" },
+              },
+            },
             content: { "application/zip": { schema: { type: "string", contentMediaType: "application/zip" } } },
           },
           ...badRequest("layout"),

@@ -22,7 +22,14 @@ export async function createPromptSet(input: { orgId: string; body: CreatePrompt
       outputFormat: body.output_format,
       voiceSettings: (body.voice_settings as Prisma.InputJsonValue | undefined) ?? undefined,
       prompts: {
-        createMany: { data: body.prompts.map((prompt, position) => ({ id: newId("psp"), position, name: prompt.name, text: prompt.text })) },
+        createMany: {
+          data: body.prompts.map((prompt, position) => ({
+            id: newId("psp"),
+            position,
+            name: prompt.name,
+            text: prompt.text,
+          })),
+        },
       },
     },
   });

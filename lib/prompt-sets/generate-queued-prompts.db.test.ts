@@ -22,8 +22,17 @@ let deps: TtsDependencies;
 beforeAll(async () => {
   orgId = (await newOrg("gen")).orgId;
   fake = await startFakeElevenLabs();
-  const provider = createElevenLabsProvider({ apiKey: FAKE_API_KEY, baseUrl: fake.baseUrl, timeoutMs: 5000, retryDelayMs: 20 });
-  const storage = createLocalStorage({ dir: mkdtempSync(path.join(tmpdir(), "sets-storage-")), secret: "test-secret-0123456789", baseUrl: "http://app.test" });
+  const provider = createElevenLabsProvider({
+    apiKey: FAKE_API_KEY,
+    baseUrl: fake.baseUrl,
+    timeoutMs: 5000,
+    retryDelayMs: 20,
+  });
+  const storage = createLocalStorage({
+    dir: mkdtempSync(path.join(tmpdir(), "sets-storage-")),
+    secret: "test-secret-0123456789",
+    baseUrl: "http://app.test",
+  });
   deps = { catalog: createVoiceCatalog(provider, () => 3600_000), storage, urlTtlSeconds: 3600 };
 });
 afterAll(async () => {
@@ -44,7 +53,15 @@ async function queuedSet(prompts: { text: string }[], voiceId: string = VOICES.r
       outputFormat: "ulaw_8000",
       generationRound: 1,
       prompts: {
-        createMany: { data: prompts.map((p, position) => ({ id: newId("psp"), position, name: `p${position}`, text: p.text, status: "queued" as const })) },
+        createMany: {
+          data: prompts.map((p, position) => ({
+            id: newId("psp"),
+            position,
+            name: `p${position}`,
+            text: p.text,
+            status: "queued" as const,
+          })),
+        },
       },
     },
   });

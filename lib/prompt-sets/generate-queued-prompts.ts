@@ -50,13 +50,24 @@ export async function generateQueuedPrompts(
   if (failure !== null) throw failure;
 
   if (rateLimited) {
-    const { rateLimitStreak } = await db.promptSet.update({ where: { id: set.id }, data: { rateLimitStreak: { increment: 1 } } });
+    const { rateLimitStreak } = await db.promptSet.update({
+      where: { id: set.id },
+      data: { rateLimitStreak: { increment: 1 } },
+    });
     const delay = rateLimitBackoffMs(rateLimitStreak);
-    return { kind: "continue", at: new Date(Date.now() + delay), reason: `provider rate limit; resuming in ${delay / 1000} s` };
+    return {
+      kind: "continue",
+      at: new Date(Date.now() + delay),
+      reason: `provider rate limit; resuming in ${delay / 1000} s`,
+    };
   }
   if (set.rateLimitStreak > 0) await db.promptSet.updateMany({ where: { id: set.id }, data: { rateLimitStreak: 0 } });
-  const left = await db.promptSetPrompt.count({ where: { setId: set.id, status: "queued", set: { generationRound: input.round } } });
-  return left > 0 ? { kind: "continue", at: new Date(), reason: `${left} prompt(s) still queued` } : { kind: "finished" };
+  const left = await db.promptSetPrompt.count({
+    where: { setId: set.id, status: "queued", set: { generationRound: input.round } },
+  });
+  return left > 0
+    ? { kind: "continue", at: new Date(), reason: `${left} prompt(s) still queued` }
+    : { kind: "finished" };
 }
 
 type ClaimedPrompt = { id: string; text: string };
@@ -71,12 +82,19 @@ async function claimNextPrompt(setId: string, round: number): Promise<ClaimedPro
     });
     if (!next) return null;
     // Fenced on the status: another lane (or process) that claimed it first wins.
-    const { count } = await db.promptSetPrompt.updateMany({ where: { id: next.id, status: "queued" }, data: { status: "generating" } });
+    const { count } = await db.promptSetPrompt.updateMany({
+      where: { id: next.id, status: "queued" },
+      data: { status: "generating" },
+    });
     if (count === 1) return next;
   }
 }
 
-async function generatePrompt(set: PromptSet, prompt: ClaimedPrompt, deps: TtsDependencies): Promise<"done" | "failed" | "rate_limited"> {
+async function generatePrompt(
+  set: PromptSet,
+  prompt: ClaimedPrompt,
+  deps: TtsDependencies,
+): Promise<"done" | "failed" | "rate_limited"> {
   const format = getOutputFormat(set.outputFormat);
   const body: TtsRequestBody = {
     text: prompt.text,
@@ -113,7 +131,10 @@ async function generatePrompt(set: PromptSet, prompt: ClaimedPrompt, deps: TtsDe
       if (code === "internal_error") throw error;
       return "rate_limited";
     }
-    await db.promptSetPrompt.updateMany({ where: mine, data: { status: "failed", errorCode: code, errorMessage: message } });
+    await db.promptSetPrompt.updateMany({
+      where: mine,
+      data: { status: "failed", errorCode: code, errorMessage: message },
+    });
     return "failed";
   }
 }

@@ -15,9 +15,8 @@ export type StudioPromptSet = PromptSetView & { peaks: PromptPeaks; archive_path
 export async function getStudioPromptSet(input: { orgId: string; id: string }): Promise<StudioPromptSet> {
   const [view, peaks] = await Promise.all([getPromptSet(input), getPromptSetPeaks(input)]);
   const format = getOutputFormat(view.output_format);
-  const archivePaths = Object.fromEntries(archiveLayouts.map((layout) => [layout, archiveEntry(layout, view.language, "<name>", format).path])) as Record<
-    ArchiveLayout,
-    string
-  >;
+  const archivePaths = Object.fromEntries(
+    archiveLayouts.map((layout) => [layout, archiveEntry(layout, view.language, "<name>", format).path]),
+  ) as Record<ArchiveLayout, string>;
   return { ...view, peaks, archive_paths: archivePaths };
 }

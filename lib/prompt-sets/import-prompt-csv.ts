@@ -11,7 +11,10 @@ export class PromptCsvError extends VoiceApiError {
   constructor(rows: CsvRowError[], total: number) {
     const shown = rows.map((e) => `row ${e.row}: ${e.message.replace(/\.$/, "")}`);
     const more = total > rows.length ? `; and ${total - rows.length} more` : "";
-    super("bad_request", `The CSV has ${total} problem${total === 1 ? "" : "s"} (the header is row 1): ${shown.join("; ")}${more}.`);
+    super(
+      "bad_request",
+      `The CSV has ${total} problem${total === 1 ? "" : "s"} (the header is row 1): ${shown.join("; ")}${more}.`,
+    );
   }
 }
 
@@ -28,7 +31,10 @@ export async function importPromptCsv(input: { orgId: string; id: string; csv: s
 }
 
 /** GET /prompt-sets/{id}/prompts.csv: the prompt list as a spreadsheet opens it. */
-export async function exportPromptCsv(input: { orgId: string; id: string }): Promise<{ csv: string; filename: string }> {
+export async function exportPromptCsv(input: {
+  orgId: string;
+  id: string;
+}): Promise<{ csv: string; filename: string }> {
   const set = await findPromptSetOrThrow(input.orgId, input.id);
   return { csv: formatPromptCsv(await listPromptRows(set.id)), filename: `${promptSetSlug(set.name)}-prompts.csv` };
 }

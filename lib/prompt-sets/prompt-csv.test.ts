@@ -5,7 +5,11 @@ import { MAX_PROMPTS_PER_SET } from "@/lib/prompt-sets/schemas";
 describe("prompt CSV", () => {
   it("numbers rows as a spreadsheet shows them, a quoted line break included", () => {
     const parsed = parsePromptCsv('name,text\nwelcome,"Hello,\nworld"\nBad Name,Hi\n', 1000);
-    expect(parsed).toEqual({ ok: false, total: 1, errors: [{ row: 3, message: expect.stringMatching(/^name may contain only/) }] });
+    expect(parsed).toEqual({
+      ok: false,
+      total: 1,
+      errors: [{ row: 3, message: expect.stringMatching(/^name may contain only/) }],
+    });
   });
 
   it("reports one error per cell and every bad row, in order", () => {
@@ -29,19 +33,33 @@ describe("prompt CSV", () => {
 
   it("stops at the prompt limit on the issue's hostile file: a million one-column rows in 2 MB", () => {
     const hostile = "name,text\n" + "x\n".repeat(1_000_000);
-    expect(parsePromptCsv(hostile, 1000)).toEqual({ ok: false, total: 1, errors: [{ row: MAX_PROMPTS_PER_SET + 2, message: expect.stringMatching(/at most 500 prompts; this file has more/) }] });
+    expect(parsePromptCsv(hostile, 1000)).toEqual({
+      ok: false,
+      total: 1,
+      errors: [
+        { row: MAX_PROMPTS_PER_SET + 2, message: expect.stringMatching(/at most 500 prompts; this file has more/) },
+      ],
+    });
   });
 
   it("refuses a header of two million commas with a short answer", () => {
     const parsed = parsePromptCsv(",".repeat(2 * 1024 * 1024), 1000);
-    expect(parsed).toEqual({ ok: false, total: 1, errors: [{ row: 1, message: "A row may have at most 50 columns." }] });
+    expect(parsed).toEqual({
+      ok: false,
+      total: 1,
+      errors: [{ row: 1, message: "A row may have at most 50 columns." }],
+    });
     const wide = parsePromptCsv(Array.from({ length: 40 }, (_, i) => `column${i}`).join(",") + "\n", 1000);
     expect(wide.ok || wide.errors[0].message.length).toBeLessThan(300);
   });
 
   it("stops at a cell longer than twice the text limit, naming its row", () => {
     const rows = Array.from({ length: 500 }, (_, i) => `p${i},${"y".repeat(i === 3 ? 21 : 5)}`).join("\n");
-    expect(parsePromptCsv(`name,text\n${rows}\n`, 10)).toEqual({ ok: false, total: 1, errors: [{ row: 5, message: "A cell may hold at most 20 characters." }] });
+    expect(parsePromptCsv(`name,text\n${rows}\n`, 10)).toEqual({
+      ok: false,
+      total: 1,
+      errors: [{ row: 5, message: "A cell may hold at most 20 characters." }],
+    });
   });
 
   it("caps the row errors at the first 20 and counts them all", () => {
@@ -63,7 +81,15 @@ describe("prompt CSV", () => {
   });
 
   it("exports formula-looking texts neutralised and re-imports them unchanged, every prefix", () => {
-    const prompts = ["=HYPERLINK(\"http://evil\",\"x\")", "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1:A2)", "\tTab first", "\rCR first", "'=already quoted"].map((text, i) => ({
+    const prompts = [
+      '=HYPERLINK("http://evil","x")',
+      "+cmd|' /C calc'!A0",
+      "-2+3",
+      "@SUM(A1:A2)",
+      "\tTab first",
+      "\rCR first",
+      "'=already quoted",
+    ].map((text, i) => ({
       name: `p${i}`,
       text,
     }));

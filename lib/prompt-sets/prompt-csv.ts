@@ -16,7 +16,11 @@ export const MAX_CSV_ROW_ERRORS = 20;
 export type CsvRowError = { row: number; message: string };
 export type ParsedPromptCsv =
   | { ok: true; prompts: PromptInput[] }
-  | { ok: false; /** The first MAX_CSV_ROW_ERRORS problems, by row. */ errors: CsvRowError[]; /** Every problem found. */ total: number };
+  | {
+      ok: false;
+      /** The first MAX_CSV_ROW_ERRORS problems, by row. */ errors: CsvRowError[];
+      /** Every problem found. */ total: number;
+    };
 
 /**
  * A `name,text` CSV (header row first, columns in any order, other columns ignored) as the
@@ -35,17 +39,28 @@ export function parsePromptCsv(csv: string, maxTextLength: number): ParsedPrompt
   });
   if (!read.ok) return failed([{ row: read.row, message: read.message }]);
   const { records } = read;
-  if (records.length === 0) return failed([{ row: 1, message: "The file is empty: it needs a header row name,text and a row per prompt." }]);
+  if (records.length === 0)
+    return failed([{ row: 1, message: "The file is empty: it needs a header row name,text and a row per prompt." }]);
 
   const header = records[0].map((cell) => cell.trim().toLowerCase());
   const nameColumn = header.indexOf("name");
   const textColumn = header.indexOf("text");
   if (nameColumn < 0 || textColumn < 0) {
     const found = records[0].slice(0, 10).join(", ").slice(0, 200);
-    return failed([{ row: 1, message: `The header row must name the columns "name" and "text" (found: ${found || "nothing"}${records[0].length > 10 ? ", …" : ""}).` }]);
+    return failed([
+      {
+        row: 1,
+        message: `The header row must name the columns "name" and "text" (found: ${found || "nothing"}${records[0].length > 10 ? ", …" : ""}).`,
+      },
+    ]);
   }
   if (read.more) {
-    return failed([{ row: MAX_PROMPTS_PER_SET + 2, message: `A set holds at most ${MAX_PROMPTS_PER_SET} prompts; this file has more.` }]);
+    return failed([
+      {
+        row: MAX_PROMPTS_PER_SET + 2,
+        message: `A set holds at most ${MAX_PROMPTS_PER_SET} prompts; this file has more.`,
+      },
+    ]);
   }
   // A spreadsheet's trailing spaces are not part of the file name; an exported formula-looking
   // cell carries an apostrophe that is not part of the prompt.
@@ -61,7 +76,9 @@ export function parsePromptCsv(csv: string, maxTextLength: number): ParsedPrompt
   for (const issue of parsed.error.issues) {
     const [index, field] = issue.path;
     const error =
-      typeof index === "number" ? { row: index + 2, message: `${String(field ?? "row")} ${issue.message}` } : { row: 1, message: issue.message };
+      typeof index === "number"
+        ? { row: index + 2, message: `${String(field ?? "row")} ${issue.message}` }
+        : { row: 1, message: issue.message };
     const cell = `${error.row}:${String(field)}`;
     if (!byCell.has(cell)) byCell.set(cell, error);
   }
@@ -74,5 +91,8 @@ function failed(errors: CsvRowError[]): ParsedPromptCsv {
 
 /** The set's prompts as a `name,text` CSV that parsePromptCsv reads back unchanged. */
 export function formatPromptCsv(prompts: { name: string; text: string }[]): string {
-  return formatCsv(["name", "text"], prompts.map((p) => [p.name, p.text]));
+  return formatCsv(
+    ["name", "text"],
+    prompts.map((p) => [p.name, p.text]),
+  );
 }

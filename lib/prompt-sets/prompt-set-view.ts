@@ -18,7 +18,16 @@ import type { ModelId, VoiceSettingsInput } from "@/lib/voice/schemas";
 
 type SetRow = Pick<
   PromptSet,
-  "id" | "name" | "language" | "voiceId" | "modelId" | "outputFormat" | "voiceSettings" | "generationStartedAt" | "createdAt" | "updatedAt"
+  | "id"
+  | "name"
+  | "language"
+  | "voiceId"
+  | "modelId"
+  | "outputFormat"
+  | "voiceSettings"
+  | "generationStartedAt"
+  | "createdAt"
+  | "updatedAt"
 >;
 type PromptRow = Omit<PromptSetPrompt, "peaks" | "updatedAt" | "setId">;
 
@@ -33,7 +42,10 @@ export function countPrompts(prompts: (Pick<PromptRow, "status" | "cached"> & { 
   return counts;
 }
 
-export function generationView(set: Pick<SetRow, "generationStartedAt">, counts: GenerationCounts): PromptSetSummary["generation"] {
+export function generationView(
+  set: Pick<SetRow, "generationStartedAt">,
+  counts: GenerationCounts,
+): PromptSetSummary["generation"] {
   const state =
     counts.queued + counts.generating > 0
       ? "running"
@@ -62,14 +74,19 @@ export function summaryView(set: SetRow, counts: GenerationCounts): PromptSetSum
 }
 
 function promptError(prompt: PromptRow): PromptView["error"] {
-  return prompt.status === "failed" && prompt.errorCode ? { code: prompt.errorCode, message: prompt.errorMessage ?? "" } : null;
+  return prompt.status === "failed" && prompt.errorCode
+    ? { code: prompt.errorCode, message: prompt.errorMessage ?? "" }
+    : null;
 }
 
 /** The whole set, each done prompt with a fresh signed download URL. */
 export async function promptSetView(
   set: SetRow,
   prompts: PromptRow[],
-  deps: { storage: ObjectStorage; urlTtlSeconds: number } = { storage: getStorage(), urlTtlSeconds: env().AUDIO_URL_TTL_SECONDS },
+  deps: { storage: ObjectStorage; urlTtlSeconds: number } = {
+    storage: getStorage(),
+    urlTtlSeconds: env().AUDIO_URL_TTL_SECONDS,
+  },
 ): Promise<PromptSetView> {
   const format = getOutputFormat(set.outputFormat);
   const cacheKeys = [...new Set(prompts.flatMap((p) => (p.status === "done" && p.cacheKey ? [p.cacheKey] : [])))];
@@ -104,7 +121,10 @@ export async function promptSetView(
   return { ...summaryView(set, countPrompts(prompts)), prompts: views };
 }
 
-export function promptSetStatusView(set: Pick<SetRow, "id" | "generationStartedAt">, prompts: PromptRow[]): PromptSetStatusView {
+export function promptSetStatusView(
+  set: Pick<SetRow, "id" | "generationStartedAt">,
+  prompts: PromptRow[],
+): PromptSetStatusView {
   return {
     id: set.id,
     generation: generationView(set, countPrompts(prompts)),

@@ -1,7 +1,12 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { lazy } from "@/lib/lazy";
-import { buildCreatePromptSetBodySchema, buildUpdatePromptSetBodySchema, MAX_PROMPTS_PER_SET, promptSetNameSchema } from "@/lib/prompt-sets/schemas";
+import {
+  buildCreatePromptSetBodySchema,
+  buildUpdatePromptSetBodySchema,
+  MAX_PROMPTS_PER_SET,
+  promptSetNameSchema,
+} from "@/lib/prompt-sets/schemas";
 import { z } from "zod";
 
 /** The request schemas with this server's text limit (TTS_MAX_TEXT_LENGTH), built once. */

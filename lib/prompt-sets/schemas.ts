@@ -48,9 +48,13 @@ export const promptIdSchema = z.string().regex(/^psp_[A-Za-z0-9]{1,64}$/, "must 
 /** One prompt as sent: `id` keeps a prompt's identity (and its audio) across a rename. */
 export function buildPromptInputSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) {
   return z.strictObject({
-    id: promptIdSchema.optional().meta({ description: "An existing prompt of this set (PATCH): renames keep its audio." }),
+    id: promptIdSchema
+      .optional()
+      .meta({ description: "An existing prompt of this set (PATCH): renames keep its audio." }),
     name: promptNameSchema,
-    text: buildTtsTextSchema(maxTextLength).meta({ description: `What the prompt says, 1 to ${maxTextLength} characters.` }),
+    text: buildTtsTextSchema(maxTextLength).meta({
+      description: `What the prompt says, 1 to ${maxTextLength} characters.`,
+    }),
   });
 }
 export type PromptInput = z.infer<ReturnType<typeof buildPromptInputSchema>>;
@@ -75,7 +79,8 @@ export function buildPromptListSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGT
           names.set(prompt.name, index);
         }
         if (prompt.id) {
-          if (ids.has(prompt.id)) ctx.addIssue({ code: "custom", path: [index, "id"], message: "must appear at most once" });
+          if (ids.has(prompt.id))
+            ctx.addIssue({ code: "custom", path: [index, "id"], message: "must appear at most once" });
           ids.add(prompt.id);
         }
       });
@@ -105,19 +110,20 @@ export function buildUpdatePromptSetBodySchema(maxTextLength = DEFAULT_TTS_MAX_T
       output_format: outputFormatSchema.optional(),
       voice_settings: voiceSettingsSchema.nullable().optional().meta({ description: "null: the voice's defaults." }),
       language: promptSetLanguageSchema.optional(),
-      prompts: buildPromptListSchema(maxTextLength)
-        .optional()
-        .meta({ description: "Replaces the whole ordered list. A prompt whose id (or else name) and text are unchanged keeps its audio." }),
+      prompts: buildPromptListSchema(maxTextLength).optional().meta({
+        description:
+          "Replaces the whole ordered list. A prompt whose id (or else name) and text are unchanged keeps its audio.",
+      }),
     })
     .refine((body) => Object.keys(body).length > 0, "must change at least one field");
 }
 export type UpdatePromptSetBody = z.infer<ReturnType<typeof buildUpdatePromptSetBodySchema>>;
 
 export const generatePromptSetBodySchema = z.strictObject({
-  only: z
-    .enum(["all", "failed"])
-    .default("all")
-    .meta({ description: "all: every prompt (unchanged ones come from the content cache at no cost); failed: retry only the failed ones." }),
+  only: z.enum(["all", "failed"]).default("all").meta({
+    description:
+      "all: every prompt (unchanged ones come from the content cache at no cost); failed: retry only the failed ones.",
+  }),
 });
 
 export const archiveLayouts = ["asterisk", "freeswitch", "flat"] as const;
@@ -136,10 +142,14 @@ export const promptSchema = z.object({
   name: z.string(),
   text: z.string(),
   status: z.enum(promptStatuses).meta({
-    description: "pending: not generated since it or its set changed; queued/generating: in the running generation; done; failed (see error).",
+    description:
+      "pending: not generated since it or its set changed; queued/generating: in the running generation; done; failed (see error).",
   }),
   file_name: z.string().meta({ description: "name + the format's extension, as in the flat archive layout." }),
-  cached: z.boolean().nullable().meta({ description: "Done: whether the content cache served it (nothing synthesized)." }),
+  cached: z
+    .boolean()
+    .nullable()
+    .meta({ description: "Done: whether the content cache served it (nothing synthesized)." }),
   sha256: z.string().nullable(),
   bytes: z.number().int().nullable(),
   duration_ms: z.number().int().nullable(),
@@ -162,7 +172,8 @@ export type GenerationCounts = z.infer<typeof generationCountsSchema>;
 
 export const generationSchema = z.object({
   state: z.enum(generationStates).meta({
-    description: "running: prompts are queued or generating; completed: every prompt is done; failed: none running and some failed; idle: otherwise (some not generated).",
+    description:
+      "running: prompts are queued or generating; completed: every prompt is done; failed: none running and some failed; idle: otherwise (some not generated).",
   }),
   started_at: z.string().nullable(),
   counts: generationCountsSchema,
@@ -192,7 +203,9 @@ export const promptSetListSchema = z.object({ prompt_sets: z.array(promptSetSumm
 export const promptSetStatusSchema = z.object({
   id: z.string(),
   generation: generationSchema,
-  prompts: z.array(promptSchema.pick({ id: true, name: true, status: true, cached: true, duration_ms: true, error: true })),
+  prompts: z.array(
+    promptSchema.pick({ id: true, name: true, status: true, cached: true, duration_ms: true, error: true }),
+  ),
 });
 export type PromptSetStatusView = z.infer<typeof promptSetStatusSchema>;
 
@@ -203,5 +216,11 @@ export { resolvedVoiceSettingsSchema };
 
 /** The set's name as the start of a download's file name: lower-case letters, digits and -. */
 export function promptSetSlug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "prompt-set";
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 60) || "prompt-set"
+  );
 }

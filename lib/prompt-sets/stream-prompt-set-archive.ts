@@ -15,11 +15,19 @@ import { VoiceApiError } from "@/lib/voice/errors";
 import { getOutputFormat, type OutputFormat } from "@/lib/voice/formats";
 
 /** Where a prompt's file goes in the archive, and how its bytes are packed for that place. */
-export function archiveEntry(layout: ArchiveLayout, language: string, name: string, format: OutputFormat): { path: string; wrapInWav: boolean } {
+export function archiveEntry(
+  layout: ArchiveLayout,
+  language: string,
+  name: string,
+  format: OutputFormat,
+): { path: string; wrapInWav: boolean } {
   switch (layout) {
     case "asterisk":
       // Asterisk finds `Playback(custom/<name>)` under sounds/<lang>/ by extension; a 16 kHz WAV is `.wav16` to it.
-      return { path: `${language}/custom/${name}${format.id === "wav_16000" ? ".wav16" : format.fileExtension}`, wrapInWav: false };
+      return {
+        path: `${language}/custom/${name}${format.id === "wav_16000" ? ".wav16" : format.fileExtension}`,
+        wrapInWav: false,
+      };
     case "freeswitch": {
       // FreeSWITCH reads WAV (any of its codecs) from sounds/<lang>/.../<rate>/; headerless audio gets a WAV header, samples untouched.
       const raw = format.encoding.container === "raw";
@@ -49,17 +57,22 @@ export async function streamPromptSetArchive(
   const set = await findPromptSetOrThrow(input.orgId, input.id);
   const prompts = await listPromptRows(set.id);
   const counts = countPrompts(prompts);
-  if (counts.total === 0) throw new VoiceApiError("prompt_set_not_ready", "This prompt set has no prompts to download yet.");
+  if (counts.total === 0)
+    throw new VoiceApiError("prompt_set_not_ready", "This prompt set has no prompts to download yet.");
   if (counts.done < counts.total) {
     throw new VoiceApiError(
       "prompt_set_not_ready",
       `${counts.total - counts.done} of ${counts.total} prompts are not generated (${counts.pending} pending, ${counts.queued + counts.generating} in progress, ${counts.failed} failed). ` +
-        "Generate the set and wait for generation.state \"completed\".",
+        'Generate the set and wait for generation.state "completed".',
     );
   }
   const audio = await db.ttsAudio.findMany({ where: { cacheKey: { in: prompts.map((p) => p.cacheKey!) } } });
   const keyOf = new Map(audio.map((a) => [a.cacheKey, a.storageKey]));
-  const missing = await Promise.all(prompts.map(async (p) => (keyOf.has(p.cacheKey!) && (await storage.exists(keyOf.get(p.cacheKey!)!)) ? null : p.name)));
+  const missing = await Promise.all(
+    prompts.map(async (p) =>
+      keyOf.has(p.cacheKey!) && (await storage.exists(keyOf.get(p.cacheKey!)!)) ? null : p.name,
+    ),
+  );
   const lost = missing.filter((name) => name !== null);
   if (lost.length > 0) {
     throw new VoiceApiError(
@@ -78,10 +91,22 @@ export async function streamPromptSetArchive(
     zip.addReadStreamLazy(entry.path, { compress: false, mtime }, (callback) => {
       storage.get(keyOf.get(prompt.cacheKey!)!).then(
         (bytes) => {
-          if (!bytes) return callback(new Error(`audio of prompt ${prompt.id} vanished from storage while streaming`), Readable.from([]));
+          if (!bytes)
+            return callback(
+              new Error(`audio of prompt ${prompt.id} vanished from storage while streaming`),
+              Readable.from([]),
+            );
           const file = packed(bytes, format, entry.wrapInWav);
           const seconds = prompt.durationMs === null ? "" : (prompt.durationMs / 1000).toFixed(3);
-          manifest.push([prompt.name, prompt.text, set.voiceId, format.id, seconds, createHash("sha256").update(file).digest("hex"), entry.path]);
+          manifest.push([
+            prompt.name,
+            prompt.text,
+            set.voiceId,
+            format.id,
+            seconds,
+            createHash("sha256").update(file).digest("hex"),
+            entry.path,
+          ]);
           callback(null, Readable.from([file]));
         },
         (error) => callback(error, Readable.from([])),
@@ -90,7 +115,10 @@ export async function streamPromptSetArchive(
   }
   // Read last, when every file's hash is known.
   zip.addReadStreamLazy("prompts.csv", { mtime: set.updatedAt }, (callback) =>
-    callback(null, Readable.from([formatCsv(["name", "text", "voice", "format", "duration", "sha256", "file"], manifest)])),
+    callback(
+      null,
+      Readable.from([formatCsv(["name", "text", "voice", "format", "duration", "sha256", "file"], manifest)]),
+    ),
   );
   zip.end();
   const output = zip.outputStream as Readable;
@@ -98,5 +126,8 @@ export async function streamPromptSetArchive(
     logger().error({ setId: set.id, err: errorField(error) }, "prompt set archive failed while streaming");
     output.destroy(error as Error);
   });
-  return { body: Readable.toWeb(output) as ReadableStream<Uint8Array>, filename: `${promptSetSlug(set.name)}-${input.layout}.zip` };
+  return {
+    body: Readable.toWeb(output) as ReadableStream<Uint8Array>,
+    filename: `${promptSetSlug(set.name)}-${input.layout}.zip`,
+  };
 }

@@ -11,7 +11,16 @@ describe("updatePromptSet with voice_settings: null", () => {
     const { orgId } = await newOrg("nulls");
     const id = newId("ps");
     await db.promptSet.create({
-      data: { id, orgId, name: "Nulls", language: "en", voiceId: "espeakEnUs", modelId: "tts_multilingual_v2", outputFormat: "mp3_44100_128", voiceSettings: { stability: 0.3 } },
+      data: {
+        id,
+        orgId,
+        name: "Nulls",
+        language: "en",
+        voiceId: "espeakEnUs",
+        modelId: "tts_multilingual_v2",
+        outputFormat: "mp3_44100_128",
+        voiceSettings: { stability: 0.3 },
+      },
     });
     const view = await updatePromptSet({ orgId, id, body: { voice_settings: null } });
     expect(view.voice_settings).toBeNull();

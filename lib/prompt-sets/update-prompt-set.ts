@@ -30,7 +30,11 @@ export const NO_RESULT = {
  * during a running generation is queued again in it, so the generation ends with what the
  * designer sees.
  */
-export async function updatePromptSet(input: { orgId: string; id: string; body: UpdatePromptSetBody }): Promise<PromptSetView> {
+export async function updatePromptSet(input: {
+  orgId: string;
+  id: string;
+  body: UpdatePromptSetBody;
+}): Promise<PromptSetView> {
   const { body } = input;
   if (body.voice_id) await checkVoice(body.voice_id);
   await db.$transaction(async (tx) => {
@@ -50,7 +54,10 @@ export async function updatePromptSet(input: { orgId: string; id: string; body: 
         outputFormat: body.output_format,
         language: body.language,
         ...(body.voice_settings !== undefined
-          ? { voiceSettings: body.voice_settings === null ? Prisma.DbNull : (body.voice_settings as Prisma.InputJsonValue) }
+          ? {
+              voiceSettings:
+                body.voice_settings === null ? Prisma.DbNull : (body.voice_settings as Prisma.InputJsonValue),
+            }
           : {}),
       },
     });
@@ -82,7 +89,8 @@ function planPrompts(
     let previous: PromptSetPrompt | undefined;
     if (prompt.id) {
       previous = byId.get(prompt.id);
-      if (!previous) throw new VoiceApiError("bad_request", `prompts[${position}].id: ${prompt.id} is not a prompt of this set.`);
+      if (!previous)
+        throw new VoiceApiError("bad_request", `prompts[${position}].id: ${prompt.id} is not a prompt of this set.`);
     } else {
       previous = byName.get(prompt.name);
       byName.delete(prompt.name);

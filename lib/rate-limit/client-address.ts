@@ -9,7 +9,10 @@ import { env } from "@/lib/env";
  * socket's peer, so the one entry is that peer.
  */
 export function clientAddress(headers: Headers, trustedHops = env().TRUST_PROXY_HOPS): string {
-  const entries = (headers.get("x-forwarded-for") ?? "").split(",").map((part) => part.trim()).filter(Boolean);
+  const entries = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
   const chosen = entries[Math.max(0, entries.length - Math.max(1, trustedHops))];
   return (chosen ?? "").slice(0, 64);
 }

@@ -86,7 +86,12 @@ describe("S3 storage from env", () => {
     expect(getStorage()).toBe(storage);
     await storage.put("probe/env.txt", Buffer.from("hello"), "text/plain");
     const url = new URL(
-      await storage.signedUrl("probe/env.txt", { expiresInSeconds: 60, contentType: "text/plain", filename: "env.txt", disposition: "inline" }),
+      await storage.signedUrl("probe/env.txt", {
+        expiresInSeconds: 60,
+        contentType: "text/plain",
+        filename: "env.txt",
+        disposition: "inline",
+      }),
     );
     expect(url.origin).toBe(endpoint);
     expect(url.pathname).toBe(`/${BUCKET}/probe/env.txt`);

@@ -21,6 +21,6 @@ export const getStorage = lazy((): ObjectStorage => {
 });
 
 /** The local driver (also what /files/... verifies URLs with, whatever STORAGE_DRIVER says). */
-export const getLocalStorage = lazy(
-  (): LocalStorage => createLocalStorage({ dir: env().STORAGE_LOCAL_DIR, secret: env().APP_SECRET, baseUrl: env().APP_URL }),
+export const getLocalStorage = lazy((): LocalStorage =>
+  createLocalStorage({ dir: env().STORAGE_LOCAL_DIR, secret: env().APP_SECRET, baseUrl: env().APP_URL }),
 );

@@ -7,10 +7,18 @@ import { objectResponse } from "@/lib/storage/object-response";
 
 function storageAt(now = () => Date.now()) {
   const dir = mkdtempSync(path.join(tmpdir(), "local-storage-"));
-  return { dir, storage: createLocalStorage({ dir, secret: "test-secret-0123456789", baseUrl: "http://app.test", now }) };
+  return {
+    dir,
+    storage: createLocalStorage({ dir, secret: "test-secret-0123456789", baseUrl: "http://app.test", now }),
+  };
 }
 
-const opts = { expiresInSeconds: 3600, contentType: "audio/wav", filename: "prompt-abc.wav", disposition: "attachment" as const };
+const opts = {
+  expiresInSeconds: 3600,
+  contentType: "audio/wav",
+  filename: "prompt-abc.wav",
+  disposition: "attachment" as const,
+};
 
 describe("local storage driver", () => {
   it("stores whole files under its directory and leaves no temp files", async () => {
@@ -37,7 +45,10 @@ describe("local storage driver", () => {
     expect(url.origin).toBe("http://app.test");
     expect(url.pathname).toBe("/files/tts/ab/key/sha.wav");
     const key = "tts/ab/key/sha.wav";
-    expect(storage.verifyUrl(key, url.searchParams)).toMatchObject({ ok: true, claims: { contentType: "audio/wav", filename: "prompt-abc.wav" } });
+    expect(storage.verifyUrl(key, url.searchParams)).toMatchObject({
+      ok: true,
+      claims: { contentType: "audio/wav", filename: "prompt-abc.wav" },
+    });
 
     const tampered = (change: (q: URLSearchParams) => void, k = key) => {
       const q = new URLSearchParams(url.searchParams);
@@ -45,13 +56,19 @@ describe("local storage driver", () => {
       return storage.verifyUrl(k, q);
     };
     expect(tampered(() => undefined, "tts/ab/key/other.wav")).toEqual({ ok: false, reason: "bad_signature" });
-    expect(tampered((q) => q.set("expires", String(Number(q.get("expires")) + 1)))).toEqual({ ok: false, reason: "bad_signature" });
+    expect(tampered((q) => q.set("expires", String(Number(q.get("expires")) + 1)))).toEqual({
+      ok: false,
+      reason: "bad_signature",
+    });
     expect(tampered((q) => q.set("content_type", "text/html"))).toEqual({ ok: false, reason: "bad_signature" });
     expect(tampered((q) => q.set("filename", "x.html"))).toEqual({ ok: false, reason: "bad_signature" });
     expect(tampered((q) => q.set("disposition", "inline"))).toEqual({ ok: false, reason: "bad_signature" });
     // Change the last character (to one it is not already: 1 in 64 signatures ends in "A").
     const changeLast = (s: string) => s.slice(0, -1) + (s.endsWith("A") ? "B" : "A");
-    expect(tampered((q) => q.set("signature", changeLast(q.get("signature")!)))).toEqual({ ok: false, reason: "bad_signature" });
+    expect(tampered((q) => q.set("signature", changeLast(q.get("signature")!)))).toEqual({
+      ok: false,
+      reason: "bad_signature",
+    });
     expect(tampered((q) => q.delete("signature"))).toEqual({ ok: false, reason: "malformed" });
     expect(tampered((q) => q.set("expires", "soon"))).toEqual({ ok: false, reason: "malformed" });
   });
@@ -65,7 +82,11 @@ describe("local storage driver", () => {
     now += 1_000;
     expect(storage.verifyUrl("a/b.wav", url.searchParams)).toEqual({ ok: false, reason: "expired" });
 
-    const other = createLocalStorage({ dir: "/tmp/x", secret: "another-secret-0123456789", baseUrl: "http://app.test" });
+    const other = createLocalStorage({
+      dir: "/tmp/x",
+      secret: "another-secret-0123456789",
+      baseUrl: "http://app.test",
+    });
     const foreign = new URL(await other.signedUrl("a/b.wav", opts));
     expect(storage.verifyUrl("a/b.wav", foreign.searchParams)).toEqual({ ok: false, reason: "bad_signature" });
   });
@@ -73,8 +94,14 @@ describe("local storage driver", () => {
 
 describe("objectResponse", () => {
   const body = Buffer.from("0123456789");
-  const meta = { contentType: "audio/wav", filename: "p.wav", disposition: "attachment" as const, cacheControl: "private" };
-  const get = (range?: string) => objectResponse(new Request("http://x/", { headers: range ? { range } : {} }), body, meta);
+  const meta = {
+    contentType: "audio/wav",
+    filename: "p.wav",
+    disposition: "attachment" as const,
+    cacheControl: "private",
+  };
+  const get = (range?: string) =>
+    objectResponse(new Request("http://x/", { headers: range ? { range } : {} }), body, meta);
 
   it("serves the whole file with type, disposition and length", async () => {
     const res = get();

@@ -21,8 +21,7 @@ export const LOCAL_FILES_PATH = "/files/";
 type UrlClaims = { key: string; expires: number; contentType: string; filename: string; disposition: string };
 
 export type LocalUrlCheck =
-  | { ok: true; claims: UrlClaims }
-  | { ok: false; reason: "malformed" | "bad_signature" | "expired" };
+  { ok: true; claims: UrlClaims } | { ok: false; reason: "malformed" | "bad_signature" | "expired" };
 
 export type LocalStorage = ObjectStorage & {
   verifyUrl(key: string, query: URLSearchParams): LocalUrlCheck;
@@ -101,13 +100,15 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       const filename = query.get("filename");
       const disposition = query.get("disposition");
       const signature = query.get("signature");
-      if (!Number.isSafeInteger(expires) || !contentType || !filename || !signature) return { ok: false, reason: "malformed" };
+      if (!Number.isSafeInteger(expires) || !contentType || !filename || !signature)
+        return { ok: false, reason: "malformed" };
       if (disposition !== "attachment" && disposition !== "inline") return { ok: false, reason: "malformed" };
       const claims: UrlClaims = { key, expires, contentType, filename, disposition };
       const expected = Buffer.from(sign(claims));
       const given = Buffer.from(signature);
       // Signature first, then expiry: a forged URL learns nothing about timing or state.
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: "bad_signature" };
+      if (expected.length !== given.length || !timingSafeEqual(expected, given))
+        return { ok: false, reason: "bad_signature" };
       if (Math.floor(now() / 1000) >= expires) return { ok: false, reason: "expired" };
       return { ok: true, claims };
     },

@@ -43,12 +43,18 @@ describe("G.711 and PCM decoding for the studio player", () => {
   });
 
   it("writes a WAV that ffprobe and ffmpeg read back as the same samples", () => {
-    const samples = Int16Array.from({ length: 8000 }, (_, i) => Math.round(12000 * Math.sin((2 * Math.PI * 440 * i) / 8000)));
+    const samples = Int16Array.from({ length: 8000 }, (_, i) =>
+      Math.round(12000 * Math.sin((2 * Math.PI * 440 * i) / 8000)),
+    );
     const wav = encodeWav(samples, 8000);
     expect(wav.length).toBe(44 + samples.length * 2);
     const file = path.join(dir, "probe.wav");
     writeFileSync(file, wav);
-    const probe = spawnSync(ffprobe, ["-v", "error", "-show_entries", "stream=codec_name,sample_rate,channels,duration", "-of", "json", file], { encoding: "utf8" });
+    const probe = spawnSync(
+      ffprobe,
+      ["-v", "error", "-show_entries", "stream=codec_name,sample_rate,channels,duration", "-of", "json", file],
+      { encoding: "utf8" },
+    );
     const stream = JSON.parse(probe.stdout).streams[0];
     expect(stream).toMatchObject({ codec_name: "pcm_s16le", sample_rate: "8000", channels: 1 });
     expect(Number(stream.duration)).toBeCloseTo(1, 3);
@@ -60,7 +66,10 @@ describe("G.711 and PCM decoding for the studio player", () => {
 describe("toPlayableAudio", () => {
   it("turns a raw μ-law file into a playable 8 kHz WAV and says so", () => {
     const ulaw = ffmpegConvert(
-      encodeWav(Int16Array.from({ length: 800 }, (_, i) => (i % 40 < 20 ? 8000 : -8000)), 8000),
+      encodeWav(
+        Int16Array.from({ length: 800 }, (_, i) => (i % 40 < 20 ? 8000 : -8000)),
+        8000,
+      ),
       [],
       ["-f", "mulaw", "-ar", "8000", "-ac", "1"],
     );
@@ -82,7 +91,11 @@ describe("toPlayableAudio", () => {
 
   it("plays WAV, MP3 and Opus files as they are", () => {
     const bytes = Uint8Array.of(1, 2, 3);
-    for (const [format, type] of [["wav_8000", "audio/wav"], ["mp3_44100_128", "audio/mpeg"], ["opus_48000_64", "audio/ogg"]]) {
+    for (const [format, type] of [
+      ["wav_8000", "audio/wav"],
+      ["mp3_44100_128", "audio/mpeg"],
+      ["opus_48000_64", "audio/ogg"],
+    ]) {
       const playable = toPlayableAudio(format, bytes);
       expect(playable).toEqual({ bytes, contentType: type, rendition: null });
     }

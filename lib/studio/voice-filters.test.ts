@@ -18,10 +18,33 @@ function voice(overrides: Partial<Voice> & { id: string; name: string }): Voice 
 }
 
 const voices: Voice[] = [
-  voice({ id: "espeakEnGb", name: "English (Great Britain)", gender: "male", accent: "Great Britain", locale: "en-GB" }),
+  voice({
+    id: "espeakEnGb",
+    name: "English (Great Britain)",
+    gender: "male",
+    accent: "Great Britain",
+    locale: "en-GB",
+  }),
   voice({ id: "espeakEnUsF3", name: "English (America), female", gender: "female", accent: "America" }),
-  voice({ id: "espeakFrFr", name: "French (France)", gender: "male", accent: "France", language: "fr", locale: "fr-FR", languages: ["fr"] }),
-  voice({ id: "espeakEs419", name: "Spanish (Latin America)", gender: "female", accent: "Latin America", language: "es", locale: "es-419", languages: ["es"], description: "Clear and calm" }),
+  voice({
+    id: "espeakFrFr",
+    name: "French (France)",
+    gender: "male",
+    accent: "France",
+    language: "fr",
+    locale: "fr-FR",
+    languages: ["fr"],
+  }),
+  voice({
+    id: "espeakEs419",
+    name: "Spanish (Latin America)",
+    gender: "female",
+    accent: "Latin America",
+    language: "es",
+    locale: "es-419",
+    languages: ["es"],
+    description: "Clear and calm",
+  }),
   voice({ id: "elevenRachel1", name: "Rachel", gender: "female", age: "young", languages: ["en", "de"] }),
 ];
 
@@ -39,7 +62,10 @@ describe("filterVoices", () => {
   });
 
   it("combines language, gender and accent filters", () => {
-    expect(ids(filterVoices(voices, { ...NO_FILTERS, language: "en", gender: "female" }))).toEqual(["espeakEnUsF3", "elevenRachel1"]);
+    expect(ids(filterVoices(voices, { ...NO_FILTERS, language: "en", gender: "female" }))).toEqual([
+      "espeakEnUsF3",
+      "elevenRachel1",
+    ]);
     expect(ids(filterVoices(voices, { ...NO_FILTERS, language: "de" }))).toEqual(["elevenRachel1"]);
     expect(ids(filterVoices(voices, { ...NO_FILTERS, accent: "Great Britain" }))).toEqual(["espeakEnGb"]);
     expect(filterVoices(voices, { ...NO_FILTERS, language: "fr", gender: "female" })).toEqual([]);

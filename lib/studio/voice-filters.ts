@@ -62,10 +62,15 @@ function searchText(voice: Voice, nameOf: LanguageNamer): string {
 }
 
 /** Voices matching every filter; the query matches when each of its words appears somewhere. */
-export function filterVoices(voices: readonly Voice[], filters: VoiceFilters, nameOf: LanguageNamer = languageName): Voice[] {
+export function filterVoices(
+  voices: readonly Voice[],
+  filters: VoiceFilters,
+  nameOf: LanguageNamer = languageName,
+): Voice[] {
   const words = fold(filters.query).split(/\s+/).filter(Boolean);
   return voices.filter((voice) => {
-    if (filters.language && !voice.languages.includes(filters.language) && voice.language !== filters.language) return false;
+    if (filters.language && !voice.languages.includes(filters.language) && voice.language !== filters.language)
+      return false;
     if (filters.gender && (voice.gender ?? "") !== filters.gender) return false;
     if (filters.accent && (voice.accent ?? "") !== filters.accent) return false;
     if (words.length === 0) return true;
@@ -85,8 +90,14 @@ function facet(values: (string | null | undefined)[], label: (value: string) => 
 /** The options each filter offers, with how many voices have each. */
 export function voiceFacets(voices: readonly Voice[], nameOf: LanguageNamer = languageName) {
   return {
-    languages: facet(voices.flatMap((v) => v.languages), nameOf),
-    genders: facet(voices.map((v) => v.gender), (g) => g[0].toUpperCase() + g.slice(1)),
+    languages: facet(
+      voices.flatMap((v) => v.languages),
+      nameOf,
+    ),
+    genders: facet(
+      voices.map((v) => v.gender),
+      (g) => g[0].toUpperCase() + g.slice(1),
+    ),
     accents: facet(voices.map((v) => v.accent)),
   };
 }

@@ -29,4 +29,3 @@ export function waveformNote(peaks: number[], durationMs: number): string | null
   if (longest * bucketMs >= 1500) return `A ${seconds(longest)} silence in the middle`;
   return null;
 }
-

@@ -26,5 +26,7 @@ export function countCharacters(text: string): number {
  * (which counts code points too), so the document and the check agree.
  */
 export function maxCharacters<T extends z.ZodString>(schema: T, max: number, message: string): T {
-  return schema.refine((value) => value.length <= max || countCharacters(value) <= max, message).meta({ maxLength: max }) as T;
+  return schema
+    .refine((value) => value.length <= max || countCharacters(value) <= max, message)
+    .meta({ maxLength: max }) as T;
 }

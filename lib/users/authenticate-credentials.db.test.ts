@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { authenticateCredentials } from "@/lib/users/authenticate-credentials";
 import { signUpUser } from "@/lib/users/create-user";
-import { beginSignInAttempt, MAX_FAILURES_PER_EMAIL, MAX_FAILURES_PER_IP, SIGN_IN_WINDOW_MS } from "@/lib/users/sign-in-rate-limit";
+import {
+  beginSignInAttempt,
+  MAX_FAILURES_PER_EMAIL,
+  MAX_FAILURES_PER_IP,
+  SIGN_IN_WINDOW_MS,
+} from "@/lib/users/sign-in-rate-limit";
 
 const unique = () => randomBytes(5).toString("hex");
 const password = "correct horse battery staple";
@@ -20,7 +25,10 @@ describe("authenticateCredentials", () => {
     const ip = `10.0.${unique()}`;
     const ok = await authenticateCredentials({ email, password, ip });
     expect(ok).toMatchObject({ ok: true, user: { email } });
-    expect(await authenticateCredentials({ email, password: "wrong password!", ip })).toEqual({ ok: false, reason: "invalid_credentials" });
+    expect(await authenticateCredentials({ email, password: "wrong password!", ip })).toEqual({
+      ok: false,
+      reason: "invalid_credentials",
+    });
     expect(await authenticateCredentials({ email: `nobody-${unique()}@example.com`, password, ip })).toEqual({
       ok: false,
       reason: "invalid_credentials",
@@ -46,9 +54,11 @@ describe("authenticateCredentials", () => {
   it("forgets earlier failures after a successful sign-in", async () => {
     const email = await newUser();
     const ip = `10.2.${unique()}`;
-    for (let i = 0; i < MAX_FAILURES_PER_EMAIL - 1; i++) await authenticateCredentials({ email, password: "nope nope nope", ip });
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL - 1; i++)
+      await authenticateCredentials({ email, password: "nope nope nope", ip });
     expect((await authenticateCredentials({ email, password, ip })).ok).toBe(true);
-    for (let i = 0; i < MAX_FAILURES_PER_EMAIL - 1; i++) await authenticateCredentials({ email, password: "nope nope nope", ip });
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL - 1; i++)
+      await authenticateCredentials({ email, password: "nope nope nope", ip });
     expect((await authenticateCredentials({ email, password, ip })).ok).toBe(true);
   });
 });
@@ -58,10 +68,18 @@ describe("beginSignInAttempt", () => {
     const ip = `10.3.${unique()}`;
     const start = new Date();
     for (let i = 0; i < MAX_FAILURES_PER_IP; i++) {
-      const ticket = await beginSignInAttempt({ email: `spray-${i}-${unique()}@example.com`, ip, now: new Date(start.getTime() + i) });
+      const ticket = await beginSignInAttempt({
+        email: `spray-${i}-${unique()}@example.com`,
+        ip,
+        now: new Date(start.getTime() + i),
+      });
       expect(ticket.allowed).toBe(true);
     }
-    const blocked = await beginSignInAttempt({ email: `spray-x-${unique()}@example.com`, ip, now: new Date(start.getTime() + 1000) });
+    const blocked = await beginSignInAttempt({
+      email: `spray-x-${unique()}@example.com`,
+      ip,
+      now: new Date(start.getTime() + 1000),
+    });
     expect(blocked).toEqual({ allowed: false, retryAfterSeconds: Math.ceil((SIGN_IN_WINDOW_MS - 1000) / 1000) });
     const later = await beginSignInAttempt({
       email: `spray-y-${unique()}@example.com`,

@@ -5,7 +5,8 @@ import { createUserInOrganization } from "@/lib/users/create-user";
 import { AccountError } from "@/lib/users/errors";
 import { emailSchema, newPasswordSchema, organizationNameSchema } from "@/lib/users/schemas";
 
-export const CREATE_USER_USAGE = "npm run cli -- create-user --email <address> --org <name> [--password <password>] [--name <full name>]";
+export const CREATE_USER_USAGE =
+  "npm run cli -- create-user --email <address> --org <name> [--password <password>] [--name <full name>]";
 
 type Output = { out: (line: string) => void; err: (line: string) => void };
 
@@ -18,7 +19,12 @@ export async function runCreateUserCommand(args: string[], output: Output): Prom
   try {
     ({ values } = parseArgs({
       args,
-      options: { email: { type: "string" }, org: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+      options: {
+        email: { type: "string" },
+        org: { type: "string" },
+        password: { type: "string" },
+        name: { type: "string" },
+      },
     }));
   } catch (error) {
     output.err(`${(error as Error).message}\nusage: ${CREATE_USER_USAGE}`);

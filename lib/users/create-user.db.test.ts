@@ -13,7 +13,11 @@ const unique = () => randomBytes(5).toString("hex");
 
 describe("signUpUser", () => {
   it("creates an organisation named from the form with the user in it, password hashed with argon2id", async () => {
-    const body = signUpBodySchema.parse({ email: `  Ada-${unique()}@Example.COM `, password: "a long passphrase", organization: ` Acme ${unique()} ` });
+    const body = signUpBodySchema.parse({
+      email: `  Ada-${unique()}@Example.COM `,
+      password: "a long passphrase",
+      organization: ` Acme ${unique()} `,
+    });
     const created = await signUpUser(body);
     const user = await db.user.findUniqueOrThrow({ where: { id: created.id }, include: { org: true } });
     expect(user.email).toBe(body.email);
@@ -27,12 +31,16 @@ describe("signUpUser", () => {
     const email = `dup-${unique()}@example.com`;
     const organization = `Taken ${unique()}`;
     await signUpUser({ name: "", email, password: "a long passphrase", organization });
-    await expect(signUpUser({ name: "", email, password: "a long passphrase", organization: `Other ${unique()}` })).rejects.toMatchObject({
+    await expect(
+      signUpUser({ name: "", email, password: "a long passphrase", organization: `Other ${unique()}` }),
+    ).rejects.toMatchObject({
       code: "email_taken",
       field: "email",
     });
     const otherEmail = `other-${unique()}@example.com`;
-    await expect(signUpUser({ name: "", email: otherEmail, password: "a long passphrase", organization })).rejects.toMatchObject({
+    await expect(
+      signUpUser({ name: "", email: otherEmail, password: "a long passphrase", organization }),
+    ).rejects.toMatchObject({
       code: "organization_taken",
       field: "organization",
     });
@@ -52,11 +60,18 @@ describe("signUpUser", () => {
 describe("create-user command", () => {
   it("adds a user to an existing organisation and prints a generated password on stderr only", async () => {
     const organization = `Ops ${unique()}`;
-    await createUserInOrganization({ email: `first-${unique()}@example.com`, organization, password: "first user password" });
+    await createUserInOrganization({
+      email: `first-${unique()}@example.com`,
+      organization,
+      password: "first user password",
+    });
     const out: string[] = [];
     const err: string[] = [];
     const email = `second-${unique()}@example.com`;
-    const code = await runCreateUserCommand(["--email", email, "--org", organization], { out: (l) => out.push(l), err: (l) => err.push(l) });
+    const code = await runCreateUserCommand(["--email", email, "--org", organization], {
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+    });
     expect(code).toBe(0);
     expect(out).toHaveLength(1);
     expect(out[0]).toMatch(/^usr_/);
@@ -73,18 +88,25 @@ describe("create-user command", () => {
   it("uses the given password, prints none, and exits 2 on bad input", async () => {
     const err: string[] = [];
     const email = `given-${unique()}@example.com`;
-    const code = await runCreateUserCommand(["--email", email, "--org", `New ${unique()}`, "--password", "operator chosen pw"], {
-      out: () => {},
-      err: (l) => err.push(l),
-    });
+    const code = await runCreateUserCommand(
+      ["--email", email, "--org", `New ${unique()}`, "--password", "operator chosen pw"],
+      {
+        out: () => {},
+        err: (l) => err.push(l),
+      },
+    );
     expect(code).toBe(0);
     expect(err.join("\n")).not.toMatch(/password:/);
     expect((await authenticateCredentials({ email, password: "operator chosen pw", ip: "" })).ok).toBe(true);
 
     const bad: string[] = [];
-    expect(await runCreateUserCommand(["--email", "nope", "--org", "x"], { out: () => {}, err: (l) => bad.push(l) })).toBe(2);
+    expect(
+      await runCreateUserCommand(["--email", "nope", "--org", "x"], { out: () => {}, err: (l) => bad.push(l) }),
+    ).toBe(2);
     expect(bad.join("\n")).toMatch(/--email/);
-    expect(await runCreateUserCommand(["--email", email, "--org", `New ${unique()}`], { out: () => {}, err: () => {} })).toBe(1);
+    expect(
+      await runCreateUserCommand(["--email", email, "--org", `New ${unique()}`], { out: () => {}, err: () => {} }),
+    ).toBe(1);
   });
 });
 
@@ -112,7 +134,14 @@ describe("safeReturnPath", () => {
   it("follows only the app's own dashboard and studio paths", () => {
     expect(safeReturnPath("/dashboard/sessions?status=passed")).toBe("/dashboard/sessions?status=passed");
     expect(safeReturnPath("/studio")).toBe("/studio");
-    for (const evil of ["https://evil.example/dashboard", "//evil.example/dashboard", "/dashboardx", "/\\evil.example", "/dashboard\\..\\x", null]) {
+    for (const evil of [
+      "https://evil.example/dashboard",
+      "//evil.example/dashboard",
+      "/dashboardx",
+      "/\\evil.example",
+      "/dashboard\\..\\x",
+      null,
+    ]) {
       expect(safeReturnPath(evil)).toBe("/dashboard");
     }
   });
@@ -126,7 +155,9 @@ describe("sign-up limit per address", () => {
       expect(await signUpRetryAfter(ip, start)).toBe(0);
       await recordSignUp(ip, new Date(start.getTime() + i));
     }
-    expect(await signUpRetryAfter(ip, new Date(start.getTime() + 1000))).toBe(Math.ceil((SIGN_UP_WINDOW_MS - 1000) / 1000));
+    expect(await signUpRetryAfter(ip, new Date(start.getTime() + 1000))).toBe(
+      Math.ceil((SIGN_UP_WINDOW_MS - 1000) / 1000),
+    );
     expect(await signUpRetryAfter(`10.9.${unique()}`, start)).toBe(0);
     expect(await signUpRetryAfter(ip, new Date(start.getTime() + SIGN_UP_WINDOW_MS + 1))).toBe(0);
     // Sign-ups are not sign-in failures.

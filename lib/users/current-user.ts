@@ -43,4 +43,3 @@ export async function requireDashboardUser(returnTo?: string): Promise<Dashboard
   if (!user) redirect(returnTo ? `/sign-in?next=${encodeURIComponent(returnTo)}` : "/sign-in");
   return user;
 }
-

@@ -11,6 +11,9 @@ export async function endDashboardSession(input: { sessionId: string; expiresAt:
   const now = new Date();
   await db.$transaction([
     db.signedOutSession.deleteMany({ where: { expiresAt: { lt: now } } }),
-    db.signedOutSession.createMany({ data: [{ id: input.sessionId, expiresAt: input.expiresAt }], skipDuplicates: true }),
+    db.signedOutSession.createMany({
+      data: [{ id: input.sessionId, expiresAt: input.expiresAt }],
+      skipDuplicates: true,
+    }),
   ]);
 }

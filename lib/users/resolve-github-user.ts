@@ -31,7 +31,13 @@ export async function resolveGithubUser(identity: GithubIdentity) {
       data: { id: newId("org"), name: taken ? `${base} ${randomBase62(4)}` : base },
     });
     return tx.user.create({
-      data: { id: newId("usr"), email, name: identity.name ?? identity.login, githubId: identity.githubId, orgId: org.id },
+      data: {
+        id: newId("usr"),
+        email,
+        name: identity.name ?? identity.login,
+        githubId: identity.githubId,
+        orgId: org.id,
+      },
     });
   });
 }

@@ -10,16 +10,18 @@ export const MAX_FAILURES_PER_IP = 50;
 // Attempts older than this serve no limit; they are pruned as new ones arrive.
 const RETENTION_MS = 24 * 60 * 60_000;
 
-export type SignInAttemptTicket =
-  | { allowed: true; attemptId: bigint }
-  | { allowed: false; retryAfterSeconds: number };
+export type SignInAttemptTicket = { allowed: true; attemptId: bigint } | { allowed: false; retryAfterSeconds: number };
 
 /**
  * Records an attempt as a failure before the password is checked, then counts: concurrent
  * guesses each see the others, so a burst cannot slip past the limit. A refused attempt is
  * removed again, so hammering a locked account does not extend its lock.
  */
-export async function beginSignInAttempt(input: { email: string; ip: string; now?: Date }): Promise<SignInAttemptTicket> {
+export async function beginSignInAttempt(input: {
+  email: string;
+  ip: string;
+  now?: Date;
+}): Promise<SignInAttemptTicket> {
   const now = input.now ?? new Date();
   const windowStart = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
   await db.signInAttempt.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - RETENTION_MS) } } });

@@ -44,7 +44,12 @@ export type VerificationErrorDescription = {
 
 /** The one description of anything thrown by /v1 code; unknown errors are logged, never shown. */
 export function describeVerificationError(error: unknown): VerificationErrorDescription {
-  const described = (code: VerificationErrorCode, message: string, param?: string, headers: Record<string, string> = {}) => ({
+  const described = (
+    code: VerificationErrorCode,
+    message: string,
+    param?: string,
+    headers: Record<string, string> = {},
+  ) => ({
     status: SHAPE[code].status,
     code,
     message,

@@ -24,7 +24,9 @@ export async function expireSessionIfDue(sessionId: string, now = new Date()): P
     if (!session || (session.status !== "created" && session.status !== "in_progress")) return null;
     const dueAt = sessionDeadline(session);
     if (dueAt > now) return dueAt;
-    const expired = await db.$transaction((tx) => markExpired(tx, session.orgId, sessionId, now, [session.status as OpenStatus]));
+    const expired = await db.$transaction((tx) =>
+      markExpired(tx, session.orgId, sessionId, now, [session.status as OpenStatus]),
+    );
     if (expired) return null;
   }
   throw new Error(`Session ${sessionId} kept changing status while it was being expired`);
@@ -41,7 +43,13 @@ export async function forceExpireSession(orgId: string, sessionId: string, now =
 }
 
 /** Expires the session if it still has one of the statuses; false when it no longer does. */
-async function markExpired(tx: Tx, orgId: string, sessionId: string, now: Date, statuses: OpenStatus[]): Promise<boolean> {
+async function markExpired(
+  tx: Tx,
+  orgId: string,
+  sessionId: string,
+  now: Date,
+  statuses: OpenStatus[],
+): Promise<boolean> {
   const updated = await tx.verificationSession.updateMany({
     where: { id: sessionId, orgId, status: { in: statuses } },
     data: { status: "expired" },

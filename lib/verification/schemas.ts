@@ -191,7 +191,9 @@ export const webhookEndpointSchema = z.object({
   mode: modeSchema,
   created_at: z.iso.datetime(),
 });
-export const createdWebhookEndpointSchema = webhookEndpointSchema.extend({ secret: z.string().regex(/^whsec_[A-Za-z0-9]+$/) });
+export const createdWebhookEndpointSchema = webhookEndpointSchema.extend({
+  secret: z.string().regex(/^whsec_[A-Za-z0-9]+$/),
+});
 export const webhookEndpointListSchema = z.object({ data: z.array(webhookEndpointSchema) });
 
 export const completeSessionHelperBodySchema = z.strictObject({
@@ -217,7 +219,10 @@ export const VERIFICATION_ERRORS = {
 } as const;
 export type VerificationErrorCode = keyof typeof VERIFICATION_ERRORS;
 export type VerificationErrorType = (typeof VERIFICATION_ERRORS)[VerificationErrorCode]["type"];
-export const verificationErrorCodes = Object.keys(VERIFICATION_ERRORS) as [VerificationErrorCode, ...VerificationErrorCode[]];
+export const verificationErrorCodes = Object.keys(VERIFICATION_ERRORS) as [
+  VerificationErrorCode,
+  ...VerificationErrorCode[],
+];
 
 /** The codes the API answers with at `status`. */
 export const verificationErrorCodesFor = (status: number) =>
@@ -225,7 +230,10 @@ export const verificationErrorCodesFor = (status: number) =>
 
 /** The error envelope as it can be for these codes (each with its own type). */
 export function verificationErrorSchemaFor(codes: readonly VerificationErrorCode[]) {
-  const types = [...new Set(codes.map((code) => VERIFICATION_ERRORS[code].type))] as [VerificationErrorType, ...VerificationErrorType[]];
+  const types = [...new Set(codes.map((code) => VERIFICATION_ERRORS[code].type))] as [
+    VerificationErrorType,
+    ...VerificationErrorType[],
+  ];
   return z.object({
     error: z.object({
       type: z.enum(types),

@@ -4,8 +4,20 @@ import type { SessionJson } from "@/lib/verification/schemas";
 /** The columns the public shapes are built from (session-json-sql.ts renders the same shape in SQL). */
 export type SessionRow = Pick<
   VerificationSession,
-  | "id" | "status" | "requiredAge" | "methods" | "returnUrl" | "mode" | "attempts" | "createdAt" | "expiresAt"
-  | "metadata" | "outcomeMethod" | "outcomeResult" | "outcomeConfidence" | "completedAt"
+  | "id"
+  | "status"
+  | "requiredAge"
+  | "methods"
+  | "returnUrl"
+  | "mode"
+  | "attempts"
+  | "createdAt"
+  | "expiresAt"
+  | "metadata"
+  | "outcomeMethod"
+  | "outcomeResult"
+  | "outcomeConfidence"
+  | "completedAt"
 >;
 
 /** The retrieve/list shape: no url; outcome only once terminal. */

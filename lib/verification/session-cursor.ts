@@ -21,7 +21,8 @@ export function encodeSessionCursor(orgId: string, position: CursorPosition, now
 }
 
 export function decodeSessionCursor(orgId: string, cursor: string, now = Date.now()): CursorPosition {
-  const invalid = () => new ApiError("cursor_invalid", "The cursor is malformed, expired or not from this list.", "cursor");
+  const invalid = () =>
+    new ApiError("cursor_invalid", "The cursor is malformed, expired or not from this list.", "cursor");
   const [payload, signature, extra] = cursor.split(".");
   if (!payload || !signature || extra !== undefined) throw invalid();
   const expected = Buffer.from(sign(orgId, payload));

@@ -46,7 +46,11 @@ export async function completeTestSession(
   // seconds): expire it now, as the hosted flow does, rather than let it pass late.
   if (isPastDeadline(session)) {
     await expireSessionIfDue(sessionId);
-    throw new ApiError("parameter_invalid", `Verification session ${sessionId} is already expired and cannot transition again.`, "id");
+    throw new ApiError(
+      "parameter_invalid",
+      `Verification session ${sessionId} is already expired and cannot transition again.`,
+      "id",
+    );
   }
   const updated = await completeSession({
     orgId: principal.orgId,

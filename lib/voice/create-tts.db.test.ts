@@ -62,9 +62,16 @@ function counting(inner: SpeechProvider, id: string, during?: () => Promise<void
 
 function setup(provider: SpeechProvider) {
   const dir = mkdtempSync(path.join(tmpdir(), "tts-storage-"));
-  const storage: LocalStorage = createLocalStorage({ dir, secret: "test-secret-0123456789", baseUrl: "http://app.test" });
+  const storage: LocalStorage = createLocalStorage({
+    dir,
+    secret: "test-secret-0123456789",
+    baseUrl: "http://app.test",
+  });
   const deps: TtsDependencies = { catalog: createVoiceCatalog(provider, () => 3600_000), storage, urlTtlSeconds: 3600 };
-  const files = () => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+  const files = () =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
   return { deps, storage, files };
 }
 
@@ -90,27 +97,52 @@ describe("content cache", () => {
     expect(stored?.length).toBe(first.bytes);
     expect(createHash("sha256").update(stored!).digest("hex")).toBe(first.sha256);
 
-    const history = await db.ttsGeneration.findMany({ where: { orgId, sha256: first.sha256 }, orderBy: { createdAt: "asc" } });
+    const history = await db.ttsGeneration.findMany({
+      where: { orgId, sha256: first.sha256 },
+      orderBy: { createdAt: "asc" },
+    });
     expect(history.map((h) => h.cached)).toEqual([false, true]);
-    expect(history[0]).toMatchObject({ text: "For billing, press 1.", voiceId: "espeakEnUs", outputFormat: "alaw_8000", characters: 21, bytes: first.bytes });
+    expect(history[0]).toMatchObject({
+      text: "For billing, press 1.",
+      voiceId: "espeakEnUs",
+      outputFormat: "alaw_8000",
+      characters: 21,
+      bytes: first.bytes,
+    });
   });
 
   it("records a batch of prompts with quotes, backslashes, braces, commas and emoji exactly as sent", async () => {
     const own = (await newOrg("history")).orgId;
     const { provider } = counting(createLocalProvider(), uniqueId());
     const { deps } = setup(provider);
-    const texts = ['Say "one", then {two}.', "Back\\slash \\N and NULL", "Emoji 😀, é, 中文", "  spaced  ", "O'Brien; -- drop"];
+    const texts = [
+      'Say "one", then {two}.',
+      "Back\\slash \\N and NULL",
+      "Emoji 😀, é, 中文",
+      "  spaced  ",
+      "O'Brien; -- drop",
+    ];
     // Concurrent requests share one history INSERT (group commit): the batch must keep every field.
     await Promise.all(
       texts.map((text, i) =>
-        createTts({ orgId: own, body: body({ text, voice_id: "espeakEnUs", ...(i % 2 ? { voice_settings: { speed: 0.8 + i / 10 } } : {}) }) }, deps),
+        createTts(
+          {
+            orgId: own,
+            body: body({ text, voice_id: "espeakEnUs", ...(i % 2 ? { voice_settings: { speed: 0.8 + i / 10 } } : {}) }),
+          },
+          deps,
+        ),
       ),
     );
     const rows = await db.ttsGeneration.findMany({ where: { orgId: own } });
     expect(rows.map((r) => r.text).sort()).toEqual([...texts].sort());
     for (const [i, text] of texts.entries()) {
       const row = rows.find((r) => r.text === text)!;
-      expect(row.voiceSettings).toEqual(i % 2 ? { stability: 0.5, similarity_boost: 0.75, style: 0, speed: 0.8 + i / 10, use_speaker_boost: true } : null);
+      expect(row.voiceSettings).toEqual(
+        i % 2
+          ? { stability: 0.5, similarity_boost: 0.75, style: 0, speed: 0.8 + i / 10, use_speaker_boost: true }
+          : null,
+      );
       expect(row.characters).toBe([...text].length);
     }
   });
@@ -119,7 +151,13 @@ describe("content cache", () => {
     const { provider, counter } = counting(createLocalProvider(), uniqueId());
     const { deps } = setup(provider);
     const plain = await createTts({ orgId, body: body({ text: "Goodbye.", voice_id: "espeakEnGb" }) }, deps);
-    const explicit = await createTts({ orgId, body: body({ text: "Goodbye.", voice_id: "espeakEnGb", voice_settings: { ...DEFAULT_VOICE_SETTINGS } }) }, deps);
+    const explicit = await createTts(
+      {
+        orgId,
+        body: body({ text: "Goodbye.", voice_id: "espeakEnGb", voice_settings: { ...DEFAULT_VOICE_SETTINGS } }),
+      },
+      deps,
+    );
     expect(plain.voice_settings).toBeNull();
     expect(explicit.voice_settings).toEqual(DEFAULT_VOICE_SETTINGS);
     expect(explicit.cached).toBe(true);
@@ -129,8 +167,17 @@ describe("content cache", () => {
   it("synthesizes once for two requests differing only in a setting the provider does not honour", async () => {
     const { provider, counter } = counting(createLocalProvider(), uniqueId());
     const { deps } = setup(provider);
-    const steady = await createTts({ orgId, body: body({ text: "Please hold.", voice_id: "festivalSlt", voice_settings: { stability: 0 } }) }, deps);
-    const lively = await createTts({ orgId, body: body({ text: "Please hold.", voice_id: "festivalSlt", voice_settings: { stability: 1, style: 0.4 } }) }, deps);
+    const steady = await createTts(
+      { orgId, body: body({ text: "Please hold.", voice_id: "festivalSlt", voice_settings: { stability: 0 } }) },
+      deps,
+    );
+    const lively = await createTts(
+      {
+        orgId,
+        body: body({ text: "Please hold.", voice_id: "festivalSlt", voice_settings: { stability: 1, style: 0.4 } }),
+      },
+      deps,
+    );
     expect(steady.cached).toBe(false);
     expect(lively.cached).toBe(true);
     expect(lively.sha256).toBe(steady.sha256);
@@ -143,7 +190,10 @@ describe("content cache", () => {
     const { provider, counter } = counting(createLocalProvider(), uniqueId());
     const { deps } = setup(provider);
     const normal = await createTts({ orgId, body: body({ text: "Please hold.", voice_id: "festivalSlt" }) }, deps);
-    const slower = await createTts({ orgId, body: body({ text: "Please hold.", voice_id: "festivalSlt", voice_settings: { speed: 0.8 } }) }, deps);
+    const slower = await createTts(
+      { orgId, body: body({ text: "Please hold.", voice_id: "festivalSlt", voice_settings: { speed: 0.8 } }) },
+      deps,
+    );
     expect(slower.cached).toBe(false);
     expect(slower.sha256).not.toBe(normal.sha256);
     expect(counter.syntheses).toBe(2);
@@ -186,7 +236,14 @@ describe("content cache", () => {
       other = { sha256: createHash("sha256").update(bytes).digest("hex"), storageKey: `tts/other/${cacheKey}.ulaw` };
       await storage.put(other.storageKey, bytes, "audio/basic");
       await db.ttsAudio.create({
-        data: { cacheKey, storageKey: other.storageKey, sha256: other.sha256, bytes: bytes.length, contentType: "audio/basic", fileExtension: ".ulaw" },
+        data: {
+          cacheKey,
+          storageKey: other.storageKey,
+          sha256: other.sha256,
+          bytes: bytes.length,
+          contentType: "audio/basic",
+          fileExtension: ".ulaw",
+        },
       });
     });
     const env = setup(provider);
@@ -236,7 +293,11 @@ describe("content cache", () => {
       await storage.put(otherKey, otherBytes, "audio/basic");
       await db.ttsAudio.update({
         where: { cacheKey },
-        data: { storageKey: otherKey, sha256: createHash("sha256").update(otherBytes).digest("hex"), bytes: otherBytes.length },
+        data: {
+          storageKey: otherKey,
+          sha256: createHash("sha256").update(otherBytes).digest("hex"),
+          bytes: otherBytes.length,
+        },
       });
     });
     const env = setup(provider);
@@ -263,7 +324,9 @@ describe("content cache", () => {
     };
     const { deps, files } = setup(failing);
     const before = await db.ttsGeneration.count({ where: { orgId } });
-    await expect(createTts({ orgId, body: body({ text: "Never stored.", voice_id: "espeakEnUs" }) }, deps)).rejects.toMatchObject({
+    await expect(
+      createTts({ orgId, body: body({ text: "Never stored.", voice_id: "espeakEnUs" }) }, deps),
+    ).rejects.toMatchObject({
       kind: "rate_limited",
     });
     expect(files()).toEqual([]);
@@ -274,7 +337,9 @@ describe("content cache", () => {
   it("rejects a voice the provider does not have with voice_not_found before synthesizing", async () => {
     const { provider, counter } = counting(createLocalProvider(), uniqueId());
     const { deps } = setup(provider);
-    const error = await createTts({ orgId, body: body({ text: "Hi", voice_id: "espeakKlingon" }) }, deps).catch((e) => e);
+    const error = await createTts({ orgId, body: body({ text: "Hi", voice_id: "espeakKlingon" }) }, deps).catch(
+      (e) => e,
+    );
     expect(error).toBeInstanceOf(VoiceApiError);
     expect(error.code).toBe("voice_not_found");
     expect(counter.syntheses).toBe(0);
@@ -288,28 +353,54 @@ describe("history", () => {
     const { provider } = counting(createLocalProvider(), uniqueId());
     const { deps } = setup(provider);
     await createTts({ orgId: own, body: body({ text: "First.", voice_id: "espeakEnUs" }) }, deps);
-    await createTts({ orgId: own, body: body({ text: "Second.", voice_id: "espeakEnUs", voice_settings: { speed: 0.9 } }) }, deps);
+    await createTts(
+      { orgId: own, body: body({ text: "Second.", voice_id: "espeakEnUs", voice_settings: { speed: 0.9 } }) },
+      deps,
+    );
     await createTts({ orgId: other, body: body({ text: "Not yours.", voice_id: "espeakEnUs" }) }, deps);
 
     const history = await listTtsGenerations({ orgId: own }, deps);
     expect(history.map((h) => h.text)).toEqual(["Second.", "First."]);
     expect(history[0].voice_settings).toMatchObject({ speed: 0.9 });
     expect(history[1].voice_settings).toBeNull();
-    const file = await deps.storage.get(decodeURIComponent(new URL(history[0].audio_url!).pathname.replace("/files/", "")));
+    const file = await deps.storage.get(
+      decodeURIComponent(new URL(history[0].audio_url!).pathname.replace("/files/", "")),
+    );
     expect(createHash("sha256").update(file!).digest("hex")).toBe(history[0].sha256);
   });
 });
 
 describe("with the ElevenLabs provider (fake upstream)", () => {
-  const eleven = () => createElevenLabsProvider({ apiKey: FAKE_API_KEY, baseUrl: fake.baseUrl, timeoutMs: 2000, retryDelayMs: 20 });
+  const eleven = () =>
+    createElevenLabsProvider({ apiKey: FAKE_API_KEY, baseUrl: fake.baseUrl, timeoutMs: 2000, retryDelayMs: 20 });
 
   it("fills omitted settings from the voice's stored defaults and sends them upstream", async () => {
     const { deps } = setup(eleven());
     const text = `Hola ${Math.random()}`;
-    const result = await createTts({ orgId, body: body({ text, voice_id: VOICES.rachel, model_id: "tts_flash_v2_5", voice_settings: { speed: 1.1 } }) }, deps);
-    expect(result.voice_settings).toEqual({ stability: 0.3, similarity_boost: 0.8, style: 0.1, speed: 1.1, use_speaker_boost: true });
-    const sent = fake.requests.filter((r) => r.path.startsWith("/v1/text-to-speech/")).find((r) => r.body?.text === text)!;
-    expect(sent.body.voice_settings).toEqual({ stability: 0.3, similarity_boost: 0.8, style: 0.1, speed: 1.1, use_speaker_boost: true });
+    const result = await createTts(
+      {
+        orgId,
+        body: body({ text, voice_id: VOICES.rachel, model_id: "tts_flash_v2_5", voice_settings: { speed: 1.1 } }),
+      },
+      deps,
+    );
+    expect(result.voice_settings).toEqual({
+      stability: 0.3,
+      similarity_boost: 0.8,
+      style: 0.1,
+      speed: 1.1,
+      use_speaker_boost: true,
+    });
+    const sent = fake.requests
+      .filter((r) => r.path.startsWith("/v1/text-to-speech/"))
+      .find((r) => r.body?.text === text)!;
+    expect(sent.body.voice_settings).toEqual({
+      stability: 0.3,
+      similarity_boost: 0.8,
+      style: 0.1,
+      speed: 1.1,
+      use_speaker_boost: true,
+    });
     expect(sent.body.model_id).toBe("eleven_flash_v2_5");
     expect(result.content_type).toBe("audio/wav");
   });
@@ -322,14 +413,18 @@ describe("with the ElevenLabs provider (fake upstream)", () => {
   ])("stores nothing after %s", async (_name, voice, format, kind) => {
     const { deps, files } = setup(eleven());
     const text = `Nothing ${Math.random()}`;
-    await expect(createTts({ orgId, body: body({ text, voice_id: voice, output_format: format }) }, deps)).rejects.toMatchObject({ kind });
+    await expect(
+      createTts({ orgId, body: body({ text, voice_id: voice, output_format: format }) }, deps),
+    ).rejects.toMatchObject({ kind });
     expect(files()).toEqual([]);
     expect(await db.ttsGeneration.count({ where: { text } })).toBe(0);
   });
 
   it("answers 404 for a voice the account does not have", async () => {
     const { deps } = setup(eleven());
-    await expect(createTts({ orgId, body: body({ text: "Hi", voice_id: "NotOnThisAccount003" }) }, deps)).rejects.toMatchObject({
+    await expect(
+      createTts({ orgId, body: body({ text: "Hi", voice_id: "NotOnThisAccount003" }) }, deps),
+    ).rejects.toMatchObject({
       code: "voice_not_found",
     });
   });
@@ -339,7 +434,11 @@ describe("voice list cache", () => {
   it("keeps answering from a warm cache while the provider is down, and refreshes after the TTL", async () => {
     let now = 1_000_000;
     const provider = createElevenLabsProvider({ apiKey: FAKE_API_KEY, baseUrl: fake.baseUrl, timeoutMs: 2000 });
-    const catalog = createVoiceCatalog(provider, () => 3600_000, () => now);
+    const catalog = createVoiceCatalog(
+      provider,
+      () => 3600_000,
+      () => now,
+    );
     const listCalls = () => fake.requests.filter((r) => r.path === "/v1/voices").length;
 
     const before = listCalls();
@@ -358,7 +457,11 @@ describe("voice list cache", () => {
       expect(listCalls() - before).toBe(2);
 
       // Nothing to fall back on: a cold cache turns the outage into an error.
-      const cold = createVoiceCatalog(provider, () => 3600_000, () => now);
+      const cold = createVoiceCatalog(
+        provider,
+        () => 3600_000,
+        () => now,
+      );
       await expect(cold.listVoices()).rejects.toMatchObject({ kind: "failed" });
       expect(listCalls() - before).toBe(3);
     } finally {

@@ -60,7 +60,10 @@ export async function generateTts(
   const format = getOutputFormat(body.output_format);
   const defaults = await deps.catalog.voiceDefaults(body.voice_id);
   if (!defaults) {
-    throw new VoiceApiError("voice_not_found", `No voice ${body.voice_id} on the connected account; GET /voices lists them.`);
+    throw new VoiceApiError(
+      "voice_not_found",
+      `No voice ${body.voice_id} on the connected account; GET /voices lists them.`,
+    );
   }
   const settings = resolveSettings(defaults, body.voice_settings);
   const cacheKey = ttsCacheKey({
@@ -175,7 +178,13 @@ export function ttsCacheKey(request: {
     request.voiceId,
     request.modelId,
     request.outputFormat,
-    [setting("stability"), setting("similarity_boost"), setting("style"), setting("speed"), setting("use_speaker_boost")],
+    [
+      setting("stability"),
+      setting("similarity_boost"),
+      setting("style"),
+      setting("speed"),
+      setting("use_speaker_boost"),
+    ],
     request.text,
   ]);
   return createHash("sha256").update(canonical).digest("hex");
@@ -194,7 +203,11 @@ async function findOrSynthesize(
   }
 
   const audio = await renderAndStore(cacheKey, format, deps, request);
-  return recordOrYield(audio, deps, async () => (await db.ttsAudio.createMany({ data: [audio], skipDuplicates: true })).count);
+  return recordOrYield(
+    audio,
+    deps,
+    async () => (await db.ttsAudio.createMany({ data: [audio], skipDuplicates: true })).count,
+  );
 }
 
 /**
@@ -218,7 +231,12 @@ async function recordOrYield(
   return { audio: winner, fromCache: true };
 }
 
-type SynthesisInput = { text: string; voice_id: string; model_id: TtsRequestBody["model_id"]; settings: ResolvedVoiceSettings };
+type SynthesisInput = {
+  text: string;
+  voice_id: string;
+  model_id: TtsRequestBody["model_id"];
+  settings: ResolvedVoiceSettings;
+};
 
 /**
  * The row says this key is cached but its object is gone from storage: synthesize again and
@@ -235,7 +253,13 @@ async function replaceLostObject(
   return recordOrYield(audio, deps, async () => {
     const { count } = await db.ttsAudio.updateMany({
       where: { cacheKey: lost.cacheKey, storageKey: lost.storageKey },
-      data: { storageKey: audio.storageKey, sha256: audio.sha256, bytes: audio.bytes, contentType: audio.contentType, fileExtension: audio.fileExtension },
+      data: {
+        storageKey: audio.storageKey,
+        sha256: audio.sha256,
+        bytes: audio.bytes,
+        contentType: audio.contentType,
+        fileExtension: audio.fileExtension,
+      },
     });
     return count;
   });
@@ -260,7 +284,14 @@ async function renderAndStore(
   // own object, so neither can overwrite the one the database row points at.
   const storageKey = `tts/${cacheKey.slice(0, 2)}/${cacheKey}/${sha256}${format.fileExtension}`;
   await deps.storage.put(storageKey, bytes, format.contentType);
-  return { cacheKey, storageKey, sha256, bytes: bytes.length, contentType: format.contentType, fileExtension: format.fileExtension };
+  return {
+    cacheKey,
+    storageKey,
+    sha256,
+    bytes: bytes.length,
+    contentType: format.contentType,
+    fileExtension: format.fileExtension,
+  };
 }
 
 function remember(audio: StoredAudio) {

@@ -44,7 +44,13 @@ function wav(rate: number, group: FormatGroup, playsOn: string, extra: Partial<O
   };
 }
 
-function pcm(rate: number, fileExtension: string, group: FormatGroup, playsOn: string, extra: Partial<OutputFormat> = {}): OutputFormat {
+function pcm(
+  rate: number,
+  fileExtension: string,
+  group: FormatGroup,
+  playsOn: string,
+  extra: Partial<OutputFormat> = {},
+): OutputFormat {
   return {
     id: `pcm_${rate}`,
     label: `Raw PCM ${khz(rate)} kHz (signed 16-bit little-endian mono)`,

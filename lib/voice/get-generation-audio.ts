@@ -3,7 +3,13 @@ import { db } from "@/lib/db";
 import { getStorage } from "@/lib/storage/get-storage";
 import type { ObjectStorage } from "@/lib/storage/object-storage";
 
-export type GenerationAudio = { bytes: Buffer; contentType: string; fileExtension: string; sha256: string; outputFormat: string };
+export type GenerationAudio = {
+  bytes: Buffer;
+  contentType: string;
+  fileExtension: string;
+  sha256: string;
+  outputFormat: string;
+};
 
 /**
  * The audio of one of an organisation's generated prompts, by its content hash, for the
@@ -25,5 +31,11 @@ export async function getGenerationAudio(
   if (!audio || audio.sha256 !== input.sha256) return null;
   const bytes = await storage.get(audio.storageKey);
   if (!bytes) return null;
-  return { bytes, contentType: audio.contentType, fileExtension: audio.fileExtension, sha256: audio.sha256, outputFormat: generation.outputFormat };
+  return {
+    bytes,
+    contentType: audio.contentType,
+    fileExtension: audio.fileExtension,
+    sha256: audio.sha256,
+    outputFormat: generation.outputFormat,
+  };
 }

@@ -23,7 +23,8 @@ function countingProvider() {
   return { provider, counter };
 }
 
-const storageAt = (dir: string) => createLocalStorage({ dir, secret: "test-secret-0123456789", baseUrl: "http://app.test" });
+const storageAt = (dir: string) =>
+  createLocalStorage({ dir, secret: "test-secret-0123456789", baseUrl: "http://app.test" });
 
 function storedFiles(dir: string) {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -63,7 +64,9 @@ describe("voice previews", () => {
   it("synthesizes once for concurrent first requests", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "preview-storage-"));
     const { provider, counter } = countingProvider();
-    const results = await Promise.all(Array.from({ length: 5 }, () => getVoicePreview("espeakEnUs", storageAt(dir), provider)));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => getVoicePreview("espeakEnUs", storageAt(dir), provider)),
+    );
     expect(counter.syntheses).toBe(1);
     expect(results.every((r) => r.equals(results[0]))).toBe(true);
   });

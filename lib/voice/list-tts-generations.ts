@@ -29,7 +29,10 @@ export type TtsHistoryItem = {
  */
 export async function listTtsGenerations(
   input: { orgId: string; limit?: number },
-  deps: { storage: ObjectStorage; urlTtlSeconds: number } = { storage: getStorage(), urlTtlSeconds: env().AUDIO_URL_TTL_SECONDS },
+  deps: { storage: ObjectStorage; urlTtlSeconds: number } = {
+    storage: getStorage(),
+    urlTtlSeconds: env().AUDIO_URL_TTL_SECONDS,
+  },
 ): Promise<TtsHistoryItem[]> {
   const limit = Math.min(Math.max(input.limit ?? 50, 1), 200);
   const rows = await db.ttsGeneration.findMany({

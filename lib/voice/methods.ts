@@ -22,7 +22,11 @@ export function voiceMethods(served: keyof typeof ALLOWED_METHODS) {
   return {
     notAllowed: async (req: Request): Promise<Response> =>
       toVoiceErrorResponse(
-        new VoiceApiError("method_not_allowed", `${req.method} is not supported here; use ${served.split(" ").join(" or ")}.`, { Allow: allow }),
+        new VoiceApiError(
+          "method_not_allowed",
+          `${req.method} is not supported here; use ${served.split(" ").join(" or ")}.`,
+          { Allow: allow },
+        ),
       ),
     options: async (): Promise<Response> => new Response(null, { status: 204, headers: { Allow: allow } }),
   };

@@ -41,7 +41,13 @@ describe("renderPrompt on a local provider", () => {
       const { provider, seen } = localAnnouncing(announcedRate);
       // Twice: the second run takes the spare encoder the first one left loaded.
       for (let round = 0; round < 2; round++) {
-        const bytes = await renderPrompt(provider, { text: TEXT, voiceId: "espeakEnUs", modelId: "tts_multilingual_v2", settings: DEFAULT_VOICE_SETTINGS, format });
+        const bytes = await renderPrompt(provider, {
+          text: TEXT,
+          voiceId: "espeakEnUs",
+          modelId: "tts_multilingual_v2",
+          settings: DEFAULT_VOICE_SETTINGS,
+          format,
+        });
         const conditioned = conditionSpeech(seen.at(-1)!, targetFor(format)).pcm;
         expect(conditioned.sampleRate).toBe(22050);
         await expectEncodedAs(bytes, format, conditioned.samples.length / conditioned.sampleRate);

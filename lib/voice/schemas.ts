@@ -47,7 +47,10 @@ export function buildTtsTextSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) 
       .min(1, "must not be empty")
       .refine((t) => t.trim() !== "", "must contain something to say, not only whitespace")
       // PostgreSQL text cannot hold NUL, and a lone surrogate is not a character at all.
-      .refine((t) => t.isWellFormed() && !t.includes("\u0000"), "must be Unicode text without NUL (\\u0000) characters"),
+      .refine(
+        (t) => t.isWellFormed() && !t.includes("\u0000"),
+        "must be Unicode text without NUL (\\u0000) characters",
+      ),
     maxTextLength,
     `must be at most ${maxTextLength} characters`,
   );
@@ -56,7 +59,9 @@ export function buildTtsTextSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) 
 /** TtsRequest with the server's configured text limit (TTS_MAX_TEXT_LENGTH). */
 export function buildTtsRequestBodySchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) {
   return z.strictObject({
-    text: buildTtsTextSchema(maxTextLength).meta({ description: `The script to speak, 1 to ${maxTextLength} characters (configurable server-side).` }),
+    text: buildTtsTextSchema(maxTextLength).meta({
+      description: `The script to speak, 1 to ${maxTextLength} characters (configurable server-side).`,
+    }),
     voice_id: voiceIdSchema,
     model_id: modelIdSchema.default(DEFAULT_MODEL_ID),
     output_format: outputFormatSchema.default(DEFAULT_OUTPUT_FORMAT as (typeof OUTPUT_FORMAT_IDS)[number]),
@@ -131,7 +136,8 @@ export type VoiceErrorCode = keyof typeof VOICE_ERROR_STATUS;
 export const voiceErrorCodes = Object.keys(VOICE_ERROR_STATUS) as [VoiceErrorCode, ...VoiceErrorCode[]];
 
 /** The codes the API answers with at `status`. */
-export const voiceErrorCodesFor = (status: number) => voiceErrorCodes.filter((code) => VOICE_ERROR_STATUS[code] === status);
+export const voiceErrorCodesFor = (status: number) =>
+  voiceErrorCodes.filter((code) => VOICE_ERROR_STATUS[code] === status);
 
 /** The error envelope as it can be for these codes; the OpenAPI document has one per status. */
 export function voiceErrorSchemaFor(codes: readonly VoiceErrorCode[]) {

@@ -57,7 +57,10 @@ export class StaleWhileErrorCache<T> {
       if (!stale) throw error;
       stale.failedAt = this.now();
       const reason = error instanceof Error ? error.message : String(error);
-      logger().warn({ cacheKey: key, reason, staleFrom: new Date(stale.fetchedAt).toISOString() }, "refresh failed; serving the stale copy");
+      logger().warn(
+        { cacheKey: key, reason, staleFrom: new Date(stale.fetchedAt).toISOString() },
+        "refresh failed; serving the stale copy",
+      );
       return stale.value;
     }
   }
@@ -81,7 +84,8 @@ export class Semaphore {
       return await task();
     } finally {
       const next = this.waiting.shift();
-      if (next) next(); // the slot passes straight to the next task
+      if (next)
+        next(); // the slot passes straight to the next task
       else this.active--;
     }
   }

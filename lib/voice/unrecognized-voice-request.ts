@@ -8,5 +8,8 @@ import { withVoiceApiKey } from "@/lib/voice/with-voice-api-key";
  * does (lib/api/unrecognized-request.ts), instead of Next.js's HTML page.
  */
 export const unrecognizedVoiceRequest = withVoiceApiKey(async ({ req }) => {
-  throw new VoiceApiError("not_found", `No such path in the Voice Prompt API (${req.method} ${new URL(req.url).pathname}).`);
+  throw new VoiceApiError(
+    "not_found",
+    `No such path in the Voice Prompt API (${req.method} ${new URL(req.url).pathname}).`,
+  );
 });

@@ -25,9 +25,12 @@ export function createVoiceCatalog(provider: SpeechProvider, ttlMs: () => number
     provider,
     listVoices: () => voices.get("voices", () => provider.listVoices()),
     // Unknown voices are not remembered: a voice added upstream a minute later must work.
-    voiceDefaults: (voiceId) => defaults.get(voiceId, () => provider.voiceDefaults(voiceId), { cacheIf: (v) => v !== null }),
+    voiceDefaults: (voiceId) =>
+      defaults.get(voiceId, () => provider.voiceDefaults(voiceId), { cacheIf: (v) => v !== null }),
   };
 }
 
 /** The voice catalogue of the configured provider, one per process. */
-export const getVoiceCatalog = lazy((): VoiceCatalog => createVoiceCatalog(getSpeechProvider(), () => env().VOICES_CACHE_TTL_SECONDS * 1000));
+export const getVoiceCatalog = lazy((): VoiceCatalog =>
+  createVoiceCatalog(getSpeechProvider(), () => env().VOICES_CACHE_TTL_SECONDS * 1000),
+);

@@ -38,31 +38,39 @@ function bodyLimit(): number {
 export function withVoiceApiKey<P extends object = object>(handler: (ctx: VoiceContext<P>) => Promise<Response>) {
   return (req: Request, routeContext: RouteContext<P>): Promise<Response> =>
     handleApiRequest(req, async () => {
-    try {
-      const principal = await authenticateApiKey(req.headers.get("x-api-key")?.trim());
-      if (!principal) {
-        // The /v1 API's budget for requests without a valid key, per client address (the same
-        // buckets): a wrong key costs a database lookup, so guessing is bounded across both APIs.
-        const rate = await consumeFailedAuthRateLimit(clientAddress(req.headers));
-        const headers = rateLimitHeaders(rate);
-        if (!rate.allowed) {
-          throw new VoiceApiError("rate_limited", "Too many requests without a valid API key from this address; retry after the window resets.", headers);
+      try {
+        const principal = await authenticateApiKey(req.headers.get("x-api-key")?.trim());
+        if (!principal) {
+          // The /v1 API's budget for requests without a valid key, per client address (the same
+          // buckets): a wrong key costs a database lookup, so guessing is bounded across both APIs.
+          const rate = await consumeFailedAuthRateLimit(clientAddress(req.headers));
+          const headers = rateLimitHeaders(rate);
+          if (!rate.allowed) {
+            throw new VoiceApiError(
+              "rate_limited",
+              "Too many requests without a valid API key from this address; retry after the window resets.",
+              headers,
+            );
+          }
+          throw new VoiceApiError(
+            "unauthorized",
+            "Missing or invalid API key. Send it in the x-api-key header.",
+            headers,
+          );
         }
-        throw new VoiceApiError("unauthorized", "Missing or invalid API key. Send it in the x-api-key header.", headers);
+        setLogOrg(principal.orgId);
+        return await handler({
+          req,
+          principal,
+          params: await routeContext.params,
+          json: async (options = {}) => {
+            const raw = await readBodyText(req, Math.max(bodyLimit(), options.maxBytes ?? 0));
+            if (options.optional && raw.trim() === "" && !req.headers.get("content-type")) return {};
+            return parseJsonObject(req.headers.get("content-type"), raw);
+          },
+        });
+      } catch (error) {
+        return toVoiceErrorResponse(error);
       }
-      setLogOrg(principal.orgId);
-      return await handler({
-        req,
-        principal,
-        params: await routeContext.params,
-        json: async (options = {}) => {
-          const raw = await readBodyText(req, Math.max(bodyLimit(), options.maxBytes ?? 0));
-          if (options.optional && raw.trim() === "" && !req.headers.get("content-type")) return {};
-          return parseJsonObject(req.headers.get("content-type"), raw);
-        },
-      });
-    } catch (error) {
-      return toVoiceErrorResponse(error);
-    }
     });
 }

@@ -6,7 +6,9 @@ describe("word error rate", () => {
     expect(numberWords(1205)).toBe("one thousand two hundred five");
     expect(normaliseWords("For billing, press 2.")).toEqual(["for", "billing", "press", "two"]);
     expect(normaliseWords("Your balance is $4.50.").join(" ")).toBe("your balance is four dollars fifty cents");
-    expect(normaliseWords("We open at 9:30 a.m. and close at 5:00 p.m.").join(" ")).toBe("we open at nine thirty a m and close at five oclock p m");
+    expect(normaliseWords("We open at 9:30 a.m. and close at 5:00 p.m.").join(" ")).toBe(
+      "we open at nine thirty a m and close at five oclock p m",
+    );
     expect(normaliseWords("nine thirty am, six pm")).toEqual(normaliseWords("nine thirty a.m., six p.m."));
     expect(normaliseWords("March 3rd, the 21st and 12th").join(" ")).toBe("march third the twenty first and twelfth");
     expect(normaliseWords("Press # or * then 0").join(" ")).toBe("press pound or star then zero");
@@ -23,7 +25,9 @@ describe("word error rate", () => {
   });
 
   it("treats the written and the heard form of the same prompt as no error", () => {
-    const result = wordErrorRate([{ reference: "For sales, press 1. It costs $12.", hypothesis: "for sales press one it costs twelve dollars" }]);
+    const result = wordErrorRate([
+      { reference: "For sales, press 1. It costs $12.", hypothesis: "for sales press one it costs twelve dollars" },
+    ]);
     expect(result).toEqual({ errors: 0, words: 8, rate: 0 });
   });
 

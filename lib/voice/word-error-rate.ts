@@ -2,11 +2,37 @@
 // Both sides are normalised the same way, so "Press 2" and "press two", "$4.50" and "four
 // dollars and fifty cents", or "9:30" and "nine thirty" count as the same words.
 
-const ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-  "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
+const ONES = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen",
+  "fifteen",
+  "sixteen",
+  "seventeen",
+  "eighteen",
+  "nineteen",
+];
 const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
 const ORDINALS: Record<string, string> = {
-  one: "first", two: "second", three: "third", five: "fifth", eight: "eighth", nine: "ninth", twelve: "twelfth",
+  one: "first",
+  two: "second",
+  three: "third",
+  five: "fifth",
+  eight: "eighth",
+  nine: "ninth",
+  twelve: "twelfth",
 };
 
 /** 0 to 999 999 in words, as an IVR says it ("one thousand two hundred five"). */
@@ -30,11 +56,17 @@ export function normaliseWords(text: string): string[] {
     .toLowerCase()
     .replace(/(\d),(\d{3})\b/g, "$1$2")
     // Money: "$4.50" -> "four dollars fifty cents", "$12" -> "twelve dollars".
-    .replace(/\$(\d+)(?:\.(\d\d))?/g, (_m, d: string, c?: string) =>
-      `${numberWords(Number(d))} dollar${d === "1" ? "" : "s"}${c && c !== "00" ? ` ${numberWords(Number(c))} cent${c === "01" ? "" : "s"}` : ""}`)
+    .replace(
+      /\$(\d+)(?:\.(\d\d))?/g,
+      (_m, d: string, c?: string) =>
+        `${numberWords(Number(d))} dollar${d === "1" ? "" : "s"}${c && c !== "00" ? ` ${numberWords(Number(c))} cent${c === "01" ? "" : "s"}` : ""}`,
+    )
     // Times: "9:30" -> "nine thirty", "10:05" -> "ten oh five", "8:00" -> "eight o'clock".
-    .replace(/\b(\d{1,2}):(\d\d)\b/g, (_m, h: string, m: string) =>
-      `${numberWords(Number(h))} ${m === "00" ? "oclock" : Number(m) < 10 ? `oh ${numberWords(Number(m))}` : numberWords(Number(m))}`)
+    .replace(
+      /\b(\d{1,2}):(\d\d)\b/g,
+      (_m, h: string, m: string) =>
+        `${numberWords(Number(h))} ${m === "00" ? "oclock" : Number(m) < 10 ? `oh ${numberWords(Number(m))}` : numberWords(Number(m))}`,
+    )
     // "a.m.", "am" and "a m" are the same two letters, written or heard.
     .replace(/\b([ap])\.?m\b\.?/g, "$1 m")
     // Ordinals: "3rd" -> "third".
@@ -44,7 +76,11 @@ export function normaliseWords(text: string): string[] {
     .replace(/#/g, " pound ")
     .replace(/\*/g, " star ")
     // Any other number: "1800" -> "one thousand eight hundred"; a digit string with a leading zero digit by digit.
-    .replace(/\d+/g, (d) => (d.length > 1 && d.startsWith("0")) || d.length > 6 ? [...d].map((x) => ONES[Number(x)]).join(" ") : numberWords(Number(d)))
+    .replace(/\d+/g, (d) =>
+      (d.length > 1 && d.startsWith("0")) || d.length > 6
+        ? [...d].map((x) => ONES[Number(x)]).join(" ")
+        : numberWords(Number(d)),
+    )
     .replace(/o'clock/g, "oclock")
     .replace(/[^a-z' ]+/g, " ")
     .replace(/'/g, "");
@@ -66,7 +102,11 @@ export function wordErrors(reference: readonly string[], hypothesis: readonly st
 }
 
 /** Corpus word error rate: all errors over all reference words (not a mean of per-prompt rates). */
-export function wordErrorRate(pairs: readonly { reference: string; hypothesis: string }[]): { errors: number; words: number; rate: number } {
+export function wordErrorRate(pairs: readonly { reference: string; hypothesis: string }[]): {
+  errors: number;
+  words: number;
+  rate: number;
+} {
   let errors = 0;
   let words = 0;
   for (const { reference, hypothesis } of pairs) {

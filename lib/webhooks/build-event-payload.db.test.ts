@@ -31,8 +31,16 @@ async function endedSession(end: (id: string) => Promise<unknown>, methods: ("fa
   return db.verificationSession.findUniqueOrThrow({ where: { id: created.id } });
 }
 
-function payloadFor(type: "verification_session.completed" | "verification_session.expired", session: Awaited<ReturnType<typeof endedSession>>) {
-  return buildEventPayload({ eventId: webhookEventId(session.id, type, "whe_test"), type, attemptAt: new Date(), session });
+function payloadFor(
+  type: "verification_session.completed" | "verification_session.expired",
+  session: Awaited<ReturnType<typeof endedSession>>,
+) {
+  return buildEventPayload({
+    eventId: webhookEventId(session.id, type, "whe_test"),
+    type,
+    attemptAt: new Date(),
+    session,
+  });
 }
 
 describe("buildEventPayload", () => {
@@ -40,10 +48,19 @@ describe("buildEventPayload", () => {
     ["passed", "pass", "credit_card"],
     ["failed", "fail", "face_estimation"],
   ] as const)("a %s session's completed event matches the document", async (status, result, method) => {
-    const session = await endedSession((id) => completeTestSession(principal, id, { result, method, confidence: "medium" }), [method]);
+    const session = await endedSession(
+      (id) => completeTestSession(principal, id, { result, method, confidence: "medium" }),
+      [method],
+    );
     const raw = payloadFor("verification_session.completed", session);
     assertWebhookMatchesContract("verification_session.completed", raw);
-    expect(JSON.parse(raw).data).toMatchObject({ status, method, confidence: "medium", mode: "test", required_age: 18 });
+    expect(JSON.parse(raw).data).toMatchObject({
+      status,
+      method,
+      confidence: "medium",
+      mode: "test",
+      required_age: 18,
+    });
   });
 
   it("an expired session's event matches the document, with null method and confidence", async () => {
@@ -64,8 +81,12 @@ describe("buildEventPayload", () => {
       { ...event, id: "vs_notanevent" },
     ];
     for (const variant of variants) {
-      expect(() => assertWebhookMatchesContract("verification_session.expired", JSON.stringify(variant))).toThrow(/does not match/);
+      expect(() => assertWebhookMatchesContract("verification_session.expired", JSON.stringify(variant))).toThrow(
+        /does not match/,
+      );
     }
-    expect(() => assertWebhookMatchesContract("verification_session.completed", JSON.stringify(event))).toThrow(/carries type/);
+    expect(() => assertWebhookMatchesContract("verification_session.completed", JSON.stringify(event))).toThrow(
+      /carries type/,
+    );
   });
 });

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { deliverEventAttempt } from "@/lib/webhooks/deliver-event-attempt";
 import { listDeadLetters } from "@/lib/dashboard/deliveries";
-import { completedEventFor, completedEventForEndpoints, type Receiver, startReceiver } from "../../tests/support/fixtures";
+import {
+  completedEventFor,
+  completedEventForEndpoints,
+  type Receiver,
+  startReceiver,
+} from "../../tests/support/fixtures";
 
 // Events made by the fixtures have no Job row, so the suite app's runner never delivers them:
 // every attempt here is the one this test runs.
@@ -23,7 +28,10 @@ describe("deliverEventAttempt", () => {
   it("records a 2xx whose body holds a NUL byte as a success, with the other endpoints' tries of the batch", async () => {
     const [nulPath, plainPath] = ["/nul-body", "/plain-body"];
     const { endpoints, event } = await completedEventForEndpoints([receiver.url(nulPath), receiver.url(plainPath)]);
-    receiver.route(nulPath, { secret: endpoints[0].secret, responseBody: Buffer.from("accepted\u0000\u0000done", "utf8") });
+    receiver.route(nulPath, {
+      secret: endpoints[0].secret,
+      responseBody: Buffer.from("accepted\u0000\u0000done", "utf8"),
+    });
     receiver.route(plainPath, { secret: endpoints[1].secret });
 
     expect(await deliverEventAttempt(event.id, 1)).toEqual({ kind: "delivered", endpoints: 2 });

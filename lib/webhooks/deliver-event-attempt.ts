@@ -4,7 +4,10 @@ import { newId } from "@/lib/ids";
 import { toStorableTextOrNull } from "@/lib/storable-text";
 import type { SessionEventType } from "@/lib/verification/record-session-event";
 import { openEndpointSecret } from "@/lib/webhooks/endpoint-secret";
-import { deadLetterPendingDeliveries, deadLetterUnfinishedDeliveries } from "@/lib/webhooks/dead-letter-unfinished-deliveries";
+import {
+  deadLetterPendingDeliveries,
+  deadLetterUnfinishedDeliveries,
+} from "@/lib/webhooks/dead-letter-unfinished-deliveries";
 import { prepareDeliveries } from "@/lib/webhooks/prepare-deliveries";
 import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from "@/lib/webhooks/retry-schedule";
 import { sendSignedEvent } from "@/lib/webhooks/send-signed-event";
@@ -28,7 +31,8 @@ const SEND_CONCURRENCY = 16;
  * (or an engine that runs a step twice) never send the same attempt of an event twice.
  */
 export async function deliverEventAttempt(outboxEventId: string, attempt: number): Promise<AttemptOutcome> {
-  if (!Number.isInteger(attempt) || attempt < 1) throw new RangeError(`Delivery attempts are numbered from 1; got ${attempt}`);
+  if (!Number.isInteger(attempt) || attempt < 1)
+    throw new RangeError(`Delivery attempts are numbered from 1; got ${attempt}`);
   // The spec allows five automatic attempts. An engine that asks for a sixth (say, a job run
   // again after the worker of its last attempt died) gets the end of a fifth: nothing is
   // sent, and whatever is still pending is dead-lettered.
@@ -42,7 +46,9 @@ export async function deliverEventAttempt(outboxEventId: string, attempt: number
 
   // Claim attempt N for every delivery whose endpoint still exists. lastAttemptNumber keeps
   // manual redeliveries (lib/webhooks/redeliver.ts) numbered after every automatic attempt.
-  const claimed = await db.$queryRaw<{ id: string; eventId: string; endpointId: string; url: string; secretEncrypted: string }[]>`
+  const claimed = await db.$queryRaw<
+    { id: string; eventId: string; endpointId: string; url: string; secretEncrypted: string }[]
+  >`
     UPDATE "WebhookDelivery" AS d
        SET "attempts" = ${attempt},
            "lastAttemptNumber" = GREATEST(d."lastAttemptNumber", ${attempt}),
@@ -111,7 +117,9 @@ function batchRecorder(attemptNumber: number) {
       const batch = queue.splice(0);
       const succeeded = batch.filter((b) => b.result.success).map((b) => b.deliveryId);
       await db.$transaction([
-        db.deliveryAttempt.createMany({ data: batch.map((b) => attemptRow(b.deliveryId, attemptNumber, false, b.result)) }),
+        db.deliveryAttempt.createMany({
+          data: batch.map((b) => attemptRow(b.deliveryId, attemptNumber, false, b.result)),
+        }),
         // The first success settles a delivery; later tries never undo it.
         ...(succeeded.length
           ? [
@@ -148,7 +156,12 @@ function batchRecorder(attemptNumber: number) {
 }
 
 /** Records one try on its own (manual redeliveries). */
-export async function recordAttempt(input: { deliveryId: string; attemptNumber: number; manual: boolean; result: SendOutcome }) {
+export async function recordAttempt(input: {
+  deliveryId: string;
+  attemptNumber: number;
+  manual: boolean;
+  result: SendOutcome;
+}) {
   const { result } = input;
   const finishedAt = new Date(result.startedAt.getTime() + result.durationMs);
   await db.$transaction([

@@ -1,7 +1,8 @@
 // A failed delivery attempt in words a person reads at a glance; the raw detail stays available
 // beside it. Importable by client and server.
 
-const UNTRUSTED = /SELF_SIGNED|UNABLE_TO_(GET_ISSUER|VERIFY)|DEPTH_ZERO|CERT_UNTRUSTED|CERT_SIGNATURE_FAILURE|CERT_CHAIN_TOO_LONG/;
+const UNTRUSTED =
+  /SELF_SIGNED|UNABLE_TO_(GET_ISSUER|VERIFY)|DEPTH_ZERO|CERT_UNTRUSTED|CERT_SIGNATURE_FAILURE|CERT_CHAIN_TOO_LONG/;
 
 /**
  * Why an attempt failed, as a sentence: "Certificate not trusted", "Timed out after 10 s",

@@ -65,7 +65,15 @@ describe("retryDeliveryNow", () => {
     // runs in the db tests, so it stays as written).
     const runAt = new Date(Date.now() + 30_000);
     const job = await db.job.create({
-      data: { id: newId("job"), name: deliverEventJob.name, payload: { eventId: event.id }, dedupeKey: `deliver:${event.id}`, attempts: 1, maxAttempts: 5, runAt },
+      data: {
+        id: newId("job"),
+        name: deliverEventJob.name,
+        payload: { eventId: event.id },
+        dedupeKey: `deliver:${event.id}`,
+        attempts: 1,
+        maxAttempts: 5,
+        runAt,
+      },
     });
     const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { outboxEventId: event.id } });
     expect((await listDeliveries({ orgId: org.id, endpointId: endpoint.id }))[0].nextAttemptAt).toEqual(runAt);
@@ -102,7 +110,9 @@ describe("retryDeliveryNow", () => {
     expect(retried).toMatchObject({ kind: "sent", result: { outcome: "succeeded", statusCode: 200 } });
     const after = await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
     expect(after).toMatchObject({ status: "succeeded", attempts: 1 });
-    expect(await db.deliveryAttempt.findMany({ where: { deliveryId: delivery.id }, orderBy: { attemptNumber: "asc" } })).toEqual([
+    expect(
+      await db.deliveryAttempt.findMany({ where: { deliveryId: delivery.id }, orderBy: { attemptNumber: "asc" } }),
+    ).toEqual([
       expect.objectContaining({ attemptNumber: 1, manual: false, success: false }),
       expect.objectContaining({ attemptNumber: 2, manual: true, success: true }),
     ]);

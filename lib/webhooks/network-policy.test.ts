@@ -31,12 +31,17 @@ describe("forbiddenAddressReason", () => {
     expect(forbiddenAddressReason(ip)).toBe(reason);
   });
 
-  it.each(["8.8.8.8", "1.1.1.1", "172.32.0.1", "192.169.0.1", "2606:4700:4700::1111", "64:ff9b::8.8.8.8", "2a00:1450::1"])(
-    "allows public %s",
-    (ip) => {
-      expect(forbiddenAddressReason(ip)).toBeNull();
-    },
-  );
+  it.each([
+    "8.8.8.8",
+    "1.1.1.1",
+    "172.32.0.1",
+    "192.169.0.1",
+    "2606:4700:4700::1111",
+    "64:ff9b::8.8.8.8",
+    "2a00:1450::1",
+  ])("allows public %s", (ip) => {
+    expect(forbiddenAddressReason(ip)).toBeNull();
+  });
 
   it("parses IPv6 forms", () => {
     expect(Array.from(parseIpv6("::1")!)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
@@ -55,7 +60,12 @@ describe("resolveWebhookHost", () => {
   });
 
   it("passes public literals through and reports DNS failures as such", async () => {
-    await expect(resolveWebhookHost("8.8.8.8", { allowPrivate: false })).resolves.toEqual({ address: "8.8.8.8", family: 4 });
-    await expect(resolveWebhookHost("no-such-host.invalid", { allowPrivate: false })).rejects.toMatchObject({ kind: "dns" });
+    await expect(resolveWebhookHost("8.8.8.8", { allowPrivate: false })).resolves.toEqual({
+      address: "8.8.8.8",
+      family: 4,
+    });
+    await expect(resolveWebhookHost("no-such-host.invalid", { allowPrivate: false })).rejects.toMatchObject({
+      kind: "dns",
+    });
   });
 });

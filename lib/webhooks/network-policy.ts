@@ -153,7 +153,10 @@ export async function resolveWebhookHost(
       const answers = await Promise.race([
         lookup(literal, { all: true, verbatim: true }),
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(Object.assign(new Error("DNS lookup timed out"), { code: "ETIMEOUT" })), options.timeoutMs ?? 5000);
+          timer = setTimeout(
+            () => reject(Object.assign(new Error("DNS lookup timed out"), { code: "ETIMEOUT" })),
+            options.timeoutMs ?? 5000,
+          );
         }),
       ]);
       addresses = answers.map((a) => ({ address: a.address, family: a.family as 4 | 6 }));

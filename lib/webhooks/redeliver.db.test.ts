@@ -3,7 +3,12 @@ import { db } from "@/lib/db";
 import { deliverEventAttempt } from "@/lib/webhooks/deliver-event-attempt";
 import { listDeadLetters } from "@/lib/dashboard/deliveries";
 import { redeliver } from "@/lib/webhooks/redeliver";
-import { completedEventFor, completedEventForEndpoints, type Receiver, startReceiver } from "../../tests/support/fixtures";
+import {
+  completedEventFor,
+  completedEventForEndpoints,
+  type Receiver,
+  startReceiver,
+} from "../../tests/support/fixtures";
 
 // Dead letters are made by running the fifth automatic attempt against a failing receiver;
 // the fixtures' events have no Job row, so nothing else sends them.
@@ -30,7 +35,9 @@ describe("redeliver", () => {
 
     const [result] = await redeliver(org.id, [delivery.id]);
     expect(result).toMatchObject({ outcome: "succeeded", attemptNumber: 6, statusCode: 200 });
-    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ status: "succeeded" });
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+      status: "succeeded",
+    });
     const manual = await db.deliveryAttempt.findFirstOrThrow({ where: { deliveryId: delivery.id, manual: true } });
     expect(manual).toMatchObject({ attemptNumber: 6, success: true, responseExcerpt: "fine\uFFFD" });
   });
@@ -41,7 +48,9 @@ describe("redeliver", () => {
     paths.forEach((path, i) => receiver.route(path, { secret: endpoints[i].secret, behaviour: () => 500 }));
     expect(await deliverEventAttempt(event.id, 5)).toEqual({ kind: "dead-lettered", deadLettered: 3 });
     const deliveries = await Promise.all(
-      endpoints.map((e) => db.webhookDelivery.findFirstOrThrow({ where: { outboxEventId: event.id, endpointId: e.id } })),
+      endpoints.map((e) =>
+        db.webhookDelivery.findFirstOrThrow({ where: { outboxEventId: event.id, endpointId: e.id } }),
+      ),
     );
     const first = paths.map((path) => receiver.deliveries(path)[0]);
 
@@ -51,14 +60,41 @@ describe("redeliver", () => {
     await new Promise((r) => setTimeout(r, 1100));
     const other = await completedEventFor(receiver.url("/many-foreign"));
     const foreign = await db.webhookDelivery.create({
-      data: { id: "whd_foreign_many", eventId: "evt_foreign_many", outboxEventId: other.event.id, endpointId: other.endpoint.id, orgId: other.org.id },
+      data: {
+        id: "whd_foreign_many",
+        eventId: "evt_foreign_many",
+        outboxEventId: other.event.id,
+        endpointId: other.endpoint.id,
+        orgId: other.org.id,
+      },
     });
 
     const results = await redeliver(org.id, [...deliveries.map((d) => d.id), "whd_unknown", foreign.id]);
     expect(results).toEqual([
-      { deliveryId: deliveries[0].id, outcome: "succeeded", eventId: deliveries[0].eventId, attemptNumber: 6, statusCode: 200, error: null },
-      { deliveryId: deliveries[1].id, outcome: "succeeded", eventId: deliveries[1].eventId, attemptNumber: 6, statusCode: 204, error: null },
-      { deliveryId: deliveries[2].id, outcome: "failed", eventId: deliveries[2].eventId, attemptNumber: 6, statusCode: 500, error: "HTTP 500" },
+      {
+        deliveryId: deliveries[0].id,
+        outcome: "succeeded",
+        eventId: deliveries[0].eventId,
+        attemptNumber: 6,
+        statusCode: 200,
+        error: null,
+      },
+      {
+        deliveryId: deliveries[1].id,
+        outcome: "succeeded",
+        eventId: deliveries[1].eventId,
+        attemptNumber: 6,
+        statusCode: 204,
+        error: null,
+      },
+      {
+        deliveryId: deliveries[2].id,
+        outcome: "failed",
+        eventId: deliveries[2].eventId,
+        attemptNumber: 6,
+        statusCode: 500,
+        error: "HTTP 500",
+      },
       { deliveryId: "whd_unknown", outcome: "not_found", error: "No such webhook delivery: whd_unknown" },
       { deliveryId: foreign.id, outcome: "not_found", error: `No such webhook delivery: ${foreign.id}` },
     ]);
@@ -75,7 +111,10 @@ describe("redeliver", () => {
     });
     expect(receiver.deliveries("/many-foreign")).toHaveLength(0);
 
-    const statuses = await db.webhookDelivery.findMany({ where: { id: { in: deliveries.map((d) => d.id) } }, select: { id: true, status: true } });
+    const statuses = await db.webhookDelivery.findMany({
+      where: { id: { in: deliveries.map((d) => d.id) } },
+      select: { id: true, status: true },
+    });
     expect(Object.fromEntries(statuses.map((d) => [d.id, d.status]))).toEqual({
       [deliveries[0].id]: "succeeded",
       [deliveries[1].id]: "succeeded",
@@ -84,7 +123,9 @@ describe("redeliver", () => {
     expect((await listDeadLetters(org.id)).data.map((d) => d.deliveryId)).toEqual([deliveries[2].id]);
 
     // The one still failing can be redelivered again, numbered after its last try.
-    expect(await redeliver(org.id, [deliveries[2].id])).toEqual([expect.objectContaining({ outcome: "failed", attemptNumber: 7 })]);
+    expect(await redeliver(org.id, [deliveries[2].id])).toEqual([
+      expect.objectContaining({ outcome: "failed", attemptNumber: 7 }),
+    ]);
   });
 
   it("gives concurrent redeliveries of one delivery distinct attempt numbers", async () => {
@@ -93,7 +134,10 @@ describe("redeliver", () => {
     const results = (await Promise.all([1, 2, 3, 4].map(() => redeliver(org.id, [delivery.id])))).flat();
     const numbers = results.map((r) => ("attemptNumber" in r ? r.attemptNumber : null));
     expect([...numbers].sort()).toEqual([6, 7, 8, 9]);
-    const manual = await db.deliveryAttempt.findMany({ where: { deliveryId: delivery.id, manual: true }, orderBy: { attemptNumber: "asc" } });
+    const manual = await db.deliveryAttempt.findMany({
+      where: { deliveryId: delivery.id, manual: true },
+      orderBy: { attemptNumber: "asc" },
+    });
     expect(manual.map((t) => t.attemptNumber)).toEqual([6, 7, 8, 9]);
     expect(receiver.deliveries(path)).toHaveLength(5);
   });

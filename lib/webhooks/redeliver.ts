@@ -52,7 +52,11 @@ export async function redeliver(orgId: string, deliveryIds: string[]): Promise<R
         continue;
       }
       if (row.endpoint.deletedAt) {
-        results[index] = { deliveryId: id, outcome: "endpoint_deleted", error: "The endpoint of this delivery was deleted." };
+        results[index] = {
+          deliveryId: id,
+          outcome: "endpoint_deleted",
+          error: "The endpoint of this delivery was deleted.",
+        };
         continue;
       }
       const attemptNumber = await claimManualAttemptNumber(id);

@@ -30,7 +30,12 @@ export async function retryDeliveryNow(orgId: string, deliveryId: string): Promi
   if (!delivery) throw new DeliveryNotRetryingError(deliveryId);
   const moved = await db.$transaction(async (tx) => {
     const updated = await tx.job.updateMany({
-      where: { dedupeKey: `deliver:${delivery.outboxEventId}`, name: deliverEventJob.name, status: "pending", runAt: { gt: new Date() } },
+      where: {
+        dedupeKey: `deliver:${delivery.outboxEventId}`,
+        name: deliverEventJob.name,
+        status: "pending",
+        runAt: { gt: new Date() },
+      },
       data: { runAt: new Date() },
     });
     if (updated.count > 0) await tx.$executeRaw`SELECT pg_notify(${JOBS_CHANNEL}, ${deliverEventJob.name})`;
@@ -40,4 +45,3 @@ export async function retryDeliveryNow(orgId: string, deliveryId: string): Promi
   const [result] = await redeliver(orgId, [deliveryId]);
   return { kind: "sent", result };
 }
-

@@ -10,14 +10,19 @@ let receiver: Receiver;
 beforeAll(async () => {
   // Every delivery must be a payload the verification document's webhooks allow.
   receiver = await startReceiver("127.0.0.1", {
-    checkDelivery: (delivery) => assertWebhookMatchesContract(String(delivery.headers["service-event"]), delivery.rawBody),
+    checkDelivery: (delivery) =>
+      assertWebhookMatchesContract(String(delivery.headers["service-event"]), delivery.rawBody),
   });
 });
 afterAll(async () => {
   await receiver?.close();
 });
 
-async function orgWithEndpoint(path: string, events: ("verification_session.completed" | "verification_session.expired")[], mode: KeyMode = "test") {
+async function orgWithEndpoint(
+  path: string,
+  events: ("verification_session.completed" | "verification_session.expired")[],
+  mode: KeyMode = "test",
+) {
   const org = await newOrganization("test-event");
   const endpoint = await createWebhookEndpoint({ orgId: org.id, mode, body: { url: receiver.url(path), events } });
   receiver.route(path, { secret: endpoint.secret });
@@ -46,7 +51,11 @@ describe("sendTestEvent", () => {
     receiver.route("/expired", { behaviour: () => 503 });
     const result = await sendTestEvent(org.id, endpoint.id);
     expect(result).toMatchObject({ success: false, statusCode: 503, type: "verification_session.expired" });
-    expect(receiver.deliveries("/expired")[0].body.data).toMatchObject({ status: "expired", method: null, confidence: null });
+    expect(receiver.deliveries("/expired")[0].body.data).toMatchObject({
+      status: "expired",
+      method: null,
+      confidence: null,
+    });
   });
 
   it("does nothing for another organisation's endpoint", async () => {

@@ -20,7 +20,11 @@ export type TestEventResult = SendResult & { eventId: string; type: SessionEvent
  * verifies real ones. It is not retried and not recorded as a delivery: the result is
  * returned to the person who asked. Null when the endpoint is not the organisation's.
  */
-export async function sendTestEvent(orgId: string, endpointId: string, now = new Date()): Promise<TestEventResult | null> {
+export async function sendTestEvent(
+  orgId: string,
+  endpointId: string,
+  now = new Date(),
+): Promise<TestEventResult | null> {
   const endpoint = await db.webhookEndpoint.findFirst({ where: { id: endpointId, orgId, deletedAt: null } });
   if (!endpoint) return null;
   const type: SessionEventType = endpoint.events.includes("verification_session.completed")

@@ -54,7 +54,11 @@ describe("sendWebhook", () => {
       expect.objectContaining({
         url: "/a?x=1",
         body: '{"id":"evt_1"}',
-        headers: expect.objectContaining({ "content-type": "application/json", "service-signature": "t=1,v1=ab", "service-event": "x" }),
+        headers: expect.objectContaining({
+          "content-type": "application/json",
+          "service-signature": "t=1,v1=ab",
+          "service-event": "x",
+        }),
       }),
     ]);
   });

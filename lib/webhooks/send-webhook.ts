@@ -42,7 +42,11 @@ export async function sendWebhook(input: {
   const startedAt = new Date();
   const t0 = performance.now();
   const elapsed = () => Math.round(performance.now() - t0);
-  const fail = (error: string, statusCode: number | null = null, responseExcerpt: string | null = null): SendResult => ({
+  const fail = (
+    error: string,
+    statusCode: number | null = null,
+    responseExcerpt: string | null = null,
+  ): SendResult => ({
     startedAt,
     durationMs: elapsed(),
     success: false,
@@ -64,7 +68,8 @@ export async function sendWebhook(input: {
   try {
     target = await resolveWebhookHost(hostname, { allowPrivate: input.allowPrivate, timeoutMs: input.timeoutMs });
   } catch (error) {
-    if (error instanceof WebhookAddressError) return fail(error.kind === "dns" ? `dns: ${error.message}` : `blocked: ${error.message}`);
+    if (error instanceof WebhookAddressError)
+      return fail(error.kind === "dns" ? `dns: ${error.message}` : `blocked: ${error.message}`);
     throw error;
   }
   const remaining = input.timeoutMs - elapsed();
@@ -91,10 +96,19 @@ export async function sendWebhook(input: {
       const finish = (complete: boolean) => {
         if (settled) return;
         if (!complete) request.destroy();
-        const excerpt = chunks.length ? Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8") : null;
+        const excerpt = chunks.length
+          ? Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8")
+          : null;
         const code = statusCode ?? 0;
         if (code >= 200 && code < 300) {
-          settle({ startedAt, durationMs: elapsed(), success: true, statusCode: code, error: null, responseExcerpt: excerpt });
+          settle({
+            startedAt,
+            durationMs: elapsed(),
+            success: true,
+            statusCode: code,
+            error: null,
+            responseExcerpt: excerpt,
+          });
         } else if (code >= 300 && code < 400) {
           settle(fail(`HTTP ${code}: redirects are not followed`, code, excerpt));
         } else {
@@ -117,12 +131,15 @@ export async function sendWebhook(input: {
         agent,
       });
 
-      let timer = setTimeout(() => {
-        if (settled) return;
-        if (statusCode !== null) return finish(false); // status arrived in time; stop reading the body
-        request.destroy();
-        settle(fail(`timeout: no response within ${input.timeoutMs} ms`));
-      }, Math.max(0, input.timeoutMs - elapsed()));
+      let timer = setTimeout(
+        () => {
+          if (settled) return;
+          if (statusCode !== null) return finish(false); // status arrived in time; stop reading the body
+          request.destroy();
+          settle(fail(`timeout: no response within ${input.timeoutMs} ms`));
+        },
+        Math.max(0, input.timeoutMs - elapsed()),
+      );
 
       request.on("response", (response) => {
         statusCode = response.statusCode ?? 0;

@@ -59,7 +59,9 @@ describe("verifyWebhookSignature", () => {
 
   it("rejects a truncated signature", () => {
     const header = sign(t, body).slice(0, -2);
-    expect(() => verifyWebhookSignature(body, header, secret, { now })).toThrow(expect.objectContaining({ code: "signature_mismatch" }));
+    expect(() => verifyWebhookSignature(body, header, secret, { now })).toThrow(
+      expect.objectContaining({ code: "signature_mismatch" }),
+    );
   });
 
   it("constructWebhookEvent parses only after verifying", () => {

@@ -13,11 +13,7 @@ export const DEFAULT_TOLERANCE_SECONDS = 300;
 const HEADER_PATTERN = /^t=(\d+),v1=([0-9a-f]+)$/;
 
 export type WebhookSignatureErrorCode =
-  | "header_missing"
-  | "header_malformed"
-  | "timestamp_outside_tolerance"
-  | "signature_mismatch"
-  | "payload_invalid";
+  "header_missing" | "header_malformed" | "timestamp_outside_tolerance" | "signature_mismatch" | "payload_invalid";
 
 export class WebhookSignatureError extends Error {
   constructor(
@@ -50,7 +46,8 @@ export function verifyWebhookSignature(
 ): { timestamp: number } {
   if (!header) throw new WebhookSignatureError("header_missing", `Missing ${SIGNATURE_HEADER} header.`);
   const match = HEADER_PATTERN.exec(header.trim());
-  if (!match) throw new WebhookSignatureError("header_malformed", `${SIGNATURE_HEADER} must look like t=<unix>,v1=<hex>.`);
+  if (!match)
+    throw new WebhookSignatureError("header_malformed", `${SIGNATURE_HEADER} must look like t=<unix>,v1=<hex>.`);
   const timestamp = Number(match[1]);
   const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   const nowSeconds = Math.floor((options.now ?? Date.now()) / 1000);

@@ -28,7 +28,8 @@ const npmRunCli = (...args: string[]) => capture("npm", ["run", "cli", "--", ...
  * The same CLI without npm and the database wrapper, which `npmRunCli` already covers: each
  * full run applies migrations first and costs seconds on this 2-core machine.
  */
-const cli = (...args: string[]) => capture("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/cli.ts", ...args]);
+const cli = (...args: string[]) =>
+  capture("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/cli.ts", ...args]);
 
 const works = async (key: string) => (await v1("GET", "/v1/verification-sessions", { key })).status;
 
@@ -40,7 +41,10 @@ describe("npm run cli", () => {
       npmRunCli("create-key", "--org", org, "--mode", "test"),
       cli("create-key", "--org", org, "--mode", "live"),
     ]);
-    for (const [result, mode] of [[test, "test"], [live, "live"]] as const) {
+    for (const [result, mode] of [
+      [test, "test"],
+      [live, "live"],
+    ] as const) {
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toMatch(new RegExp(`^sk_${mode}_[A-Za-z0-9]{40}\\n$`));
     }
@@ -59,10 +63,7 @@ describe("npm run cli", () => {
   });
 
   it("fails with usage and prints nothing on stdout when arguments are wrong or the key is unknown", async () => {
-    const [noMode, unknown] = await Promise.all([
-      cli("create-key", "--org", "x"),
-      cli("revoke-key", "sk_test_ZZZZ"),
-    ]);
+    const [noMode, unknown] = await Promise.all([cli("create-key", "--org", "x"), cli("revoke-key", "sk_test_ZZZZ")]);
     expect(noMode.code).toBe(2);
     expect(noMode.stdout).toBe("");
     expect(noMode.stderr).toMatch(/usage/);

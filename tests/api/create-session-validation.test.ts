@@ -53,7 +53,10 @@ describe("create body validation", () => {
       const res = await post(key, { ...validBody, methods: ["id_document", "face_estimation"] });
       expect(res.status).toBe(201);
       expect(res.body.methods).toEqual(["id_document", "face_estimation"]);
-      const all = await post(key, { ...validBody, methods: ["credit_card", "digital_id", "id_document", "face_estimation"] });
+      const all = await post(key, {
+        ...validBody,
+        methods: ["credit_card", "digital_id", "id_document", "face_estimation"],
+      });
       expect(all.status).toBe(201);
       expect(all.body.methods).toEqual(["credit_card", "digital_id", "id_document", "face_estimation"]);
     });
@@ -86,7 +89,10 @@ describe("create body validation", () => {
     });
 
     it("rejects an unknown method, naming its position", async () => {
-      expectParameterInvalid(await post(key, { ...validBody, methods: ["face_estimation", "retina_scan"] }), "methods.1");
+      expectParameterInvalid(
+        await post(key, { ...validBody, methods: ["face_estimation", "retina_scan"] }),
+        "methods.1",
+      );
     });
 
     it("rejects a non-array", async () => {
@@ -221,7 +227,11 @@ describe("create body validation", () => {
     });
 
     it('refuses a "__proto__" key rather than dropping it silently', async () => {
-      const res = await postRaw(key, `{"required_age":18,"return_url":"https://a.example","metadata":{"__proto__":"x"}}`, "application/json");
+      const res = await postRaw(
+        key,
+        `{"required_age":18,"return_url":"https://a.example","metadata":{"__proto__":"x"}}`,
+        "application/json",
+      );
       expectParameterInvalid(res, null);
       expect(res.body.error.message).toContain("__proto__");
     });
@@ -235,7 +245,10 @@ describe("create body validation", () => {
     });
 
     it("rejects an unknown field inside an otherwise invalid body too", async () => {
-      expectParameterInvalid(await post(key, { required_age: 18, return_url: "https://a.example", mode: "live" }), "mode");
+      expectParameterInvalid(
+        await post(key, { required_age: 18, return_url: "https://a.example", mode: "live" }),
+        "mode",
+      );
     });
 
     it.each([
@@ -276,12 +289,23 @@ describe("create body validation", () => {
           const res = await fetch(`${baseUrl()}${path}`, {
             method: "POST",
             headers: { authorization: `Bearer ${testKey}`, "content-type": "application/json" },
-            body: chunked ? new ReadableStream({ start(c) { c.enqueue(bytes); c.close(); } }) : bytes,
+            body: chunked
+              ? new ReadableStream({
+                  start(c) {
+                    c.enqueue(bytes);
+                    c.close();
+                  },
+                })
+              : bytes,
             ...(chunked ? { duplex: "half" } : {}),
           } as RequestInit);
           expect(res.status, path).toBe(400);
           expect(await res.json()).toEqual({
-            error: { type: "invalid_request_error", code: "parameter_invalid", message: "Request body is not valid UTF-8." },
+            error: {
+              type: "invalid_request_error",
+              code: "parameter_invalid",
+              message: "Request body is not valid UTF-8.",
+            },
           });
         }
         expect(await db.verificationSession.count({ where: { orgId } })).toBe(0);
@@ -292,7 +316,11 @@ describe("create body validation", () => {
     it("refuses a body over 256 KB without buffering it: 413", async () => {
       const res = await postRaw(key, JSON.stringify({ ...validBody, pad: "x".repeat(300 * 1024) }), "application/json");
       expect(res.status).toBe(413);
-      expect(res.body.error).toEqual({ type: "invalid_request_error", code: "request_too_large", message: "Request body is larger than 256 KB." });
+      expect(res.body.error).toEqual({
+        type: "invalid_request_error",
+        code: "request_too_large",
+        message: "Request body is larger than 256 KB.",
+      });
     });
   });
 });

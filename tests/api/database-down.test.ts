@@ -29,7 +29,11 @@ describe("/v1 with the database down", () => {
     const res = await v1At(app.baseUrl, "GET", "/v1/verification-sessions", { headers });
     expect(res.status).toBe(500);
     expect(res.body).toEqual({
-      error: { type: "api_error", code: "internal_error", message: "Something went wrong on our side. It is safe to retry." },
+      error: {
+        type: "api_error",
+        code: "internal_error",
+        message: "Something went wrong on our side. It is safe to retry.",
+      },
     });
     expect(res.headers.get("x-ratelimit-limit")).toBe("100");
     expect(Number(res.headers.get("x-ratelimit-reset"))).toBeGreaterThanOrEqual(windowEnd - 1);

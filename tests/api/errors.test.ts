@@ -23,12 +23,15 @@ describe("spec part 7", () => {
 
   it("invalid_request_error 400 parameter_invalid: body or query failed validation", async () => {
     const { testKey } = await newOrg();
-    expectError(await v1("POST", "/v1/verification-sessions", { key: testKey, body: { ...validBody, required_age: 21 } }), {
-      status: 400,
-      type: "invalid_request_error",
-      code: "parameter_invalid",
-      param: "required_age",
-    });
+    expectError(
+      await v1("POST", "/v1/verification-sessions", { key: testKey, body: { ...validBody, required_age: 21 } }),
+      {
+        status: 400,
+        type: "invalid_request_error",
+        code: "parameter_invalid",
+        param: "required_age",
+      },
+    );
     expectError(await v1("GET", "/v1/verification-sessions?limit=500", { key: testKey }), {
       status: 400,
       type: "invalid_request_error",
@@ -94,10 +97,16 @@ describe("spec part 7", () => {
       expectRateLimitHeaders(options);
     }
     // HEAD answers as GET would, without the body.
-    const head = await fetch(`${baseUrl()}/v1/webhook-endpoints/whe_x`, { method: "HEAD", headers: { authorization: `Bearer ${testKey}` } });
+    const head = await fetch(`${baseUrl()}/v1/webhook-endpoints/whe_x`, {
+      method: "HEAD",
+      headers: { authorization: `Bearer ${testKey}` },
+    });
     expect(head.status).toBe(404);
     expectRateLimitHeaders(head);
-    const list = await fetch(`${baseUrl()}/v1/webhook-endpoints`, { method: "HEAD", headers: { authorization: `Bearer ${testKey}` } });
+    const list = await fetch(`${baseUrl()}/v1/webhook-endpoints`, {
+      method: "HEAD",
+      headers: { authorization: `Bearer ${testKey}` },
+    });
     expect(list.status).toBe(200);
     expectRateLimitHeaders(list);
   });
@@ -106,9 +115,13 @@ describe("spec part 7", () => {
     const { testKey } = await newOrg();
     await waitForRoomInWindow();
     for (let start = 0; start < 100; start += 20) {
-      await Promise.all(Array.from({ length: 20 }, () => fetch(`${baseUrl()}/v1/verification-sessions/vs_x`, {
-        headers: { authorization: `Bearer ${testKey}` },
-      }).then((r) => r.arrayBuffer())));
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          fetch(`${baseUrl()}/v1/verification-sessions/vs_x`, {
+            headers: { authorization: `Bearer ${testKey}` },
+          }).then((r) => r.arrayBuffer()),
+        ),
+      );
     }
     const res = await v1("GET", "/v1/verification-sessions", { key: testKey });
     expectError(res, { status: 429, type: "rate_limit_error", code: "rate_limited" });
@@ -137,7 +150,11 @@ describe("spec part 7", () => {
         expect(res.status).toBe(500);
         const text = await res.text();
         expect(JSON.parse(text)).toEqual({
-          error: { type: "api_error", code: "internal_error", message: "Something went wrong on our side. It is safe to retry." },
+          error: {
+            type: "api_error",
+            code: "internal_error",
+            message: "Something went wrong on our side. It is safe to retry.",
+          },
         });
         expect(text).not.toMatch(/ECONNREFUSED|10\.1\.2\.3|hunter2|Error|at /);
         expectRateLimitHeaders(res);
@@ -166,7 +183,11 @@ describe("spec part 7", () => {
         });
         const post = () =>
           handler(
-            request(testKey, { method: "POST", body: "{}", headers: { "content-type": "application/json", "idempotency-key": "retry-after-500" } }),
+            request(testKey, {
+              method: "POST",
+              body: "{}",
+              headers: { "content-type": "application/json", "idempotency-key": "retry-after-500" },
+            }),
             noParams,
           );
         expect((await post()).status).toBe(500);

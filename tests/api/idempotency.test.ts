@@ -43,7 +43,10 @@ describe("Idempotency-Key", () => {
     const send = (rawBody: string) => v1("POST", "/v1/verification-sessions", { key: testKey, rawBody, headers });
     const first = await send(JSON.stringify({ ...validBody, metadata: { a: "1", b: "2" } }));
     expect(first.status).toBe(201);
-    const prettyText = JSON.stringify({ ...validBody, metadata: { a: "1", b: "2" } }, null, 2).replace('"required_age": 18', '"required_age": 18.0');
+    const prettyText = JSON.stringify({ ...validBody, metadata: { a: "1", b: "2" } }, null, 2).replace(
+      '"required_age": 18',
+      '"required_age": 18.0',
+    );
     expect(prettyText).toContain("18.0");
     const pretty = await send(prettyText);
     expect(pretty.status).toBe(201);

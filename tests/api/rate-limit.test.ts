@@ -31,7 +31,10 @@ describe("X-RateLimit-* headers", () => {
       await v1("POST", "/v1/verification-sessions", { key: testKey, body: { required_age: 1 } }),
       await v1("GET", "/v1/verification-sessions?cursor=nope", { key: testKey }),
       await v1("GET", "/v1/verification-sessions/vs_unknown", { key: testKey }),
-      await v1("POST", `/v1/test_helpers/verification-sessions/${session.body.id}/complete`, { key: testKey, body: { result: "fail" } }),
+      await v1("POST", `/v1/test_helpers/verification-sessions/${session.body.id}/complete`, {
+        key: testKey,
+        body: { result: "fail" },
+      }),
       await v1("DELETE", "/v1/verification-sessions", { key: testKey }),
       await v1("GET", "/v1/no-such-thing", { key: testKey }),
     ];
@@ -115,10 +118,14 @@ describe("the client address without a trusted proxy (TRUST_PROXY_HOPS unset)", 
   // no other test's requests (all from 127.0.0.1) touch.
   function fromAddress(localAddress: string, forwardedFor: string): Promise<number> {
     return new Promise((resolve, reject) => {
-      const req = http.request(`${app.baseUrl}/v1/verification-sessions`, { localAddress, headers: { "x-forwarded-for": forwardedFor } }, (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      });
+      const req = http.request(
+        `${app.baseUrl}/v1/verification-sessions`,
+        { localAddress, headers: { "x-forwarded-for": forwardedFor } },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on("error", reject);
       req.end();
     });
@@ -132,6 +139,11 @@ describe("the client address without a trusted proxy (TRUST_PROXY_HOPS unset)", 
     // Yet another forged address does not buy a new budget...
     expect(await fromAddress(peer, "192.0.2.99")).toBe(429);
     // ...while another peer has its own.
-    expect(await fromAddress(peer.replace(/\.\d+$/, (last) => `.${(Number(last.slice(1)) % 250) + 2}`), "192.0.2.99")).toBe(401);
+    expect(
+      await fromAddress(
+        peer.replace(/\.\d+$/, (last) => `.${(Number(last.slice(1)) % 250) + 2}`),
+        "192.0.2.99",
+      ),
+    ).toBe(401);
   });
 });

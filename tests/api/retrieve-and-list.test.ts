@@ -10,7 +10,16 @@ import { createSession, expectError, expectParameterInvalid, validBody } from ".
 import { newOrg } from "../support/fixtures";
 
 const RETRIEVE_FIELDS = [
-  "attempts", "created_at", "expires_at", "id", "metadata", "methods", "mode", "required_age", "return_url", "status",
+  "attempts",
+  "created_at",
+  "expires_at",
+  "id",
+  "metadata",
+  "methods",
+  "mode",
+  "required_age",
+  "return_url",
+  "status",
 ];
 
 /** Sessions made through the domain code: setting up a long list must not spend the org's rate limit. */
@@ -109,17 +118,20 @@ describe("GET /v1/verification-sessions/:id", () => {
     expectError(res, { status: 404, type: "invalid_request_error", code: "resource_missing", param: "id" });
   });
 
-  it.each(["vs_%00", "vs_a%00b", "%00"])("answers the id %s, which no session can have, with 404, not a 500", async (id) => {
-    const { testKey } = await newOrg();
-    for (const [method, path] of [
-      ["GET", `/v1/verification-sessions/${id}`],
-      ["POST", `/v1/test_helpers/verification-sessions/${id}/expire`],
-      ["DELETE", `/v1/webhook-endpoints/${id.replace("vs_", "whe_")}`],
-    ]) {
-      const res = await v1(method, path, { key: testKey });
-      expectError(res, { status: 404, type: "invalid_request_error", code: "resource_missing", param: "id" });
-    }
-  });
+  it.each(["vs_%00", "vs_a%00b", "%00"])(
+    "answers the id %s, which no session can have, with 404, not a 500",
+    async (id) => {
+      const { testKey } = await newOrg();
+      for (const [method, path] of [
+        ["GET", `/v1/verification-sessions/${id}`],
+        ["POST", `/v1/test_helpers/verification-sessions/${id}/expire`],
+        ["DELETE", `/v1/webhook-endpoints/${id.replace("vs_", "whe_")}`],
+      ]) {
+        const res = await v1(method, path, { key: testKey });
+        expectError(res, { status: 404, type: "invalid_request_error", code: "resource_missing", param: "id" });
+      }
+    },
+  );
 
   it("any key of the organisation, test or live, reads its sessions", async () => {
     const { testKey, liveKey } = await newOrg();
@@ -183,7 +195,9 @@ describe("GET /v1/verification-sessions", () => {
     for (const item of first.body.data) {
       expect(Object.keys(item).sort()).toEqual(RETRIEVE_FIELDS);
     }
-    const second = await v1("GET", `/v1/verification-sessions?cursor=${encodeURIComponent(first.body.next_cursor)}`, { key: testKey });
+    const second = await v1("GET", `/v1/verification-sessions?cursor=${encodeURIComponent(first.body.next_cursor)}`, {
+      key: testKey,
+    });
     expect(second.body.data.map((s: { id: string }) => s.id)).toEqual(ids.slice(20));
     expect(second.body.next_cursor ?? null).toBeNull();
   });
@@ -206,15 +220,21 @@ describe("GET /v1/verification-sessions", () => {
     expect(res.body.next_cursor ?? null).toBeNull();
   });
 
-  it.each(["0", "101", "-1", "2.5", "1e1", "abc", "", "%2010"])("rejects limit=%s with parameter_invalid", async (limit) => {
-    const { testKey } = await newOrg();
-    const res = await v1("GET", `/v1/verification-sessions?limit=${limit}`, { key: testKey });
-    expectParameterInvalid(res, "limit");
-  });
+  it.each(["0", "101", "-1", "2.5", "1e1", "abc", "", "%2010"])(
+    "rejects limit=%s with parameter_invalid",
+    async (limit) => {
+      const { testKey } = await newOrg();
+      const res = await v1("GET", `/v1/verification-sessions?limit=${limit}`, { key: testKey });
+      expectParameterInvalid(res, "limit");
+    },
+  );
 
   it("rejects an unknown query parameter, naming it", async () => {
     const { testKey } = await newOrg();
-    expectParameterInvalid(await v1("GET", "/v1/verification-sessions?starting_after=vs_x", { key: testKey }), "starting_after");
+    expectParameterInvalid(
+      await v1("GET", "/v1/verification-sessions?starting_after=vs_x", { key: testKey }),
+      "starting_after",
+    );
   });
 
   it("pages through every session exactly once while new sessions are created between (and during) page fetches", async () => {
@@ -273,10 +293,13 @@ describe("GET /v1/verification-sessions", () => {
     const list = (key: string, cursor: string) =>
       v1("GET", `/v1/verification-sessions?cursor=${encodeURIComponent(cursor)}`, { key });
 
-    it.each(["garbage", "a.b", "a.b.c", "...", "%00", "eyJ0IjoxfQ"])("rejects the malformed cursor %j", async (cursor) => {
-      const { testKey } = await newOrg();
-      expectCursorInvalid(await list(testKey, cursor));
-    });
+    it.each(["garbage", "a.b", "a.b.c", "...", "%00", "eyJ0IjoxfQ"])(
+      "rejects the malformed cursor %j",
+      async (cursor) => {
+        const { testKey } = await newOrg();
+        expectCursorInvalid(await list(testKey, cursor));
+      },
+    );
 
     it("rejects an empty cursor rather than starting over", async () => {
       const { testKey } = await newOrg();

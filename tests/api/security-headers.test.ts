@@ -96,7 +96,10 @@ describe("Request-Id", () => {
 
   it("is on a 404 and 200 with a valid key", async () => {
     const { testKey } = await newOrg("reqid");
-    for (const [path, status] of [["/v1/no-such-thing", 404], ["/v1/verification-sessions", 200]] as const) {
+    for (const [path, status] of [
+      ["/v1/no-such-thing", 404],
+      ["/v1/verification-sessions", 200],
+    ] as const) {
       const res = await fetch(`${app.baseUrl}${path}`, { headers: { authorization: `Bearer ${testKey}` } });
       expect(res.status).toBe(status);
       expect(res.headers.get("request-id")).toMatch(/^req_[A-Za-z0-9]{24}$/);
@@ -119,11 +122,20 @@ describe("Request-Id", () => {
       answered.push({ ...request, id: res.headers.get("request-id")! });
     }
     await new Promise((r) => setTimeout(r, 200));
-    const lines = app.output().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = app
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     for (const { path, status, id } of answered) {
       const summaries = lines.filter((line) => line.requestId === id && line.msg === "request");
       expect(summaries, `${path} ${id}`).toHaveLength(1);
-      expect(summaries[0]).toMatchObject({ route: `GET ${path}`, status, durationMs: expect.any(Number), time: expect.any(Number) });
+      expect(summaries[0]).toMatchObject({
+        route: `GET ${path}`,
+        status,
+        durationMs: expect.any(Number),
+        time: expect.any(Number),
+      });
     }
   });
 
@@ -131,7 +143,8 @@ describe("Request-Id", () => {
     const limited = await startAppInstance({ databaseUrl: inject("databaseUrl"), env: { RATE_LIMIT_PER_MINUTE: "1" } });
     try {
       const { testKey } = await newOrg("reqid429");
-      const call = () => fetch(`${limited.baseUrl}/v1/verification-sessions`, { headers: { authorization: `Bearer ${testKey}` } });
+      const call = () =>
+        fetch(`${limited.baseUrl}/v1/verification-sessions`, { headers: { authorization: `Bearer ${testKey}` } });
       await call();
       // The limit counts per clock minute: if the minute turned between the two calls, the
       // second started a new window and the third is the one refused.
@@ -151,12 +164,17 @@ describe("Request-Id", () => {
   });
 
   it("is on a 500, and the failing request's log lines carry it and never the key", async () => {
-    const res = await fetch(`${down.baseUrl}/v1/verification-sessions`, { headers: { authorization: `Bearer ${KEY}` } });
+    const res = await fetch(`${down.baseUrl}/v1/verification-sessions`, {
+      headers: { authorization: `Bearer ${KEY}` },
+    });
     expect(res.status).toBe(500);
     const id = res.headers.get("request-id");
     expect(id).toMatch(/^req_/);
     await new Promise((r) => setTimeout(r, 200));
-    const lines = down.output().split("\n").filter((l) => l.includes(id!));
+    const lines = down
+      .output()
+      .split("\n")
+      .filter((l) => l.includes(id!));
     expect(lines.length).toBeGreaterThan(0);
     const summary = lines.map((l) => JSON.parse(l)).find((l) => l.msg === "request");
     expect(summary).toMatchObject({ status: 500, errorCode: "internal_error", requestId: id, level: "error" });

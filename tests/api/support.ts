@@ -6,7 +6,11 @@ export { v1At } from "../support/api";
 
 export const validBody = { required_age: 18, return_url: "https://merchant.example/after?x=1" } as const;
 
-export async function createSession(key: string, body: Record<string, unknown> = validBody, headers: Record<string, string> = {}) {
+export async function createSession(
+  key: string,
+  body: Record<string, unknown> = validBody,
+  headers: Record<string, string> = {},
+) {
   const res = await v1("POST", "/v1/verification-sessions", { key, body, headers });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: string; url: string; created_at: string; mode: KeyMode; metadata: Record<string, string> };
@@ -43,4 +47,3 @@ export async function waitForRoomInWindow(neededMs = 10_000) {
   const intoWindow = Date.now() % 60_000;
   if (60_000 - intoWindow < neededMs) await new Promise((r) => setTimeout(r, 60_000 - intoWindow + 50));
 }
-

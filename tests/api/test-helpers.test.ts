@@ -32,7 +32,11 @@ describe("POST /v1/test_helpers/verification-sessions/:id/complete", () => {
   it("fails a session with the given method and confidence", async () => {
     const { testKey } = await newOrg();
     const session = await createSession(testKey, { ...validBody, methods: ["id_document", "credit_card"] });
-    const res = await helper(testKey, session.id, "complete", { result: "fail", method: "credit_card", confidence: "low" });
+    const res = await helper(testKey, session.id, "complete", {
+      result: "fail",
+      method: "credit_card",
+      confidence: "low",
+    });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe("failed");
     expect(res.body.outcome).toMatchObject({ method: "credit_card", result: "fail", confidence: "low" });
@@ -41,7 +45,10 @@ describe("POST /v1/test_helpers/verification-sessions/:id/complete", () => {
   it("refuses a method the session does not offer", async () => {
     const { testKey } = await newOrg();
     const session = await createSession(testKey, { ...validBody, methods: ["face_estimation"] });
-    expectParameterInvalid(await helper(testKey, session.id, "complete", { result: "pass", method: "id_document" }), "method");
+    expectParameterInvalid(
+      await helper(testKey, session.id, "complete", { result: "pass", method: "id_document" }),
+      "method",
+    );
     expect((await v1("GET", `/v1/verification-sessions/${session.id}`, { key: testKey })).body.status).toBe("created");
   });
 
@@ -74,7 +81,10 @@ describe("POST /v1/test_helpers/verification-sessions/:id/complete", () => {
   it("a session past its deadline whose timer has not fired yet is expired, not passed", async () => {
     const { testKey } = await newOrg();
     const session = await createSession(testKey);
-    await db.verificationSession.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.verificationSession.update({
+      where: { id: session.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const late = await helper(testKey, session.id, "complete", { result: "pass" });
     expectParameterInvalid(late, "id");
     expect(late.body.error.message).toMatch(/already expired/);

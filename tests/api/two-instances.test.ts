@@ -28,7 +28,9 @@ describe("two app instances on one database", () => {
         ...(await Promise.all(
           Array.from({ length: 10 }, (_, j) => {
             const i = start + j;
-            return v1At(instances[i % 2], "GET", "/v1/verification-sessions?limit=1", { key: i % 3 === 0 ? liveKey : testKey });
+            return v1At(instances[i % 2], "GET", "/v1/verification-sessions?limit=1", {
+              key: i % 3 === 0 ? liveKey : testKey,
+            });
           }),
         )),
       );
@@ -49,7 +51,11 @@ describe("two app instances on one database", () => {
     const headers = { "idempotency-key": "order-cross-instance" };
     const responses = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        v1At(i % 2 ? second.baseUrl : baseUrl(), "POST", "/v1/verification-sessions", { key: testKey, body: validBody, headers }),
+        v1At(i % 2 ? second.baseUrl : baseUrl(), "POST", "/v1/verification-sessions", {
+          key: testKey,
+          body: validBody,
+          headers,
+        }),
       ),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(6).fill(201));

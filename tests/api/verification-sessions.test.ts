@@ -13,7 +13,18 @@ describe("POST /v1/verification-sessions", () => {
     });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(
-      ["created_at", "expires_at", "id", "metadata", "methods", "mode", "required_age", "return_url", "status", "url"].sort(),
+      [
+        "created_at",
+        "expires_at",
+        "id",
+        "metadata",
+        "methods",
+        "mode",
+        "required_age",
+        "return_url",
+        "status",
+        "url",
+      ].sort(),
     );
     expect(res.body.id).toMatch(/^vs_[A-Za-z0-9]{24}$/);
     expect(res.body.status).toBe("created");

@@ -77,7 +77,11 @@ beforeAll(async () => {
   fakeGithub = await startFakeGithub();
   app = await startAppInstance({
     databaseUrl: inject("databaseUrl"),
-    env: { AUTH_GITHUB_ID: "test-client-id", AUTH_GITHUB_SECRET: "test-client-secret", AUTH_GITHUB_ENTERPRISE_URL: fakeGithub.origin },
+    env: {
+      AUTH_GITHUB_ID: "test-client-id",
+      AUTH_GITHUB_SECRET: "test-client-secret",
+      AUTH_GITHUB_ENTERPRISE_URL: fakeGithub.origin,
+    },
   });
 });
 afterAll(async () => {
@@ -135,7 +139,10 @@ describe("GitHub sign-in", () => {
     const first = await signInWithGithub(fakeGithub.account({ id: githubId, login, name: "Octo Cat", email: null }));
     expect(first.callback.status).toBe(302);
     expect(first.callback.headers.get("location")).toBe(`${app.baseUrl}/dashboard`);
-    const dashboard = await fetch(`${app.baseUrl}/dashboard`, { headers: { cookie: first.jar.header() }, redirect: "manual" });
+    const dashboard = await fetch(`${app.baseUrl}/dashboard`, {
+      headers: { cookie: first.jar.header() },
+      redirect: "manual",
+    });
     expect(dashboard.status).toBe(200);
     expect(await dashboard.text()).toContain(`${login}&#x27;s organisation`);
 
@@ -151,8 +158,15 @@ describe("GitHub sign-in", () => {
 
   it("refuses a GitHub account whose email belongs to a password account, with a message on the sign-in page", async () => {
     const email = `taken-${randomBytes(4).toString("hex")}@example.com`;
-    await signUpUser({ name: "", email, password: "a long passphrase", organization: `Pw ${randomBytes(4).toString("hex")}` });
-    const attempt = await signInWithGithub(fakeGithub.account({ id: Math.floor(Math.random() * 1e9), login: "intruder", name: null, email }));
+    await signUpUser({
+      name: "",
+      email,
+      password: "a long passphrase",
+      organization: `Pw ${randomBytes(4).toString("hex")}`,
+    });
+    const attempt = await signInWithGithub(
+      fakeGithub.account({ id: Math.floor(Math.random() * 1e9), login: "intruder", name: null, email }),
+    );
     expect(attempt.callback.status).toBe(302);
     expect(attempt.callback.headers.get("location")).toMatch(/\/sign-in\?error=github_email_in_use$/);
     const page = await fetch(attempt.callback.headers.get("location")!.replace(/^\//, `${app.baseUrl}/`));

@@ -67,30 +67,42 @@ describe("next start refuses a database schema behind the build (migrating is a 
   }
   const boot = (databaseUrl: string) => bootOutcome(databaseUrl);
 
-  it("names the migrations not applied and says to run npm run db:migrate; starts once they are", { timeout: 180_000 }, async () => {
-    const database = await scratchDatabase();
-    try {
-      // Never migrated: every migration is pending.
-      const empty = await boot(database.url);
-      expect(empty).toMatch(/^app exited early/);
-      expect(empty).toContain(`The server cannot start. The database schema is behind this build: ${migrations.length} migration(s) not applied`);
-      expect(empty).toContain("Run `npm run db:migrate`");
+  it(
+    "names the migrations not applied and says to run npm run db:migrate; starts once they are",
+    { timeout: 180_000 },
+    async () => {
+      const database = await scratchDatabase();
+      try {
+        // Never migrated: every migration is pending.
+        const empty = await boot(database.url);
+        expect(empty).toMatch(/^app exited early/);
+        expect(empty).toContain(
+          `The server cannot start. The database schema is behind this build: ${migrations.length} migration(s) not applied`,
+        );
+        expect(empty).toContain("Run `npm run db:migrate`");
 
-      // Migrated, except the newest migration (as before a release's db:migrate).
-      const migrate = spawnSync("npx", ["prisma", "migrate", "deploy"], { env: { ...process.env, DATABASE_URL: database.url }, encoding: "utf8" });
-      expect(migrate.status, migrate.stderr).toBe(0);
-      const newest = migrations[migrations.length - 1];
-      await database.run(`delete from "_prisma_migrations" where migration_name = '${newest}'`, database.url);
-      const behind = await boot(database.url);
-      expect(behind).toContain(`1 migration(s) not applied (${newest})`);
+        // Migrated, except the newest migration (as before a release's db:migrate).
+        const migrate = spawnSync("npx", ["prisma", "migrate", "deploy"], {
+          env: { ...process.env, DATABASE_URL: database.url },
+          encoding: "utf8",
+        });
+        expect(migrate.status, migrate.stderr).toBe(0);
+        const newest = migrations[migrations.length - 1];
+        await database.run(`delete from "_prisma_migrations" where migration_name = '${newest}'`, database.url);
+        const behind = await boot(database.url);
+        expect(behind).toContain(`1 migration(s) not applied (${newest})`);
 
-      // Recorded as applied again (its SQL was never undone, only its row removed): it starts.
-      await database.run(`insert into "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count) values ('${randomBytes(8).toString("hex")}', '', '${newest}', now(), 1)`, database.url);
-      expect(await boot(database.url)).toBe("started");
-    } finally {
-      await database.drop();
-    }
-  });
+        // Recorded as applied again (its SQL was never undone, only its row removed): it starts.
+        await database.run(
+          `insert into "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count) values ('${randomBytes(8).toString("hex")}', '', '${newest}', now(), 1)`,
+          database.url,
+        );
+        expect(await boot(database.url)).toBe("started");
+      } finally {
+        await database.drop();
+      }
+    },
+  );
 });
 
 describe("files browsers request by themselves", () => {

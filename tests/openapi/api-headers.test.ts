@@ -5,7 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALLOWED_METHODS } from "@/lib/voice/methods";
 import { callApi } from "../support/api";
-import { apiHeaderProblems, apiOperations, keyHeader, startIsolatedApp, type ApiOperation } from "../support/api-operations";
+import {
+  apiHeaderProblems,
+  apiOperations,
+  keyHeader,
+  startIsolatedApp,
+  type ApiOperation,
+} from "../support/api-operations";
 import { newOrg } from "../support/fixtures";
 
 // Bad keys from one address per minute; above the number of authenticated operations, so that
@@ -54,7 +60,9 @@ describe("Request-Id and the API CSP on every operation", () => {
       expect(res.status, what).toBe(404);
       expect(apiHeaderProblems(res.headers), what).toEqual([]);
     }
-    const unknown = await callApi("verification", origin(), "GET", "/v1/no-such-thing", { headers: keyHeader("verification", (await newOrg("h", { databaseUrl: isolated.databaseUrl })).testKey) });
+    const unknown = await callApi("verification", origin(), "GET", "/v1/no-such-thing", {
+      headers: keyHeader("verification", (await newOrg("h", { databaseUrl: isolated.databaseUrl })).testKey),
+    });
     expect(unknown.status).toBe(404);
     expect(apiHeaderProblems(unknown.headers)).toEqual([]);
     // A path under a Voice API root that no route serves: the API's JSON 404, with its headers.

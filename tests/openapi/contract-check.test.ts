@@ -6,7 +6,11 @@ import { VOICE_ERROR_STATUS, voiceErrorCodes } from "@/lib/voice/schemas";
 import { assertMatchesContract } from "../support/contract";
 
 // The contract check itself must be able to fail, or the integration suite proves nothing.
-const rateHeaders = new Headers({ "X-RateLimit-Limit": "100", "X-RateLimit-Remaining": "99", "X-RateLimit-Reset": "1" });
+const rateHeaders = new Headers({
+  "X-RateLimit-Limit": "100",
+  "X-RateLimit-Remaining": "99",
+  "X-RateLimit-Reset": "1",
+});
 const session = {
   id: "vs_abc",
   status: "created",
@@ -37,7 +41,8 @@ describe("contract check", () => {
   });
 
   it("checks voice responses against the voice document", () => {
-    const check = (status: number, body: unknown) => () => assertMatchesContract("voice", "POST", "/tts", status, new Headers(), body);
+    const check = (status: number, body: unknown) => () =>
+      assertMatchesContract("voice", "POST", "/tts", status, new Headers(), body);
     expect(check(404, { error: { code: "voice_not_found", message: "No voice" } })).not.toThrow();
     expect(check(404, { error: { code: "resource_missing", message: "No voice" } })).toThrow(/does not match/);
     expect(check(200, { audio_url: "x" })).toThrow(/does not match/);
@@ -47,22 +52,49 @@ describe("contract check", () => {
   it("fails a response to an operation the document does not have, unless it is a listed deliberate answer", () => {
     // Voice: no such path outside the API's roots (unknown paths under a root are the listed
     // not_found answers); a path's other methods are the deliberate 405s, held to MethodNotAllowed.
-    expect(() => assertMatchesContract("voice", "GET", "/nowhere/unknown", 404, new Headers(), { error: { code: "not_found", message: "?" } })).toThrow(
-      /has no such operation/,
-    );
+    expect(() =>
+      assertMatchesContract("voice", "GET", "/nowhere/unknown", 404, new Headers(), {
+        error: { code: "not_found", message: "?" },
+      }),
+    ).toThrow(/has no such operation/);
     const allow = new Headers({ Allow: "POST, OPTIONS" });
     const notAllowed = { error: { code: "method_not_allowed", message: "PUT is not supported here; use POST." } };
     expect(() => assertMatchesContract("voice", "PUT", "/tts", 405, allow, notAllowed)).not.toThrow();
-    expect(() => assertMatchesContract("voice", "PUT", "/tts", 405, new Headers({ Allow: "GET, PUT" }), notAllowed)).toThrow(/header Allow/);
+    expect(() =>
+      assertMatchesContract("voice", "PUT", "/tts", 405, new Headers({ Allow: "GET, PUT" }), notAllowed),
+    ).toThrow(/header Allow/);
     expect(() => assertMatchesContract("voice", "PUT", "/tts", 200, allow, {})).toThrow(/does not list/);
-    expect(() => assertMatchesContract("voice", "OPTIONS", "/files/tts/a/b.wav", 204, new Headers({ Allow: "GET, HEAD, OPTIONS" }), undefined)).not.toThrow();
+    expect(() =>
+      assertMatchesContract(
+        "voice",
+        "OPTIONS",
+        "/files/tts/a/b.wav",
+        204,
+        new Headers({ Allow: "GET, HEAD, OPTIONS" }),
+        undefined,
+      ),
+    ).not.toThrow();
     // /v1: the Stripe-style 404 for unknown paths and methods is allow-listed, and checked.
-    const missing = { error: { type: "invalid_request_error", code: "resource_missing", message: "Unrecognized request URL (GET /v1/nope)." } };
+    const missing = {
+      error: {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        message: "Unrecognized request URL (GET /v1/nope).",
+      },
+    };
     expect(() => assertMatchesContract("verification", "GET", "/v1/nope", 404, rateHeaders, missing)).not.toThrow();
-    expect(() => assertMatchesContract("verification", "PATCH", "/v1/verification-sessions/vs_x", 404, rateHeaders, missing)).not.toThrow();
-    expect(() => assertMatchesContract("verification", "GET", "/v1/nope", 200, rateHeaders, session)).toThrow(/does not list/);
-    expect(() => assertMatchesContract("verification", "GET", "/v1/nope", 404, new Headers(), missing)).toThrow(/lacks header/);
-    expect(() => assertMatchesContract("verification", "GET", "/v2/sessions", 404, rateHeaders, missing)).toThrow(/has no such operation/);
+    expect(() =>
+      assertMatchesContract("verification", "PATCH", "/v1/verification-sessions/vs_x", 404, rateHeaders, missing),
+    ).not.toThrow();
+    expect(() => assertMatchesContract("verification", "GET", "/v1/nope", 200, rateHeaders, session)).toThrow(
+      /does not list/,
+    );
+    expect(() => assertMatchesContract("verification", "GET", "/v1/nope", 404, new Headers(), missing)).toThrow(
+      /lacks header/,
+    );
+    expect(() => assertMatchesContract("verification", "GET", "/v2/sessions", 404, rateHeaders, missing)).toThrow(
+      /has no such operation/,
+    );
   });
 
   it("holds each status to its own error codes: a 404 carrying rate_limited fails", () => {
@@ -72,12 +104,23 @@ describe("contract check", () => {
     expect(retrieve(404, errorBody("rate_limited", "Slow down"))).toThrow(/does not match/);
     expect(retrieve(404, { error: { type: "rate_limit_error", code: "resource_missing" } })).toThrow(/does not match/);
     const unauthorized = (body: unknown) => () =>
-      assertMatchesContract("verification", "GET", "/v1/verification-sessions/vs_abc", 401, new Headers({ ...Object.fromEntries(rateHeaders), "WWW-Authenticate": 'Bearer realm="v1"' }), body);
+      assertMatchesContract(
+        "verification",
+        "GET",
+        "/v1/verification-sessions/vs_abc",
+        401,
+        new Headers({ ...Object.fromEntries(rateHeaders), "WWW-Authenticate": 'Bearer realm="v1"' }),
+        body,
+      );
     expect(unauthorized(errorBody("invalid_api_key", "No key"))).not.toThrow();
-    expect(unauthorized({ error: { type: "invalid_request_error", code: "invalid_api_key" } })).toThrow(/does not match/);
+    expect(unauthorized({ error: { type: "invalid_request_error", code: "invalid_api_key" } })).toThrow(
+      /does not match/,
+    );
     // An operation can narrow its status: creating a session never answers cursor_invalid.
-    const create = (body: unknown) => () => assertMatchesContract("verification", "POST", "/v1/verification-sessions", 400, rateHeaders, body);
-    const list = (body: unknown) => () => assertMatchesContract("verification", "GET", "/v1/verification-sessions", 400, rateHeaders, body);
+    const create = (body: unknown) => () =>
+      assertMatchesContract("verification", "POST", "/v1/verification-sessions", 400, rateHeaders, body);
+    const list = (body: unknown) => () =>
+      assertMatchesContract("verification", "GET", "/v1/verification-sessions", 400, rateHeaders, body);
     expect(list(errorBody("cursor_invalid", "Bad cursor"))).not.toThrow();
     expect(create(errorBody("cursor_invalid", "Bad cursor"))).toThrow(/does not match/);
     expect(create(errorBody("parameter_invalid", "Bad", "metadata"))).not.toThrow();
@@ -87,16 +130,22 @@ describe("contract check", () => {
     for (const code of verificationErrorCodes) {
       const { status } = VERIFICATION_ERRORS[code];
       const path = status === 404 ? "/v1/verification-sessions/vs_abc" : "/v1/verification-sessions";
-      const headers = new Headers({ ...Object.fromEntries(rateHeaders), "WWW-Authenticate": "Bearer", "Retry-After": "1" });
+      const headers = new Headers({
+        ...Object.fromEntries(rateHeaders),
+        "WWW-Authenticate": "Bearer",
+        "Retry-After": "1",
+      });
       // Only an operation that reads a body can be 413.
       const method = status === 413 ? "POST" : "GET";
-      const check = (at: number) => () => assertMatchesContract("verification", method, path, at, headers, errorBody(code, "m"));
+      const check = (at: number) => () =>
+        assertMatchesContract("verification", method, path, at, headers, errorBody(code, "m"));
       expect(check(status), code).not.toThrow();
       for (const other of [400, 401, 404, 429, 500].filter((s) => s !== status)) {
         const otherPath = other === 404 ? "/v1/verification-sessions/vs_abc" : "/v1/verification-sessions";
-        expect(() => assertMatchesContract("verification", "GET", otherPath, other, headers, errorBody(code, "m")), `${code} at ${other}`).toThrow(
-          /does not match/,
-        );
+        expect(
+          () => assertMatchesContract("verification", "GET", otherPath, other, headers, errorBody(code, "m")),
+          `${code} at ${other}`,
+        ).toThrow(/does not match/);
       }
     }
   });
@@ -104,8 +153,15 @@ describe("contract check", () => {
   it("documents every voice error code at its own status and no other (the mapper's table)", () => {
     // The operation that can give each status; /files gives the link errors, /tts the rest.
     const where: Record<number, [string, string]> = {
-      400: ["POST", "/tts"], 401: ["POST", "/tts"], 403: ["GET", "/files/a.wav"], 405: ["PUT", "/tts"],
-      409: ["GET", "/prompt-sets/ps_1/archive"], 413: ["POST", "/tts"], 429: ["POST", "/tts"], 500: ["POST", "/tts"], 502: ["POST", "/tts"],
+      400: ["POST", "/tts"],
+      401: ["POST", "/tts"],
+      403: ["GET", "/files/a.wav"],
+      405: ["PUT", "/tts"],
+      409: ["GET", "/prompt-sets/ps_1/archive"],
+      413: ["POST", "/tts"],
+      429: ["POST", "/tts"],
+      500: ["POST", "/tts"],
+      502: ["POST", "/tts"],
     };
     const headers = new Headers({
       Allow: "POST, OPTIONS",
@@ -116,17 +172,26 @@ describe("contract check", () => {
     });
     for (const code of voiceErrorCodes) {
       const status = VOICE_ERROR_STATUS[code];
-      const [method, path] = status === 404 ? (code === "not_found" ? ["GET", "/files/a.wav"] : ["POST", "/tts"]) : where[status];
-      expect(() => assertMatchesContract("voice", method, path, status, headers, voiceErrorBody(code, "m")), code).not.toThrow();
+      const [method, path] =
+        status === 404 ? (code === "not_found" ? ["GET", "/files/a.wav"] : ["POST", "/tts"]) : where[status];
+      expect(
+        () => assertMatchesContract("voice", method, path, status, headers, voiceErrorBody(code, "m")),
+        code,
+      ).not.toThrow();
       for (const [other, [m, p]] of Object.entries(where).filter(([s]) => Number(s) !== status)) {
-        expect(() => assertMatchesContract("voice", m, p, Number(other), headers, voiceErrorBody(code, "m")), `${code} at ${other}`).toThrow(
-          /does not match|does not list/,
-        );
+        expect(
+          () => assertMatchesContract("voice", m, p, Number(other), headers, voiceErrorBody(code, "m")),
+          `${code} at ${other}`,
+        ).toThrow(/does not match|does not list/);
       }
     }
     // 404 is two codes, each on its own operation.
-    expect(() => assertMatchesContract("voice", "POST", "/tts", 404, headers, voiceErrorBody("not_found", "m"))).toThrow(/does not match/);
-    expect(() => assertMatchesContract("voice", "GET", "/files/a/b.wav", 404, headers, voiceErrorBody("voice_not_found", "m"))).toThrow(/does not match/);
+    expect(() =>
+      assertMatchesContract("voice", "POST", "/tts", 404, headers, voiceErrorBody("not_found", "m")),
+    ).toThrow(/does not match/);
+    expect(() =>
+      assertMatchesContract("voice", "GET", "/files/a/b.wav", 404, headers, voiceErrorBody("voice_not_found", "m")),
+    ).toThrow(/does not match/);
   });
 
   it("lets a 500 lack X-RateLimit-Remaining (failed before counting) but not the limit or reset", () => {
@@ -138,7 +203,15 @@ describe("contract check", () => {
     expect(check({ "X-RateLimit-Limit": "100" })).toThrow(/lacks header X-RateLimit-Reset/);
     expect(check({ "X-RateLimit-Limit": "many", "X-RateLimit-Reset": "1" })).toThrow(/not an integer/);
     // Every other status promises all three.
-    const ok = () => assertMatchesContract("verification", "GET", "/v1/verification-sessions/vs_abc", 200, new Headers({ "X-RateLimit-Limit": "1", "X-RateLimit-Reset": "1" }), session);
+    const ok = () =>
+      assertMatchesContract(
+        "verification",
+        "GET",
+        "/v1/verification-sessions/vs_abc",
+        200,
+        new Headers({ "X-RateLimit-Limit": "1", "X-RateLimit-Reset": "1" }),
+        session,
+      );
     expect(ok).toThrow(/lacks header X-RateLimit-Remaining/);
   });
 });

@@ -50,9 +50,16 @@ describe("OpenAPI documents", () => {
     const verification = await (await fetch(`${baseUrl()}/openapi/verification.json`)).json();
     const retrieve = verification.paths["/v1/verification-sessions/{id}"].get.responses;
     expect(retrieve["404"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error404" });
-    expect(verification.components.schemas.Error404.properties.error.properties.code.enum).toEqual(["resource_missing"]);
-    expect(verification.components.schemas.Error401.properties.error.properties.type.enum).toEqual(["authentication_error"]);
-    expect(verification.components.schemas.Error400.properties.error.properties.code.enum).toEqual(["parameter_invalid", "cursor_invalid"]);
+    expect(verification.components.schemas.Error404.properties.error.properties.code.enum).toEqual([
+      "resource_missing",
+    ]);
+    expect(verification.components.schemas.Error401.properties.error.properties.type.enum).toEqual([
+      "authentication_error",
+    ]);
+    expect(verification.components.schemas.Error400.properties.error.properties.code.enum).toEqual([
+      "parameter_invalid",
+      "cursor_invalid",
+    ]);
     expect(retrieve["500"].headers["X-RateLimit-Remaining"].required).toBe(false);
     expect(retrieve["500"].headers["X-RateLimit-Limit"].required).toBe(true);
 

@@ -64,7 +64,11 @@ describe("request rules in the verification document", () => {
   it.each([
     ["https", { url: "https://hooks.example/in" }, true],
     ["plain http", { url: "http://hooks.example/in" }, false],
-    ["duplicate events", { url: "https://hooks.example/in", events: ["verification_session.expired", "verification_session.expired"] }, false],
+    [
+      "duplicate events",
+      { url: "https://hooks.example/in", events: ["verification_session.expired", "verification_session.expired"] },
+      false,
+    ],
     ["one event", { url: "https://hooks.example/in", events: ["verification_session.expired"] }, true],
   ])("CreateWebhookEndpointBody and the API agree on %s", (_label, body, accepted) => {
     expect(createWebhookEndpointBodySchema.safeParse(body).success).toBe(accepted);

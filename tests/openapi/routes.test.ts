@@ -31,9 +31,15 @@ function routeFiles(dir = APP): string[] {
 
 /** app/v1/verification-sessions/[id]/route.ts -> /v1/verification-sessions/{id}; (groups) dropped. */
 function toUrlPath(file: string) {
-  const segments = path.relative(APP, path.dirname(file)).split(path.sep).filter((s) => s && !/^\(.*\)$/.test(s));
+  const segments = path
+    .relative(APP, path.dirname(file))
+    .split(path.sep)
+    .filter((s) => s && !/^\(.*\)$/.test(s));
   const catchAll = segments.some((s) => s.startsWith("[[..."));
-  const urlPath = `/${segments.filter((s) => !s.startsWith("[[...")).map((s) => s.replace(/^\[(?:\.\.\.)?([^\]]+)\]$/, "{$1}")).join("/")}`;
+  const urlPath = `/${segments
+    .filter((s) => !s.startsWith("[[..."))
+    .map((s) => s.replace(/^\[(?:\.\.\.)?([^\]]+)\]$/, "{$1}"))
+    .join("/")}`;
   return { urlPath, catchAll };
 }
 
@@ -50,7 +56,11 @@ function methodExports(file: string) {
       for (const d of statement.declarationList.declarations) {
         if (ts.isIdentifier(d.name)) found.push({ method: d.name.text, local: d.name.text });
       }
-    } else if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+    } else if (
+      ts.isExportDeclaration(statement) &&
+      statement.exportClause &&
+      ts.isNamedExports(statement.exportClause)
+    ) {
       for (const e of statement.exportClause.elements) {
         found.push({ method: e.name.text, local: (e.propertyName ?? e.name).text });
       }
@@ -63,50 +73,71 @@ const routes: RouteFile[] = routeFiles()
   .map((file) => ({ file: path.relative(APP, file), ...toUrlPath(file), exports: methodExports(file) }))
   .filter((route) => documentOf(route.urlPath) !== null);
 
-const documents = { verification: buildVerificationDocument(), voice: buildVoiceDocument() } as Record<DocumentName, any>;
+const documents = { verification: buildVerificationDocument(), voice: buildVoiceDocument() } as Record<
+  DocumentName,
+  any
+>;
 
 describe("route files and OpenAPI documents", () => {
   it("finds the route files of both APIs and their exports", () => {
     // Guards the reading itself: were it to find nothing, the comparison below would prove nothing.
     expect(routes.map((r) => r.urlPath)).toEqual(
-      expect.arrayContaining(["/v1/verification-sessions", "/v1/webhook-endpoints/{id}", "/tts", "/files/{key}", "/voices/{voiceId}/preview.mp3"]),
+      expect.arrayContaining([
+        "/v1/verification-sessions",
+        "/v1/webhook-endpoints/{id}",
+        "/tts",
+        "/files/{key}",
+        "/voices/{voiceId}/preview.mp3",
+      ]),
     );
     expect(routes.find((r) => r.urlPath === "/v1/verification-sessions")!.exports).toEqual(
-      expect.arrayContaining([{ method: "POST", local: "POST" }, { method: "PUT", local: "unrecognizedRequest" }]),
+      expect.arrayContaining([
+        { method: "POST", local: "POST" },
+        { method: "PUT", local: "unrecognizedRequest" },
+      ]),
     );
     expect(routes.find((r) => r.urlPath === "/files/{key}")!.exports).toEqual(
-      expect.arrayContaining([{ method: "GET", local: "GET" }, { method: "HEAD", local: "GET" }, { method: "OPTIONS", local: "options" }]),
+      expect.arrayContaining([
+        { method: "GET", local: "GET" },
+        { method: "HEAD", local: "GET" },
+        { method: "OPTIONS", local: "options" },
+      ]),
     );
   });
 
-  it.each(["verification", "voice"] as const)("the %s document lists exactly the operations its route files export", (name) => {
-    const deliberate = new Set(UNDOCUMENTED_ANSWERS[name].map((a) => a.handler));
-    const exported = new Set<string>();
-    for (const route of routes.filter((r) => documentOf(r.urlPath) === name)) {
-      for (const { method, local } of route.exports) {
-        // HEAD is GET without the body; the documents list GET (the contract check maps HEAD to it).
-        if (method === "HEAD") {
-          expect(local, `${route.file}: HEAD must be the GET handler`).toBe("GET");
-          continue;
+  it.each(["verification", "voice"] as const)(
+    "the %s document lists exactly the operations its route files export",
+    (name) => {
+      const deliberate = new Set(UNDOCUMENTED_ANSWERS[name].map((a) => a.handler));
+      const exported = new Set<string>();
+      for (const route of routes.filter((r) => documentOf(r.urlPath) === name)) {
+        for (const { method, local } of route.exports) {
+          // HEAD is GET without the body; the documents list GET (the contract check maps HEAD to it).
+          if (method === "HEAD") {
+            expect(local, `${route.file}: HEAD must be the GET handler`).toBe("GET");
+            continue;
+          }
+          if (deliberate.has(local)) continue;
+          // A catch-all route may only give the deliberate answers (it has no operation to document).
+          expect(route.catchAll, `${route.file} exports ${method} as ${local}, not a deliberate answer`).toBe(false);
+          exported.add(`${method} ${route.urlPath}`);
         }
-        if (deliberate.has(local)) continue;
-        // A catch-all route may only give the deliberate answers (it has no operation to document).
-        expect(route.catchAll, `${route.file} exports ${method} as ${local}, not a deliberate answer`).toBe(false);
-        exported.add(`${method} ${route.urlPath}`);
       }
-    }
-    const documented = new Set<string>();
-    for (const [template, item] of Object.entries<any>(documents[name].paths)) {
-      for (const method of DOCUMENT_METHODS) if (item[method]) documented.add(`${method.toUpperCase()} ${template}`);
-    }
-    expect([...documented].sort()).toEqual([...exported].sort());
-  });
+      const documented = new Set<string>();
+      for (const [template, item] of Object.entries<any>(documents[name].paths)) {
+        for (const method of DOCUMENT_METHODS) if (item[method]) documented.add(`${method.toUpperCase()} ${template}`);
+      }
+      expect([...documented].sort()).toEqual([...exported].sort());
+    },
+  );
 
   it("every deliberate answer is exported somewhere and has a reason", () => {
     for (const [name, answers] of Object.entries(UNDOCUMENTED_ANSWERS)) {
       for (const answer of answers) {
         expect(answer.reason.length, answer.handler).toBeGreaterThan(40);
-        const uses = routes.filter((r) => documentOf(r.urlPath) === name && r.exports.some((e) => e.local === answer.handler));
+        const uses = routes.filter(
+          (r) => documentOf(r.urlPath) === name && r.exports.some((e) => e.local === answer.handler),
+        );
         expect(uses.length, `${answer.handler} is exported by no ${name} route`).toBeGreaterThan(0);
         for (const route of uses) expect(route.urlPath).toMatch(answer.path);
       }

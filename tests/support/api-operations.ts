@@ -60,7 +60,11 @@ export function apiOperations(): ApiOperation[] {
           path: fill(template),
           authenticated: !(Array.isArray(operation.security) && operation.security.length === 0),
           body: contentType
-            ? { contentType, raw: BODIES[`${method.toUpperCase()} ${template}`] ?? (contentType === "text/csv" ? "name,text\n" : "{}") }
+            ? {
+                contentType,
+                raw:
+                  BODIES[`${method.toUpperCase()} ${template}`] ?? (contentType === "text/csv" ? "name,text\n" : "{}"),
+              }
             : undefined,
         });
       }
@@ -78,7 +82,9 @@ export function keyHeader(api: DocumentName, key: string): Record<string, string
  * The built app on a database of its own (fresh and migrated), for a test whose requests must
  * not share the per-address budget for bad keys, or anything else, with the suite's app.
  */
-export async function startIsolatedApp(env: Record<string, string> = {}): Promise<{ app: AppProcess; databaseUrl: string; stop: () => Promise<void> }> {
+export async function startIsolatedApp(
+  env: Record<string, string> = {},
+): Promise<{ app: AppProcess; databaseUrl: string; stop: () => Promise<void> }> {
   const database = await createMigratedDatabase();
   const app = await startAppInstance({ databaseUrl: database.url, env });
   return {
@@ -94,7 +100,8 @@ export async function startIsolatedApp(env: Record<string, string> = {}): Promis
 /** The two things every API answer carries, errors included (proxy.ts). */
 export function apiHeaderProblems(headers: Headers): string[] {
   const problems: string[] = [];
-  if (!/^req_[A-Za-z0-9]{24}$/.test(headers.get("request-id") ?? "")) problems.push(`Request-Id is ${headers.get("request-id")}`);
+  if (!/^req_[A-Za-z0-9]{24}$/.test(headers.get("request-id") ?? ""))
+    problems.push(`Request-Id is ${headers.get("request-id")}`);
   const csp = headers.get("content-security-policy") ?? "";
   if (!csp.includes("script-src 'none'")) problems.push(`not the API CSP: ${csp.slice(0, 80)}`);
   return problems;

@@ -51,6 +51,11 @@ export function v1<T = any>(method: string, path: string, options: CallOptions &
 }
 
 /** Like v1(), against any app instance (e.g. a second one on the same database). */
-export function v1At<T = any>(origin: string, method: string, path: string, options: CallOptions & { key?: string } = {}) {
+export function v1At<T = any>(
+  origin: string,
+  method: string,
+  path: string,
+  options: CallOptions & { key?: string } = {},
+) {
   return callApi<T>("verification", origin, method, path, withBearer(options.key, options));
 }

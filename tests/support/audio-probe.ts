@@ -17,7 +17,16 @@ export type Probe = {
 };
 
 export async function ffprobe(file: string, inputArgs: string[] = []): Promise<Probe> {
-  const { stdout } = await run("ffprobe", ["-v", "error", ...inputArgs, "-print_format", "json", "-show_streams", "-show_format", file]);
+  const { stdout } = await run("ffprobe", [
+    "-v",
+    "error",
+    ...inputArgs,
+    "-print_format",
+    "json",
+    "-show_streams",
+    "-show_format",
+    file,
+  ]);
   return JSON.parse(stdout);
 }
 
@@ -59,7 +68,11 @@ export async function expectEncodedAs(bytes: Buffer, format: OutputFormat, secon
     expect(bytes.readUInt32LE(40)).toBe(bytes.length - 44);
     const probe = await ffprobe(file);
     expect(probe.format.format_name).toBe("wav");
-    expect(probe.streams[0]).toMatchObject({ codec_name: "pcm_s16le", sample_rate: String(format.sampleRate), channels: 1 });
+    expect(probe.streams[0]).toMatchObject({
+      codec_name: "pcm_s16le",
+      sample_rate: String(format.sampleRate),
+      channels: 1,
+    });
     const played = (bytes.length - 44) / 2 / format.sampleRate;
     expect(played).toBeCloseTo(seconds, 1);
     return played;
@@ -71,7 +84,11 @@ export async function expectEncodedAs(bytes: Buffer, format: OutputFormat, secon
     const played = bytes.length / bytesPerSample / format.sampleRate;
     expect(Math.abs(played - seconds)).toBeLessThan(0.01);
     const probe = await ffprobe(file, rawInputArgs(format));
-    expect(probe.streams[0]).toMatchObject({ codec_name: `pcm_${enc.codec}`, sample_rate: String(format.sampleRate), channels: 1 });
+    expect(probe.streams[0]).toMatchObject({
+      codec_name: `pcm_${enc.codec}`,
+      sample_rate: String(format.sampleRate),
+      channels: 1,
+    });
     expect(Number(probe.format.duration)).toBeCloseTo(seconds, 1);
     expect(bytes.subarray(0, 4).toString("ascii")).not.toMatch(/RIFF|OggS|ID3/);
     return played;

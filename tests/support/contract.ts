@@ -35,7 +35,8 @@ export type UndocumentedAnswer = {
 
 /** Answers an API gives on purpose where its document has no operation. Nothing else may. */
 // The Voice API's paths (the document's templates), for its deliberate 405 and OPTIONS answers.
-const VOICE_PATHS = /^(\/(health|voices|formats|tts|prompt-sets)|\/voices\/[^/]+\/preview\.mp3|\/files\/.+|\/prompt-sets\/[^/]+(\/(generate|status|duplicate|archive|prompts\.csv))?)$/;
+const VOICE_PATHS =
+  /^(\/(health|voices|formats|tts|prompt-sets)|\/voices\/[^/]+\/preview\.mp3|\/files\/.+|\/prompt-sets\/[^/]+(\/(generate|status|duplicate|archive|prompts\.csv))?)$/;
 
 export const UNDOCUMENTED_ANSWERS: Record<DocumentName, UndocumentedAnswer[]> = {
   verification: [
@@ -173,10 +174,14 @@ export function assertMatchesContract(
       throw new Error(`Contract: ${method} ${pathname} ${status} header ${header} is not an integer: ${value}`);
     }
     if (spec.schema && "const" in spec.schema && value !== spec.schema.const) {
-      throw new Error(`Contract: ${method} ${pathname} ${status} header ${header} is ${value}, not ${String(spec.schema.const)}`);
+      throw new Error(
+        `Contract: ${method} ${pathname} ${status} header ${header} is ${value}, not ${String(spec.schema.const)}`,
+      );
     }
     if (spec.schema?.enum && !spec.schema.enum.includes(value)) {
-      throw new Error(`Contract: ${method} ${pathname} ${status} header ${header} is ${value}, not one of ${spec.schema.enum.join(" | ")}`);
+      throw new Error(
+        `Contract: ${method} ${pathname} ${status} header ${header} is ${value}, not one of ${spec.schema.enum.join(" | ")}`,
+      );
     }
   }
   const media = response.content?.["application/json"];
@@ -185,12 +190,15 @@ export function assertMatchesContract(
     // Audio: the Content-Type must be one the document lists; the bytes are the tests' business.
     const type = headers.get("content-type")?.split(";")[0].trim() ?? "";
     if (!otherTypes.includes(type)) {
-      throw new Error(`Contract: ${method} ${pathname} ${status} has Content-Type ${type}, not one of ${otherTypes.join(", ")}`);
+      throw new Error(
+        `Contract: ${method} ${pathname} ${status} has Content-Type ${type}, not one of ${otherTypes.join(", ")}`,
+      );
     }
     return;
   }
   if (!media || head) {
-    if (body !== undefined && body !== "") throw new Error(`Contract: ${method} ${pathname} ${status} should have no body`);
+    if (body !== undefined && body !== "")
+      throw new Error(`Contract: ${method} ${pathname} ${status} should have no body`);
     return;
   }
   const validate = validatorFor(name, media.schema);
@@ -212,7 +220,9 @@ export function assertWebhookMatchesContract(eventType: string, rawBody: string)
   const body: { type?: unknown } = JSON.parse(rawBody);
   const validate = validatorFor("verification", operation.requestBody.content["application/json"].schema);
   if (!validate({ ...body })) {
-    throw new Error(`Contract: ${eventType} payload does not match the document: ${ajv.errorsText(validate.errors)}\n${rawBody}`);
+    throw new Error(
+      `Contract: ${eventType} payload does not match the document: ${ajv.errorsText(validate.errors)}\n${rawBody}`,
+    );
   }
   if (body.type !== eventType) throw new Error(`Contract: a ${eventType} delivery carries type ${body.type}`);
 }

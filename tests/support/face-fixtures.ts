@@ -25,7 +25,11 @@ export const derivedFace = {
   blurred: () => jpeg(sharp(facePhoto("adult-70-plus")).blur(6)),
   tooSmall: async () => {
     const small = await sharp(facePhoto("adult-70-plus")).resize(96, 96).toBuffer();
-    return jpeg(sharp({ create: { width: 1200, height: 1200, channels: 3, background: "#9aa4ad" } }).composite([{ input: small, left: 40, top: 40 }]));
+    return jpeg(
+      sharp({ create: { width: 1200, height: 1200, channels: 3, background: "#9aa4ad" } }).composite([
+        { input: small, left: 40, top: 40 },
+      ]),
+    );
   },
   /** A simulated photo of the photo on a screen: pixel grid, scan lines, colour cast, glare, keystone. */
   rephotographed: async () => {
@@ -38,8 +42,22 @@ export const derivedFace = {
           <radialGradient id="g" cx="0.7" cy="0.25" r="0.45"><stop offset="0" stop-color="#fff" stop-opacity="0.55"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>
         <rect width="100%" height="100%" fill="url(#p)"/><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
     );
-    const screen = await sharp(facePhoto("adult-70-plus")).modulate({ saturation: 0.8 }).tint("#b8c8ff").composite([{ input: grid }]).toBuffer();
-    return jpeg(sharp(screen).affine([[1, 0.06], [0.03, 0.95]], { background: "#202020" }).resize(448, 448, { fit: "cover" }));
+    const screen = await sharp(facePhoto("adult-70-plus"))
+      .modulate({ saturation: 0.8 })
+      .tint("#b8c8ff")
+      .composite([{ input: grid }])
+      .toBuffer();
+    return jpeg(
+      sharp(screen)
+        .affine(
+          [
+            [1, 0.06],
+            [0.03, 0.95],
+          ],
+          { background: "#202020" },
+        )
+        .resize(448, 448, { fit: "cover" }),
+    );
   },
   noFace: () =>
     jpeg(

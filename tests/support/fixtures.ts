@@ -37,30 +37,33 @@ async function withClient<T>(where: Where, run: (client: pg.Client) => Promise<T
 /** A new organisation with a unique name (`prefix-<random>`). */
 export async function newOrganization(prefix = "org", where: Where = {}): Promise<{ id: string; name: string }> {
   const org = { id: newId("org"), name: `${prefix}-${randomBytes(5).toString("hex")}` };
-  await withClient(where, (client) => client.query(`insert into "Organization" (id, name) values ($1, $2)`, [org.id, org.name]));
+  await withClient(where, (client) =>
+    client.query(`insert into "Organization" (id, name) values ($1, $2)`, [org.id, org.name]),
+  );
   return org;
 }
 
 /** Sets the organisation's display name, as its dashboard settings do. */
 export async function setDisplayName(orgId: string, displayName: string | null, where: Where = {}): Promise<void> {
-  await withClient(where, (client) => client.query(`update "Organization" set "displayName" = $2 where id = $1`, [orgId, displayName]));
+  await withClient(where, (client) =>
+    client.query(`update "Organization" set "displayName" = $2 where id = $1`, [orgId, displayName]),
+  );
 }
 
 /** A new API key of the organisation; the full key is returned, as the app returns it once. */
-export async function newApiKey(orgId: string, mode: KeyMode, options: Where & { name?: string } = {}): Promise<{ id: string; key: string }> {
+export async function newApiKey(
+  orgId: string,
+  mode: KeyMode,
+  options: Where & { name?: string } = {},
+): Promise<{ id: string; key: string }> {
   const key = generateApiKey(mode);
   const { prefix, last4 } = displayParts(key);
   const id = newId("key");
   await withClient(options, (client) =>
-    client.query(`insert into "ApiKey" (id, "orgId", mode, name, prefix, last4, "keyHash") values ($1, $2, $3, $4, $5, $6, $7)`, [
-      id,
-      orgId,
-      mode,
-      options.name ?? "",
-      prefix,
-      last4,
-      hashApiKey(key),
-    ]),
+    client.query(
+      `insert into "ApiKey" (id, "orgId", mode, name, prefix, last4, "keyHash") values ($1, $2, $3, $4, $5, $6, $7)`,
+      [id, orgId, mode, options.name ?? "", prefix, last4, hashApiKey(key)],
+    ),
   );
   return { id, key };
 }
@@ -76,7 +79,13 @@ export async function newOrg(prefix = "org", options: Where & { live?: boolean }
 export type CreatedSession = { id: string; url: string; status: string; expires_at: string };
 
 /** A /v1 call with a Bearer key to the app at `origin`: JSON in, status and JSON out. */
-export async function api<T = any>(origin: string, key: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function api<T = any>(
+  origin: string,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${origin}${path}`, {
     method,
     headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
@@ -87,17 +96,30 @@ export async function api<T = any>(origin: string, key: string, method: string, 
 }
 
 /** What createSession sends unless told otherwise. */
-export const sessionBody = { required_age: 18, return_url: "https://merchant.example/done", metadata: { order: "A-1" } };
+export const sessionBody = {
+  required_age: 18,
+  return_url: "https://merchant.example/done",
+  metadata: { order: "A-1" },
+};
 
 /** A verification session made through the API of the app at `origin`. */
-export async function createSession(origin: string, key: string, body: Record<string, unknown> = sessionBody): Promise<CreatedSession> {
+export async function createSession(
+  origin: string,
+  key: string,
+  body: Record<string, unknown> = sessionBody,
+): Promise<CreatedSession> {
   const res = await api(origin, key, "POST", "/v1/verification-sessions", body);
   if (res.status !== 201) throw new Error(`session creation failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
 /** Completes a test session through the API's test helper (pass, unless told otherwise). */
-export async function completeSession(origin: string, key: string, id: string, body: Record<string, string> = { result: "pass" }) {
+export async function completeSession(
+  origin: string,
+  key: string,
+  id: string,
+  body: Record<string, string> = { result: "pass" },
+) {
   const res = await api(origin, key, "POST", `/v1/test_helpers/verification-sessions/${id}/complete`, body);
   if (res.status !== 200) throw new Error(`complete failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
@@ -109,7 +131,10 @@ type SessionStatus = "created" | "in_progress" | "passed" | "failed" | "expired"
  * A session row written straight to the database (vitest only), with no Job row: the suite
  * app's runner never races the engine a test drives itself.
  */
-export async function insertSession(orgId: string, fields: Partial<{ status: SessionStatus; expiresAt: Date; startedAt: Date }> = {}) {
+export async function insertSession(
+  orgId: string,
+  fields: Partial<{ status: SessionStatus; expiresAt: Date; startedAt: Date }> = {},
+) {
   const { db } = await import("@/lib/db");
   return db.verificationSession.create({
     data: {
@@ -125,7 +150,12 @@ export async function insertSession(orgId: string, fields: Partial<{ status: Ses
       status: fields.status ?? "created",
       startedAt: fields.startedAt,
       ...(fields.status === "passed"
-        ? { outcomeMethod: "face_estimation", outcomeResult: "pass", outcomeConfidence: "high", completedAt: new Date() }
+        ? {
+            outcomeMethod: "face_estimation",
+            outcomeResult: "pass",
+            outcomeConfidence: "high",
+            completedAt: new Date(),
+          }
         : {}),
     },
   });
@@ -138,7 +168,13 @@ export async function completedEventForEndpoints(urls: string[]) {
   const org = await newOrganization("event");
   const endpoints = [];
   for (const url of urls) {
-    endpoints.push(await createWebhookEndpoint({ orgId: org.id, mode: "test", body: { url, events: ["verification_session.completed"] } }));
+    endpoints.push(
+      await createWebhookEndpoint({
+        orgId: org.id,
+        mode: "test",
+        body: { url, events: ["verification_session.completed"] },
+      }),
+    );
   }
   const session = await insertSession(org.id, { status: "passed" });
   const event = await db.event.create({

@@ -69,7 +69,11 @@ const SECRET_SHAPES = [/sk_(?:test|live)_[A-Za-z0-9]{32,}/, /whsec_[A-Za-z0-9]{3
 function assertNoSecretsIn(logs: string) {
   const leaks = logs
     .split("\n")
-    .filter((line) => SECRET_SHAPES.some((shape) => shape.test(line)) || Object.values(TEST_SECRETS).some((secret) => line.includes(secret)));
+    .filter(
+      (line) =>
+        SECRET_SHAPES.some((shape) => shape.test(line)) ||
+        Object.values(TEST_SECRETS).some((secret) => line.includes(secret)),
+    );
   if (leaks.length > 0) throw new Error(`the app logged secrets:\n${leaks.slice(0, 5).join("\n")}`);
 }
 

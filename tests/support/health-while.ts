@@ -28,6 +28,9 @@ export async function expectHealthAnswersDuring(request: () => Promise<Response>
   });
   while (!done || times.length < 3) times.push(await healthTime());
   const answer = await attack;
-  expect(Math.max(...times), `${label} /health times ${times.map(Math.round).join(", ")} ms (idle ${idle.map(Math.round).join(", ")})`).toBeLessThan(bound);
+  expect(
+    Math.max(...times),
+    `${label} /health times ${times.map(Math.round).join(", ")} ms (idle ${idle.map(Math.round).join(", ")})`,
+  ).toBeLessThan(bound);
   return answer;
 }

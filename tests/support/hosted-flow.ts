@@ -13,7 +13,14 @@ export async function startLiveSession(methods: LiveMethod[], requiredAge: 16 | 
   const { startVerification } = await import("@/lib/verification/hosted-flow/start-verification");
   const { loadBoundSession } = await import("@/lib/verification/hosted-flow/load-bound-session");
   const org = await newOrganization("live");
-  const created = await createSession({ orgId: org.id, mode: "live", required_age: requiredAge, methods, return_url: "https://shop.example/done", metadata: {} });
+  const created = await createSession({
+    orgId: org.id,
+    mode: "live",
+    required_age: requiredAge,
+    methods,
+    return_url: "https://shop.example/done",
+    metadata: {},
+  });
   const opened = await openHostedLink({ token: created.url.split("/verify/")[1], bindingSecretFor: () => undefined });
   if (opened.kind !== "bound" || !opened.newSecret) throw new Error("not bound");
   expect(await startVerification({ sessionId: created.id, orgId: org.id })).toBe("started");
@@ -27,7 +34,11 @@ export const upload = (bytes: Uint8Array) => ({ size: bytes.length, arrayBuffer:
 export type OpenedSession = { id: string; cookie: string };
 
 /** Over HTTP (the http project): a session opened by its hosted link in a "browser" (the binding cookie), and started. */
-export async function openHostedSession(key: string, orgId: string, methods: string[] = ["face_estimation"]): Promise<OpenedSession> {
+export async function openHostedSession(
+  key: string,
+  orgId: string,
+  methods: string[] = ["face_estimation"],
+): Promise<OpenedSession> {
   const created = await v1("POST", "/v1/verification-sessions", {
     key,
     body: { required_age: 18, methods, return_url: "https://shop.example/done" },

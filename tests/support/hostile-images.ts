@@ -25,7 +25,8 @@ export function jpegSegments(jpeg: Uint8Array): Segment[] {
 }
 
 const concat = (parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
-const flat = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: "#7f8890" } });
+const flat = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: "#7f8890" } });
 
 /** Bits to bytes, with JPEG's byte stuffing (0xFF is followed by 0x00) and 1-bit padding. */
 class BitWriter {
@@ -50,7 +51,13 @@ class BitWriter {
   }
 }
 
-const segment = (code: number, payload: number[]) => [0xff, code, (payload.length + 2) >> 8, (payload.length + 2) & 0xff, ...payload];
+const segment = (code: number, payload: number[]) => [
+  0xff,
+  code,
+  (payload.length + 2) >> 8,
+  (payload.length + 2) & 0xff,
+  ...payload,
+];
 
 /**
  * A valid progressive JPEG of a flat mid-grey `side` x `side` square, three components, in the
@@ -66,7 +73,17 @@ export function manyScansJpeg(side = 7000): Uint8Array {
   const parts: number[][] = [[0xff, 0xd8]];
   const out = { push: (...bytes: number[]) => parts.push(bytes) };
   out.push(...segment(0xdb, [0x00, ...new Array(64).fill(1)]));
-  out.push(...segment(0xc2, [8, side >> 8, side & 0xff, side >> 8, side & 0xff, 3, ...components.flatMap((id) => [id, 0x11, 0])]));
+  out.push(
+    ...segment(0xc2, [
+      8,
+      side >> 8,
+      side & 0xff,
+      side >> 8,
+      side & 0xff,
+      3,
+      ...components.flatMap((id) => [id, 0x11, 0]),
+    ]),
+  );
   // DC table 0: category 0 only (code "0"): every block of a flat mid-grey image has DC difference 0.
   out.push(...segment(0xc4, [0x00, 1, ...new Array(15).fill(0), 0x00]));
   // AC table 0: the end-of-band runs EOB0..EOB14 (symbols 0x00..0xE0), 4-bit codes 0000..1110.
@@ -81,7 +98,7 @@ export function manyScansJpeg(side = 7000): Uint8Array {
   // Every block of a band at once as end-of-band runs of at most 32767 (EOB14 plus 14 bits).
   const eobRuns = () => {
     const bits = new BitWriter();
-    for (let left = blocks; left > 0; ) {
+    for (let left = blocks; left > 0;) {
       const run = Math.min(left, 32767);
       const n = Math.floor(Math.log2(run));
       bits.write(n, 4);
@@ -103,14 +120,21 @@ export function manyScansJpeg(side = 7000): Uint8Array {
 
 /** A plain baseline JPEG of `width` x `height` (flat grey, so a few KB even at 64 megapixels). */
 export async function flatJpeg(width: number, height: number, options: sharp.JpegOptions = {}): Promise<Uint8Array> {
-  return new Uint8Array(await flat(width, height).jpeg({ quality: 80, ...options }).toBuffer());
+  return new Uint8Array(
+    await flat(width, height)
+      .jpeg({ quality: 80, ...options })
+      .toBuffer(),
+  );
 }
 
 /** A 16 x 16 frame header (SOF0, 3 components) as a naive reader would take it. */
-const FAKE_SOF = [0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x10, 0x00, 0x10, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01];
+const FAKE_SOF = [
+  0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x10, 0x00, 0x10, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01,
+];
 
 /** `jpeg` with extra bytes inserted right after SOI. */
-export const afterSoi = (jpeg: Uint8Array, inserted: number[]) => concat([jpeg.subarray(0, 2), new Uint8Array(inserted), jpeg.subarray(2)]);
+export const afterSoi = (jpeg: Uint8Array, inserted: number[]) =>
+  concat([jpeg.subarray(0, 2), new Uint8Array(inserted), jpeg.subarray(2)]);
 
 /** Variants of a real JPEG whose headers hide or garble the frame size (docs: read-image-header.ts). */
 export function trickyJpegs(jpeg: Uint8Array): Record<string, Uint8Array> {

@@ -125,7 +125,11 @@ export async function startReceiver(host = "127.0.0.1", options: ReceiverOptions
     origin,
     url: (path) => `${origin}${path}`,
     route: (path, options) =>
-      routes.set(path, { behaviour: options.behaviour ?? (() => 200), secret: options.secret, responseBody: options.responseBody }),
+      routes.set(path, {
+        behaviour: options.behaviour ?? (() => 200),
+        secret: options.secret,
+        responseBody: options.responseBody,
+      }),
     deliveries: (path) => {
       throwCheckFailures();
       return received.filter((d) => path === undefined || d.path === path);

@@ -19,12 +19,40 @@ export function ensureTestCertificates(dir = ".data/test-ca"): TestCertificates 
   if (!existsSync(files.cert)) {
     mkdirSync(abs, { recursive: true });
     const run = (...args: string[]) => execFileSync("openssl", args, { stdio: "ignore" });
-    run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", files.caKey, "-out", files.caCert,
-      "-days", "3650", "-subj", "/CN=Voiceage Test CA");
+    run(
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      files.caKey,
+      "-out",
+      files.caCert,
+      "-days",
+      "3650",
+      "-subj",
+      "/CN=Voiceage Test CA",
+    );
     run("req", "-newkey", "rsa:2048", "-nodes", "-keyout", files.key, "-out", files.csr, "-subj", "/CN=localhost");
     writeFileSync(files.ext, "subjectAltName=DNS:localhost,IP:127.0.0.1\nbasicConstraints=CA:FALSE\n");
-    run("x509", "-req", "-in", files.csr, "-CA", files.caCert, "-CAkey", files.caKey, "-CAcreateserial",
-      "-out", files.cert, "-days", "3650", "-extfile", files.ext);
+    run(
+      "x509",
+      "-req",
+      "-in",
+      files.csr,
+      "-CA",
+      files.caCert,
+      "-CAkey",
+      files.caKey,
+      "-CAcreateserial",
+      "-out",
+      files.cert,
+      "-days",
+      "3650",
+      "-extfile",
+      files.ext,
+    );
   }
   return { caCertPath: files.caCert, cert: readFileSync(files.cert, "utf8"), key: readFileSync(files.key, "utf8") };
 }

@@ -120,7 +120,11 @@ export async function createMigratedDatabase(): Promise<ScratchDatabase> {
  * Test workers are forked after this runs (vitest and Playwright global set-up) and inherit
  * the environment.
  */
-export async function startTestDatabase(): Promise<{ databaseUrl: string; caCertPath: string; stop: () => Promise<void> }> {
+export async function startTestDatabase(): Promise<{
+  databaseUrl: string;
+  caCertPath: string;
+  stop: () => Promise<void>;
+}> {
   Object.assign(process.env, TEST_SECRETS);
   const database = await createMigratedDatabase();
   const { caCertPath } = ensureTestCertificates();

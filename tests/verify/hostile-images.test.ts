@@ -59,7 +59,9 @@ describe("hostile images", () => {
     const org = await newOrg("hostile-frames");
     const session = await openHostedSession(org.liveKey, org.orgId);
     const cases = {
-      "a 1900 px frame behind a fake 16 px frame header in APP15": trickyJpegs(await flatJpeg(1900, 1900))["fake SOF inside APP15"],
+      "a 1900 px frame behind a fake 16 px frame header in APP15": trickyJpegs(await flatJpeg(1900, 1900))[
+        "fake SOF inside APP15"
+      ],
       "a 640 px progressive frame with 379 scans": manyScansJpeg(640),
     };
     for (const [name, frame] of Object.entries(cases)) {

@@ -13,7 +13,8 @@ import { derivedFace, facePhoto } from "../support/face-fixtures";
 import { openHostedSession, type OpenedSession } from "../support/hosted-flow";
 
 /** A frame as the page sends it: 320 px wide JPEG. */
-const frame = async (photo: Uint8Array, width = 320) => new Uint8Array(await sharp(photo).resize(width).jpeg({ quality: 70 }).toBuffer());
+const frame = async (photo: Uint8Array, width = 320) =>
+  new Uint8Array(await sharp(photo).resize(width).jpeg({ quality: 70 }).toBuffer());
 
 async function post(session: OpenedSession, body: Uint8Array, headers: Record<string, string> = {}) {
   const res = await fetch(`${baseUrl()}/verify/session/${session.id}/live-check`, {
@@ -96,7 +97,9 @@ describe("the live check of camera frames", () => {
 
     const session = await openHostedSession(org.liveKey, org.orgId);
     expect((await post(session, await frame(facePhoto("adult-50-59"), 700))).status).toBe(400);
-    expect((await post(session, new Uint8Array(await sharp(facePhoto("adult-50-59")).resize(64).png().toBuffer()))).status).toBe(400);
+    expect(
+      (await post(session, new Uint8Array(await sharp(facePhoto("adult-50-59")).resize(64).png().toBuffer()))).status,
+    ).toBe(400);
     expect((await post(session, new Uint8Array(97 * 1024).fill(1))).status).toBe(413);
     expect((await post(session, new Uint8Array())).status).toBe(400);
   }, 60_000);
@@ -126,6 +129,9 @@ describe("the live check of camera frames", () => {
     expect(spent.status).toBe(429);
     expect(spent.body).toMatchObject({ limit: "per_session" });
     // Spent, the budget leaves the photo itself untouched: the session can still be checked.
-    expect(await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } })).toMatchObject({ status: "in_progress", attempts: 0 });
+    expect(await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } })).toMatchObject({
+      status: "in_progress",
+      attempts: 0,
+    });
   }, 60_000);
 });

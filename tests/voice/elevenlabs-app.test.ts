@@ -54,7 +54,12 @@ describe("Voice API on ElevenLabs (fake upstream)", () => {
     const first = await call("GET", "/voices");
     expect(first.status).toBe(200);
     expect(first.body.count).toBe(2);
-    expect(first.body.voices[0]).toMatchObject({ id: VOICES.rachel, name: "Rachel", gender: "female", preview_url: expect.stringMatching(/^https:/) });
+    expect(first.body.voices[0]).toMatchObject({
+      id: VOICES.rachel,
+      name: "Rachel",
+      gender: "female",
+      preview_url: expect.stringMatching(/^https:/),
+    });
 
     fake.failVoiceList = true;
     try {
@@ -70,7 +75,12 @@ describe("Voice API on ElevenLabs (fake upstream)", () => {
   it("synthesizes, converts and stores a telephony WAV", async () => {
     const res = await tts(VOICES.rachel);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ cached: false, content_type: "audio/wav", file_extension: ".wav", voice_settings: null });
+    expect(res.body).toMatchObject({
+      cached: false,
+      content_type: "audio/wav",
+      file_extension: ".wav",
+      voice_settings: null,
+    });
     const file = Buffer.from(await (await fetch(res.body.audio_url)).arrayBuffer());
     expect(file.readUInt32LE(24)).toBe(8000);
     expect(file.length).toBe(res.body.bytes);

@@ -22,7 +22,13 @@ export const VOICES = {
 // What ElevenLabs gates by plan; the fake answers these like a Starter account would.
 const PLAN_GATED = new Set(["pcm_44100", "wav_44100", "mp3_44100_192"]);
 
-export type RecordedRequest = { method: string; path: string; query: URLSearchParams; headers: http.IncomingHttpHeaders; body: any };
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: http.IncomingHttpHeaders;
+  body: any;
+};
 
 export type FakeElevenLabs = {
   baseUrl: string;
@@ -55,9 +61,31 @@ export async function startFakeElevenLabs(): Promise<FakeElevenLabs> {
       const [, rate, kbps] = format.split("_");
       mp3Cache.set(
         format,
-        execFileSync("ffmpeg", ["-v", "error", "-f", "s16le", "-ar", rate, "-ac", "1", "-i", "pipe:0", "-c:a", "libmp3lame", "-b:a", `${kbps}k`, "-f", "mp3", "pipe:1"], {
-          input: sinePcm(Number(rate), 1),
-        }),
+        execFileSync(
+          "ffmpeg",
+          [
+            "-v",
+            "error",
+            "-f",
+            "s16le",
+            "-ar",
+            rate,
+            "-ac",
+            "1",
+            "-i",
+            "pipe:0",
+            "-c:a",
+            "libmp3lame",
+            "-b:a",
+            `${kbps}k`,
+            "-f",
+            "mp3",
+            "pipe:1",
+          ],
+          {
+            input: sinePcm(Number(rate), 1),
+          },
+        ),
       );
     }
     return mp3Cache.get(format)!;
@@ -76,7 +104,13 @@ export async function startFakeElevenLabs(): Promise<FakeElevenLabs> {
       labels: { accent: "american", age: "young", gender: "female", use_case: "narration" },
       preview_url: "https://storage.example/voices/rachel/preview.mp3",
       verified_languages: [
-        { language: "en", model_id: "eleven_multilingual_v2", accent: "american", locale: "en-US", preview_url: "https://storage.example/x.mp3" },
+        {
+          language: "en",
+          model_id: "eleven_multilingual_v2",
+          accent: "american",
+          locale: "en-US",
+          preview_url: "https://storage.example/x.mp3",
+        },
         { language: "es", model_id: "eleven_multilingual_v2", locale: "es-MX" },
       ],
       settings: null,
@@ -100,12 +134,19 @@ export async function startFakeElevenLabs(): Promise<FakeElevenLabs> {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? "/", "http://fake");
     const raw = Buffer.concat(chunks).toString();
-    fake.requests.push({ method: req.method ?? "", path: url.pathname, query: url.searchParams, headers: req.headers, body: raw ? JSON.parse(raw) : undefined });
+    fake.requests.push({
+      method: req.method ?? "",
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body: raw ? JSON.parse(raw) : undefined,
+    });
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { "content-type": "application/json" });
       res.end(JSON.stringify(body));
     };
-    if (req.headers["xi-api-key"] !== FAKE_API_KEY) return json(401, { detail: { status: "invalid_api_key", message: "Invalid API key" } });
+    if (req.headers["xi-api-key"] !== FAKE_API_KEY)
+      return json(401, { detail: { status: "invalid_api_key", message: "Invalid API key" } });
 
     if (req.method === "GET" && url.pathname === "/v1/voices") {
       if (fake.failVoiceList) return json(503, { detail: "upstream maintenance" });
@@ -113,7 +154,8 @@ export async function startFakeElevenLabs(): Promise<FakeElevenLabs> {
     }
     const settings = /^\/v1\/voices\/([^/]+)\/settings$/.exec(url.pathname);
     if (req.method === "GET" && settings) {
-      if (!known.has(settings[1])) return json(404, { detail: { status: "voice_not_found", message: "A voice with that id was not found." } });
+      if (!known.has(settings[1]))
+        return json(404, { detail: { status: "voice_not_found", message: "A voice with that id was not found." } });
       return json(200, { stability: 0.3, similarity_boost: 0.8, style: 0.1, use_speaker_boost: true, speed: 1.0 });
     }
     const tts = /^\/v1\/text-to-speech\/([^/]+)$/.exec(url.pathname);
@@ -122,18 +164,29 @@ export async function startFakeElevenLabs(): Promise<FakeElevenLabs> {
       const format = url.searchParams.get("output_format") ?? "mp3_44100_128";
       const count = (calls.get(voice) ?? 0) + 1;
       calls.set(voice, count);
-      if (!known.has(voice)) return json(404, { detail: { status: "voice_not_found", message: "A voice with that id was not found." } });
+      if (!known.has(voice))
+        return json(404, { detail: { status: "voice_not_found", message: "A voice with that id was not found." } });
       if (PLAN_GATED.has(format)) {
         return json(fake.planErrorStatus, {
-          detail: { status: "output_format_not_allowed", message: `Requested output format ${format} is only allowed for a higher tier.` },
+          detail: {
+            status: "output_format_not_allowed",
+            message: `Requested output format ${format} is only allowed for a higher tier.`,
+          },
         });
       }
       const busy = fake.rateLimitNext > 0;
       if (busy) fake.rateLimitNext -= 1;
       if (busy || voice === VOICES.rateLimitedAlways || (voice === VOICES.rateLimitedOnce && count === 1)) {
         // Only the "always" voice says when to come back; the other leaves the pause to us.
-        res.writeHead(429, { "content-type": "application/json", ...(voice === VOICES.rateLimitedAlways ? { "retry-after": "0" } : {}) });
-        return res.end(JSON.stringify({ detail: { status: "too_many_concurrent_requests", message: "Too many concurrent requests." } }));
+        res.writeHead(429, {
+          "content-type": "application/json",
+          ...(voice === VOICES.rateLimitedAlways ? { "retry-after": "0" } : {}),
+        });
+        return res.end(
+          JSON.stringify({
+            detail: { status: "too_many_concurrent_requests", message: "Too many concurrent requests." },
+          }),
+        );
       }
       if (voice === VOICES.serverError) return json(500, { detail: "Internal Server Error" });
       if (voice === VOICES.slow) {

@@ -24,7 +24,10 @@ beforeAll(async () => {
 });
 
 const menu = (count: number, tag: string) =>
-  Array.from({ length: count }, (_, i) => ({ name: `menu-${String(i + 1).padStart(2, "0")}`, text: `Option ${i + 1}. ${tag}` }));
+  Array.from({ length: count }, (_, i) => ({
+    name: `menu-${String(i + 1).padStart(2, "0")}`,
+    text: `Option ${i + 1}. ${tag}`,
+  }));
 
 /** Waits for a generation to settle, checking each status answer against the document. */
 async function settled(id: string, seen: { running: number } = { running: 0 }) {
@@ -45,7 +48,14 @@ async function fetchFile(path: string, apiKey = key) {
   const res = await fetch(`${baseUrl()}${path}`, { headers: { "x-api-key": apiKey } });
   const bytes = Buffer.from(await res.arrayBuffer());
   const json = res.headers.get("content-type")?.startsWith("application/json");
-  assertMatchesContract("voice", "GET", path.split("?")[0], res.status, res.headers, json ? JSON.parse(bytes.toString()) : bytes.length ? "(file)" : undefined);
+  assertMatchesContract(
+    "voice",
+    "GET",
+    path.split("?")[0],
+    res.status,
+    res.headers,
+    json ? JSON.parse(bytes.toString()) : bytes.length ? "(file)" : undefined,
+  );
   return { status: res.status, headers: res.headers, bytes, json: json ? JSON.parse(bytes.toString()) : undefined };
 }
 
@@ -61,7 +71,12 @@ describe("a 50-prompt set, generated, edited, regenerated and downloaded", () =>
     expect(res.status).toBe(201);
     setId = res.body.id;
     expect(setId).toMatch(/^ps_/);
-    expect(res.body).toMatchObject({ name: "Main menu (winter)", language: "en", output_format: "ulaw_8000", file_extension: ".ulaw" });
+    expect(res.body).toMatchObject({
+      name: "Main menu (winter)",
+      language: "en",
+      output_format: "ulaw_8000",
+      file_extension: ".ulaw",
+    });
     expect(res.body.generation).toMatchObject({ state: "idle", counts: { total: 50, pending: 50, done: 0 } });
     expect(res.body.prompts.map((p: { name: string }) => p.name)).toEqual(menu(50, tag).map((p) => p.name));
     expect(res.body.prompts[0]).toMatchObject({ status: "pending", file_name: "menu-01.ulaw", audio_url: null });
@@ -84,7 +99,10 @@ describe("a 50-prompt set, generated, edited, regenerated and downloaded", () =>
     const seen = { running: 0 };
     const status = await settled(setId, seen);
     expect(seen.running).toBeGreaterThan(0);
-    expect(status.generation).toMatchObject({ state: "completed", counts: { total: 50, done: 50, cached: 0, failed: 0 } });
+    expect(status.generation).toMatchObject({
+      state: "completed",
+      counts: { total: 50, done: 50, cached: 0, failed: 0 },
+    });
     for (const prompt of status.prompts) {
       expect(prompt).toMatchObject({ status: "done", cached: false, error: null });
       expect(prompt.duration_ms).toBeGreaterThan(300);
@@ -93,7 +111,11 @@ describe("a 50-prompt set, generated, edited, regenerated and downloaded", () =>
 
   it("regenerates only the prompt whose text changed; the others come from the content cache", async () => {
     const current = await voiceApi("GET", `/prompt-sets/${setId}`, { key });
-    const prompts = current.body.prompts.map((p: { id: string; name: string; text: string }) => ({ id: p.id, name: p.name, text: p.text }));
+    const prompts = current.body.prompts.map((p: { id: string; name: string; text: string }) => ({
+      id: p.id,
+      name: p.name,
+      text: p.text,
+    }));
     prompts[6] = { ...prompts[6], text: `For opening hours, press seven. ${tag}` };
     const edited = await voiceApi("PATCH", `/prompt-sets/${setId}`, { key, body: { prompts } });
     expect(edited.status).toBe(200);
@@ -115,7 +137,9 @@ describe("a 50-prompt set, generated, edited, regenerated and downloaded", () =>
       expect(res.headers.get("content-type")).toBe("application/zip");
       expect(res.headers.get("content-disposition")).toBe(`attachment; filename="main-menu-winter-${layout}.zip"`);
       const files = unzipSync(res.bytes);
-      const manifest: Record<string, string>[] = parse(Buffer.from(files["prompts.csv"]).toString("utf8"), { columns: true });
+      const manifest: Record<string, string>[] = parse(Buffer.from(files["prompts.csv"]).toString("utf8"), {
+        columns: true,
+      });
       expect(manifest).toHaveLength(50);
       expect(Object.keys(files).sort()).toEqual([...manifest.map((row) => row.file), "prompts.csv"].sort());
 
@@ -137,7 +161,12 @@ describe("a 50-prompt set, generated, edited, regenerated and downloaded", () =>
         if (layout === "freeswitch") {
           // The same G.711 samples in a WAV container FreeSWITCH reads: a canonical header, format 7 (μ-law), 8 kHz.
           expect(bytes.toString("ascii", 0, 4)).toBe("RIFF");
-          expect([bytes.readUInt16LE(20), bytes.readUInt16LE(22), bytes.readUInt32LE(24), bytes.readUInt16LE(34)]).toEqual([7, 1, 8000, 8]);
+          expect([
+            bytes.readUInt16LE(20),
+            bytes.readUInt16LE(22),
+            bytes.readUInt32LE(24),
+            bytes.readUInt16LE(34),
+          ]).toEqual([7, 1, 8000, 8]);
           expect(bytes.readUInt32LE(40)).toBe(bytes.length - 44);
           // The manifest's duration is rounded to the millisecond: within 8 samples.
           expect(Math.abs(bytes.length - 44 - seconds * 8000)).toBeLessThanOrEqual(8);
@@ -180,7 +209,10 @@ describe("a 50-prompt set, generated, edited, regenerated and downloaded", () =>
   it("duplicates with its audio, then deletes", async () => {
     const copy = await voiceApi("POST", `/prompt-sets/${setId}/duplicate`, { key });
     expect(copy.status).toBe(201);
-    expect(copy.body).toMatchObject({ name: "Main menu (winter) (copy)", generation: { state: "completed", counts: { done: 50 } } });
+    expect(copy.body).toMatchObject({
+      name: "Main menu (winter) (copy)",
+      generation: { state: "completed", counts: { done: 50 } },
+    });
     const list = await voiceApi("GET", "/prompt-sets", { key });
     expect(list.body.prompt_sets.slice(0, 2).map((s: { id: string }) => s.id)).toEqual([copy.body.id, setId]);
     const deleted = await voiceApi("DELETE", `/prompt-sets/${copy.body.id}`, { key });
@@ -190,13 +222,23 @@ describe("a 50-prompt set, generated, edited, regenerated and downloaded", () =>
 });
 
 describe("prompt sets refuse bad input in the API's envelope", () => {
-  const create = (body: object) => voiceApi("POST", "/prompt-sets", { key, body: { name: "Bad", voice_id: VOICE, ...body } });
+  const create = (body: object) =>
+    voiceApi("POST", "/prompt-sets", { key, body: { name: "Bad", voice_id: VOICE, ...body } });
 
   it("names the offending prompt: file names for phone systems, unique in the set", async () => {
     const upper = await create({ prompts: [{ name: "Main Menu", text: "Hello" }] });
     expect(upper.status).toBe(400);
-    expect(upper.body.error).toMatchObject({ code: "bad_request", message: expect.stringMatching(/prompts\.0\.name.*lower-case letters, digits, - and _/) });
-    const twice = await create({ prompts: [{ name: "a", text: "one" }, { name: "b", text: "two" }, { name: "a", text: "three" }] });
+    expect(upper.body.error).toMatchObject({
+      code: "bad_request",
+      message: expect.stringMatching(/prompts\.0\.name.*lower-case letters, digits, - and _/),
+    });
+    const twice = await create({
+      prompts: [
+        { name: "a", text: "one" },
+        { name: "b", text: "two" },
+        { name: "a", text: "three" },
+      ],
+    });
     expect(twice.status).toBe(400);
     expect(twice.body.error.message).toMatch(/prompts\.2\.name.*unique in the set.*prompt 1/);
     const empty = await create({ prompts: [{ name: "a", text: "   " }] });
@@ -218,7 +260,10 @@ describe("prompt sets refuse bad input in the API's envelope", () => {
     const archive = await fetchFile(`/prompt-sets/${bare.body.id}/archive?layout=cisco`);
     expect(archive.status).toBe(400);
     expect(archive.json.error.message).toMatch(/layout/);
-    const unknownId = await voiceApi("PATCH", `/prompt-sets/${bare.body.id}`, { key, body: { prompts: [{ id: "psp_nope", name: "a", text: "b" }] } });
+    const unknownId = await voiceApi("PATCH", `/prompt-sets/${bare.body.id}`, {
+      key,
+      body: { prompts: [{ id: "psp_nope", name: "a", text: "b" }] },
+    });
     expect(unknownId.status).toBe(400);
     expect(unknownId.body.error.message).toMatch(/psp_nope is not a prompt of this set/);
     expect((await voiceApi("PATCH", `/prompt-sets/${bare.body.id}`, { key, body: {} })).status).toBe(400);
@@ -228,14 +273,20 @@ describe("prompt sets refuse bad input in the API's envelope", () => {
   it("imports a CSV as a spreadsheet saves it, and refuses a bad one naming every bad row", async () => {
     const set = await create({});
     const put = (csv: string, type = "text/csv") =>
-      fetch(`${baseUrl()}/prompt-sets/${set.body.id}/prompts.csv`, { method: "PUT", headers: { "x-api-key": key, "content-type": type }, body: csv });
+      fetch(`${baseUrl()}/prompt-sets/${set.body.id}/prompts.csv`, {
+        method: "PUT",
+        headers: { "x-api-key": key, "content-type": type },
+        body: csv,
+      });
     const check = async (res: Response) => {
       const body = await res.json();
       assertMatchesContract("voice", "PUT", `/prompt-sets/${set.body.id}/prompts.csv`, res.status, res.headers, body);
       return { status: res.status, body };
     };
 
-    const bad = await check(await put("name,text\nwelcome,Welcome to Acme.\nMain Menu,For sales press 1\nhold,\nwelcome,again\n"));
+    const bad = await check(
+      await put("name,text\nwelcome,Welcome to Acme.\nMain Menu,For sales press 1\nhold,\nwelcome,again\n"),
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/3 problems/);
     expect(bad.body.error.message).toMatch(/row 3: name may contain only lower-case letters/);
@@ -244,11 +295,13 @@ describe("prompt sets refuse bad input in the API's envelope", () => {
     expect((await voiceApi("GET", `/prompt-sets/${set.body.id}`, { key })).body.prompts).toEqual([]);
 
     expect((await check(await put("nom,texte\na,b\n"))).body.error.message).toMatch(/row 1/);
-    expect((await check(await put("name,text\na,\"unclosed\n"))).status).toBe(400);
+    expect((await check(await put('name,text\na,"unclosed\n'))).status).toBe(400);
     expect((await check(await put("name,text\na,b\n", "application/json"))).body.error.message).toMatch(/text\/csv/);
 
     // A BOM, CRLF line ends, quoted commas and line breaks, columns in another order.
-    const good = await check(await put('\uFEFFtext,name,notes\r\n"Welcome, caller.",welcome,x\r\n"Line one\r\nline two",after-hours,\r\n'));
+    const good = await check(
+      await put('\uFEFFtext,name,notes\r\n"Welcome, caller.",welcome,x\r\n"Line one\r\nline two",after-hours,\r\n'),
+    );
     expect(good.status).toBe(200);
     expect(good.body.prompts.map((p: { name: string; text: string }) => [p.name, p.text])).toEqual([
       ["welcome", "Welcome, caller."],
@@ -267,18 +320,30 @@ describe("a field patched to null", () => {
   // The document's own list: a field made nullable later is covered without editing this test.
   const update = buildVoiceDocument().components.schemas.PromptSetUpdate as { properties: Record<string, any> };
   const nullable = Object.entries(update.properties)
-    .filter(([, schema]) => [schema.type].flat().includes("null") || [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some((s: any) => s.type === "null"))
+    .filter(
+      ([, schema]) =>
+        [schema.type].flat().includes("null") ||
+        [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some((s: any) => s.type === "null"),
+    )
     .map(([field]) => field);
 
   it("is stored as absent, and every later answer matches the document", async () => {
     expect(nullable).toContain("voice_settings");
     const created = await voiceApi("POST", "/prompt-sets", {
       key,
-      body: { name: "Nulls", voice_id: VOICE, voice_settings: { stability: 0.3, speed: 1.1 }, prompts: [{ name: "hi", text: "Hello." }] },
+      body: {
+        name: "Nulls",
+        voice_id: VOICE,
+        voice_settings: { stability: 0.3, speed: 1.1 },
+        prompts: [{ name: "hi", text: "Hello." }],
+      },
     });
     expect(created.status).toBe(201);
     // voiceApi checks every answer against the voice document; a stored {"set": null} failed here.
-    const patched = await voiceApi("PATCH", `/prompt-sets/${created.body.id}`, { key, body: Object.fromEntries(nullable.map((f) => [f, null])) });
+    const patched = await voiceApi("PATCH", `/prompt-sets/${created.body.id}`, {
+      key,
+      body: Object.fromEntries(nullable.map((f) => [f, null])),
+    });
     expect(patched.status).toBe(200);
     for (const field of nullable) expect(patched.body[field], field).toBeNull();
     const row = await db.promptSet.findUniqueOrThrow({ where: { id: created.body.id } });
@@ -298,11 +363,23 @@ describe("a field patched to null", () => {
       body: "name,text\nbye,Goodbye.\n",
     });
     const importedBody = await imported.json();
-    assertMatchesContract("voice", "PUT", `/prompt-sets/${created.body.id}/prompts.csv`, imported.status, imported.headers, importedBody);
+    assertMatchesContract(
+      "voice",
+      "PUT",
+      `/prompt-sets/${created.body.id}/prompts.csv`,
+      imported.status,
+      imported.headers,
+      importedBody,
+    );
     expect(importedBody.voice_settings).toBeNull();
     // Patching null again (no change) and setting settings back both answer the document's shape.
-    expect((await voiceApi("PATCH", `/prompt-sets/${created.body.id}`, { key, body: { voice_settings: null } })).status).toBe(200);
-    const restored = await voiceApi("PATCH", `/prompt-sets/${created.body.id}`, { key, body: { voice_settings: { stability: 0.5 } } });
+    expect(
+      (await voiceApi("PATCH", `/prompt-sets/${created.body.id}`, { key, body: { voice_settings: null } })).status,
+    ).toBe(200);
+    const restored = await voiceApi("PATCH", `/prompt-sets/${created.body.id}`, {
+      key,
+      body: { voice_settings: { stability: 0.5 } },
+    });
     expect(restored.body.voice_settings).toMatchObject({ stability: 0.5 });
   });
 });

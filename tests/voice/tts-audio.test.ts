@@ -93,8 +93,21 @@ async function edgeSilence(wav: Buffer): Promise<{ leading: number; trailing: nu
   const pcm = parseWav(wav);
   const duration = pcm.samples.length / pcm.sampleRate;
   // Canonical header: streaming writers (espeak-ng --stdout) leave placeholder sizes.
-  const file = writeScratchFile(`edges-${Math.random().toString(36).slice(2)}.wav`, Buffer.concat([wavHeader(pcm.samples.byteLength, pcm.sampleRate), s16leBytes(pcm)]));
-  const { stderr } = await run("ffmpeg", ["-hide_banner", "-nostats", "-i", file, "-af", "silencedetect=noise=-50dB:d=0.02", "-f", "null", "-"]);
+  const file = writeScratchFile(
+    `edges-${Math.random().toString(36).slice(2)}.wav`,
+    Buffer.concat([wavHeader(pcm.samples.byteLength, pcm.sampleRate), s16leBytes(pcm)]),
+  );
+  const { stderr } = await run("ffmpeg", [
+    "-hide_banner",
+    "-nostats",
+    "-i",
+    file,
+    "-af",
+    "silencedetect=noise=-50dB:d=0.02",
+    "-f",
+    "null",
+    "-",
+  ]);
   const silences: { start: number; end: number }[] = [];
   for (const m of stderr.matchAll(/silence_start: (-?[\d.]+)|silence_end: ([\d.]+)/g)) {
     if (m[1] !== undefined) silences.push({ start: Math.max(0, Number(m[1])), end: duration });
@@ -109,7 +122,10 @@ async function edgeSilence(wav: Buffer): Promise<{ leading: number; trailing: nu
 
 describe("trimming on real speech", () => {
   it("leaves at most about the documented 100 ms pad of silence at either end of a /tts prompt", async () => {
-    const { file } = await tts({ text: `Please hold ${runId}. Your call is important to us.`, output_format: "wav_8000" });
+    const { file } = await tts({
+      text: `Please hold ${runId}. Your call is important to us.`,
+      output_format: "wav_8000",
+    });
     const { leading, trailing, duration } = await edgeSilence(file.bytes);
     expect(duration).toBeGreaterThan(1);
     // 100 ms pad, plus up to one 10 ms analysis frame and the detector's own resolution.
@@ -120,10 +136,14 @@ describe("trimming on real speech", () => {
   });
 
   it("measures the untrimmed eSpeak tail as too long (so the check above can fail)", async () => {
-    const { stdout } = await run("espeak-ng", ["-v", "en-us", "-b", "1", "--stdout", "Please hold. Your call is important to us."], {
-      encoding: "buffer",
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    const { stdout } = await run(
+      "espeak-ng",
+      ["-v", "en-us", "-b", "1", "--stdout", "Please hold. Your call is important to us."],
+      {
+        encoding: "buffer",
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
     const { trailing } = await edgeSilence(stdout);
     expect(trailing).toBeGreaterThan(0.2);
   });

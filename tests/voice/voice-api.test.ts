@@ -7,8 +7,17 @@ import { download, voiceApi } from "./voice-client";
 import { newOrg } from "../support/fixtures";
 
 const TTS_RESULT_KEYS = [
-  "audio_url", "bytes", "cached", "characters", "content_type", "file_extension", "model_id",
-  "output_format", "sha256", "voice_id", "voice_settings",
+  "audio_url",
+  "bytes",
+  "cached",
+  "characters",
+  "content_type",
+  "file_extension",
+  "model_id",
+  "output_format",
+  "sha256",
+  "voice_id",
+  "voice_settings",
 ].sort();
 
 const VOICE = "espeakEnUs";
@@ -47,7 +56,8 @@ describe("authentication", () => {
 
   it("refuses a revoked key on the very next request, on /tts and on /v1", async () => {
     const { orgId, testKey } = await newOrg("voice");
-    const tts = () => voiceApi("POST", "/tts", { key: testKey, body: { text: uniqueText("revoked"), voice_id: VOICE } });
+    const tts = () =>
+      voiceApi("POST", "/tts", { key: testKey, body: { text: uniqueText("revoked"), voice_id: VOICE } });
     const keyId = (await db.apiKey.findFirstOrThrow({ where: { orgId, mode: "test" } })).id;
     // Each route used just before: anything the app remembers about the key is fresh.
     expect((await tts()).status).toBe(200);
@@ -71,15 +81,25 @@ describe("GET /formats", () => {
     expect(res.body.formats).toHaveLength(24);
     const byId = Object.fromEntries(res.body.formats.map((f: { id: string }) => [f.id, f]));
     expect(byId.wav_8000).toEqual({
-      id: "wav_8000", label: expect.any(String), group: "telephony", file_extension: ".wav",
-      content_type: "audio/wav", default: true,
+      id: "wav_8000",
+      label: expect.any(String),
+      group: "telephony",
+      file_extension: ".wav",
+      content_type: "audio/wav",
+      default: true,
     });
     expect(byId.ulaw_8000.file_extension).toBe(".ulaw");
     expect(byId.pcm_8000.file_extension).toBe(".sln");
     expect(byId.pcm_22050.file_extension).toBe(".pcm");
     expect(byId.opus_48000_64.file_extension).toBe(".opus");
-    const planned = res.body.formats.filter((f: any) => "min_provider_plan" in f).map((f: any) => [f.id, f.min_provider_plan]);
-    expect(planned).toEqual([["wav_44100", "pro"], ["pcm_44100", "pro"], ["mp3_44100_192", "creator"]]);
+    const planned = res.body.formats
+      .filter((f: any) => "min_provider_plan" in f)
+      .map((f: any) => [f.id, f.min_provider_plan]);
+    expect(planned).toEqual([
+      ["wav_44100", "pro"],
+      ["pcm_44100", "pro"],
+      ["mp3_44100_192", "creator"],
+    ]);
     expect(res.body.formats.filter((f: any) => f.default).map((f: any) => f.id)).toEqual(["wav_8000"]);
   });
 
@@ -121,7 +141,8 @@ describe("methods on every Voice API path", () => {
     const res = await fetch(`${baseUrl()}${path}`, { method: "OPTIONS" });
     expect(res.status).toBe(204);
     expect(res.headers.get("allow")).toBe(allow);
-    if (!path.startsWith("/openapi/")) assertMatchesContract("voice", "OPTIONS", path, res.status, res.headers, await res.text());
+    if (!path.startsWith("/openapi/"))
+      assertMatchesContract("voice", "OPTIONS", path, res.status, res.headers, await res.text());
   });
 });
 
@@ -130,7 +151,13 @@ describe("GET /voices", () => {
     const { testKey } = await newOrg("voice");
     const res = await voiceApi("GET", "/voices", { key: testKey });
     const [first] = res.body.voices;
-    expect(first).toMatchObject({ id: "festivalSlt", name: "Slt (Festival HTS)", gender: "female", locale: "en-US", category: "festival" });
+    expect(first).toMatchObject({
+      id: "festivalSlt",
+      name: "Slt (Festival HTS)",
+      gender: "female",
+      locale: "en-US",
+      category: "festival",
+    });
     const ids = res.body.voices.map((v: { id: string }) => v.id);
     for (const id of ["fliteSlt", "fliteRms", "fliteAwb", "festivalKal", "espeakEnUs"]) expect(ids).toContain(id);
     const preview = await download(first.preview_url);
@@ -147,9 +174,27 @@ describe("GET /voices", () => {
     expect(res.body.count).toBeGreaterThan(50);
     const voice = res.body.voices.find((v: { id: string }) => v.id === VOICE);
     expect(Object.keys(voice).sort()).toEqual(
-      ["accent", "age", "category", "description", "gender", "id", "language", "languages", "locale", "name", "preview_url"].sort(),
+      [
+        "accent",
+        "age",
+        "category",
+        "description",
+        "gender",
+        "id",
+        "language",
+        "languages",
+        "locale",
+        "name",
+        "preview_url",
+      ].sort(),
     );
-    expect(voice).toMatchObject({ name: "English (America)", language: "en", locale: "en-US", languages: ["en"], gender: "male" });
+    expect(voice).toMatchObject({
+      name: "English (America)",
+      language: "en",
+      locale: "en-US",
+      languages: ["en"],
+      gender: "male",
+    });
     expect(voice.description).toMatch(/robotic/i);
     for (const v of res.body.voices) expect(v.id).toMatch(/^[A-Za-z0-9]{8,64}$/);
 
@@ -211,7 +256,12 @@ describe("POST /tts", () => {
 
   it("serves an identical request from the cache with the same sha256 and bytes", async () => {
     const { testKey } = await newOrg("voice");
-    const body = { text: uniqueText("Cache me"), voice_id: VOICE, output_format: "ulaw_8000", voice_settings: { speed: 1.1 } };
+    const body = {
+      text: uniqueText("Cache me"),
+      voice_id: VOICE,
+      output_format: "ulaw_8000",
+      voice_settings: { speed: 1.1 },
+    };
     const first = await voiceApi("POST", "/tts", { key: testKey, body });
     const second = await voiceApi("POST", "/tts", { key: testKey, body });
     expect(first.status).toBe(200);
@@ -219,7 +269,13 @@ describe("POST /tts", () => {
     expect(second.body.cached).toBe(true);
     expect(second.body.sha256).toBe(first.body.sha256);
     expect(second.body.bytes).toBe(first.body.bytes);
-    expect(first.body.voice_settings).toEqual({ stability: 0.5, similarity_boost: 0.75, style: 0, speed: 1.1, use_speaker_boost: true });
+    expect(first.body.voice_settings).toEqual({
+      stability: 0.5,
+      similarity_boost: 0.75,
+      style: 0,
+      speed: 1.1,
+      use_speaker_boost: true,
+    });
     expect(first.body.file_extension).toBe(".ulaw");
     // A different setting is a different prompt.
     const slower = await voiceApi("POST", "/tts", { key: testKey, body: { ...body, voice_settings: { speed: 0.8 } } });
@@ -242,7 +298,9 @@ describe("POST /tts", () => {
   it("synthesizes 20 concurrent identical requests once", async () => {
     const { testKey } = await newOrg("voice");
     const body = { text: uniqueText("All at once"), voice_id: VOICE, output_format: "mp3_44100_128" };
-    const results = await Promise.all(Array.from({ length: 20 }, () => voiceApi("POST", "/tts", { key: testKey, body })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => voiceApi("POST", "/tts", { key: testKey, body })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(new Set(results.map((r) => r.body.sha256)).size).toBe(1);
     expect(results.filter((r) => r.body.cached === false)).toHaveLength(1);
@@ -266,12 +324,24 @@ describe("POST /tts", () => {
     ["voice_id with symbols", { text: "Hi", voice_id: "espeak-en-us" }, /voice_id/],
     ["unknown model", { text: "Hi", voice_id: VOICE, model_id: "eleven_multilingual_v2" }, /model_id/],
     ["unknown format", { text: "Hi", voice_id: VOICE, output_format: "wav_48000" }, /output_format/],
-    ["stability above 1", { text: "Hi", voice_id: VOICE, voice_settings: { stability: 1.5 } }, /voice_settings\.stability/],
-    ["similarity_boost below 0", { text: "Hi", voice_id: VOICE, voice_settings: { similarity_boost: -0.1 } }, /similarity_boost/],
+    [
+      "stability above 1",
+      { text: "Hi", voice_id: VOICE, voice_settings: { stability: 1.5 } },
+      /voice_settings\.stability/,
+    ],
+    [
+      "similarity_boost below 0",
+      { text: "Hi", voice_id: VOICE, voice_settings: { similarity_boost: -0.1 } },
+      /similarity_boost/,
+    ],
     ["style above 1", { text: "Hi", voice_id: VOICE, voice_settings: { style: 2 } }, /style/],
     ["speed below 0.7", { text: "Hi", voice_id: VOICE, voice_settings: { speed: 0.5 } }, /speed/],
     ["speed above 1.2", { text: "Hi", voice_id: VOICE, voice_settings: { speed: 1.25 } }, /speed/],
-    ["use_speaker_boost not boolean", { text: "Hi", voice_id: VOICE, voice_settings: { use_speaker_boost: "yes" } }, /use_speaker_boost/],
+    [
+      "use_speaker_boost not boolean",
+      { text: "Hi", voice_id: VOICE, voice_settings: { use_speaker_boost: "yes" } },
+      /use_speaker_boost/,
+    ],
     ["unknown setting", { text: "Hi", voice_id: VOICE, voice_settings: { pitch: 1 } }, /voice_settings\.pitch/],
     ["unknown property", { text: "Hi", voice_id: VOICE, language: "en" }, /Unknown parameter: language/],
     ["voice_settings not an object", { text: "Hi", voice_id: VOICE, voice_settings: "fast" }, /voice_settings/],
@@ -290,7 +360,10 @@ describe("POST /tts", () => {
   it("accepts exactly 1000 characters, counting characters rather than UTF-16 units", async () => {
     const { testKey } = await newOrg("voice");
     const text = "a".repeat(999) + "👍"; // 1000 characters, 1001 UTF-16 units
-    const res = await voiceApi("POST", "/tts", { key: testKey, body: { text, voice_id: VOICE, output_format: "ulaw_8000" } });
+    const res = await voiceApi("POST", "/tts", {
+      key: testKey,
+      body: { text, voice_id: VOICE, output_format: "ulaw_8000" },
+    });
     expect(res.status).toBe(200);
     expect(res.body.characters).toBe(1000);
   });
@@ -310,10 +383,19 @@ describe("POST /tts", () => {
   it("refuses a body that is not UTF-8 whether or not its length is declared", async () => {
     const { testKey } = await newOrg("voice");
     // "caf\xe9": Latin-1, not UTF-8. It must not be read as "caf\ufffd" and synthesized.
-    const bytes = Buffer.concat([Buffer.from('{"text":"caf'), Buffer.from([0xe9]), Buffer.from(` ${Math.random()}","voice_id":"${VOICE}"}`)]);
+    const bytes = Buffer.concat([
+      Buffer.from('{"text":"caf'),
+      Buffer.from([0xe9]),
+      Buffer.from(` ${Math.random()}","voice_id":"${VOICE}"}`),
+    ]);
     for (const chunked of [false, true]) {
       const body = chunked
-        ? new ReadableStream({ start(c) { c.enqueue(new Uint8Array(bytes)); c.close(); } })
+        ? new ReadableStream({
+            start(c) {
+              c.enqueue(new Uint8Array(bytes));
+              c.close();
+            },
+          })
         : new Uint8Array(bytes);
       const res = await fetch(`${baseUrl()}/tts`, {
         method: "POST",
@@ -337,7 +419,10 @@ describe("POST /tts", () => {
 describe("signed download links", () => {
   async function freshAudioUrl() {
     const { testKey } = await newOrg("voice");
-    const res = await voiceApi("POST", "/tts", { key: testKey, body: { text: uniqueText("Link"), voice_id: VOICE, output_format: "pcm_8000" } });
+    const res = await voiceApi("POST", "/tts", {
+      key: testKey,
+      body: { text: uniqueText("Link"), voice_id: VOICE, output_format: "pcm_8000" },
+    });
     expect(res.status).toBe(200);
     return new URL(res.body.audio_url);
   }
@@ -372,8 +457,18 @@ describe("signed download links", () => {
     ["a later expiry", (u: URL) => u.searchParams.set("expires", String(Number(u.searchParams.get("expires")) + 3600))],
     ["another content type", (u: URL) => u.searchParams.set("content_type", "text/html")],
     ["another file name", (u: URL) => u.searchParams.set("filename", "evil.html")],
-    ["another object", (u: URL) => { u.pathname = u.pathname.replace(/([0-9a-f])(\.sln)$/, (_m, c, ext) => (c === "0" ? "1" : "0") + ext); }],
-    ["a path outside storage", (u: URL) => { u.pathname = "/files/..%2F..%2Fpackage.json"; }],
+    [
+      "another object",
+      (u: URL) => {
+        u.pathname = u.pathname.replace(/([0-9a-f])(\.sln)$/, (_m, c, ext) => (c === "0" ? "1" : "0") + ext);
+      },
+    ],
+    [
+      "a path outside storage",
+      (u: URL) => {
+        u.pathname = "/files/..%2F..%2Fpackage.json";
+      },
+    ],
   ])("answers 403 and never the file for %s", async (_name, tamper) => {
     const url = await freshAudioUrl();
     tamper(url);
@@ -404,8 +499,16 @@ describe("signed download links", () => {
     expect(res.status).toBe(403);
     expect(JSON.parse(res.bytes.toString()).error.message).toMatch(/expired/);
     // The same link signed to be valid now works, so the 403 was about time alone.
-    const valid = await createLocalStorage({ dir: "/nonexistent", secret: process.env.APP_SECRET ?? "dev-only-app-secret-change-me-in-production", baseUrl: url.origin })
-      .signedUrl(key, { expiresInSeconds: 60, contentType: url.searchParams.get("content_type")!, filename: url.searchParams.get("filename")!, disposition: "attachment" });
+    const valid = await createLocalStorage({
+      dir: "/nonexistent",
+      secret: process.env.APP_SECRET ?? "dev-only-app-secret-change-me-in-production",
+      baseUrl: url.origin,
+    }).signedUrl(key, {
+      expiresInSeconds: 60,
+      contentType: url.searchParams.get("content_type")!,
+      filename: url.searchParams.get("filename")!,
+      disposition: "attachment",
+    });
     expect((await download(valid)).status).toBe(200);
   });
 });

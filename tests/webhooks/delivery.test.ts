@@ -25,7 +25,8 @@ const deliveriesOnce = (sessionId: string, status: string) =>
 beforeAll(async () => {
   // Every delivery must be a payload the verification document's webhooks allow.
   receiver = await startReceiver("127.0.0.1", {
-    checkDelivery: (delivery) => assertWebhookMatchesContract(String(delivery.headers["service-event"]), delivery.rawBody),
+    checkDelivery: (delivery) =>
+      assertWebhookMatchesContract(String(delivery.headers["service-event"]), delivery.rawBody),
   });
 });
 afterAll(async () => {
@@ -45,11 +46,20 @@ describe("webhook delivery", () => {
     const path = newPath();
     const endpoint = await createEndpoint(testKey, receiver.url(path));
     receiver.route(path, { secret: endpoint.secret });
-    const session = await createSession(baseUrl(), testKey, { ...sessionBody, metadata: { "note with spaces": "ünïcode ✓", order: "A-1" } });
+    const session = await createSession(baseUrl(), testKey, {
+      ...sessionBody,
+      metadata: { "note with spaces": "ünïcode ✓", order: "A-1" },
+    });
     const before = Date.now();
-    await completeSession(baseUrl(), testKey, session.id, { result: "pass", method: "id_document", confidence: "medium" });
+    await completeSession(baseUrl(), testKey, session.id, {
+      result: "pass",
+      method: "id_document",
+      confidence: "medium",
+    });
 
-    await vi.waitFor(() => expect(receiver.deliveries(path), receiver.summary()).not.toHaveLength(0), { timeout: 30_000 });
+    await vi.waitFor(() => expect(receiver.deliveries(path), receiver.summary()).not.toHaveLength(0), {
+      timeout: 30_000,
+    });
     const [delivery] = receiver.deliveries(path);
     expect(delivery.signatureValid).toBe(true);
     expect(delivery.headers["content-type"]).toBe("application/json");
@@ -82,7 +92,14 @@ describe("webhook delivery", () => {
     expect(row.eventId).toBe(delivery.body.id);
     const attempts = await attemptsOf(session.id);
     expect(attempts).toHaveLength(1);
-    expect(attempts[0]).toMatchObject({ attemptNumber: 1, manual: false, success: true, statusCode: 200, error: null, responseExcerpt: "ok" });
+    expect(attempts[0]).toMatchObject({
+      attemptNumber: 1,
+      manual: false,
+      success: true,
+      statusCode: 200,
+      error: null,
+      responseExcerpt: "ok",
+    });
     // A success is not retried.
     await new Promise((r) => setTimeout(r, 2500));
     expect(receiver.deliveries(path)).toHaveLength(1);
@@ -96,7 +113,9 @@ describe("webhook delivery", () => {
     const session = await createSession(baseUrl(), testKey);
     await completeSession(baseUrl(), testKey, session.id, { result: "fail" });
 
-    await vi.waitFor(() => expect(receiver.deliveries(path).length >= 5, receiver.summary()).toBe(true), { timeout: 30_000 });
+    await vi.waitFor(() => expect(receiver.deliveries(path).length >= 5, receiver.summary()).toBe(true), {
+      timeout: 30_000,
+    });
     const deliveries = receiver.deliveries(path);
     expect(deliveries.map((d) => d.respondedWith)).toEqual([500, 500, 500, 500, 200]);
     expect(new Set(deliveries.map((d) => d.body.id)).size).toBe(1);
@@ -155,12 +174,20 @@ describe("webhook delivery", () => {
     ]);
     expect((await listDeadLetters(other.orgId)).data).toEqual([]);
     // Another organisation cannot redeliver it.
-    expect(await redeliver(other.orgId, [row.id])).toEqual([expect.objectContaining({ deliveryId: row.id, outcome: "not_found" })]);
+    expect(await redeliver(other.orgId, [row.id])).toEqual([
+      expect.objectContaining({ deliveryId: row.id, outcome: "not_found" }),
+    ]);
     expect(receiver.deliveries(path)).toHaveLength(5);
 
     healthy = true;
     const [result] = await redeliver(orgId, [row.id]);
-    expect(result, JSON.stringify(result)).toMatchObject({ deliveryId: row.id, outcome: "succeeded", eventId: row.eventId, attemptNumber: 6, statusCode: 200 });
+    expect(result, JSON.stringify(result)).toMatchObject({
+      deliveryId: row.id,
+      outcome: "succeeded",
+      eventId: row.eventId,
+      attemptNumber: 6,
+      statusCode: 200,
+    });
     const deliveries = receiver.deliveries(path);
     expect(deliveries).toHaveLength(6);
     const [last, previous] = [deliveries[5], deliveries[4]];
@@ -212,7 +239,9 @@ describe("webhook delivery", () => {
     const session = await createSession(baseUrl(), testKey);
     await completeSession(baseUrl(), testKey, session.id);
 
-    await vi.waitFor(() => expect(receiver.deliveries(flakyPath).length >= 3, receiver.summary()).toBe(true), { timeout: 30_000 });
+    await vi.waitFor(() => expect(receiver.deliveries(flakyPath).length >= 3, receiver.summary()).toBe(true), {
+      timeout: 30_000,
+    });
     await new Promise((r) => setTimeout(r, 1500));
     const okDeliveries = receiver.deliveries(okPath);
     const flakyDeliveries = receiver.deliveries(flakyPath);
@@ -237,8 +266,16 @@ describe("webhook delivery", () => {
   it("sends only to subscribed endpoints of the session's organisation and mode, and never to deleted ones", async () => {
     const { testKey, liveKey } = await newOrg("wh");
     const stranger = await newOrg("wh");
-    const paths = { completed: newPath(), expired: newPath(), live: newPath(), deleted: newPath(), stranger: newPath() };
-    const completedOnly = await createEndpoint(testKey, receiver.url(paths.completed), ["verification_session.completed"]);
+    const paths = {
+      completed: newPath(),
+      expired: newPath(),
+      live: newPath(),
+      deleted: newPath(),
+      stranger: newPath(),
+    };
+    const completedOnly = await createEndpoint(testKey, receiver.url(paths.completed), [
+      "verification_session.completed",
+    ]);
     const expiredOnly = await createEndpoint(testKey, receiver.url(paths.expired), ["verification_session.expired"]);
     await createEndpoint(liveKey, receiver.url(paths.live));
     const deleted = await createEndpoint(testKey, receiver.url(paths.deleted));
@@ -253,7 +290,14 @@ describe("webhook delivery", () => {
     const expireRes = await v1("POST", `/v1/test_helpers/verification-sessions/${expired.id}/expire`, { key: testKey });
     expect(expireRes.status).toBe(200);
 
-    await vi.waitFor(() => expect(receiver.deliveries(paths.completed).length === 1 && receiver.deliveries(paths.expired).length === 1, receiver.summary()).toBe(true), { timeout: 30_000 });
+    await vi.waitFor(
+      () =>
+        expect(
+          receiver.deliveries(paths.completed).length === 1 && receiver.deliveries(paths.expired).length === 1,
+          receiver.summary(),
+        ).toBe(true),
+      { timeout: 30_000 },
+    );
     await new Promise((r) => setTimeout(r, 1500));
     const [completedDelivery] = receiver.deliveries(paths.completed);
     const [expiredDelivery] = receiver.deliveries(paths.expired);
@@ -274,7 +318,9 @@ describe("webhook delivery", () => {
     receiver.route(path, { secret: endpoint.secret, behaviour: () => 500 });
     const session = await createSession(baseUrl(), testKey);
     await completeSession(baseUrl(), testKey, session.id);
-    await vi.waitFor(() => expect(receiver.deliveries(path).length >= 1, receiver.summary()).toBe(true), { timeout: 30_000 });
+    await vi.waitFor(() => expect(receiver.deliveries(path).length >= 1, receiver.summary()).toBe(true), {
+      timeout: 30_000,
+    });
     expect((await v1("DELETE", `/v1/webhook-endpoints/${endpoint.id}`, { key: testKey })).status).toBe(204);
     const seen = receiver.deliveries(path).length;
     // The delete itself ends the delivery: it no longer shows as being retried.
@@ -305,11 +351,14 @@ describe("webhook delivery", () => {
     receiver.route(laterPath, { secret: later.secret, behaviour: (n) => (n < 3 ? 500 : 200) });
     const session = await createSession(baseUrl(), testKey);
     await completeSession(baseUrl(), testKey, session.id);
-    await vi.waitFor(() => expect(receiver.deliveries(failingPath).length >= 1, receiver.summary()).toBe(true), { timeout: 30_000 });
+    await vi.waitFor(() => expect(receiver.deliveries(failingPath).length >= 1, receiver.summary()).toBe(true), {
+      timeout: 30_000,
+    });
     expect((await v1("DELETE", `/v1/webhook-endpoints/${failing.id}`, { key: testKey })).status).toBe(204);
 
     await vi.waitFor(
-      async () => expect((await records.deliveries(session.id)).find((r) => r.endpointId === later.id)?.status).toBe("succeeded"),
+      async () =>
+        expect((await records.deliveries(session.id)).find((r) => r.endpointId === later.id)?.status).toBe("succeeded"),
       { timeout: 30_000, interval: 100 },
     );
     const statuses = Object.fromEntries((await records.deliveries(session.id)).map((r) => [r.endpointId, r.status]));

@@ -8,7 +8,10 @@ describe("/api/inngest without Inngest configured", () => {
       const res = await fetch(`${baseUrl()}/api/inngest?fnId=voiceage-webhooks-event-deliver&stepId=step`, {
         method,
         headers: { "content-type": "application/json" },
-        body: method === "GET" ? undefined : JSON.stringify({ event: { name: "webhooks/event.deliver", data: { payload: { eventId: "oev_x" } } } }),
+        body:
+          method === "GET"
+            ? undefined
+            : JSON.stringify({ event: { name: "webhooks/event.deliver", data: { payload: { eventId: "oev_x" } } } }),
       });
       expect({ method, status: res.status }).toEqual({ method, status: 404 });
       const body = await res.json();

@@ -56,8 +56,12 @@ describe("webhook URLs on private networks (flag off)", () => {
   it("accepts public addresses, and names that do not resolve yet (they are checked at each delivery)", async () => {
     const { testKey: key } = await newOrg("wh", { databaseUrl: stack.databaseUrl, live: false });
     expect((await api("POST", "/v1/webhook-endpoints", key, { url: "https://93.184.215.14/hook" })).status).toBe(201);
-    expect((await api("POST", "/v1/webhook-endpoints", key, { url: "https://[2606:4700:4700::1111]/hook" })).status).toBe(201);
-    expect((await api("POST", "/v1/webhook-endpoints", key, { url: "https://hooks.not-yet-live.invalid/hook" })).status).toBe(201);
+    expect(
+      (await api("POST", "/v1/webhook-endpoints", key, { url: "https://[2606:4700:4700::1111]/hook" })).status,
+    ).toBe(201);
+    expect(
+      (await api("POST", "/v1/webhook-endpoints", key, { url: "https://hooks.not-yet-live.invalid/hook" })).status,
+    ).toBe(201);
   });
 
   it("refuses again at delivery time, after resolution, and never connects", async () => {
@@ -71,13 +75,25 @@ describe("webhook URLs on private networks (flag off)", () => {
     try {
       await client.query(
         `insert into "WebhookEndpoint" (id, "orgId", mode, url, events, "secretEncrypted") values ($1, $2, 'test', $3, $4, $5)`,
-        [id, orgId, `https://localhost:${new URL(receiver.origin).port}${path}`, ["verification_session.completed"], sealEndpointSecret(id, generateEndpointSecret())],
+        [
+          id,
+          orgId,
+          `https://localhost:${new URL(receiver.origin).port}${path}`,
+          ["verification_session.completed"],
+          sealEndpointSecret(id, generateEndpointSecret()),
+        ],
       );
     } finally {
       await client.end();
     }
-    const created = await api("POST", "/v1/verification-sessions", key, { required_age: 18, return_url: "https://m.example/done" });
-    expect((await api("POST", `/v1/test_helpers/verification-sessions/${created.body.id}/complete`, key, { result: "pass" })).status).toBe(200);
+    const created = await api("POST", "/v1/verification-sessions", key, {
+      required_age: 18,
+      return_url: "https://m.example/done",
+    });
+    expect(
+      (await api("POST", `/v1/test_helpers/verification-sessions/${created.body.id}/complete`, key, { result: "pass" }))
+        .status,
+    ).toBe(200);
 
     const [attempt] = await vi.waitFor(
       async () => {

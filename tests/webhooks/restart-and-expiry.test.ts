@@ -20,7 +20,12 @@ const api = apiAt(() => app!.baseUrl);
 
 /** The working app, started again if an earlier test left it killed. */
 async function ensureApp(): Promise<AppProcess> {
-  const healthy = app && (await fetch(`${app.baseUrl}/health`).then((r) => r.ok, () => false));
+  const healthy =
+    app &&
+    (await fetch(`${app.baseUrl}/health`).then(
+      (r) => r.ok,
+      () => false,
+    ));
   if (!healthy) app = await startAppProcess(stack.databaseUrl, APP_ENV);
   return app!;
 }
@@ -30,7 +35,8 @@ beforeAll(async () => {
   records = deliveryRecords(stack.databaseUrl);
   // Every delivery must be a payload the verification document's webhooks allow.
   receiver = await startReceiver("127.0.0.1", {
-    checkDelivery: (delivery) => assertWebhookMatchesContract(String(delivery.headers["service-event"]), delivery.rawBody),
+    checkDelivery: (delivery) =>
+      assertWebhookMatchesContract(String(delivery.headers["service-event"]), delivery.rawBody),
   });
 }, 120_000);
 afterAll(async () => {
@@ -47,7 +53,10 @@ async function endpoint(key: string, path: string, events: string[]) {
   return res.body as { id: string; secret: string };
 }
 async function session(key: string) {
-  const res = await api("POST", "/v1/verification-sessions", key, { required_age: 18, return_url: "https://m.example/done" });
+  const res = await api("POST", "/v1/verification-sessions", key, {
+    required_age: 18,
+    return_url: "https://m.example/done",
+  });
   expect(res.status).toBe(201);
   return res.body as { id: string; created_at: string; expires_at: string };
 }
@@ -59,20 +68,32 @@ describe("background work across restarts", () => {
     const completed = await endpoint(key, "/restart-completed", ["verification_session.completed"]);
     await endpoint(key, "/restart-expired", ["verification_session.expired"]);
     let completedCalls = 0;
-    receiver.route("/restart-completed", { secret: completed.secret, behaviour: () => (++completedCalls === 1 ? 500 : 200) });
+    receiver.route("/restart-completed", {
+      secret: completed.secret,
+      behaviour: () => (++completedCalls === 1 ? 500 : 200),
+    });
 
     const expiring = await session(key);
     const finishing = await session(key);
-    expect((await api("POST", `/v1/test_helpers/verification-sessions/${finishing.id}/complete`, key, { result: "pass" })).status).toBe(200);
+    expect(
+      (await api("POST", `/v1/test_helpers/verification-sessions/${finishing.id}/complete`, key, { result: "pass" }))
+        .status,
+    ).toBe(200);
 
     // Attempt 1 failed and is recorded; attempt 2 is due 4 s later, the expiry in under 5 s.
-    await vi.waitFor(async () => expect(await records.attempts(finishing.id)).toHaveLength(1), { timeout: 10_000, interval: 100 });
-    // The runner records the attempt, then reschedules the job and gives up its lease. A kill in
-    // between would leave the lease to run out (60 s) first: this test is about a kill between attempts.
-    await vi.waitFor(async () => expect((await records.query(`select 1 from "Job" where "status" = 'running'`)).rowCount).toBe(0), {
+    await vi.waitFor(async () => expect(await records.attempts(finishing.id)).toHaveLength(1), {
       timeout: 10_000,
       interval: 100,
     });
+    // The runner records the attempt, then reschedules the job and gives up its lease. A kill in
+    // between would leave the lease to run out (60 s) first: this test is about a kill between attempts.
+    await vi.waitFor(
+      async () => expect((await records.query(`select 1 from "Job" where "status" = 'running'`)).rowCount).toBe(0),
+      {
+        timeout: 10_000,
+        interval: 100,
+      },
+    );
     await app.kill();
     const down = Date.now();
     expect((await records.attempts(finishing.id)).map((a) => [a.attemptNumber, a.success])).toEqual([[1, false]]);
@@ -84,7 +105,15 @@ describe("background work across restarts", () => {
     expect(receiver.deliveries("/restart-completed")).toHaveLength(1);
 
     app = await startAppProcess(stack.databaseUrl, APP_ENV);
-    await vi.waitFor(() => expect(receiver.deliveries("/restart-completed").length === 2 && receiver.deliveries("/restart-expired").length === 1, receiver.summary()).toBe(true), { timeout: 15_000 });
+    await vi.waitFor(
+      () =>
+        expect(
+          receiver.deliveries("/restart-completed").length === 2 &&
+            receiver.deliveries("/restart-expired").length === 1,
+          receiver.summary(),
+        ).toBe(true),
+      { timeout: 15_000 },
+    );
     const [first, second] = receiver.deliveries("/restart-completed");
     expect(second.signatureValid).toBe(true);
     expect(second.body.id).toBe(first.body.id);
@@ -104,7 +133,10 @@ describe("background work across restarts", () => {
 
     const [expiredEvent] = receiver.deliveries("/restart-expired");
     expect(expiredEvent.signatureValid).toBe(true);
-    expect(expiredEvent.body).toMatchObject({ type: "verification_session.expired", data: { id: expiring.id, status: "expired" } });
+    expect(expiredEvent.body).toMatchObject({
+      type: "verification_session.expired",
+      data: { id: expiring.id, status: "expired" },
+    });
     const retrieved = await api("GET", `/v1/verification-sessions/${expiring.id}`, key);
     expect(retrieved.body.status).toBe("expired");
   }, 90_000);
@@ -116,7 +148,9 @@ describe("background work across restarts", () => {
     const created = await session(key);
     const expiresAt = Date.parse(created.expires_at);
     expect(expiresAt - Date.parse(created.created_at)).toBe(5000);
-    await vi.waitFor(() => expect(receiver.deliveries("/expiry-timer").length === 1, receiver.summary()).toBe(true), { timeout: 15_000 });
+    await vi.waitFor(() => expect(receiver.deliveries("/expiry-timer").length === 1, receiver.summary()).toBe(true), {
+      timeout: 15_000,
+    });
     const [delivery] = receiver.deliveries("/expiry-timer");
     expect(delivery.receivedAt).toBeGreaterThanOrEqual(expiresAt);
     expect(delivery.receivedAt - expiresAt).toBeLessThan(3000);
@@ -135,7 +169,10 @@ describe("background work across restarts", () => {
       new Date(startedAt),
     ]);
     const dueAt = startedAt + 5000;
-    await vi.waitFor(() => expect(receiver.deliveries("/expiry-in-progress").length === 1, receiver.summary()).toBe(true), { timeout: 20_000 });
+    await vi.waitFor(
+      () => expect(receiver.deliveries("/expiry-in-progress").length === 1, receiver.summary()).toBe(true),
+      { timeout: 20_000 },
+    );
     const [delivery] = receiver.deliveries("/expiry-in-progress");
     expect(delivery.receivedAt).toBeGreaterThanOrEqual(dueAt);
     expect(delivery.receivedAt - dueAt).toBeLessThan(3000);
@@ -167,7 +204,14 @@ describe("background work across restarts", () => {
         }),
       ),
     );
-    await vi.waitFor(() => expect(receiver.deliveries("/pair-ok").length >= 24 && receiver.deliveries("/pair-flaky").length >= 24, receiver.summary()).toBe(true), { timeout: 40_000 });
+    await vi.waitFor(
+      () =>
+        expect(
+          receiver.deliveries("/pair-ok").length >= 24 && receiver.deliveries("/pair-flaky").length >= 24,
+          receiver.summary(),
+        ).toBe(true),
+      { timeout: 40_000 },
+    );
     await new Promise((r) => setTimeout(r, 2000));
     for (const path of ["/pair-ok", "/pair-flaky"]) {
       const counts = new Map<string, number>();

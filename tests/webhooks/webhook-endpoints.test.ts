@@ -149,7 +149,9 @@ describe("GET and DELETE /v1/webhook-endpoints", () => {
   it("caps active endpoints per mode", async () => {
     const { testKey, liveKey } = await newOrg("whe");
     for (let i = 0; i < 16; i++) {
-      expect((await v1("POST", "/v1/webhook-endpoints", { key: testKey, body: { url: `${url}/${i}` } })).status).toBe(201);
+      expect((await v1("POST", "/v1/webhook-endpoints", { key: testKey, body: { url: `${url}/${i}` } })).status).toBe(
+        201,
+      );
     }
     const over = await v1("POST", "/v1/webhook-endpoints", { key: testKey, body: { url: `${url}/17` } });
     expect(over.status).toBe(400);

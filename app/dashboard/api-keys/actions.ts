@@ -9,9 +9,10 @@ import { requireDashboardUser } from "@/lib/users/current-user";
 import { changeById, fieldErrorsOf, type ActionResult } from "@/app/dashboard/action-result";
 import type { KeyMode } from "@/lib/keys/key-mode";
 
-export async function createApiKeyAction(input: { name: string; mode: string }): Promise<
-  ActionResult<{ id: string; key: string; name: string; mode: KeyMode }>
-> {
+export async function createApiKeyAction(input: {
+  name: string;
+  mode: string;
+}): Promise<ActionResult<{ id: string; key: string; name: string; mode: KeyMode }>> {
   const user = await requireDashboardUser("/dashboard/api-keys");
   const parsed = createApiKeyFormSchema.safeParse(input);
   if (!parsed.success) {
@@ -39,26 +40,39 @@ export async function revokeApiKeyAction(input: { id: string }): Promise<ActionR
  * Rolls a key: the replacement's full value is returned here, once, like a new key's; the old
  * key works until `expiresAt`.
  */
-export async function rollApiKeyAction(input: { id: string; window: string }): Promise<
-  ActionResult<{ id: string; key: string; name: string; mode: KeyMode; oldExpiresAt: string }>
-> {
+export async function rollApiKeyAction(input: {
+  id: string;
+  window: string;
+}): Promise<ActionResult<{ id: string; key: string; name: string; mode: KeyMode; oldExpiresAt: string }>> {
   const user = await requireDashboardUser("/dashboard/api-keys");
   const id = idSchema("key").safeParse(input.id);
   if (!id.success) return { ok: false, error: "That key does not exist." };
   const parsed = rollApiKeyFormSchema.safeParse({ window: input.window });
-  if (!parsed.success) return { ok: false, error: "Check the highlighted fields.", fieldErrors: fieldErrorsOf(parsed.error.issues) };
+  if (!parsed.success)
+    return { ok: false, error: "Check the highlighted fields.", fieldErrors: fieldErrorsOf(parsed.error.issues) };
   try {
     const rolled = await rollApiKey({ orgId: user.orgId, id: id.data, window: parsed.data.window });
     revalidatePath("/dashboard", "layout");
     const { replacement } = rolled;
     return {
       ok: true,
-      value: { id: replacement.id, key: replacement.key, name: replacement.name, mode: replacement.mode, oldExpiresAt: rolled.old.expiresAt.toISOString() },
+      value: {
+        id: replacement.id,
+        key: replacement.key,
+        name: replacement.name,
+        mode: replacement.mode,
+        oldExpiresAt: rolled.old.expiresAt.toISOString(),
+      },
     };
   } catch (error) {
-    if (error instanceof ApiKeyNotFoundError) return { ok: false, error: "That key does not exist or is already revoked." };
+    if (error instanceof ApiKeyNotFoundError)
+      return { ok: false, error: "That key does not exist or is already revoked." };
     if (error instanceof ApiKeyAlreadyRollingError) {
-      return { ok: false, error: "This key has been rolled already. Its replacement is in the list; revoke this one if it must stop working now." };
+      return {
+        ok: false,
+        error:
+          "This key has been rolled already. Its replacement is in the list; revoke this one if it must stop working now.",
+      };
     }
     throw error;
   }

@@ -46,7 +46,8 @@ export default async function ApiKeysPage() {
             keys.length === 0
               ? {
                   title: "No API keys yet",
-                  description: "Create a test key above to start calling the API. You'll see the full key once, right after creating it.",
+                  description:
+                    "Create a test key above to start calling the API. You'll see the full key once, right after creating it.",
                 }
               : null
           }

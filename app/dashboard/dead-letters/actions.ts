@@ -13,7 +13,9 @@ const MAX_REDELIVER_ALL = 1000;
  * Redelivers one dead letter now. The page calls it once per delivery, so each result shows
  * as soon as it is known, however many are selected.
  */
-export async function redeliverDeadLetterAction(input: { deliveryId: string }): Promise<ActionResult<RedeliveryResult>> {
+export async function redeliverDeadLetterAction(input: {
+  deliveryId: string;
+}): Promise<ActionResult<RedeliveryResult>> {
   const user = await requireDashboardUser("/dashboard/dead-letters");
   const id = idSchema("whd").safeParse(input.deliveryId);
   if (!id.success) return { ok: false, error: "That delivery does not exist." };
@@ -22,7 +24,9 @@ export async function redeliverDeadLetterAction(input: { deliveryId: string }): 
 }
 
 /** Every dead letter of the organisation (optionally of one endpoint), for "Redeliver all". */
-export async function listDeadLetterIdsAction(input: { endpointId?: string }): Promise<ActionResult<{ ids: string[]; truncated: boolean }>> {
+export async function listDeadLetterIdsAction(input: {
+  endpointId?: string;
+}): Promise<ActionResult<{ ids: string[]; truncated: boolean }>> {
   const user = await requireDashboardUser("/dashboard/dead-letters");
   const endpointId = input.endpointId ? idSchema("whe").safeParse(input.endpointId) : null;
   if (endpointId && !endpointId.success) return { ok: false, error: "That endpoint does not exist." };

@@ -74,7 +74,9 @@ export default async function DeadLettersPage({ searchParams }: { searchParams: 
               total={total}
             />
             {page.nextBefore ? (
-              <Pager olderHref={pageHref("/dashboard/dead-letters", { endpoint: endpointId, before: page.nextBefore })} />
+              <Pager
+                olderHref={pageHref("/dashboard/dead-letters", { endpoint: endpointId, before: page.nextBefore })}
+              />
             ) : null}
           </>
         )}

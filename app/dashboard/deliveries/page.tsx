@@ -41,8 +41,18 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
         <h2 id="attempts-title" className="sr-only">
           Delivery attempts
         </h2>
-        <form method="get" action="/dashboard/deliveries" className="flex flex-wrap items-end gap-3 border-b border-slate-200 px-4 py-3 sm:px-5">
-          <FilterSelect id="filter-endpoint" name="endpoint" label="Endpoint" defaultValue={endpointParam ?? ""} className="max-w-xs sm:max-w-md">
+        <form
+          method="get"
+          action="/dashboard/deliveries"
+          className="flex flex-wrap items-end gap-3 border-b border-slate-200 px-4 py-3 sm:px-5"
+        >
+          <FilterSelect
+            id="filter-endpoint"
+            name="endpoint"
+            label="Endpoint"
+            defaultValue={endpointParam ?? ""}
+            className="max-w-xs sm:max-w-md"
+          >
             <option value="">All endpoints</option>
             {endpoints.map((e) => (
               <option key={e.id} value={e.id}>{`${e.url} (${e.mode})`}</option>
@@ -61,7 +71,11 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
           <EmptyState
             title="No older attempts"
             action={
-              <ButtonLink href={pageHref("/dashboard/deliveries", { endpoint: endpointParam })} size="sm" variant="secondary">
+              <ButtonLink
+                href={pageHref("/dashboard/deliveries", { endpoint: endpointParam })}
+                size="sm"
+                variant="secondary"
+              >
                 Back to the newest
               </ButtonLink>
             }
@@ -93,7 +107,10 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
                   </div>
                   <div className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-xs text-slate-600">
                     <code className="text-slate-800">{a.eventType}</code>
-                    <Link href={`/dashboard/sessions/${a.sessionId}`} className="font-mono text-indigo-700 hover:underline">
+                    <Link
+                      href={`/dashboard/sessions/${a.sessionId}`}
+                      className="font-mono text-indigo-700 hover:underline"
+                    >
                       {a.sessionId}
                     </Link>
                     <span className="min-w-0 break-all">
@@ -103,7 +120,9 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
                   {a.responseExcerpt ? (
                     <details className="mt-1 text-xs">
                       <summary className="cursor-pointer text-slate-600">Response body</summary>
-                      <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 whitespace-pre-wrap break-all">{a.responseExcerpt}</pre>
+                      <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 whitespace-pre-wrap break-all">
+                        {a.responseExcerpt}
+                      </pre>
                     </details>
                   ) : null}
                 </li>
@@ -111,7 +130,9 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
             </ol>
             <Pager
               summary={`Showing ${before ? "" : "the latest "}${shown.length} attempt${shown.length === 1 ? "" : "s"}`}
-              olderHref={nextBefore && pageHref("/dashboard/deliveries", { endpoint: endpointParam, before: nextBefore })}
+              olderHref={
+                nextBefore && pageHref("/dashboard/deliveries", { endpoint: endpointParam, before: nextBefore })
+              }
             />
           </>
         )}

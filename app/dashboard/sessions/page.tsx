@@ -21,14 +21,22 @@ import { sessionStatuses } from "@/lib/verification/schemas";
 
 export const metadata: Metadata = { title: "Sessions" };
 
-const sessionsHref = (filter: { status?: string; mode?: string; q?: string; from?: string; to?: string }, trail: string[]) =>
-  pageHref("/dashboard/sessions", { ...filter, c: trail });
+const sessionsHref = (
+  filter: { status?: string; mode?: string; q?: string; from?: string; to?: string },
+  trail: string[],
+) => pageHref("/dashboard/sessions", { ...filter, c: trail });
 
 export default async function SessionsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const { c: trail, ...filter } = sessionsQuerySchema.parse(await searchParams);
   const user = await requireDashboardUser(sessionsHref(filter, trail));
   const search = sessionSearchFilter(filter);
-  const result = await listDashboardSessions({ orgId: user.orgId, status: filter.status, mode: filter.mode, ...search.filter, trail });
+  const result = await listDashboardSessions({
+    orgId: user.orgId,
+    status: filter.status,
+    mode: filter.mode,
+    ...search.filter,
+    trail,
+  });
   const filtered = Boolean(filter.status || filter.mode || filter.q || filter.from || filter.to);
 
   return (
@@ -64,7 +72,13 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
             maxLength={600}
             className="w-full sm:w-72"
           />
-          <FilterSelect id="filter-status" name="status" label="Status" defaultValue={filter.status ?? ""} className="w-40">
+          <FilterSelect
+            id="filter-status"
+            name="status"
+            label="Status"
+            defaultValue={filter.status ?? ""}
+            className="w-40"
+          >
             <option value="">All statuses</option>
             {sessionStatuses.map((s) => (
               <option key={s} value={s}>
@@ -77,7 +91,14 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
             <option value="test">Test</option>
             <option value="live">Live</option>
           </FilterSelect>
-          <FilterInput id="filter-from" name="from" type="date" label="Created from (UTC)" defaultValue={filter.from ?? ""} className="w-40" />
+          <FilterInput
+            id="filter-from"
+            name="from"
+            type="date"
+            label="Created from (UTC)"
+            defaultValue={filter.from ?? ""}
+            className="w-40"
+          />
           <FilterInput
             id="filter-to"
             name="to"
@@ -125,8 +146,9 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
               title="No sessions yet"
               description={
                 <>
-                  Create one from your backend with <code className="rounded bg-slate-100 px-1">POST /v1/verification-sessions</code>{" "}
-                  and a test key; it appears here at once.
+                  Create one from your backend with{" "}
+                  <code className="rounded bg-slate-100 px-1">POST /v1/verification-sessions</code> and a test key; it
+                  appears here at once.
                 </>
               }
               action={
@@ -179,7 +201,9 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                     </Td>
                     <Td className="hidden tabular-nums md:table-cell">{s.required_age}+</Td>
                     <Td className="hidden text-xs lg:table-cell">
-                      {s.outcome ? `${s.outcome.result} · ${s.outcome.method.replace("_", " ")} · ${s.outcome.confidence}` : "—"}
+                      {s.outcome
+                        ? `${s.outcome.result} · ${s.outcome.method.replace("_", " ")} · ${s.outcome.confidence}`
+                        : "—"}
                     </Td>
                     <Td className="hidden text-xs whitespace-nowrap sm:table-cell">
                       <DateTime value={s.created_at} />

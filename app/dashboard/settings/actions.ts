@@ -6,10 +6,13 @@ import { displayNameFormSchema } from "@/lib/dashboard/schemas";
 import { setOrganizationDisplayName } from "@/lib/orgs/organization-display-name";
 import { requireDashboardUser } from "@/lib/users/current-user";
 
-export async function saveDisplayNameAction(input: { displayName: string }): Promise<ActionResult<{ displayName: string | null }>> {
+export async function saveDisplayNameAction(input: {
+  displayName: string;
+}): Promise<ActionResult<{ displayName: string | null }>> {
   const user = await requireDashboardUser("/dashboard/settings");
   const parsed = displayNameFormSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, error: "Check the highlighted field.", fieldErrors: fieldErrorsOf(parsed.error.issues) };
+  if (!parsed.success)
+    return { ok: false, error: "Check the highlighted field.", fieldErrors: fieldErrorsOf(parsed.error.issues) };
   await setOrganizationDisplayName(user.orgId, parsed.data.displayName);
   revalidatePath("/dashboard/settings");
   return { ok: true, value: { displayName: parsed.data.displayName } };

@@ -19,7 +19,8 @@ export async function createWebhookEndpointAction(input: {
 }): Promise<ActionResult<{ id: string; url: string; secret: string; mode: KeyMode }>> {
   const user = await requireDashboardUser("/dashboard/webhooks");
   const parsed = createWebhookEndpointFormSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, error: "Check the highlighted fields.", fieldErrors: fieldErrorsOf(parsed.error.issues) };
+  if (!parsed.success)
+    return { ok: false, error: "Check the highlighted fields.", fieldErrors: fieldErrorsOf(parsed.error.issues) };
   const { mode, ...body } = parsed.data;
   try {
     const created = await createWebhookEndpoint({ orgId: user.orgId, mode, body });
@@ -29,7 +30,11 @@ export async function createWebhookEndpointAction(input: {
   } catch (error) {
     // The domain's refusals (private address, too many endpoints) are messages for the reader.
     if (error instanceof ApiError && error.status === 400) {
-      return { ok: false, error: error.message, fieldErrors: error.param === "url" ? { url: error.message } : undefined };
+      return {
+        ok: false,
+        error: error.message,
+        fieldErrors: error.param === "url" ? { url: error.message } : undefined,
+      };
     }
     throw error;
   }
@@ -47,7 +52,14 @@ export async function deleteWebhookEndpointAction(input: { id: string }): Promis
 }
 
 export async function sendTestEventAction(input: { id: string }): Promise<
-  ActionResult<{ success: boolean; statusCode: number | null; error: string | null; durationMs: number; eventId: string; type: string }>
+  ActionResult<{
+    success: boolean;
+    statusCode: number | null;
+    error: string | null;
+    durationMs: number;
+    eventId: string;
+    type: string;
+  }>
 > {
   const user = await requireDashboardUser("/dashboard/webhooks");
   const id = idSchema("whe").safeParse(input.id);
@@ -66,16 +78,24 @@ export async function retryDeliveryNowAction(input: { id: string }): Promise<Act
   try {
     const retried = await retryDeliveryNow(user.orgId, id.data);
     revalidatePath("/dashboard", "layout");
-    if (retried.kind === "brought_forward") return { ok: true, value: { message: `Attempt ${retried.attempt} is starting now.` } };
+    if (retried.kind === "brought_forward")
+      return { ok: true, value: { message: `Attempt ${retried.attempt} is starting now.` } };
     const { result } = retried;
-    if (result.outcome === "succeeded") return { ok: true, value: { message: `Sent now: delivered, HTTP ${result.statusCode}.` } };
+    if (result.outcome === "succeeded")
+      return { ok: true, value: { message: `Sent now: delivered, HTTP ${result.statusCode}.` } };
     if (result.outcome === "failed") {
-      return { ok: true, value: { message: `Sent now, failed again: ${describeDeliveryFailure(result.statusCode, result.error)}.` } };
+      return {
+        ok: true,
+        value: { message: `Sent now, failed again: ${describeDeliveryFailure(result.statusCode, result.error)}.` },
+      };
     }
     return { ok: false, error: result.error ?? "This delivery could not be sent." };
   } catch (error) {
     if (error instanceof DeliveryNotRetryingError) {
-      return { ok: false, error: "This delivery is no longer waiting for a retry: it was delivered or dead-lettered meanwhile." };
+      return {
+        ok: false,
+        error: "This delivery is no longer waiting for a retry: it was delivered or dead-lettered meanwhile.",
+      };
     }
     throw error;
   }

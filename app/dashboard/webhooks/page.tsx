@@ -19,7 +19,10 @@ export const metadata: Metadata = { title: "Webhooks" };
 export default async function WebhooksPage() {
   const user = await requireDashboardUser("/dashboard/webhooks");
   const { data: endpoints } = await listWebhookEndpoints(user.orgId);
-  const health = await getEndpointHealth(user.orgId, endpoints.map((endpoint) => endpoint.id));
+  const health = await getEndpointHealth(
+    user.orgId,
+    endpoints.map((endpoint) => endpoint.id),
+  );
 
   return (
     <>
@@ -43,7 +46,8 @@ export default async function WebhooksPage() {
             endpoints.length === 0
               ? {
                   title: "No webhook endpoints yet",
-                  description: "Add one below to receive verification_session.completed and verification_session.expired events.",
+                  description:
+                    "Add one below to receive verification_session.completed and verification_session.expired events.",
                 }
               : null
           }

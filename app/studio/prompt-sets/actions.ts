@@ -30,7 +30,9 @@ const RETURN_TO = "/studio/prompt-sets";
 
 function failure(error: unknown): { ok: false; error: string; fieldErrors?: Record<string, string> } {
   const { message } = describeVoiceError(error);
-  return error instanceof ZodError ? { ok: false, error: message, fieldErrors: fieldErrorsOf(error.issues) } : { ok: false, error: message };
+  return error instanceof ZodError
+    ? { ok: false, error: message, fieldErrors: fieldErrorsOf(error.issues) }
+    : { ok: false, error: message };
 }
 
 const studioView = (orgId: string, id: string) => getStudioPromptSet({ orgId, id });
@@ -90,14 +92,20 @@ export async function importPromptCsvAction(id: string, form: FormData): Promise
     const file = form.get("file");
     if (!(file instanceof File) || file.size === 0) return { ok: false, error: "Choose a CSV file to import." };
     if (file.size > MAX_PROMPT_CSV_BYTES) {
-      return { ok: false, error: `That file is ${(file.size / 1024 / 1024).toFixed(1)} MB; a prompt CSV may be at most ${MAX_PROMPT_CSV_BYTES / 1024 / 1024} MB.` };
+      return {
+        ok: false,
+        error: `That file is ${(file.size / 1024 / 1024).toFixed(1)} MB; a prompt CSV may be at most ${MAX_PROMPT_CSV_BYTES / 1024 / 1024} MB.`,
+      };
     }
     const bytes = new Uint8Array(await file.arrayBuffer());
     let csv: string;
     try {
       csv = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch {
-      return { ok: false, error: "That file is not UTF-8 text. Save the spreadsheet as “CSV UTF-8” and import it again." };
+      return {
+        ok: false,
+        error: "That file is not UTF-8 text. Save the spreadsheet as “CSV UTF-8” and import it again.",
+      };
     }
     const parsed = parsePromptCsv(csv, env().TTS_MAX_TEXT_LENGTH);
     if (!parsed.ok) {

@@ -28,8 +28,15 @@ export default async function PromptSetsPage() {
         </Alert>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] lg:items-start">
-        <PromptSetList initial={sets.prompt_sets} voiceName={Object.fromEntries(voices.voices.map((v) => [v.id, v.name]))} />
-        <NewPromptSetForm voices={voices.voices} languageNames={languageNames(voices.voices)} formats={listFormats().formats} />
+        <PromptSetList
+          initial={sets.prompt_sets}
+          voiceName={Object.fromEntries(voices.voices.map((v) => [v.id, v.name]))}
+        />
+        <NewPromptSetForm
+          voices={voices.voices}
+          languageNames={languageNames(voices.voices)}
+          formats={listFormats().formats}
+        />
       </div>
     </>
   );

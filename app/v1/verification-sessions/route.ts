@@ -15,4 +15,9 @@ export const GET = withApiKey(async ({ principal, query }) => {
   return jsonTextResponse(await listSessionsJson({ orgId: principal.orgId, limit, cursor }));
 });
 
-export { unrecognizedRequest as PUT, unrecognizedRequest as PATCH, unrecognizedRequest as DELETE, unrecognizedRequest as OPTIONS };
+export {
+  unrecognizedRequest as PUT,
+  unrecognizedRequest as PATCH,
+  unrecognizedRequest as DELETE,
+  unrecognizedRequest as OPTIONS,
+};

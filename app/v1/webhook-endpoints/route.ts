@@ -6,11 +6,18 @@ import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
 
 export const POST = withApiKey(async ({ principal, json }) => {
   const body = createWebhookEndpointBodySchema.parse(json());
-  return Response.json(await createWebhookEndpoint({ orgId: principal.orgId, mode: principal.mode, body }), { status: 201 });
+  return Response.json(await createWebhookEndpoint({ orgId: principal.orgId, mode: principal.mode, body }), {
+    status: 201,
+  });
 });
 
 export const GET = withApiKey(async ({ principal }) => {
   return Response.json(await listWebhookEndpoints(principal.orgId));
 });
 
-export { unrecognizedRequest as PUT, unrecognizedRequest as PATCH, unrecognizedRequest as DELETE, unrecognizedRequest as OPTIONS };
+export {
+  unrecognizedRequest as PUT,
+  unrecognizedRequest as PATCH,
+  unrecognizedRequest as DELETE,
+  unrecognizedRequest as OPTIONS,
+};

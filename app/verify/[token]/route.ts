@@ -39,5 +39,8 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ toke
 
 // Link checkers and unfurlers often send HEAD first; it must not burn the token.
 export function HEAD() {
-  return new Response(null, { status: 200, headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+  return new Response(null, {
+    status: 200,
+    headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" },
+  });
 }

@@ -24,11 +24,17 @@ export function CreateKeyForm() {
     return (
       <div className="space-y-4">
         <Alert tone="warning" title="Copy your key now">
-          This is the only time the full key is shown. Store it in your backend&apos;s secret store; if you lose
-          it, revoke it and create another.
+          This is the only time the full key is shown. Store it in your backend&apos;s secret store; if you lose it,
+          revoke it and create another.
         </Alert>
         <CopyField label={`${created.name} (${created.mode} key)`} value={created.key} copyLabel="Copy key" />
-        <Button variant="secondary" onClick={() => { create.reset(); setName(""); }}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            create.reset();
+            setName("");
+          }}
+        >
           Done
         </Button>
       </div>
@@ -47,16 +53,32 @@ export function CreateKeyForm() {
     >
       <Field id="key-name" label="Name" hint="Where the key will be used." error={errorOf("name")}>
         {(props) => (
-          <Input {...props} name="name" value={name} onChange={(e) => setName(e.target.value)} placeholder="Checkout backend" maxLength={60} />
+          <Input
+            {...props}
+            name="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="Checkout backend"
+            maxLength={60}
+          />
         )}
       </Field>
-      <ModeControl name="mode" value={mode} onChange={setMode} hints={{ test: "Simulated checks, never billed.", live: "Real checks, billed." }} />
+      <ModeControl
+        name="mode"
+        value={mode}
+        onChange={setMode}
+        hints={{ test: "Simulated checks, never billed.", live: "Real checks, billed." }}
+      />
       <div className="sm:pt-6">
         <Button type="submit" pending={create.isPending}>
           Create key
         </Button>
       </div>
-      {result && !result.ok && !fieldErrors ? <Alert tone="error" className="sm:col-span-3">{result.error}</Alert> : null}
+      {result && !result.ok && !fieldErrors ? (
+        <Alert tone="error" className="sm:col-span-3">
+          {result.error}
+        </Alert>
+      ) : null}
       {create.isError ? (
         <Alert tone="error" className="sm:col-span-3">
           The key could not be created. Check your connection and try again.

@@ -8,12 +8,16 @@ export function RevokeKeyButton({ id, label }: { id: string; label: string }) {
     <ConfirmActionButton
       id={id}
       action={revokeApiKeyAction}
-      trigger={<>Revoke<span className="sr-only"> {label}</span></>}
+      trigger={
+        <>
+          Revoke<span className="sr-only"> {label}</span>
+        </>
+      }
       title={`Revoke ${label}?`}
       description={
         <p>
-          Requests with this key will fail with <code>401 invalid_api_key</code> at once. This cannot be undone;
-          create a new key first if something still uses it.
+          Requests with this key will fail with <code>401 invalid_api_key</code> at once. This cannot be undone; create
+          a new key first if something still uses it.
         </p>
       }
       confirmLabel="Revoke key"

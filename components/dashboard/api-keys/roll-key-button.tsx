@@ -49,7 +49,11 @@ export function RollKeyButton({ id, label, canRoll }: { id: string; label: strin
               <h2 id={titleId} className="text-base font-semibold">
                 Copy the new key now
               </h2>
-              <CopyField label={`${rolled.name || "Unnamed key"} (${rolled.mode} key)`} value={rolled.key} copyLabel="Copy key" />
+              <CopyField
+                label={`${rolled.name || "Unnamed key"} (${rolled.mode} key)`}
+                value={rolled.key}
+                copyLabel="Copy key"
+              />
               <p className="text-sm text-slate-700">
                 This is the only time the full key is shown. Put it where the old key is used.{" "}
                 {window === "now" ? (
@@ -79,8 +83,8 @@ export function RollKeyButton({ id, label, canRoll }: { id: string; label: strin
                 Roll {label}?
               </h2>
               <p className="text-sm text-slate-700">
-                A new key with the same name and mode is created now. Deploy it, and the old key stops working when
-                you choose.
+                A new key with the same name and mode is created now. Deploy it, and the old key stops working when you
+                choose.
               </p>
               <SegmentedControl
                 legend="Old key stops working"
@@ -91,7 +95,9 @@ export function RollKeyButton({ id, label, canRoll }: { id: string; label: strin
                 hint={window === "now" ? "Requests still using the old key fail at once." : undefined}
               />
               {result && !result.ok ? <Alert tone="error">{result.fieldErrors?.window ?? result.error}</Alert> : null}
-              {roll.isError ? <Alert tone="error">The key could not be rolled. Check your connection and try again.</Alert> : null}
+              {roll.isError ? (
+                <Alert tone="error">The key could not be rolled. Check your connection and try again.</Alert>
+              ) : null}
             </div>
             <div className="flex justify-end gap-2 border-t border-slate-200 bg-slate-50 px-5 py-3">
               <Button variant="secondary" onClick={close} autoFocus>

@@ -48,11 +48,26 @@ function ResultCell({ result }: { result?: RowState }) {
  * request, so every row shows its result the moment it is known; a summary is announced
  * to screen readers as the run progresses.
  */
-export function DeadLetterQueue({ rows, endpointId, total }: { rows: DeadLetterRow[]; endpointId?: string; total: number }) {
+export function DeadLetterQueue({
+  rows,
+  endpointId,
+  total,
+}: {
+  rows: DeadLetterRow[];
+  endpointId?: string;
+  total: number;
+}) {
   const router = useRouter();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [results, setResults] = useState<Record<string, RowState>>({});
-  const [run, setRun] = useState<{ total: number; done: number; succeeded: number; failed: number; running: boolean; stopped?: boolean } | null>(null);
+  const [run, setRun] = useState<{
+    total: number;
+    done: number;
+    succeeded: number;
+    failed: number;
+    running: boolean;
+    stopped?: boolean;
+  } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const stop = useRef(false);
   const running = run?.running ?? false;
@@ -64,7 +79,10 @@ export function DeadLetterQueue({ rows, endpointId, total }: { rows: DeadLetterR
     }
     stop.current = false;
     setProblem(null);
-    setResults((current) => ({ ...current, ...Object.fromEntries(ids.map((id) => [id, { state: "queued" } as RowState])) }));
+    setResults((current) => ({
+      ...current,
+      ...Object.fromEntries(ids.map((id) => [id, { state: "queued" } as RowState])),
+    }));
     setRun({ total: ids.length, done: 0, succeeded: 0, failed: 0, running: true });
     let succeeded = 0;
     let failed = 0;
@@ -83,8 +101,10 @@ export function DeadLetterQueue({ rows, endpointId, total }: { rows: DeadLetterR
       try {
         const response = await redeliverDeadLetterAction({ deliveryId: id });
         if (!response.ok) state = { state: "failed", message: response.error };
-        else if (response.value.outcome === "succeeded") state = { state: "succeeded", statusCode: response.value.statusCode };
-        else if (response.value.outcome === "failed") state = { state: "failed", message: describeFailure(response.value.statusCode, response.value.error) };
+        else if (response.value.outcome === "succeeded")
+          state = { state: "succeeded", statusCode: response.value.statusCode };
+        else if (response.value.outcome === "failed")
+          state = { state: "failed", message: describeFailure(response.value.statusCode, response.value.error) };
         else state = { state: "failed", message: response.value.error ?? "Not delivered." };
       } catch {
         state = { state: "failed", message: "Could not reach the server; nothing was sent." };
@@ -150,11 +170,23 @@ export function DeadLetterQueue({ rows, endpointId, total }: { rows: DeadLetterR
             : "Redelivery sends the same event id, signed afresh."}
         </p>
       </div>
-      {problem ? <Alert tone="error" className="m-4">{problem}</Alert> : null}
+      {problem ? (
+        <Alert tone="error" className="m-4">
+          {problem}
+        </Alert>
+      ) : null}
       {run && !run.running && run.succeeded > 0 ? (
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-900 sm:px-5">
           <span>Delivered letters leave the queue.</span>
-          <Button size="sm" variant="secondary" onClick={() => { setResults({}); setRun(null); router.refresh(); }}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => {
+              setResults({});
+              setRun(null);
+              router.refresh();
+            }}
+          >
             Refresh the list
           </Button>
         </div>
@@ -198,7 +230,10 @@ export function DeadLetterQueue({ rows, endpointId, total }: { rows: DeadLetterR
                   <ModeBadge mode={row.mode} />
                 </p>
                 <p className="mt-1 flex flex-wrap gap-x-3">
-                  <Link href={`/dashboard/sessions/${row.sessionId}`} className="font-mono text-indigo-700 hover:underline">
+                  <Link
+                    href={`/dashboard/sessions/${row.sessionId}`}
+                    className="font-mono text-indigo-700 hover:underline"
+                  >
                     {row.sessionId}
                   </Link>
                   <span className="font-mono break-all">{row.eventId}</span>
@@ -217,8 +252,17 @@ export function DeadLetterQueue({ rows, endpointId, total }: { rows: DeadLetterR
               </div>
               <div className="ml-7 flex flex-col items-start gap-1.5 sm:ml-0 sm:items-end" aria-live="polite">
                 {result?.state !== "succeeded" ? (
-                  <Button size="sm" variant="secondary" disabled={running} onClick={() => redeliverAll([row.deliveryId])}>
-                    Redeliver<span className="sr-only"> {row.eventType} for {row.sessionId}</span>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={running}
+                    onClick={() => redeliverAll([row.deliveryId])}
+                  >
+                    Redeliver
+                    <span className="sr-only">
+                      {" "}
+                      {row.eventType} for {row.sessionId}
+                    </span>
                   </Button>
                 ) : null}
                 <ResultCell result={result} />

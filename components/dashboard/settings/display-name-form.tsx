@@ -4,10 +4,18 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 
-type Result = { ok: true; value: { displayName: string | null } } | { ok: false; error: string; fieldErrors?: Record<string, string> };
+type Result =
+  | { ok: true; value: { displayName: string | null } }
+  | { ok: false; error: string; fieldErrors?: Record<string, string> };
 
 /** The organisation's display name in the hosted flow; empty falls back to the return URL's host. */
-export function DisplayNameForm({ initial, action }: { initial: string; action: (input: { displayName: string }) => Promise<Result> }) {
+export function DisplayNameForm({
+  initial,
+  action,
+}: {
+  initial: string;
+  action: (input: { displayName: string }) => Promise<Result>;
+}) {
   const [value, setValue] = useState(initial);
   const [result, setResult] = useState<Result | null>(null);
   const [pending, startTransition] = useTransition();
@@ -26,7 +34,15 @@ export function DisplayNameForm({ initial, action }: { initial: string; action: 
         hint="For example your shop's name, as your customers know it. Leave empty to show your return URL's address instead."
         error={error}
       >
-        {(props) => <Input {...props} name="displayName" maxLength={60} value={value} onChange={(e) => setValue(e.target.value)} />}
+        {(props) => (
+          <Input
+            {...props}
+            name="displayName"
+            maxLength={60}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />
+        )}
       </Field>
       <div className="flex items-center gap-3">
         <Button type="submit" pending={pending}>

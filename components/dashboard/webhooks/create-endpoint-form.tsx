@@ -32,8 +32,8 @@ export function CreateEndpointForm() {
     return (
       <div className="space-y-4">
         <Alert tone="warning" title="Copy the signing secret now">
-          Your receiver needs it to verify the <code>Service-Signature</code> header of every delivery. This is the
-          only time it is shown.
+          Your receiver needs it to verify the <code>Service-Signature</code> header of every delivery. This is the only
+          time it is shown.
         </Alert>
         <CopyField label={`Signing secret for ${created.url}`} value={created.secret} copyLabel="Copy secret" />
         <div className="flex flex-wrap gap-2">
@@ -98,7 +98,9 @@ export function CreateEndpointForm() {
                 aria-invalid={index === 0 && errorOf("events") ? true : undefined}
                 className="mt-0.5 size-4 accent-slate-900"
                 checked={events.includes(type)}
-                onChange={(e) => setEvents((current) => (e.target.checked ? [...current, type] : current.filter((t) => t !== type)))}
+                onChange={(e) =>
+                  setEvents((current) => (e.target.checked ? [...current, type] : current.filter((t) => t !== type)))
+                }
               />
               <span>
                 <code className="text-slate-900">{type}</code>
@@ -117,10 +119,15 @@ export function CreateEndpointForm() {
         name="endpoint-mode"
         value={mode}
         onChange={setMode}
-        hints={{ test: "Receives events of sessions created with test keys only.", live: "Receives events of sessions created with live keys only." }}
+        hints={{
+          test: "Receives events of sessions created with test keys only.",
+          live: "Receives events of sessions created with live keys only.",
+        }}
       />
       {result && !result.ok && !fieldErrors ? <Alert tone="error">{result.error}</Alert> : null}
-      {create.isError ? <Alert tone="error">The endpoint could not be created. Check your connection and try again.</Alert> : null}
+      {create.isError ? (
+        <Alert tone="error">The endpoint could not be created. Check your connection and try again.</Alert>
+      ) : null}
       <Button type="submit" pending={create.isPending}>
         Add endpoint
       </Button>

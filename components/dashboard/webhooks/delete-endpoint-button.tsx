@@ -9,7 +9,11 @@ export function DeleteEndpointButton({ id, url, redirectTo }: { id: string; url:
     <ConfirmActionButton
       id={id}
       action={deleteWebhookEndpointAction}
-      trigger={<>Delete<span className="sr-only"> endpoint {url}</span></>}
+      trigger={
+        <>
+          Delete<span className="sr-only"> endpoint {url}</span>
+        </>
+      }
       title="Delete this endpoint?"
       description={
         <p>

@@ -8,7 +8,11 @@ import { describeDeliveryFailure } from "@/lib/webhooks/describe-delivery-failur
 export function EndpointHealthBadge({ health }: { health: EndpointHealth }) {
   if (health.failing) return <Badge tone="danger">Failing</Badge>;
   if (health.attempts === 0) return <Badge tone="neutral">No attempts in 24 h</Badge>;
-  return health.successes === health.attempts ? <Badge tone="success">Healthy</Badge> : <Badge tone="warning">Some failures</Badge>;
+  return health.successes === health.attempts ? (
+    <Badge tone="success">Healthy</Badge>
+  ) : (
+    <Badge tone="warning">Some failures</Badge>
+  );
 }
 
 /** "97% of 31 attempts in the last 24 h", or that there were none. */
@@ -28,7 +32,9 @@ export function EndpointHealthDetails({ health }: { health: EndpointHealth }) {
           <span>{successRate(health)}</span>
         </span>
       </Detail>
-      <Detail label="Last success">{health.lastSuccessAt ? <DateTime value={health.lastSuccessAt} /> : "None in the last 7 days"}</Detail>
+      <Detail label="Last success">
+        {health.lastSuccessAt ? <DateTime value={health.lastSuccessAt} /> : "None in the last 7 days"}
+      </Detail>
       <Detail label="Last failure">
         {failure ? (
           <div className="space-y-1">
@@ -48,7 +54,9 @@ export function EndpointHealthDetails({ health }: { health: EndpointHealth }) {
         )}
       </Detail>
       <Detail label="Retrying">
-        {health.retrying === 0 ? "Nothing waiting for a retry" : `${health.retrying} deliver${health.retrying === 1 ? "y" : "ies"} waiting for the next attempt`}
+        {health.retrying === 0
+          ? "Nothing waiting for a retry"
+          : `${health.retrying} deliver${health.retrying === 1 ? "y" : "ies"} waiting for the next attempt`}
       </Detail>
     </DetailList>
   );

@@ -8,7 +8,10 @@ import { Button } from "@/components/ui/button";
 /** "Retry now" on a delivery waiting for its next automatic attempt; says what happened. */
 export function RetryNowButton({ id }: { id: string }) {
   const router = useRouter();
-  const retry = useMutation({ mutationFn: retryDeliveryNowAction, onSuccess: (result) => result.ok && router.refresh() });
+  const retry = useMutation({
+    mutationFn: retryDeliveryNowAction,
+    onSuccess: (result) => result.ok && router.refresh(),
+  });
   const result = retry.data;
   return (
     <span className="inline-flex flex-wrap items-center gap-2">

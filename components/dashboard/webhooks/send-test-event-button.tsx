@@ -20,9 +20,9 @@ export function SendTestEventButton({ id, mode }: { id: string; mode: KeyMode })
           title="Send a test event to a live endpoint?"
           description={
             <p>
-              Your production receiver gets a signed <code>verification_session.completed</code> about a made-up
-              session (<code>metadata.voiceage_test_event</code> is <code>&quot;true&quot;</code>). Make sure it does
-              not act on it.
+              Your production receiver gets a signed <code>verification_session.completed</code> about a made-up session
+              (<code>metadata.voiceage_test_event</code> is <code>&quot;true&quot;</code>). Make sure it does not act on
+              it.
             </p>
           }
           confirmLabel="Send it"
@@ -36,14 +36,18 @@ export function SendTestEventButton({ id, mode }: { id: string; mode: KeyMode })
         </Button>
       )}
       <div aria-live="polite" className="text-xs">
-        {send.isError ? <span className="text-red-700">Could not send; check your connection and try again.</span> : null}
+        {send.isError ? (
+          <span className="text-red-700">Could not send; check your connection and try again.</span>
+        ) : null}
         {data && !data.ok ? <span className="text-red-700">{data.error}</span> : null}
         {data?.ok ? (
           <span className="inline-flex flex-wrap items-center gap-1.5" data-testid="test-event-result">
             {data.value.success ? (
               <Badge tone="success">Test event delivered · HTTP {data.value.statusCode}</Badge>
             ) : (
-              <Badge tone="danger">Test event failed · {describeFailure(data.value.statusCode, data.value.error)}</Badge>
+              <Badge tone="danger">
+                Test event failed · {describeFailure(data.value.statusCode, data.value.error)}
+              </Badge>
             )}
             <span className="text-slate-600">
               {data.value.durationMs} ms · <code>{data.value.eventId}</code>

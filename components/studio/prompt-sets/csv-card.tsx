@@ -17,7 +17,11 @@ function byRow(errors: CsvRowError[]): [number, string[]][] {
   return [...rows].sort(([a], [b]) => a - b);
 }
 
-export function CsvCard({ setId, promptCount, onImport }: {
+export function CsvCard({
+  setId,
+  promptCount,
+  onImport,
+}: {
   setId: string;
   promptCount: number;
   onImport: (form: FormData) => Promise<ImportCsvResult>;
@@ -25,11 +29,17 @@ export function CsvCard({ setId, promptCount, onImport }: {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState(false);
-  const [outcome, setOutcome] = useState<{ tone: "success" | "error"; message: string; rows?: CsvRowError[] } | null>(null);
+  const [outcome, setOutcome] = useState<{ tone: "success" | "error"; message: string; rows?: CsvRowError[] } | null>(
+    null,
+  );
 
   return (
     <Card aria-labelledby={`${id}-title`}>
-      <CardHeader id={`${id}-title`} title="Spreadsheet" description="Work on the prompts in a spreadsheet: a CSV with a name and a text column." />
+      <CardHeader
+        id={`${id}-title`}
+        title="Spreadsheet"
+        description="Work on the prompts in a spreadsheet: a CSV with a name and a text column."
+      />
       <CardBody className="space-y-4">
         <form
           noValidate
@@ -38,19 +48,33 @@ export function CsvCard({ setId, promptCount, onImport }: {
             event.preventDefault();
             const file = input.current?.files?.[0];
             if (!file) return setOutcome({ tone: "error", message: "Choose a CSV file to import." });
-            if (file.size > MAX_UPLOAD_BYTES) return setOutcome({ tone: "error", message: `That file is over 1 MB; split the set or shorten the file.` });
+            if (file.size > MAX_UPLOAD_BYTES)
+              return setOutcome({
+                tone: "error",
+                message: `That file is over 1 MB; split the set or shorten the file.`,
+              });
             setPending(true);
             setOutcome(null);
             const form = new FormData();
             form.set("file", file);
-            const result = await onImport(form).catch(() => ({ ok: false as const, error: "The studio could not reach the server. Check your connection and try again." }));
+            const result = await onImport(form).catch(() => ({
+              ok: false as const,
+              error: "The studio could not reach the server. Check your connection and try again.",
+            }));
             setPending(false);
             if (result.ok) {
               const count = result.value.prompts.length;
-              setOutcome({ tone: "success", message: `Imported ${count} ${count === 1 ? "prompt" : "prompts"} from ${file.name}. Prompts with the same name and text kept their audio.` });
+              setOutcome({
+                tone: "success",
+                message: `Imported ${count} ${count === 1 ? "prompt" : "prompts"} from ${file.name}. Prompts with the same name and text kept their audio.`,
+              });
               if (input.current) input.current.value = "";
             } else {
-              setOutcome({ tone: "error", message: result.error, rows: "rowErrors" in result ? result.rowErrors : undefined });
+              setOutcome({
+                tone: "error",
+                message: result.error,
+                rows: "rowErrors" in result ? result.rowErrors : undefined,
+              });
             }
           }}
         >
@@ -68,7 +92,8 @@ export function CsvCard({ setId, promptCount, onImport }: {
               className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-900 hover:file:bg-slate-50"
             />
             <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-              A header row <code className="font-mono">name,text</code>, then one row per prompt in play order. It replaces the list
+              A header row <code className="font-mono">name,text</code>, then one row per prompt in play order. It
+              replaces the list
               {promptCount ? ` of ${promptCount}` : ""}; prompts whose name and text are unchanged keep their audio.
             </p>
           </div>

@@ -12,7 +12,10 @@ import { DownloadIcon } from "../icons";
 
 const LAYOUTS: Record<ArchiveLayout, { label: string; where: string }> = {
   asterisk: { label: "Asterisk", where: "Unzip into Asterisk's sounds directory; play with Playback(custom/<name>)." },
-  freeswitch: { label: "FreeSWITCH", where: "Unzip into FreeSWITCH's sounds directory; headerless audio gets a WAV header, samples untouched." },
+  freeswitch: {
+    label: "FreeSWITCH",
+    where: "Unzip into FreeSWITCH's sounds directory; headerless audio gets a WAV header, samples untouched.",
+  },
   flat: { label: "Flat", where: "Every file at the top of the archive." },
 };
 
@@ -24,12 +27,19 @@ function announcement(set: PromptSetView): string {
     const quarter = Math.floor((finished / Math.max(1, counts.total)) * 4);
     return `Generating: ${Math.round((quarter / 4) * counts.total)} or more of ${counts.total} prompts finished.`;
   }
-  if (state === "completed") return `Generation complete: all ${counts.total} prompts done, ${counts.cached} from the cache.`;
-  if (state === "failed") return `Generation finished with ${counts.failed} failed ${counts.failed === 1 ? "prompt" : "prompts"}.`;
+  if (state === "completed")
+    return `Generation complete: all ${counts.total} prompts done, ${counts.cached} from the cache.`;
+  if (state === "failed")
+    return `Generation finished with ${counts.failed} failed ${counts.failed === 1 ? "prompt" : "prompts"}.`;
   return "";
 }
 
-export function GenerationPanel({ set, pending, error, onGenerate }: {
+export function GenerationPanel({
+  set,
+  pending,
+  error,
+  onGenerate,
+}: {
   set: StudioPromptSet;
   pending: "all" | "failed" | null;
   error: string | null;
@@ -97,14 +107,18 @@ export function GenerationPanel({ set, pending, error, onGenerate }: {
             {running ? "Generating…" : ready ? "Generate all again" : "Generate all"}
           </Button>
           {counts.failed > 0 ? (
-            <Button pending={pending === "failed"} disabled={running || pending !== null} onClick={() => onGenerate("failed")}>
+            <Button
+              pending={pending === "failed"}
+              disabled={running || pending !== null}
+              onClick={() => onGenerate("failed")}
+            >
               Retry failed ({counts.failed})
             </Button>
           ) : null}
         </div>
         <p className="text-xs text-slate-600">
-          Every prompt goes through the content cache: prompts generated before with the same voice, format and text cost nothing and
-          come back at once.
+          Every prompt goes through the content cache: prompts generated before with the same voice, format and text
+          cost nothing and come back at once.
         </p>
 
         <div className="space-y-3 border-t border-slate-200 pt-4">
@@ -117,11 +131,15 @@ export function GenerationPanel({ set, pending, error, onGenerate }: {
             onChange={setLayout}
           />
           <p className="text-xs break-words text-slate-600" data-testid="layout-description">
-            <code className="font-mono text-slate-800">{set.archive_paths[layout]}</code> · {LAYOUTS[layout].where} With prompts.csv: name, text,
-            voice, format, duration and sha256 of every file.
+            <code className="font-mono text-slate-800">{set.archive_paths[layout]}</code> · {LAYOUTS[layout].where} With
+            prompts.csv: name, text, voice, format, duration and sha256 of every file.
           </p>
           {ready ? (
-            <a href={`/studio/prompt-sets/${set.id}/archive?layout=${layout}`} download className={buttonClasses("primary", "md")}>
+            <a
+              href={`/studio/prompt-sets/${set.id}/archive?layout=${layout}`}
+              download
+              className={buttonClasses("primary", "md")}
+            >
               <DownloadIcon /> Download {LAYOUTS[layout].label} archive (.zip)
             </a>
           ) : (
@@ -139,4 +157,3 @@ export function GenerationPanel({ set, pending, error, onGenerate }: {
     </Card>
   );
 }
-

@@ -18,7 +18,11 @@ const DEFAULT_SET_FORMAT = "ulaw_8000";
 /** The form's first field, which the empty list's "Start a set" button focuses. */
 export const NEW_SET_NAME_ID = "new-set-name";
 
-export function NewPromptSetForm({ voices, languageNames, formats }: {
+export function NewPromptSetForm({
+  voices,
+  languageNames,
+  formats,
+}: {
   voices: Voice[];
   /** Display names of the voices' language codes, made on the server (see LanguageNamer). */
   languageNames: Record<string, string>;
@@ -33,7 +37,9 @@ export function NewPromptSetForm({ voices, languageNames, formats }: {
     return {
       voiceId,
       modelId: DEFAULT_MODEL_ID,
-      formatId: formats.some((f) => f.id === DEFAULT_SET_FORMAT) ? DEFAULT_SET_FORMAT : (formats.find((f) => f.default)?.id ?? ""),
+      formatId: formats.some((f) => f.id === DEFAULT_SET_FORMAT)
+        ? DEFAULT_SET_FORMAT
+        : (formats.find((f) => f.default)?.id ?? ""),
       language: "",
     };
   });
@@ -69,7 +75,11 @@ export function NewPromptSetForm({ voices, languageNames, formats }: {
 
   return (
     <Card aria-labelledby={`${id}-title`}>
-      <CardHeader id={`${id}-title`} title="New set" description="One voice and format for a whole menu. Add prompts next, by hand or from a spreadsheet." />
+      <CardHeader
+        id={`${id}-title`}
+        title="New set"
+        description="One voice and format for a whole menu. Add prompts next, by hand or from a spreadsheet."
+      />
       <CardBody>
         <form
           noValidate
@@ -80,7 +90,15 @@ export function NewPromptSetForm({ voices, languageNames, formats }: {
           }}
         >
           <Field id={NEW_SET_NAME_ID} label="Name" error={errors.name}>
-            {(props) => <Input {...props} value={name} maxLength={100} placeholder="Main menu" onChange={(e) => setName(e.target.value)} />}
+            {(props) => (
+              <Input
+                {...props}
+                value={name}
+                maxLength={100}
+                placeholder="Main menu"
+                onChange={(e) => setName(e.target.value)}
+              />
+            )}
           </Field>
           <SoundFields
             id={id}

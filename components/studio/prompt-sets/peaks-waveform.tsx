@@ -2,7 +2,13 @@
 export function PeaksWaveform({ peaks, label }: { peaks: number[]; label: string }) {
   const width = peaks.length * 2;
   return (
-    <svg viewBox={`0 0 ${width} 32`} preserveAspectRatio="none" role="img" aria-label={label} className="h-8 w-full shrink-0 rounded bg-slate-50 sm:w-40">
+    <svg
+      viewBox={`0 0 ${width} 32`}
+      preserveAspectRatio="none"
+      role="img"
+      aria-label={label}
+      className="h-8 w-full shrink-0 rounded bg-slate-50 sm:w-40"
+    >
       <g className="fill-indigo-500">
         {peaks.map((peak, i) => {
           const h = Math.max(1, (peak / 255) * 30);

@@ -13,12 +13,25 @@ const STATE: Record<GenerationState, { label: string; tone: BadgeTone }> = {
 
 export function GenerationBadge({ state, counts }: { state: GenerationState; counts: GenerationCounts }) {
   // A set whose prompts were partly generated and then edited is "idle" with some done.
-  const label = state === "idle" && counts.done > 0 ? "Partly generated" : state === "idle" && counts.total === 0 ? "No prompts yet" : STATE[state].label;
+  const label =
+    state === "idle" && counts.done > 0
+      ? "Partly generated"
+      : state === "idle" && counts.total === 0
+        ? "No prompts yet"
+        : STATE[state].label;
   return <Badge tone={state === "idle" && counts.done > 0 ? "warning" : STATE[state].tone}>{label}</Badge>;
 }
 
 /** Done (and failed) out of all, as a bar: green for done, red for failed, pulsing blue for in hand, the rest still to go. */
-export function ProgressBar({ counts, label, className }: { counts: GenerationCounts; label: string; className?: string }) {
+export function ProgressBar({
+  counts,
+  label,
+  className,
+}: {
+  counts: GenerationCounts;
+  label: string;
+  className?: string;
+}) {
   const total = Math.max(1, counts.total);
   const donePct = (counts.done / total) * 100;
   const failedPct = (counts.failed / total) * 100;
@@ -35,7 +48,10 @@ export function ProgressBar({ counts, label, className }: { counts: GenerationCo
     >
       <div className="h-full bg-emerald-500 transition-[width] duration-500" style={{ width: `${donePct}%` }} />
       <div className="h-full bg-red-500 transition-[width] duration-500" style={{ width: `${failedPct}%` }} />
-      <div className="h-full animate-pulse bg-sky-400 transition-[width] duration-500" style={{ width: `${generatingPct}%` }} />
+      <div
+        className="h-full animate-pulse bg-sky-400 transition-[width] duration-500"
+        style={{ width: `${generatingPct}%` }}
+      />
     </div>
   );
 }

@@ -21,7 +21,8 @@ export type PromptListChange =
   | { kind: "delete"; prompts: PromptInput[]; name: string }
   | { kind: "move"; prompts: PromptInput[]; promptId: string; direction: "up" | "down" };
 
-const toInputs = (prompts: PromptView[]): PromptInput[] => prompts.map((p) => ({ id: p.id, name: p.name, text: p.text }));
+const toInputs = (prompts: PromptView[]): PromptInput[] =>
+  prompts.map((p) => ({ id: p.id, name: p.name, text: p.text }));
 
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -31,7 +32,11 @@ function promptErrors(input: { name: string; text: string }, others: PromptView[
   const text = buildTtsTextSchema(maxTextLength).safeParse(input.text);
   const clash = others.find((p) => p.name === input.name);
   return {
-    name: !name.success ? `The file name ${name.error.issues[0].message}.` : clash ? `Another prompt is already named ${input.name}.` : undefined,
+    name: !name.success
+      ? `The file name ${name.error.issues[0].message}.`
+      : clash
+        ? `Another prompt is already named ${input.name}.`
+        : undefined,
     text: !text.success ? `The text ${text.error.issues[0].message}.` : undefined,
   };
 }
@@ -98,7 +103,13 @@ export function PromptList({
             ? `${prompts.length} ${prompts.length === 1 ? "prompt" : "prompts"}, in play order. Each becomes a file named after it.`
             : "Each prompt becomes one file, named after it."
         }
-        actions={saving ? <span className="inline-flex items-center gap-1.5 text-xs text-slate-600"><Spinner className="size-3.5" /> Saving…</span> : null}
+        actions={
+          saving ? (
+            <span className="inline-flex items-center gap-1.5 text-xs text-slate-600">
+              <Spinner className="size-3.5" /> Saving…
+            </span>
+          ) : null
+        }
       />
       {audio}
       {prompts.length === 0 ? (
@@ -123,7 +134,9 @@ export function PromptList({
                     setFocusAfter(`${prompt.id}-editbutton`);
                   }}
                   onSubmit={async (value) => {
-                    const next = toInputs(prompts).map((p) => (p.id === prompt.id ? { id: p.id, name: value.name, text: value.text } : p));
+                    const next = toInputs(prompts).map((p) =>
+                      p.id === prompt.id ? { id: p.id, name: value.name, text: value.text } : p,
+                    );
                     const ok = await onChange({ kind: "edit", prompts: next, promptId: prompt.id });
                     if (ok) {
                       setEditing(null);
@@ -192,7 +205,19 @@ function StatusBadge({ prompt }: { prompt: PromptView }) {
   }
 }
 
-function PromptRow({ prompt, index, count, peaks, extension, phoneLaw, playing, onPlay, onEdit, onMove, onDelete }: {
+function PromptRow({
+  prompt,
+  index,
+  count,
+  peaks,
+  extension,
+  phoneLaw,
+  playing,
+  onPlay,
+  onEdit,
+  onMove,
+  onDelete,
+}: {
   prompt: PromptView;
   index: number;
   count: number;
@@ -210,9 +235,18 @@ function PromptRow({ prompt, index, count, peaks, extension, phoneLaw, playing, 
   const note = done && peaks && prompt.duration_ms ? waveformNote(peaks, prompt.duration_ms) : null;
   const active = (mode: PlayMode) => playing?.mode === mode && playing.status !== "error";
   return (
-    <li id={`prompt-${prompt.id}`} aria-labelledby={headingId} data-testid="prompt-row" data-status={prompt.status} className="px-4 py-4 sm:px-5">
+    <li
+      id={`prompt-${prompt.id}`}
+      aria-labelledby={headingId}
+      data-testid="prompt-row"
+      data-status={prompt.status}
+      className="px-4 py-4 sm:px-5"
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <span className="hidden w-6 shrink-0 pt-0.5 text-right text-xs text-slate-500 tabular-nums sm:block" aria-hidden="true">
+        <span
+          className="hidden w-6 shrink-0 pt-0.5 text-right text-xs text-slate-500 tabular-nums sm:block"
+          aria-hidden="true"
+        >
           {index + 1}
         </span>
         <div className="min-w-0 flex-1 space-y-2">
@@ -223,51 +257,72 @@ function PromptRow({ prompt, index, count, peaks, extension, phoneLaw, playing, 
               <span className="text-slate-500">{extension}</span>
             </h3>
             <StatusBadge prompt={prompt} />
-            {done && prompt.duration_ms !== null ? <span className="text-xs text-slate-600 tabular-nums">{seconds(prompt.duration_ms)}</span> : null}
+            {done && prompt.duration_ms !== null ? (
+              <span className="text-xs text-slate-600 tabular-nums">{seconds(prompt.duration_ms)}</span>
+            ) : null}
           </div>
           <p className="text-sm break-words whitespace-pre-wrap text-slate-800">{prompt.text}</p>
           {prompt.status === "failed" && prompt.error ? (
-            <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900" data-testid="prompt-error">
+            <p
+              className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900"
+              data-testid="prompt-error"
+            >
               <span className="font-medium">{prompt.error.code}:</span> {prompt.error.message}
             </p>
           ) : null}
           {done ? (
             <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
               {peaks && prompt.duration_ms ? (
-                <PeaksWaveform peaks={peaks} label={`Waveform of ${prompt.name}, ${seconds(prompt.duration_ms)}${note ? `: ${note}` : ""}`} />
+                <PeaksWaveform
+                  peaks={peaks}
+                  label={`Waveform of ${prompt.name}, ${seconds(prompt.duration_ms)}${note ? `: ${note}` : ""}`}
+                />
               ) : null}
               <div className="flex flex-wrap items-center gap-2">
-              <Button
-                variant="secondary"
-                size="sm"
-                pending={playing?.mode === "original" && playing.status === "loading"}
-                aria-label={`${active("original") ? "Stop" : "Play"} ${prompt.name}`}
-                onClick={() => onPlay("original")}
-              >
-                {active("original") ? <StopIcon /> : <PlayIcon />}
-                {active("original") ? "Stop" : "Play"}
-              </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                pending={playing?.mode === "phone" && playing.status === "loading"}
-                aria-label={active("phone") ? `Stop ${prompt.name}` : `Hear ${prompt.name} as a caller`}
-                title={`Through a G.711 ${phoneLaw} phone line at 8 kHz`}
-                onClick={() => onPlay("phone")}
-              >
-                {active("phone") ? <StopIcon /> : <PhoneIcon />}
-                {active("phone") ? "Stop" : "As a caller"}
-              </Button>
-              {note ? <Badge tone="warning">{note}</Badge> : null}
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  pending={playing?.mode === "original" && playing.status === "loading"}
+                  aria-label={`${active("original") ? "Stop" : "Play"} ${prompt.name}`}
+                  onClick={() => onPlay("original")}
+                >
+                  {active("original") ? <StopIcon /> : <PlayIcon />}
+                  {active("original") ? "Stop" : "Play"}
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  pending={playing?.mode === "phone" && playing.status === "loading"}
+                  aria-label={active("phone") ? `Stop ${prompt.name}` : `Hear ${prompt.name} as a caller`}
+                  title={`Through a G.711 ${phoneLaw} phone line at 8 kHz`}
+                  onClick={() => onPlay("phone")}
+                >
+                  {active("phone") ? <StopIcon /> : <PhoneIcon />}
+                  {active("phone") ? "Stop" : "As a caller"}
+                </Button>
+                {note ? <Badge tone="warning">{note}</Badge> : null}
               </div>
             </div>
           ) : null}
         </div>
         <div className="flex shrink-0 items-center gap-1 sm:pt-0">
-          <Button id={`${prompt.id}-editbutton`} variant="ghost" size="sm" aria-label={`Edit ${prompt.name}`} onClick={onEdit}>
+          <Button
+            id={`${prompt.id}-editbutton`}
+            variant="ghost"
+            size="sm"
+            aria-label={`Edit ${prompt.name}`}
+            onClick={onEdit}
+          >
             Edit
           </Button>
-          <Button id={`${prompt.id}-up`} variant="ghost" size="sm" aria-label={`Move ${prompt.name} up`} disabled={index === 0} onClick={() => onMove("up")}>
+          <Button
+            id={`${prompt.id}-up`}
+            variant="ghost"
+            size="sm"
+            aria-label={`Move ${prompt.name} up`}
+            disabled={index === 0}
+            onClick={() => onMove("up")}
+          >
             <ArrowIcon up />
           </Button>
           <Button
@@ -280,7 +335,13 @@ function PromptRow({ prompt, index, count, peaks, extension, phoneLaw, playing, 
           >
             <ArrowIcon />
           </Button>
-          <Button variant="ghost" size="sm" aria-label={`Delete ${prompt.name}`} onClick={onDelete} className="text-red-700 hover:bg-red-50">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Delete ${prompt.name}`}
+            onClick={onDelete}
+            className="text-red-700 hover:bg-red-50"
+          >
             <TrashIcon />
           </Button>
         </div>
@@ -290,7 +351,17 @@ function PromptRow({ prompt, index, count, peaks, extension, phoneLaw, playing, 
 }
 
 /** Name and text of one prompt, checked here as the API checks them. */
-function PromptForm({ idPrefix, legend, initial, others, maxTextLength, submitLabel, resetOnSuccess, onSubmit, onCancel }: {
+function PromptForm({
+  idPrefix,
+  legend,
+  initial,
+  others,
+  maxTextLength,
+  submitLabel,
+  resetOnSuccess,
+  onSubmit,
+  onCancel,
+}: {
   idPrefix: string;
   legend: string;
   initial: { name: string; text: string };
@@ -387,7 +458,10 @@ function PromptForm({ idPrefix, legend, initial, others, maxTextLength, submitLa
             ) : (
               <span />
             )}
-            <p id={`${idPrefix}-count`} className={cx("tabular-nums", count.over ? "font-medium text-red-700" : "text-slate-600")}>
+            <p
+              id={`${idPrefix}-count`}
+              className={cx("tabular-nums", count.over ? "font-medium text-red-700" : "text-slate-600")}
+            >
               {count.message}
             </p>
           </div>
@@ -409,14 +483,31 @@ function PromptForm({ idPrefix, legend, initial, others, maxTextLength, submitLa
 
 function PhoneIcon() {
   return (
-    <svg viewBox="0 0 16 16" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
-      <path d="M3 2.5h2.5l1.2 3-1.6 1a7 7 0 0 0 4.4 4.4l1-1.6 3 1.2V13a1 1 0 0 1-1 1A11.5 11.5 0 0 1 2 3.5a1 1 0 0 1 1-1z" strokeLinejoin="round" />
+    <svg
+      viewBox="0 0 16 16"
+      className="size-3.5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      aria-hidden="true"
+    >
+      <path
+        d="M3 2.5h2.5l1.2 3-1.6 1a7 7 0 0 0 4.4 4.4l1-1.6 3 1.2V13a1 1 0 0 1-1 1A11.5 11.5 0 0 1 2 3.5a1 1 0 0 1 1-1z"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
 function ArrowIcon({ up }: { up?: boolean }) {
   return (
-    <svg viewBox="0 0 16 16" className={cx("size-4", up ? "" : "rotate-180")} fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
+    <svg
+      viewBox="0 0 16 16"
+      className={cx("size-4", up ? "" : "rotate-180")}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      aria-hidden="true"
+    >
       <path d="M8 13V3m0 0L4 7m4-4 4 4" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );

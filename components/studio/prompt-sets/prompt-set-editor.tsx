@@ -44,7 +44,14 @@ function changeMessage(change: PromptListChange, count: number): string {
   }
 }
 
-export function PromptSetEditor({ initial, voices, languageNames, formats, maxTextLength, providerId }: {
+export function PromptSetEditor({
+  initial,
+  voices,
+  languageNames,
+  formats,
+  maxTextLength,
+  providerId,
+}: {
   initial: StudioPromptSet;
   providerId: string;
   voices: Voice[];
@@ -101,7 +108,10 @@ export function PromptSetEditor({ initial, voices, languageNames, formats, maxTe
     waiting.current += 1;
     setSaving(true);
     const save = async () => {
-      const result = await updatePromptSetAction(set.id, { prompts: change.prompts }).catch(() => ({ ok: false as const, error: OFFLINE }));
+      const result = await updatePromptSetAction(set.id, { prompts: change.prompts }).catch(() => ({
+        ok: false as const,
+        error: OFFLINE,
+      }));
       waiting.current -= 1;
       if (waiting.current === 0) setSaving(false);
       if (result.ok) {
@@ -171,22 +181,33 @@ export function PromptSetEditor({ initial, voices, languageNames, formats, maxTe
 
   const nowPlaying = (
     // Sticky, so the player stays in reach while the designer scrolls a long list.
-    <div hidden={!playing} className="sticky top-0 z-10 border-b border-slate-200 bg-indigo-50/95 px-4 py-3 backdrop-blur sm:px-5">
+    <div
+      hidden={!playing}
+      className="sticky top-0 z-10 border-b border-slate-200 bg-indigo-50/95 px-4 py-3 backdrop-blur sm:px-5"
+    >
       <p className="text-sm text-slate-800">
         {playing ? (
           playing.mode === "phone" ? (
             <>
-              <span className="font-mono font-medium">{playing.name}</span> as a caller hears it: through G.711 {phoneLawOf(set.output_format)} at 8 kHz
-              and back.
+              <span className="font-mono font-medium">{playing.name}</span> as a caller hears it: through G.711{" "}
+              {phoneLawOf(set.output_format)} at 8 kHz and back.
             </>
           ) : (
             <>
-              <span className="font-mono font-medium">{playing.name}</span> as generated ({format?.label ?? set.output_format}).
+              <span className="font-mono font-medium">{playing.name}</span> as generated (
+              {format?.label ?? set.output_format}).
             </>
           )
         ) : null}
       </p>
-      <audio ref={audioElement} controls preload="auto" data-testid="prompt-set-audio" aria-label="Prompt playback" className="mt-2 h-10 w-full" />
+      <audio
+        ref={audioElement}
+        controls
+        preload="auto"
+        data-testid="prompt-set-audio"
+        aria-label="Prompt playback"
+        className="mt-2 h-10 w-full"
+      />
       {playing?.status === "error" ? <p className="mt-1 text-sm text-red-700">{playing.error}</p> : null}
     </div>
   );
@@ -195,7 +216,10 @@ export function PromptSetEditor({ initial, voices, languageNames, formats, maxTe
     <>
       <PageHeader
         back={
-          <Link href="/studio/prompt-sets" className="text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600">
+          <Link
+            href="/studio/prompt-sets"
+            className="text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
             ← All prompt sets
           </Link>
         }
@@ -203,7 +227,13 @@ export function PromptSetEditor({ initial, voices, languageNames, formats, maxTe
         description={`${set.prompts.length} ${set.prompts.length === 1 ? "prompt" : "prompts"} · ${voiceName} · ${format?.label ?? set.output_format} · ${set.language}`}
         actions={
           <>
-            <Button variant="secondary" size="sm" pending={setAction === "duplicate"} disabled={setAction !== null} onClick={duplicate}>
+            <Button
+              variant="secondary"
+              size="sm"
+              pending={setAction === "duplicate"}
+              disabled={setAction !== null}
+              onClick={duplicate}
+            >
               Duplicate set
             </Button>
             <ConfirmDialog
@@ -230,7 +260,11 @@ export function PromptSetEditor({ initial, voices, languageNames, formats, maxTe
       ) : null}
       <p className="sr-only" aria-live="polite">
         {listMessage}
-        {playing?.status === "loading" ? ` Loading ${playing.name}…` : playing?.status === "playing" ? ` Playing ${playing.name}${playing.mode === "phone" ? " as a caller hears it" : ""}.` : ""}
+        {playing?.status === "loading"
+          ? ` Loading ${playing.name}…`
+          : playing?.status === "playing"
+            ? ` Playing ${playing.name}${playing.mode === "phone" ? " as a caller hears it" : ""}.`
+            : ""}
       </p>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:items-start">
         <div className="min-w-0 space-y-6">
@@ -249,13 +283,22 @@ export function PromptSetEditor({ initial, voices, languageNames, formats, maxTe
             saving={saving}
             onChange={changePrompts}
             playing={playing}
-            onPlay={(prompt, mode) => prompt.sha256 && void play({ id: prompt.id, name: prompt.name, sha256: prompt.sha256 }, mode)}
+            onPlay={(prompt, mode) =>
+              prompt.sha256 && void play({ id: prompt.id, name: prompt.name, sha256: prompt.sha256 }, mode)
+            }
             audio={nowPlaying}
           />
         </div>
         <div className="min-w-0 space-y-6">
           <CsvCard setId={set.id} promptCount={set.prompts.length} onImport={importCsv} />
-          <SetSettings set={set} voices={voices} languageNames={languageNames} formats={formats} providerId={providerId} onSave={saveSettings} />
+          <SetSettings
+            set={set}
+            voices={voices}
+            languageNames={languageNames}
+            formats={formats}
+            providerId={providerId}
+            onSave={saveSettings}
+          />
         </div>
       </div>
     </>

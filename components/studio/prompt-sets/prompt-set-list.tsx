@@ -14,7 +14,13 @@ import { NEW_SET_NAME_ID } from "./new-prompt-set-form";
 import { countsLine, GenerationBadge, ProgressBar } from "./progress";
 
 /** The organisation's sets with their progress; refreshed every few seconds while one is generating. */
-export function PromptSetList({ initial, voiceName }: { initial: PromptSetSummary[]; voiceName: Record<string, string> }) {
+export function PromptSetList({
+  initial,
+  voiceName,
+}: {
+  initial: PromptSetSummary[];
+  voiceName: Record<string, string>;
+}) {
   const id = useId();
   const sets = useQuery({
     queryKey: ["prompt-sets"],
@@ -32,7 +38,11 @@ export function PromptSetList({ initial, voiceName }: { initial: PromptSetSummar
       <CardHeader
         id={`${id}-title`}
         title="Your sets"
-        description={sets.data.length ? `${sets.data.length} ${sets.data.length === 1 ? "set" : "sets"} in this organisation, newest first.` : undefined}
+        description={
+          sets.data.length
+            ? `${sets.data.length} ${sets.data.length === 1 ? "set" : "sets"} in this organisation, newest first.`
+            : undefined
+        }
       />
       {sets.isError ? (
         <div className="px-4 pt-4 sm:px-5">
@@ -75,8 +85,8 @@ export function PromptSetList({ initial, voiceName }: { initial: PromptSetSummar
                       </Link>
                     </h3>
                     <p className="mt-0.5 text-xs text-slate-600">
-                      {voiceName[set.voice_id] ?? set.voice_id} · <code className="font-mono">{set.output_format}</code> · {set.language} ·
-                      updated <DateTime value={set.updated_at} />
+                      {voiceName[set.voice_id] ?? set.voice_id} · <code className="font-mono">{set.output_format}</code>{" "}
+                      · {set.language} · updated <DateTime value={set.updated_at} />
                     </p>
                   </div>
                   <GenerationBadge state={state} counts={counts} />

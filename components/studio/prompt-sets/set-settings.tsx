@@ -41,14 +41,23 @@ function changes(set: PromptSetView, draft: Draft): UpdatePromptSetBody {
   return body;
 }
 
-export function SetSettings({ set, voices, languageNames, formats, providerId, onSave }: {
+export function SetSettings({
+  set,
+  voices,
+  languageNames,
+  formats,
+  providerId,
+  onSave,
+}: {
   set: PromptSetView;
   /** The speech provider's id: which voice settings mean something (lib/voice/honoured-settings). */
   providerId: string;
   voices: Voice[];
   languageNames: Record<string, string>;
   formats: StudioFormat[];
-  onSave: (body: UpdatePromptSetBody) => Promise<{ ok: true } | { ok: false; error: string; fieldErrors?: Record<string, string> }>;
+  onSave: (
+    body: UpdatePromptSetBody,
+  ) => Promise<{ ok: true } | { ok: false; error: string; fieldErrors?: Record<string, string> }>;
 }) {
   const id = useId();
   const nameOf = useCallback<LanguageNamer>((code) => languageNames[code] ?? code, [languageNames]);
@@ -80,7 +89,11 @@ export function SetSettings({ set, voices, languageNames, formats, providerId, o
 
   return (
     <Card aria-labelledby={`${id}-title`}>
-      <CardHeader id={`${id}-title`} title="Set settings" description="One name, voice, model and format for every prompt of the set." />
+      <CardHeader
+        id={`${id}-title`}
+        title="Set settings"
+        description="One name, voice, model and format for every prompt of the set."
+      />
       <CardBody>
         <form
           noValidate
@@ -96,7 +109,9 @@ export function SetSettings({ set, voices, languageNames, formats, providerId, o
             if (result.ok) {
               setEdited(null);
               setErrors({});
-              setSaved(soundChanges.length ? "Saved. The prompts are marked not generated: generate the set again." : "Saved.");
+              setSaved(
+                soundChanges.length ? "Saved. The prompts are marked not generated: generate the set again." : "Saved.",
+              );
             } else {
               setErrors(result.fieldErrors ?? {});
               setError(result.error);
@@ -104,7 +119,9 @@ export function SetSettings({ set, voices, languageNames, formats, providerId, o
           }}
         >
           <Field id={`${id}-name`} label="Set name" error={errors.name}>
-            {(props) => <Input {...props} value={draft.name} maxLength={100} onChange={(e) => update({ name: e.target.value })} />}
+            {(props) => (
+              <Input {...props} value={draft.name} maxLength={100} onChange={(e) => update({ name: e.target.value })} />
+            )}
           </Field>
           <SoundFields
             id={id}
@@ -127,12 +144,16 @@ export function SetSettings({ set, voices, languageNames, formats, providerId, o
               />
               <span>
                 Custom settings
-                <span className="block text-xs text-slate-500">Off: the voice&apos;s own defaults, as the API uses when none are sent.</span>
+                <span className="block text-xs text-slate-500">
+                  Off: the voice&apos;s own defaults, as the API uses when none are sent.
+                </span>
               </span>
             </label>
             {draft.custom ? (
               <div className="mt-3 grid gap-x-6 gap-y-4">
-                {hiddenSettingsNote(providerId) ? <p className="text-xs text-slate-600">{hiddenSettingsNote(providerId)}</p> : null}
+                {hiddenSettingsNote(providerId) ? (
+                  <p className="text-xs text-slate-600">{hiddenSettingsNote(providerId)}</p>
+                ) : null}
                 {SLIDERS.filter((spec) => honouredSettings(providerId).includes(spec.key)).map((spec) => (
                   <SettingSlider
                     key={spec.key}
@@ -149,8 +170,8 @@ export function SetSettings({ set, voices, languageNames, formats, providerId, o
           </fieldset>
           {soundChanges.length ? (
             <Alert tone="warning">
-              Changing the voice, model, format or settings marks every prompt not generated. Anything generated before with the same
-              choices still comes from the cache.
+              Changing the voice, model, format or settings marks every prompt not generated. Anything generated before
+              with the same choices still comes from the cache.
             </Alert>
           ) : null}
           {error ? (

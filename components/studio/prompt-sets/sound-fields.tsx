@@ -16,7 +16,17 @@ export type SoundChoice = { voiceId: string; modelId: ModelId; formatId: string;
  * Voice, model, format and language fields, shared by the "New set" form and the editor. The
  * voice is the studio's own picker (search, filters, previews), so names match everywhere.
  */
-export function SoundFields({ id, value, onChange, voices, nameOf, formats, errors = {}, languagePlaceholder, narrow = false }: {
+export function SoundFields({
+  id,
+  value,
+  onChange,
+  voices,
+  nameOf,
+  formats,
+  errors = {},
+  languagePlaceholder,
+  narrow = false,
+}: {
   id: string;
   value: SoundChoice;
   onChange: (patch: Partial<SoundChoice>) => void;
@@ -34,9 +44,20 @@ export function SoundFields({ id, value, onChange, voices, nameOf, formats, erro
   return (
     <div className={narrow ? "grid gap-4" : "grid gap-4 sm:grid-cols-2"}>
       <div className={narrow ? "min-w-0" : "min-w-0 sm:col-span-2"}>
-        <VoicePicker voices={voices} nameOf={nameOf} error={null} selectedId={value.voiceId || null} onSelect={(voiceId) => onChange({ voiceId })} embedded />
+        <VoicePicker
+          voices={voices}
+          nameOf={nameOf}
+          error={null}
+          selectedId={value.voiceId || null}
+          onSelect={(voiceId) => onChange({ voiceId })}
+          embedded
+        />
         {errors.voice_id ? <p className="mt-1 text-sm text-red-700">{errors.voice_id}</p> : null}
-        {value.voiceId && !voice ? <p className="mt-1 text-sm text-red-700">The set&apos;s voice {value.voiceId} is no longer offered; pick another.</p> : null}
+        {value.voiceId && !voice ? (
+          <p className="mt-1 text-sm text-red-700">
+            The set&apos;s voice {value.voiceId} is no longer offered; pick another.
+          </p>
+        ) : null}
       </div>
       <Field id={`${id}-model`} label="Model" error={errors.model_id}>
         {(props) => (
@@ -58,7 +79,9 @@ export function SoundFields({ id, value, onChange, voices, nameOf, formats, erro
             <span className="inline-flex flex-wrap items-center gap-1.5">
               Files end in <Badge>{format.file_extension}</Badge>
               {format.group === "telephony" ? <Badge tone="success">Telephony</Badge> : null}
-              {format.min_provider_plan ? <Badge tone="warning">Needs the upstream {PLAN_LABELS[format.min_provider_plan]}</Badge> : null}
+              {format.min_provider_plan ? (
+                <Badge tone="warning">Needs the upstream {PLAN_LABELS[format.min_provider_plan]}</Badge>
+              ) : null}
             </span>
           ) : undefined
         }

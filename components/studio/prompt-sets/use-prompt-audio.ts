@@ -6,7 +6,13 @@ import { toPlayableAudio } from "@/lib/studio/raw-audio";
 import { getOutputFormat } from "@/lib/voice/formats";
 
 export type PlayMode = "original" | "phone";
-export type Playing = { promptId: string; name: string; mode: PlayMode; status: "loading" | "playing" | "error"; error?: string };
+export type Playing = {
+  promptId: string;
+  name: string;
+  mode: PlayMode;
+  status: "loading" | "playing" | "error";
+  error?: string;
+};
 
 /** The G.711 law the phone preview uses by default (phoneCodecFor on the server): A-law for A-law sets, else μ-law. */
 export const phoneLawOf = (formatId: string) => (formatId === "alaw_8000" ? "A-law" : "μ-law");
@@ -44,17 +50,25 @@ export function usePromptAudio(formatId: string) {
     async (prompt: { id: string; name: string; sha256: string }, mode: PlayMode) => {
       const audio = element.current;
       if (!audio) return;
-      if (playing && playing.promptId === prompt.id && playing.mode === mode && playing.status !== "error") return stop();
+      if (playing && playing.promptId === prompt.id && playing.mode === mode && playing.status !== "error")
+        return stop();
       setPlaying({ promptId: prompt.id, name: prompt.name, mode, status: "loading" });
       try {
         let src = mode === "phone" ? `/studio/audio/${prompt.sha256}/phone` : `/studio/audio/${prompt.sha256}`;
         if (mode === "original" && getOutputFormat(formatId).encoding.container === "raw") {
           // Browsers cannot play headerless audio: decode it here, as the studio's player does.
           const res = await fetch(src);
-          if (!res.ok) throw new Error(res.status === 404 ? "This prompt's audio is no longer stored." : `The audio could not be loaded (HTTP ${res.status}).`);
+          if (!res.ok)
+            throw new Error(
+              res.status === 404
+                ? "This prompt's audio is no longer stored."
+                : `The audio could not be loaded (HTTP ${res.status}).`,
+            );
           const playable = toPlayableAudio(formatId, new Uint8Array(await res.arrayBuffer()));
           if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
-          objectUrl.current = URL.createObjectURL(new Blob([playable.bytes as BlobPart], { type: playable.contentType }));
+          objectUrl.current = URL.createObjectURL(
+            new Blob([playable.bytes as BlobPart], { type: playable.contentType }),
+          );
           src = objectUrl.current;
         }
         audio.src = src;
@@ -62,8 +76,11 @@ export function usePromptAudio(formatId: string) {
       } catch (error) {
         // A newer click replaced this one before it started: not a failure.
         if (error instanceof DOMException && error.name === "AbortError") return;
-        const message = error instanceof Error && !(error instanceof DOMException) ? error.message : "The audio could not be played.";
-        setPlaying((p) => (p?.promptId === prompt.id && p.mode === mode ? { ...p, status: "error", error: message } : p));
+        const message =
+          error instanceof Error && !(error instanceof DOMException) ? error.message : "The audio could not be played.";
+        setPlaying((p) =>
+          p?.promptId === prompt.id && p.mode === mode ? { ...p, status: "error", error: message } : p,
+        );
       }
     },
     [formatId, playing, stop],

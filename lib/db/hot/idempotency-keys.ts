@@ -4,10 +4,21 @@ import { hotQuery } from "@/lib/db/hot-query";
 // The Idempotency-Key statements: they sit on the create path, so plain prepared statements.
 // A key is scoped to its organisation (orgId, key); lib/idempotency/idempotency.ts holds the rules.
 
-export type IdempotencyKeyRow = { requestHash: string; statusCode: number | null; responseBody: string | null; createdAt: Date };
+export type IdempotencyKeyRow = {
+  requestHash: string;
+  statusCode: number | null;
+  responseBody: string | null;
+  createdAt: Date;
+};
 
 /** Claims the key for a request; false when it is already claimed. */
-export async function insertIdempotencyKey(input: { orgId: string; key: string; method: string; path: string; requestHash: string }): Promise<boolean> {
+export async function insertIdempotencyKey(input: {
+  orgId: string;
+  key: string;
+  method: string;
+  path: string;
+  requestHash: string;
+}): Promise<boolean> {
   const { rowCount } = await hotQuery(
     `INSERT INTO "IdempotencyKey" ("orgId", "key", "method", "path", "requestHash") VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT ("orgId", "key") DO NOTHING`,
@@ -25,21 +36,31 @@ export async function selectIdempotencyKey(orgId: string, key: string): Promise<
 }
 
 /** Stores the response of the request that claimed the key. */
-export async function completeIdempotencyKey(orgId: string, key: string, statusCode: number, responseBody: string): Promise<void> {
-  await hotQuery(`UPDATE "IdempotencyKey" SET "statusCode" = $3, "responseBody" = $4 WHERE "orgId" = $1 AND "key" = $2`, [
-    orgId,
-    key,
-    statusCode,
-    responseBody,
-  ]);
+export async function completeIdempotencyKey(
+  orgId: string,
+  key: string,
+  statusCode: number,
+  responseBody: string,
+): Promise<void> {
+  await hotQuery(
+    `UPDATE "IdempotencyKey" SET "statusCode" = $3, "responseBody" = $4 WHERE "orgId" = $1 AND "key" = $2`,
+    [orgId, key, statusCode, responseBody],
+  );
 }
 
 /** Releases a claim that has no response yet. */
 export async function releaseIdempotencyKey(orgId: string, key: string): Promise<void> {
-  await hotQuery(`DELETE FROM "IdempotencyKey" WHERE "orgId" = $1 AND "key" = $2 AND "statusCode" IS NULL`, [orgId, key]);
+  await hotQuery(`DELETE FROM "IdempotencyKey" WHERE "orgId" = $1 AND "key" = $2 AND "statusCode" IS NULL`, [
+    orgId,
+    key,
+  ]);
 }
 
 /** Deletes the key's row made at createdAt (an expired one), not a newer claim of the same key. */
 export async function deleteIdempotencyKeyCreatedAt(orgId: string, key: string, createdAt: Date): Promise<void> {
-  await hotQuery(`DELETE FROM "IdempotencyKey" WHERE "orgId" = $1 AND "key" = $2 AND "createdAt" = $3`, [orgId, key, createdAt]);
+  await hotQuery(`DELETE FROM "IdempotencyKey" WHERE "orgId" = $1 AND "key" = $2 AND "createdAt" = $3`, [
+    orgId,
+    key,
+    createdAt,
+  ]);
 }

@@ -10,7 +10,16 @@ import { newOrganization } from "../../../tests/support/fixtures";
 // row either way, so the two rows, read back from the database, are held equal here.
 class RolledBack extends Error {}
 
-const comparable = ({ id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...row }: { id: string; createdAt: Date; updatedAt: Date }) => row;
+const comparable = ({
+  id: _id,
+  createdAt: _createdAt,
+  updatedAt: _updatedAt,
+  ...row
+}: {
+  id: string;
+  createdAt: Date;
+  updatedAt: Date;
+}) => row;
 
 describe("the expiry Job row createSession writes in SQL", () => {
   it("equals the row scheduleJobInTx writes for the same job", async () => {
@@ -29,7 +38,9 @@ describe("the expiry Job row createSession writes in SQL", () => {
     await db
       .$transaction(async (tx) => {
         await scheduleJobInTx(tx, expireSessionJob, { sessionId: session.id }, { runAt: new Date(session.expires_at) });
-        scheduled = await tx.job.findFirstOrThrow({ where: { payload: { equals: { sessionId: session.id } }, id: { not: handWritten.id } } });
+        scheduled = await tx.job.findFirstOrThrow({
+          where: { payload: { equals: { sessionId: session.id } }, id: { not: handWritten.id } },
+        });
         throw new RolledBack(); // leave no second job behind
       })
       .catch((error) => {

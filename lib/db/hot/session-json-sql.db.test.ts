@@ -37,11 +37,28 @@ async function sessionsInEveryState() {
   const created = await create();
   const awkward = await create({ metadata: awkwardMetadata, methods: ["credit_card"], mode: "live" });
   const inProgress = await create({ required_age: 16, methods: ["id_document", "face_estimation"] });
-  await db.verificationSession.update({ where: { id: inProgress.id }, data: { status: "in_progress", startedAt: new Date(), attempts: 2 } });
+  await db.verificationSession.update({
+    where: { id: inProgress.id },
+    data: { status: "in_progress", startedAt: new Date(), attempts: 2 },
+  });
   const passed = await create({ metadata: { order: "7" } });
-  await completeSession({ orgId: org.id, sessionId: passed.id, result: "pass", method: "id_document", confidence: "high", attemptsUsed: 1 });
+  await completeSession({
+    orgId: org.id,
+    sessionId: passed.id,
+    result: "pass",
+    method: "id_document",
+    confidence: "high",
+    attemptsUsed: 1,
+  });
   const failed = await create();
-  await completeSession({ orgId: org.id, sessionId: failed.id, result: "inconclusive", method: "face_estimation", confidence: "low", attemptsUsed: 3 });
+  await completeSession({
+    orgId: org.id,
+    sessionId: failed.id,
+    result: "inconclusive",
+    method: "face_estimation",
+    confidence: "low",
+    attemptsUsed: 3,
+  });
   const expired = await create();
   await forceExpireSession(org.id, expired.id);
   // Whole seconds and the last millisecond of one: toISOString always writes three digits.
@@ -70,13 +87,18 @@ describe("session JSON rendered by PostgreSQL", () => {
 
   it("makes list pages of the same JSON, with a cursor that reaches the next page", async () => {
     const { orgId, ids } = await sessionsInEveryState();
-    const newestFirst = await db.verificationSession.findMany({ where: { orgId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+    const newestFirst = await db.verificationSession.findMany({
+      where: { orgId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    });
     expect(newestFirst.map((row) => row.id).sort()).toEqual([...ids].sort());
     const expected = newestFirst.map((row) => JSON.stringify(serializeSession(row)));
     const first = await listSessionsJson({ orgId, limit: 4 });
     expect(first.startsWith(`{"data":[${expected.slice(0, 4).join(",")}],"next_cursor":"`)).toBe(true);
     const cursor = JSON.parse(first).next_cursor as string;
-    expect(await listSessionsJson({ orgId, limit: 4, cursor })).toBe(`{"data":[${expected.slice(4).join(",")}],"next_cursor":null}`);
+    expect(await listSessionsJson({ orgId, limit: 4, cursor })).toBe(
+      `{"data":[${expected.slice(4).join(",")}],"next_cursor":null}`,
+    );
 
     // The page size is written into the SQL, so anything but an integer from 1 to 100 is refused.
     for (const limit of [0, 101, 2.5, Number.NaN]) {

@@ -31,8 +31,23 @@ export type SessionRecord = {
 };
 
 const SESSION_RECORD_COLUMNS = [
-  "id", "orgId", "mode", "status", "requiredAge", "methods", "returnUrl", "metadata", "currentMethodIndex", "attempts",
-  "outcomeMethod", "outcomeResult", "outcomeConfidence", "completedAt", "startedAt", "createdAt", "expiresAt",
+  "id",
+  "orgId",
+  "mode",
+  "status",
+  "requiredAge",
+  "methods",
+  "returnUrl",
+  "metadata",
+  "currentMethodIndex",
+  "attempts",
+  "outcomeMethod",
+  "outcomeResult",
+  "outcomeConfidence",
+  "completedAt",
+  "startedAt",
+  "createdAt",
+  "expiresAt",
 ] as const satisfies readonly (keyof SessionRecord)[];
 
 const SELECT_SESSION = `SELECT ${SESSION_RECORD_COLUMNS.map((column) => `"${column}"`).join(", ")}
@@ -140,7 +155,10 @@ export async function selectSessionsPage(input: {
   if (input.id) where.push(`"id" = $${params.push(input.id)}`);
   // Containment on the jsonb form is what the GIN index on ("metadata"::jsonb) serves
   // (migration 20261125131900_session_metadata_search_index); the json column keeps key order.
-  if (input.metadata) where.push(`"metadata"::jsonb @> jsonb_build_object($${params.push(input.metadata.key)}::text, $${params.push(input.metadata.value)}::text)`);
+  if (input.metadata)
+    where.push(
+      `"metadata"::jsonb @> jsonb_build_object($${params.push(input.metadata.key)}::text, $${params.push(input.metadata.value)}::text)`,
+    );
   if (input.createdFrom) where.push(`"createdAt" >= $${params.push(input.createdFrom)}`);
   if (input.createdBefore) where.push(`"createdAt" < $${params.push(input.createdBefore)}`);
   if (input.after) {

@@ -7,7 +7,14 @@ import { expireSessionIfDue } from "@/lib/verification/expire-session";
 import { startJobRunner } from "@/lib/jobs/job-runner";
 import { deliverEventAttempt } from "@/lib/webhooks/deliver-event-attempt";
 import { listDeadLetters } from "@/lib/dashboard/deliveries";
-import { completedEventFor, completedEventForEndpoints, insertSession, newOrganization, type Receiver, startReceiver } from "../../../tests/support/fixtures";
+import {
+  completedEventFor,
+  completedEventForEndpoints,
+  insertSession,
+  newOrganization,
+  type Receiver,
+  startReceiver,
+} from "../../../tests/support/fixtures";
 
 let receiver: Receiver;
 beforeAll(async () => {
@@ -34,7 +41,9 @@ describe("expire-session job", () => {
     const org = await newOrganization();
     const session = await insertSession(org.id, { expiresAt: new Date(Date.now() - 1000) });
     // A conflicting outbox row makes the expiry transaction fail (unique sessionId + type).
-    await db.event.create({ data: { id: newId("oev"), orgId: org.id, sessionId: session.id, type: "verification_session.expired" } });
+    await db.event.create({
+      data: { id: newId("oev"), orgId: org.id, sessionId: session.id, type: "verification_session.expired" },
+    });
     await expect(expireSessionIfDue(session.id)).rejects.toThrow(/Unique constraint/);
     await expect(expireJob({ sessionId: session.id })).rejects.toThrow(/Unique constraint/);
     expect((await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } })).status).toBe("created");
@@ -42,12 +51,20 @@ describe("expire-session job", () => {
     // On the embedded runner: the attempt fails with that error and the job is pending again.
     const name = `test/expire-${randomBytes(4).toString("hex")}`;
     await db.job.create({ data: { id: newId("job"), name, payload: { sessionId: session.id } } });
-    const runner = startJobRunner({ handlers: { [name]: jobHandlers["verification/session.expire"] }, pollIntervalMs: 50, listen: false });
+    const runner = startJobRunner({
+      handlers: { [name]: jobHandlers["verification/session.expire"] },
+      pollIntervalMs: 50,
+      listen: false,
+    });
     try {
       await vi.waitFor(
         async () => {
           const job = await db.job.findFirstOrThrow({ where: { name } });
-          expect(job).toMatchObject({ status: "pending", attempts: 1, lastError: expect.stringMatching(/Unique constraint/) });
+          expect(job).toMatchObject({
+            status: "pending",
+            attempts: 1,
+            lastError: expect.stringMatching(/Unique constraint/),
+          });
         },
         { timeout: 15_000, interval: 50 },
       );
@@ -59,7 +76,11 @@ describe("expire-session job", () => {
   it("expires an in_progress session once its own deadline has passed", async () => {
     const org = await newOrganization();
     const startedAt = new Date(Date.now() - 60 * 60_000);
-    const session = await insertSession(org.id, { status: "in_progress", expiresAt: new Date(Date.now() - 1000), startedAt });
+    const session = await insertSession(org.id, {
+      status: "in_progress",
+      expiresAt: new Date(Date.now() - 1000),
+      startedAt,
+    });
     expect(await expireSessionIfDue(session.id)).toBeNull();
     expect((await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } })).status).toBe("expired");
   });
@@ -80,7 +101,9 @@ describe("deliver-event job", () => {
     // briefly unreachable). A job name of its own keeps the suite app's runner away from it.
     const name = `test/deliver-${randomBytes(4).toString("hex")}`;
     const deliver = jobHandlers["webhooks/event.deliver"];
-    await db.job.create({ data: { id: newId("job"), name, payload: { eventId: event.id }, attempts: 4, maxAttempts: 5 } });
+    await db.job.create({
+      data: { id: newId("job"), name, payload: { eventId: event.id }, attempts: 4, maxAttempts: 5 },
+    });
     const runner = startJobRunner({
       handlers: {
         [name]: {
@@ -106,13 +129,21 @@ describe("deliver-event job", () => {
     expect(delivery).toMatchObject({ status: "dead", attempts: 4 });
     expect(delivery.deadLetteredAt).toBeInstanceOf(Date);
     expect((await listDeadLetters(org.id)).data).toEqual([
-      expect.objectContaining({ deliveryId: delivery.id, eventId: delivery.eventId, endpointId: endpoint.id, lastStatusCode: 500 }),
+      expect.objectContaining({
+        deliveryId: delivery.id,
+        eventId: delivery.eventId,
+        endpointId: endpoint.id,
+        lastStatusCode: 500,
+      }),
     ]);
     expect(receiver.deliveries(path)).toHaveLength(1); // nothing more was sent
   });
 
   it("on final failure gives every subscribed endpoint that never succeeded a dead letter, even if no attempt got that far", async () => {
-    const { org, endpoints, event } = await completedEventForEndpoints([receiver.url("/never-tried-a"), receiver.url("/never-tried-b")]);
+    const { org, endpoints, event } = await completedEventForEndpoints([
+      receiver.url("/never-tried-a"),
+      receiver.url("/never-tried-b"),
+    ]);
     await jobHandlers["webhooks/event.deliver"].onFinalFailure!({ eventId: event.id });
     // Idempotent: a second call (a retried onFailure, a re-claimed job) changes nothing.
     await jobHandlers["webhooks/event.deliver"].onFinalFailure!({ eventId: event.id });

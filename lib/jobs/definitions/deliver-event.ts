@@ -21,9 +21,16 @@ export const deliverEventJob = defineJob({
       case "delivered":
         return { kind: "done", detail: `delivered to ${outcome.endpoints} endpoint(s) on attempt ${ctx.attempt}` };
       case "dead-lettered":
-        return { kind: "done", detail: `dead-lettered ${outcome.deadLettered} delivery(ies) after attempt ${ctx.attempt}` };
+        return {
+          kind: "done",
+          detail: `dead-lettered ${outcome.deadLettered} delivery(ies) after attempt ${ctx.attempt}`,
+        };
       case "retry":
-        return { kind: "retry", delayMs: outcome.delayMs, reason: `${outcome.failing} endpoint(s) not yet delivered after attempt ${ctx.attempt}` };
+        return {
+          kind: "retry",
+          delayMs: outcome.delayMs,
+          reason: `${outcome.failing} endpoint(s) not yet delivered after attempt ${ctx.attempt}`,
+        };
     }
   },
   // Failed for good: the event's automatic delivery ends as a fifth failed attempt would. Its

@@ -17,26 +17,30 @@ const onlyFace = (measurements: FaceMeasurements): MeasuredFace => {
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 describe("each age model in the worker, on real faces", () => {
-  it.each(AGE_MODEL_NAMES)("%s alone and with its mirror image", async (name) => {
-    const plain = createFaceEstimator({ models: [name], flip: false });
-    const mirrored = createFaceEstimator({ models: [name], flip: true });
-    try {
-      const old = onlyFace(await plain.measure(facePhoto("adult-70-plus"), true));
-      const child = onlyFace(await plain.measure(facePhoto("child-3-9"), true));
-      expect(old.ages?.[name]).toHaveLength(1);
-      expect(old.age).toBe(old.ages![name]![0]);
-      expect(old.age!).toBeGreaterThan(child.age! + 10);
+  it.each(AGE_MODEL_NAMES)(
+    "%s alone and with its mirror image",
+    async (name) => {
+      const plain = createFaceEstimator({ models: [name], flip: false });
+      const mirrored = createFaceEstimator({ models: [name], flip: true });
+      try {
+        const old = onlyFace(await plain.measure(facePhoto("adult-70-plus"), true));
+        const child = onlyFace(await plain.measure(facePhoto("child-3-9"), true));
+        expect(old.ages?.[name]).toHaveLength(1);
+        expect(old.age).toBe(old.ages![name]![0]);
+        expect(old.age!).toBeGreaterThan(child.age! + 10);
 
-      const both = onlyFace(await mirrored.measure(facePhoto("adult-70-plus"), true));
-      expect(both.ages?.[name]).toHaveLength(2);
-      // The first estimate is the same crop as without the mirror pass; the age is the mean of both.
-      expect(both.ages![name]![0]).toBeCloseTo(old.age!, 5);
-      expect(both.age).toBeCloseTo(mean(both.ages![name]!), 5);
-    } finally {
-      plain.stop();
-      mirrored.stop();
-    }
-  }, 240_000);
+        const both = onlyFace(await mirrored.measure(facePhoto("adult-70-plus"), true));
+        expect(both.ages?.[name]).toHaveLength(2);
+        // The first estimate is the same crop as without the mirror pass; the age is the mean of both.
+        expect(both.ages![name]![0]).toBeCloseTo(old.age!, 5);
+        expect(both.age).toBeCloseTo(mean(both.ages![name]!), 5);
+      } finally {
+        plain.stop();
+        mirrored.stop();
+      }
+    },
+    240_000,
+  );
 
   it("the shipped ensemble reports every model's estimates and their mean", async () => {
     const shipped = createFaceEstimator();

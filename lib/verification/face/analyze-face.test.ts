@@ -8,7 +8,11 @@ import { ageRuleFor, decideAge } from "@/lib/verification/face/decide-age";
 import { RETAKE_MESSAGES } from "@/lib/verification/face/types";
 import { derivedFace, facePhoto } from "../../../tests/support/face-fixtures";
 
-const verdictFor = async (bytes: Uint8Array, requiredAge: 16 | 18, rule = ageRuleFor(requiredAge, env().FACE_ESTIMATION_BUFFER_YEARS)) => {
+const verdictFor = async (
+  bytes: Uint8Array,
+  requiredAge: 16 | 18,
+  rule = ageRuleFor(requiredAge, env().FACE_ESTIMATION_BUFFER_YEARS),
+) => {
   const analysis = await analyzeFace(bytes);
   if (analysis.kind !== "face" || analysis.age === null) return analysis.kind;
   return decideAge({ estimate: analysis.age, requiredAge, rule }).result;
@@ -36,7 +40,12 @@ describe("analyzeFace on real photographs", () => {
   it("with only the quality gates asked for, finds the face and estimates nothing; the next photo is estimated in full", async () => {
     const analysis = await analyzeFace(facePhoto("adult-70-plus"), { estimateAge: false });
     const next = await analyzeFace(facePhoto("adult-70-plus"));
-    expect(next).toMatchObject({ kind: "face", age: expect.any(Number), realScore: expect.any(Number), liveScore: expect.any(Number) });
+    expect(next).toMatchObject({
+      kind: "face",
+      age: expect.any(Number),
+      realScore: expect.any(Number),
+      liveScore: expect.any(Number),
+    });
     expect(analysis).toMatchObject({ kind: "face", age: null, realScore: null, liveScore: null });
     if (analysis.kind !== "face") return;
     expect(analysis.faceBox.width).toBeGreaterThan(0.3);

@@ -12,6 +12,8 @@ export async function analyzeFace(
   bytes: Uint8Array,
   options: { estimateAge?: boolean; onlyIfIdle?: boolean } = {},
 ): Promise<FaceAnalysis> {
-  const measurements = await faceEstimator().measure(bytes, options.estimateAge ?? true, { onlyIfIdle: options.onlyIfIdle });
+  const measurements = await faceEstimator().measure(bytes, options.estimateAge ?? true, {
+    onlyIfIdle: options.onlyIfIdle,
+  });
   return judgeMeasurements(measurements);
 }

@@ -20,7 +20,8 @@ describe("decideAge: the challenge-age rule", () => {
   });
 
   it("is inconclusive in between, which sends the user to the next method", () => {
-    for (const estimate of [13, 15, 18, 21, 24]) expect(at18(estimate)).toEqual({ result: "inconclusive", confidence: "low" });
+    for (const estimate of [13, 15, 18, 21, 24])
+      expect(at18(estimate)).toEqual({ result: "inconclusive", confidence: "low" });
   });
 
   it("with no buffers decides at the required age itself", () => {

@@ -19,7 +19,9 @@ export const SHIPPED_AGE_RULES: Record<16 | 18, AgeRule> = {
 
 /** The rule in force: FACE_ESTIMATION_BUFFER_YEARS, when set, replaces both buffers at every age. */
 export function ageRuleFor(requiredAge: 16 | 18, bufferYears?: number): AgeRule {
-  return bufferYears === undefined ? SHIPPED_AGE_RULES[requiredAge] : { passBuffer: bufferYears, failBuffer: bufferYears };
+  return bufferYears === undefined
+    ? SHIPPED_AGE_RULES[requiredAge]
+    : { passBuffer: bufferYears, failBuffer: bufferYears };
 }
 
 /** Margin (years beyond the rule's threshold) from which a verdict is `high`, then `medium`. */

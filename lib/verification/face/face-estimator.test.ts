@@ -36,7 +36,11 @@ function keepEventLoopBusy(): () => void {
 
 describe("the face estimator's bounds", () => {
   it("paces itself while the event loop is busy: the next photo waits out the rest", async () => {
-    const { estimator } = await freshEstimator({ FACE_ESTIMATION_CPU_SHARE_WHEN_BUSY: "0.2", FACE_ESTIMATION_MAX_QUEUE: "8", FACE_ESTIMATION_TIMEOUT_MS: "240000" });
+    const { estimator } = await freshEstimator({
+      FACE_ESTIMATION_CPU_SHARE_WHEN_BUSY: "0.2",
+      FACE_ESTIMATION_MAX_QUEUE: "8",
+      FACE_ESTIMATION_TIMEOUT_MS: "240000",
+    });
     await estimator.measure(facePhoto("adult-50-59"), true); // loads the models, unpaced (idle loop)
     const stop = keepEventLoopBusy();
     try {
@@ -57,7 +61,10 @@ describe("the face estimator's bounds", () => {
   it("refuses photos beyond its queue at once, then serves the ones it took", async () => {
     // A generous timeout: on a machine busy with the rest of the suite, loading the models and two
     // photos at the worker's low priority can take over a minute; this test is about the queue.
-    const { estimator, ProviderError } = await freshEstimator({ FACE_ESTIMATION_MAX_QUEUE: "2", FACE_ESTIMATION_TIMEOUT_MS: "240000" });
+    const { estimator, ProviderError } = await freshEstimator({
+      FACE_ESTIMATION_MAX_QUEUE: "2",
+      FACE_ESTIMATION_TIMEOUT_MS: "240000",
+    });
     const calls = [1, 2, 3].map(() => estimator.measure(facePhoto("adult-50-59"), true));
     const settled = await Promise.allSettled(calls);
     expect(settled.map((s) => s.status)).toEqual(["fulfilled", "fulfilled", "rejected"]);
@@ -66,7 +73,10 @@ describe("the face estimator's bounds", () => {
   }, 300_000);
 
   it("turns an overrun into a provider error instead of waiting on", async () => {
-    const { estimator, ProviderError } = await freshEstimator({ FACE_ESTIMATION_MAX_QUEUE: "8", FACE_ESTIMATION_TIMEOUT_MS: "1" });
+    const { estimator, ProviderError } = await freshEstimator({
+      FACE_ESTIMATION_MAX_QUEUE: "8",
+      FACE_ESTIMATION_TIMEOUT_MS: "1",
+    });
     const late = estimator.measure(facePhoto("adult-50-59"), true);
     await expect(late).rejects.toBeInstanceOf(ProviderError);
     await expect(late).rejects.toThrow(/timed out/);
@@ -103,32 +113,48 @@ describe("the face estimator's bounds", () => {
   }, 300_000);
 
   it("refuses a live frame at once while a photo waits, so frames never queue behind selfies", async () => {
-    const { estimator, ProviderError } = await freshEstimator({ FACE_ESTIMATION_MAX_QUEUE: "8", FACE_ESTIMATION_TIMEOUT_MS: "240000" });
+    const { estimator, ProviderError } = await freshEstimator({
+      FACE_ESTIMATION_MAX_QUEUE: "8",
+      FACE_ESTIMATION_TIMEOUT_MS: "240000",
+    });
     const selfie = estimator.measure(facePhoto("adult-50-59"), true);
     const frame = estimator.measure(facePhoto("adult-70-plus"), false, { onlyIfIdle: true });
     await expect(frame).rejects.toBeInstanceOf(ProviderError);
     await expect(frame).rejects.toThrow(/busy/);
     await selfie;
     // Nothing waiting: the frame is measured.
-    await expect(estimator.measure(facePhoto("adult-70-plus"), false, { onlyIfIdle: true })).resolves.toMatchObject({ readable: true });
+    await expect(estimator.measure(facePhoto("adult-70-plus"), false, { onlyIfIdle: true })).resolves.toMatchObject({
+      readable: true,
+    });
   }, 300_000);
 
   it("ends its worker after the configured quiet spell and starts a new one for the next photo", async () => {
-    const { estimator } = await freshEstimator({ FACE_ESTIMATION_IDLE_MS: "500", FACE_ESTIMATION_MAX_QUEUE: "8", FACE_ESTIMATION_TIMEOUT_MS: "240000" });
+    const { estimator } = await freshEstimator({
+      FACE_ESTIMATION_IDLE_MS: "500",
+      FACE_ESTIMATION_MAX_QUEUE: "8",
+      FACE_ESTIMATION_TIMEOUT_MS: "240000",
+    });
     expect(estimator.running).toBe(false);
     await estimator.measure(facePhoto("adult-50-59"), true);
     expect(estimator.running).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(estimator.running).toBe(false);
     // The next photo loads the models again and is measured as before.
-    await expect(estimator.measure(facePhoto("adult-50-59"), true)).resolves.toMatchObject({ readable: true, faces: [expect.objectContaining({ age: expect.any(Number) })] });
+    await expect(estimator.measure(facePhoto("adult-50-59"), true)).resolves.toMatchObject({
+      readable: true,
+      faces: [expect.objectContaining({ age: expect.any(Number) })],
+    });
     expect(estimator.running).toBe(true);
     estimator.stop();
     expect(estimator.running).toBe(false);
   }, 300_000);
 
   it("keeps its worker while photos keep coming within the quiet spell", async () => {
-    const { estimator } = await freshEstimator({ FACE_ESTIMATION_IDLE_MS: "600000", FACE_ESTIMATION_MAX_QUEUE: "8", FACE_ESTIMATION_TIMEOUT_MS: "240000" });
+    const { estimator } = await freshEstimator({
+      FACE_ESTIMATION_IDLE_MS: "600000",
+      FACE_ESTIMATION_MAX_QUEUE: "8",
+      FACE_ESTIMATION_TIMEOUT_MS: "240000",
+    });
     await estimator.measure(facePhoto("adult-50-59"), false);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(estimator.running).toBe(true);

@@ -120,7 +120,12 @@ class FaceEstimator {
     this.ready ??= new Promise<void>((resolve, reject) => {
       const worker = new Worker(BOOTSTRAP, {
         eval: true,
-        workerData: { entry: WORKER_URL, ageModels: [...this.ageModels.models], flip: this.ageModels.flip, lowPriority: this.lowPriority },
+        workerData: {
+          entry: WORKER_URL,
+          ageModels: [...this.ageModels.models],
+          flip: this.ageModels.flip,
+          lowPriority: this.lowPriority,
+        },
       });
       this.worker = worker;
       worker.once("message", (message: { ready: boolean; error?: string }) => {
@@ -131,10 +136,13 @@ class FaceEstimator {
         // Only the answer to the photo in flight (a replaced worker's late answer is dropped).
         if (message.id === undefined || message.id !== this.current?.id) return;
         const call = this.finish();
-        if (message.error !== undefined) call?.reject(new ProviderError(`built-in face estimation failed: ${message.error}`));
+        if (message.error !== undefined)
+          call?.reject(new ProviderError(`built-in face estimation failed: ${message.error}`));
         else call?.resolve(message.measurements!);
       });
-      worker.on("error", (error) => this.discardWorker(new ProviderError("built-in face estimation crashed", { cause: error })));
+      worker.on("error", (error) =>
+        this.discardWorker(new ProviderError("built-in face estimation crashed", { cause: error })),
+      );
       worker.unref();
     }).catch((error: Error) => {
       this.discardWorker(error);
@@ -208,7 +216,8 @@ class FaceEstimator {
       this.settle(call);
       const now = performance.now();
       const loop = performance.eventLoopUtilization(call.loopAtSend);
-      this.restingUntil = now + restAfterPhoto(now - call.sentAt!, loop.utilization, env().FACE_ESTIMATION_CPU_SHARE_WHEN_BUSY);
+      this.restingUntil =
+        now + restAfterPhoto(now - call.sentAt!, loop.utilization, env().FACE_ESTIMATION_CPU_SHARE_WHEN_BUSY);
     }
     setImmediate(() => void this.next());
     return call;
@@ -245,7 +254,10 @@ const globalForEstimator = globalThis as unknown as { voiceageFaceEstimator?: Fa
  * An estimator of its own, e.g. with other age models or at the normal priority (npm run
  * eval:face, which serves no one); the app uses faceEstimator().
  */
-export function createFaceEstimator(ageModels?: AgeModelChoice, options: { lowPriority?: boolean } = {}): FaceEstimator {
+export function createFaceEstimator(
+  ageModels?: AgeModelChoice,
+  options: { lowPriority?: boolean } = {},
+): FaceEstimator {
   return new FaceEstimator(ageModels, options.lowPriority ?? true);
 }
 

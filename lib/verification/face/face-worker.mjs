@@ -44,7 +44,11 @@ globalThis.fetch = async (input, init) => {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
   if (!url.startsWith("file:")) return networkFetch(input, init);
   const body = await readFile(fileURLToPath(url));
-  const type = url.endsWith(".json") ? "application/json" : url.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
+  const type = url.endsWith(".json")
+    ? "application/json"
+    : url.endsWith(".wasm")
+      ? "application/wasm"
+      : "application/octet-stream";
   return new Response(body, { headers: { "content-type": type } });
 };
 
@@ -107,7 +111,7 @@ const AGE_MODELS = {
 };
 const tf = human.tf;
 
-const inputSize = (model, fallback) => model.inputs[0]?.shape?.[1] > 0 ? model.inputs[0].shape[1] : fallback;
+const inputSize = (model, fallback) => (model.inputs[0]?.shape?.[1] > 0 ? model.inputs[0].shape[1] : fallback);
 
 async function faceresAge(model, face) {
   const size = inputSize(model, 224);
@@ -118,7 +122,11 @@ async function faceresAge(model, face) {
     let best = 0;
     for (let i = 1; i < ages.length; i++) if (ages[i] > ages[best]) best = i;
     // Human's reading: the best decade-class index, moved toward the likelier neighbour.
-    return Math.round(ages[best - 1] > ages[best + 1] ? 10 * best - 100 * ages[best - 1] : 10 * best + 100 * ages[best + 1]) / 10;
+    return (
+      Math.round(
+        ages[best - 1] > ages[best + 1] ? 10 * best - 100 * ages[best - 1] : 10 * best + 100 * ages[best + 1],
+      ) / 10
+    );
   } finally {
     tf.dispose([input, ...outputs]);
   }

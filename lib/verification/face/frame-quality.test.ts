@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { FRAME_GATES, FRAME_SIDE, frameStatistics, greyFromRgba, judgeFrame } from "@/lib/verification/face/frame-quality";
+import {
+  FRAME_GATES,
+  FRAME_SIDE,
+  frameStatistics,
+  greyFromRgba,
+  judgeFrame,
+} from "@/lib/verification/face/frame-quality";
 
 const square = (value: (x: number, y: number) => number) =>
   Float32Array.from({ length: FRAME_SIDE * FRAME_SIDE }, (_, i) => value(i % FRAME_SIDE, Math.floor(i / FRAME_SIDE)));
@@ -16,7 +22,10 @@ describe("frame quality measured in the browser", () => {
     const checker = (base: number) => square((x, y) => base + ((x + y) % 2) * 40);
     expect(judgeFrame(frameStatistics(checker(5))).light).toBe("dark");
     expect(judgeFrame(frameStatistics(checker(100))).light).toBe("ok");
-    expect(frameStatistics(square(() => FRAME_GATES.minBrightness - 1)).brightness).toBeCloseTo(FRAME_GATES.minBrightness - 1, 3);
+    expect(frameStatistics(square(() => FRAME_GATES.minBrightness - 1)).brightness).toBeCloseTo(
+      FRAME_GATES.minBrightness - 1,
+      3,
+    );
   });
 
   it("calls a flat (blurred) frame blurred and a detailed one sharp", () => {

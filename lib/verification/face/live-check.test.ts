@@ -16,7 +16,11 @@ describe("the live check's answer", () => {
   });
 
   it("says too close when the face overflows the guide, in width or in height", () => {
-    expect(liveCheckFrom(face(0.75))).toEqual({ check: "retake", reason: "too_close", message: LIVE_CHECK_MESSAGES.too_close });
+    expect(liveCheckFrom(face(0.75))).toEqual({
+      check: "retake",
+      reason: "too_close",
+      message: LIVE_CHECK_MESSAGES.too_close,
+    });
     expect(liveCheckFrom(face(0.6, 0.9))).toMatchObject({ reason: "too_close" });
   });
 

@@ -1,4 +1,9 @@
-import { LIVE_CHECK_MESSAGES, type FaceAnalysis, type LiveCheck, type LiveCheckReason } from "@/lib/verification/face/types";
+import {
+  LIVE_CHECK_MESSAGES,
+  type FaceAnalysis,
+  type LiveCheck,
+  type LiveCheckReason,
+} from "@/lib/verification/face/types";
 
 /**
  * A face this large fills the guide and more: its edges (chin, forehead) are about to leave the
@@ -6,7 +11,11 @@ import { LIVE_CHECK_MESSAGES, type FaceAnalysis, type LiveCheck, type LiveCheckR
  */
 export const TOO_CLOSE = { maxWidth: 0.7, maxHeight: 0.85 } as const;
 
-const retake = (reason: LiveCheckReason): LiveCheck => ({ check: "retake", reason, message: LIVE_CHECK_MESSAGES[reason] });
+const retake = (reason: LiveCheckReason): LiveCheck => ({
+  check: "retake",
+  reason,
+  message: LIVE_CHECK_MESSAGES[reason],
+});
 
 /**
  * What the camera view is told about one frame, from the quality gates' judgement of it
@@ -18,6 +27,7 @@ export function liveCheckFrom(analysis: FaceAnalysis): LiveCheck {
   // Without an age estimate the anti-spoofing and liveness models do not run, so a frame is never
   // judged a spoof here; if it were, saying so would coach a spoofer: the frame is simply "ok".
   if (analysis.kind === "spoof") return { check: "ok" };
-  if (analysis.faceBox.width > TOO_CLOSE.maxWidth || analysis.faceBox.height > TOO_CLOSE.maxHeight) return retake("too_close");
+  if (analysis.faceBox.width > TOO_CLOSE.maxWidth || analysis.faceBox.height > TOO_CLOSE.maxHeight)
+    return retake("too_close");
   return { check: "ok" };
 }

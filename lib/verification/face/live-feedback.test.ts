@@ -3,8 +3,13 @@ import { GUIDE_MESSAGE, liveFeedback, READY_MESSAGE } from "@/lib/verification/f
 import { LIVE_CHECK_MESSAGES, type LiveCheckReason } from "@/lib/verification/face/types";
 
 const fine = { light: "ok", focus: "ok" } as const;
-const retake = (reason: LiveCheckReason) => ({ check: "retake" as const, reason, message: LIVE_CHECK_MESSAGES[reason] });
-const states = (feedback: ReturnType<typeof liveFeedback>) => Object.fromEntries(feedback.items.map((i) => [i.key, i.state]));
+const retake = (reason: LiveCheckReason) => ({
+  check: "retake" as const,
+  reason,
+  message: LIVE_CHECK_MESSAGES[reason],
+});
+const states = (feedback: ReturnType<typeof liveFeedback>) =>
+  Object.fromEntries(feedback.items.map((i) => [i.key, i.state]));
 
 describe("the camera view's feedback", () => {
   it("is ready only when the face, distance, light and focus all pass", () => {
@@ -23,20 +28,31 @@ describe("the camera view's feedback", () => {
     const dark = liveFeedback({ frame: { light: "dark", focus: "ok" }, server: retake("no_face") });
     expect(dark.message).toBe(LIVE_CHECK_MESSAGES.too_dark);
     expect(states(dark)).toMatchObject({ light: "fix", face: "fix" });
-    expect(liveFeedback({ frame: fine, server: retake("too_dark") }).items.find((i) => i.key === "light")!.state).toBe("fix");
+    expect(liveFeedback({ frame: fine, server: retake("too_dark") }).items.find((i) => i.key === "light")!.state).toBe(
+      "fix",
+    );
   });
 
   it("says what to fix about the face, from the server's reason", () => {
     const far = liveFeedback({ frame: fine, server: retake("too_small") });
     expect(far).toMatchObject({ ready: false, message: LIVE_CHECK_MESSAGES.too_small });
     expect(states(far)).toMatchObject({ face: "ok", distance: "fix" });
-    expect(states(liveFeedback({ frame: fine, server: retake("too_close") }))).toMatchObject({ face: "ok", distance: "fix" });
-    expect(states(liveFeedback({ frame: fine, server: retake("multiple_faces") }))).toMatchObject({ face: "fix", distance: "pending" });
+    expect(states(liveFeedback({ frame: fine, server: retake("too_close") }))).toMatchObject({
+      face: "ok",
+      distance: "fix",
+    });
+    expect(states(liveFeedback({ frame: fine, server: retake("multiple_faces") }))).toMatchObject({
+      face: "fix",
+      distance: "pending",
+    });
     expect(liveFeedback({ frame: fine, server: retake("not_frontal") }).message).toBe(LIVE_CHECK_MESSAGES.not_frontal);
   });
 
   it("asks to hold still when the frame is blurred", () => {
-    expect(liveFeedback({ frame: { light: "ok", focus: "blurred" }, server: { check: "ok" } })).toMatchObject({ ready: false, message: LIVE_CHECK_MESSAGES.blurred });
+    expect(liveFeedback({ frame: { light: "ok", focus: "blurred" }, server: { check: "ok" } })).toMatchObject({
+      ready: false,
+      message: LIVE_CHECK_MESSAGES.blurred,
+    });
   });
 
   it("without the server's face check (a vendor's check, or its budget spent), judges light and focus alone", () => {

@@ -5,7 +5,12 @@ import type { FrameQuality } from "@/lib/verification/face/frame-quality";
 import { LIVE_CHECK_MESSAGES, type LiveCheck } from "@/lib/verification/face/types";
 
 export type CheckState = "ok" | "fix" | "pending";
-export type FeedbackItem = { key: "face" | "distance" | "light" | "focus"; label: string; state: CheckState; detail: string };
+export type FeedbackItem = {
+  key: "face" | "distance" | "light" | "focus";
+  label: string;
+  state: CheckState;
+  detail: string;
+};
 export type Feedback = { items: FeedbackItem[]; message: string; ready: boolean };
 
 export const GUIDE_MESSAGE = "Put your face inside the oval.";
@@ -30,15 +35,26 @@ export function liveFeedback(input: {
     else if (reason && reason !== "unreadable_image") face = { ...face, state: "ok", detail: "Face found" };
     items.push(face);
 
-    let distance: FeedbackItem = { key: "distance", label: "Distance", state: "pending", detail: "Waiting for your face" };
+    let distance: FeedbackItem = {
+      key: "distance",
+      label: "Distance",
+      state: "pending",
+      detail: "Waiting for your face",
+    };
     if (reason === "too_small") distance = { ...distance, state: "fix", detail: "Too far: move closer" };
     else if (reason === "too_close") distance = { ...distance, state: "fix", detail: "Too close: move back" };
-    else if (face.state === "ok" || reason === "not_frontal") distance = { ...distance, state: "ok", detail: "Good distance" };
+    else if (face.state === "ok" || reason === "not_frontal")
+      distance = { ...distance, state: "ok", detail: "Good distance" };
     items.push(distance);
   }
 
   // Light and focus come from the browser's frame: pending until the first one is measured.
-  const frameItem = (key: "light" | "focus", label: string, bad: boolean, details: { bad: string; ok: string }): FeedbackItem => ({
+  const frameItem = (
+    key: "light" | "focus",
+    label: string,
+    bad: boolean,
+    details: { bad: string; ok: string },
+  ): FeedbackItem => ({
     key,
     label,
     state: bad ? "fix" : frame ? "ok" : "pending",
@@ -53,7 +69,8 @@ export function liveFeedback(input: {
   // in the dark; distance and angle only matter once there is a face).
   let message: string;
   if (dark) message = LIVE_CHECK_MESSAGES.too_dark;
-  else if (reason && reason !== "unreadable_image") message = server!.check === "retake" ? server!.message : GUIDE_MESSAGE;
+  else if (reason && reason !== "unreadable_image")
+    message = server!.check === "retake" ? server!.message : GUIDE_MESSAGE;
   else if (blurred) message = LIVE_CHECK_MESSAGES.blurred;
   else if (items.some((item) => item.state === "pending")) message = GUIDE_MESSAGE;
   else message = READY_MESSAGE;

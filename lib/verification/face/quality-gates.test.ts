@@ -21,11 +21,15 @@ describe("quality gates", () => {
   });
 
   it("ignores a small face in the background and weak detections", () => {
-    expect(distinctFaces([face(), face({ box: [0.85, 0.05, 0.1, 0.1] }), face({ box: [0, 0.6, 0.4, 0.4], score: 0.3 })])).toHaveLength(1);
+    expect(
+      distinctFaces([face(), face({ box: [0.85, 0.05, 0.1, 0.1] }), face({ box: [0, 0.6, 0.4, 0.4], score: 0.3 })]),
+    ).toHaveLength(1);
   });
 
   it("sees two people side by side", () => {
-    expect(judge([face({ box: [0, 0.2, 0.45, 0.45] }), face({ box: [0.5, 0.2, 0.45, 0.45] })])).toMatchObject({ reason: "multiple_faces" });
+    expect(judge([face({ box: [0, 0.2, 0.45, 0.45] }), face({ box: [0.5, 0.2, 0.45, 0.45] })])).toMatchObject({
+      reason: "multiple_faces",
+    });
   });
 
   it.each([
@@ -44,7 +48,11 @@ describe("quality gates", () => {
   });
 
   it("passes a clear face through with its estimate, and an unreadable or empty photo is a retake", () => {
-    expect(judge([face()])).toMatchObject({ kind: "face", age: 40, faceBox: { x: 0.25, y: 0.2, width: 0.5, height: 0.5 } });
+    expect(judge([face()])).toMatchObject({
+      kind: "face",
+      age: 40,
+      faceBox: { x: 0.25, y: 0.2, width: 0.5, height: 0.5 },
+    });
     expect(judge([])).toMatchObject({ reason: "no_face" });
     expect(judgeMeasurements({ readable: false })).toMatchObject({ reason: "unreadable_image" });
   });

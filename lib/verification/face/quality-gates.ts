@@ -22,7 +22,8 @@ export type MeasuredFace = {
   sharpness: number;
 };
 
-export type FaceMeasurements = { readable: false } | { readable: true; width: number; height: number; faces: MeasuredFace[] };
+export type FaceMeasurements =
+  { readable: false } | { readable: true; width: number; height: number; faces: MeasuredFace[] };
 
 export const GATES = {
   /** Detections below this score are not counted as faces. */
@@ -54,14 +55,18 @@ function overlapOfSmaller(a: MeasuredFace["box"], b: MeasuredFace["box"]) {
 
 /** The distinct faces worth counting, largest first: duplicates of one face merged, weak detections dropped. */
 export function distinctFaces(faces: MeasuredFace[]): MeasuredFace[] {
-  const byArea = faces.filter((f) => f.score >= GATES.minFaceScore).sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
+  const byArea = faces
+    .filter((f) => f.score >= GATES.minFaceScore)
+    .sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
   const kept: MeasuredFace[] = [];
   for (const face of byArea) {
     if (kept.some((k) => overlapOfSmaller(k.box, face.box) >= GATES.sameFaceOverlap)) continue;
     kept.push(face);
   }
   const largest = kept[0];
-  return largest ? kept.filter((f) => f.box[2] * f.box[3] >= GATES.secondFaceAreaShare * largest.box[2] * largest.box[3]) : [];
+  return largest
+    ? kept.filter((f) => f.box[2] * f.box[3] >= GATES.secondFaceAreaShare * largest.box[2] * largest.box[3])
+    : [];
 }
 
 /** Quality gates, then the spoof gate (only when the scores were measured), in the order a user can fix them. */
@@ -72,10 +77,14 @@ export function judgeMeasurements(measurements: FaceMeasurements): FaceAnalysis 
   if (faces.length > 1) return retake("multiple_faces");
   const [face] = faces;
   if (face.box[2] < GATES.minFaceWidth) return retake("too_small");
-  if (Math.abs(face.yaw ?? 0) > GATES.maxYaw || Math.abs(face.pitch ?? 0) > GATES.maxPitch) return retake("not_frontal");
+  if (Math.abs(face.yaw ?? 0) > GATES.maxYaw || Math.abs(face.pitch ?? 0) > GATES.maxPitch)
+    return retake("not_frontal");
   if (face.brightness < GATES.minBrightness) return retake("too_dark");
   if (face.sharpness < GATES.minSharpness) return retake("blurred");
-  if ((face.real !== null && face.real < GATES.minRealScore) || (face.live !== null && face.live < GATES.minLiveScore)) {
+  if (
+    (face.real !== null && face.real < GATES.minRealScore) ||
+    (face.live !== null && face.live < GATES.minLiveScore)
+  ) {
     return { kind: "spoof", realScore: face.real ?? 0, liveScore: face.live ?? 0 };
   }
   const [x, y, width, height] = face.box;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { bindingCookieOptions, bindingMatches, hashBindingSecret, newBindingSecret } from "@/lib/verification/hosted-flow/binding";
+import {
+  bindingCookieOptions,
+  bindingMatches,
+  hashBindingSecret,
+  newBindingSecret,
+} from "@/lib/verification/hosted-flow/binding";
 
 describe("the hosted flow's binding cookie", () => {
   it("is HttpOnly, SameSite=Lax, scoped to /verify, and Secure whenever the link was opened over https", () => {

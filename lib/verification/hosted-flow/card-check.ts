@@ -51,7 +51,11 @@ function cardProviderFor(session: BoundSession): HostedRedirectProvider | null {
  * user, or null when the page was out of date or the method has opened all the checks it may (the
  * flow then moves on; see MAX_PROVIDER_CALLS_PER_METHOD).
  */
-export async function startCardCheck(session: BoundSession, expectedIndex: number, now = Date.now()): Promise<string | null> {
+export async function startCardCheck(
+  session: BoundSession,
+  expectedIndex: number,
+  now = Date.now(),
+): Promise<string | null> {
   const provider = cardProviderFor(session);
   if (
     !provider ||

@@ -15,7 +15,9 @@ describe("a timed-out built-in estimator", () => {
     const { submitImageEvidence } = await import("@/lib/verification/hosted-flow/submit-evidence");
     const session = await startLiveSession(["face_estimation", "id_document"]);
     for (let i = 0; i <= MAX_PROVIDER_CALLS_PER_METHOD; i++) {
-      expect(await submitImageEvidence(await session.load(), 0, upload(facePhoto("adult-70-plus")), "203.0.113.9")).toEqual({
+      expect(
+        await submitImageEvidence(await session.load(), 0, upload(facePhoto("adult-70-plus")), "203.0.113.9"),
+      ).toEqual({
         kind: "provider_error",
         retryable: true,
         message: "We couldn't check your photo just now. Please try again in a moment.",

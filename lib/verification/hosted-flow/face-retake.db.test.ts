@@ -23,9 +23,17 @@ describe("retakes in the hosted flow", () => {
     const row = await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } });
     expect(row).toMatchObject({ status: "in_progress", attempts: 0, methodProviderCalls: 0 });
 
-    expect(await submitImageEvidence(await session.load(), 0, upload(facePhoto("adult-70-plus")))).toEqual({ kind: "completed", status: "passed" });
+    expect(await submitImageEvidence(await session.load(), 0, upload(facePhoto("adult-70-plus")))).toEqual({
+      kind: "completed",
+      status: "passed",
+    });
     const passed = await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } });
-    expect(passed).toMatchObject({ status: "passed", attempts: 1, outcomeMethod: "face_estimation", outcomeResult: "pass" });
+    expect(passed).toMatchObject({
+      status: "passed",
+      attempts: 1,
+      outcomeMethod: "face_estimation",
+      outcomeResult: "pass",
+    });
   }, 120_000);
 });
 
@@ -35,7 +43,10 @@ describe("an inconclusive face in the hosted flow", () => {
     // The teenager's estimate falls inside the buffer: inconclusive, never a pass or a fail.
     const teen = facePhoto("teen-10-19");
     for (let i = 1; i < MAX_PROVIDER_CALLS_PER_METHOD; i++) {
-      expect(await submitImageEvidence(await session.load(), 0, upload(teen))).toEqual({ kind: "try_again", message: INCONCLUSIVE_FACE_MESSAGE });
+      expect(await submitImageEvidence(await session.load(), 0, upload(teen))).toEqual({
+        kind: "try_again",
+        message: INCONCLUSIVE_FACE_MESSAGE,
+      });
       expect(await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } })).toMatchObject({
         status: "in_progress",
         currentMethodIndex: 0,
@@ -44,7 +55,10 @@ describe("an inconclusive face in the hosted flow", () => {
       });
     }
     // The method's last call: no method left on the defaults, so the session ends inconclusive.
-    expect(await submitImageEvidence(await session.load(), 0, upload(teen))).toEqual({ kind: "completed", status: "failed" });
+    expect(await submitImageEvidence(await session.load(), 0, upload(teen))).toEqual({
+      kind: "completed",
+      status: "failed",
+    });
     expect(await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } })).toMatchObject({
       status: "failed",
       attempts: MAX_PROVIDER_CALLS_PER_METHOD,
@@ -64,13 +78,18 @@ describe("the selfie's privacy", () => {
 
     const logged: string[] = [];
     for (const level of ["trace", "debug", "info", "warn", "error", "fatal"] as const) {
-      vi.spyOn(logger(), level).mockImplementation(((...args: unknown[]) => void logged.push(JSON.stringify(args))) as never);
+      vi.spyOn(logger(), level).mockImplementation(
+        ((...args: unknown[]) => void logged.push(JSON.stringify(args))) as never,
+      );
     }
     try {
       const session = await startLiveSession(["face_estimation"]);
       // The upload hands over this very buffer (as the route's File does its own): we can see it wiped.
       const sent = photo.slice();
-      const outcome = await submitImageEvidence(await session.load(), 0, { size: sent.length, arrayBuffer: async () => sent.buffer });
+      const outcome = await submitImageEvidence(await session.load(), 0, {
+        size: sent.length,
+        arrayBuffer: async () => sent.buffer,
+      });
       expect(outcome).toEqual({ kind: "completed", status: "passed" });
       expect(sent.every((byte) => byte === 0)).toBe(true);
 

@@ -61,7 +61,10 @@ describe("opening the one-time link", () => {
   it("lets the bound browser back in and keeps every other browser out", async () => {
     const s = await newSession();
     const secret = await bind(s.token);
-    expect(await openHostedLink({ token: s.token, bindingSecretFor: () => secret })).toEqual({ kind: "bound", sessionId: s.id });
+    expect(await openHostedLink({ token: s.token, bindingSecretFor: () => secret })).toEqual({
+      kind: "bound",
+      sessionId: s.id,
+    });
     expect(await openHostedLink({ token: s.token, bindingSecretFor: () => undefined })).toEqual({ kind: "used" });
     expect(await openHostedLink({ token: s.token, bindingSecretFor: () => `${secret}x` })).toEqual({ kind: "used" });
     expect(await loadBoundSession(s.id, secret)).not.toBeNull();
@@ -81,8 +84,14 @@ describe("opening the one-time link", () => {
   it("expires a session whose time is up when its link is opened, announcing it once", async () => {
     const s = await newSession();
     await db.verificationSession.update({ where: { id: s.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect(await openHostedLink({ token: s.token, bindingSecretFor: () => undefined })).toEqual({ kind: "expired", sessionId: s.id });
-    expect(await openHostedLink({ token: s.token, bindingSecretFor: () => undefined })).toEqual({ kind: "expired", sessionId: s.id });
+    expect(await openHostedLink({ token: s.token, bindingSecretFor: () => undefined })).toEqual({
+      kind: "expired",
+      sessionId: s.id,
+    });
+    expect(await openHostedLink({ token: s.token, bindingSecretFor: () => undefined })).toEqual({
+      kind: "expired",
+      sessionId: s.id,
+    });
     expect((await row(s.id)).status).toBe("expired");
     expect(await events(s.id)).toEqual([{ type: "verification_session.expired" }]);
   });
@@ -147,7 +156,12 @@ describe("running the methods", () => {
     try {
       await tabA.query("begin");
       await tabA.query(`select 1 from "VerificationSession" where id = $1 for update`, [s.id]);
-      const tabB = recordMethodOutcome({ sessionId: s.id, orgId: s.orgId, expectedIndex: 0, verdict: { result: "pass", confidence: "high" } });
+      const tabB = recordMethodOutcome({
+        sessionId: s.id,
+        orgId: s.orgId,
+        expectedIndex: 0,
+        verdict: { result: "pass", confidence: "high" },
+      });
       await vi.waitFor(
         async () => {
           const { rows } = await tabA.query(
@@ -168,7 +182,12 @@ describe("running the methods", () => {
     } finally {
       await tabA.end();
     }
-    expect(await row(s.id)).toMatchObject({ status: "in_progress", currentMethodIndex: 1, attempts: 1, outcomeResult: null });
+    expect(await row(s.id)).toMatchObject({
+      status: "in_progress",
+      currentMethodIndex: 1,
+      attempts: 1,
+      outcomeResult: null,
+    });
     expect(await events(s.id)).toEqual([]);
   });
 
@@ -178,8 +197,18 @@ describe("running the methods", () => {
       await bind(s.token);
       await startVerification({ sessionId: s.id, orgId: s.orgId });
       const outcomes = await Promise.all([
-        recordMethodOutcome({ sessionId: s.id, orgId: s.orgId, expectedIndex: 0, verdict: { result: "pass", confidence: "high" } }),
-        recordMethodOutcome({ sessionId: s.id, orgId: s.orgId, expectedIndex: 0, verdict: { result: "fail", confidence: "high" } }),
+        recordMethodOutcome({
+          sessionId: s.id,
+          orgId: s.orgId,
+          expectedIndex: 0,
+          verdict: { result: "pass", confidence: "high" },
+        }),
+        recordMethodOutcome({
+          sessionId: s.id,
+          orgId: s.orgId,
+          expectedIndex: 0,
+          verdict: { result: "fail", confidence: "high" },
+        }),
       ]);
       expect(outcomes.filter((o) => o.kind === "completed")).toHaveLength(1);
       expect(outcomes.filter((o) => o.kind === "stale")).toHaveLength(1);
@@ -192,9 +221,22 @@ describe("running the methods", () => {
     const s = await newSession({ methods: ["face_estimation", "id_document"] });
     await bind(s.token);
     await startVerification({ sessionId: s.id, orgId: s.orgId });
-    await recordMethodOutcome({ sessionId: s.id, orgId: s.orgId, expectedIndex: 0, verdict: { result: "inconclusive", confidence: "low" } });
+    await recordMethodOutcome({
+      sessionId: s.id,
+      orgId: s.orgId,
+      expectedIndex: 0,
+      verdict: { result: "inconclusive", confidence: "low" },
+    });
     await expect(
-      completeSession({ orgId: s.orgId, sessionId: s.id, result: "pass", method: "face_estimation", confidence: "high", attemptsUsed: 1, expectedMethodIndex: 0 }),
+      completeSession({
+        orgId: s.orgId,
+        sessionId: s.id,
+        result: "pass",
+        method: "face_estimation",
+        confidence: "high",
+        attemptsUsed: 1,
+        expectedMethodIndex: 0,
+      }),
     ).rejects.toMatchObject({ code: "parameter_invalid" });
     expect(await row(s.id)).toMatchObject({ status: "in_progress", currentMethodIndex: 1, attempts: 1 });
   });
@@ -203,13 +245,28 @@ describe("running the methods", () => {
     const failing = await newSession({ methods: ["id_document", "face_estimation"] });
     await bind(failing.token);
     await startVerification({ sessionId: failing.id, orgId: failing.orgId });
-    await recordMethodOutcome({ sessionId: failing.id, orgId: failing.orgId, expectedIndex: 0, verdict: { result: "fail", confidence: "high" } });
-    expect(await row(failing.id)).toMatchObject({ status: "failed", outcomeResult: "fail", outcomeMethod: "id_document", attempts: 1 });
+    await recordMethodOutcome({
+      sessionId: failing.id,
+      orgId: failing.orgId,
+      expectedIndex: 0,
+      verdict: { result: "fail", confidence: "high" },
+    });
+    expect(await row(failing.id)).toMatchObject({
+      status: "failed",
+      outcomeResult: "fail",
+      outcomeMethod: "id_document",
+      attempts: 1,
+    });
 
     const unsure = await newSession({ methods: ["face_estimation", "digital_id"] });
     await bind(unsure.token);
     await startVerification({ sessionId: unsure.id, orgId: unsure.orgId });
-    await recordMethodOutcome({ sessionId: unsure.id, orgId: unsure.orgId, expectedIndex: 0, verdict: { result: "inconclusive", confidence: "low" } });
+    await recordMethodOutcome({
+      sessionId: unsure.id,
+      orgId: unsure.orgId,
+      expectedIndex: 0,
+      verdict: { result: "inconclusive", confidence: "low" },
+    });
     expect(await row(unsure.id)).toMatchObject({
       status: "failed",
       outcomeResult: "inconclusive",
@@ -240,7 +297,10 @@ describe("running the methods", () => {
     const s = await newSession({ mode: "live" });
     const secret = await bind(s.token);
     // Pretend the session got going (as it would with a live provider configured).
-    await db.verificationSession.update({ where: { id: s.id }, data: { status: "in_progress", startedAt: new Date() } });
+    await db.verificationSession.update({
+      where: { id: s.id },
+      data: { status: "in_progress", startedAt: new Date() },
+    });
     const session = (await loadBoundSession(s.id, secret))!;
     expect(await submitSimulatedChoice(session, 0, "pass")).toMatchObject({ kind: "rejected" });
     expect((await row(s.id)).status).toBe("in_progress");

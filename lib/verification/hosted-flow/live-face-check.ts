@@ -49,15 +49,30 @@ const refused = (status: 400 | 409 | 413, message: string): LiveCheckAnswer => (
  * own): this second's checks, and the session's whole budget (its window starts when the session
  * was created, so the table's one-day sweep outlives any session).
  */
-async function consumeLiveCheck(session: BoundSession, clientAddress: string, now: number): Promise<LiveCheckAnswer | null> {
+async function consumeLiveCheck(
+  session: BoundSession,
+  clientAddress: string,
+  now: number,
+): Promise<LiveCheckAnswer | null> {
   const address = await countLiveFrame(clientAddress, now);
   if (address) return { check: "refused", status: 429, ...address };
   const second = Math.floor(now / 1000) * 1000;
   if ((await countUse(`face-live:${session.id}`, new Date(second))) > LIVE_CHECKS_PER_SECOND) {
-    return { check: "refused", status: 429, limit: "per_second", retryAfterSeconds: 1, message: "Too many checks: at most two a second." };
+    return {
+      check: "refused",
+      status: 429,
+      limit: "per_second",
+      retryAfterSeconds: 1,
+      message: "Too many checks: at most two a second.",
+    };
   }
   if ((await countUse(`face-live-total:${session.id}`, session.createdAt)) > LIVE_CHECKS_PER_SESSION) {
-    return { check: "refused", status: 429, limit: "per_session", message: "This session has used up its live checks. You can still take your photo." };
+    return {
+      check: "refused",
+      status: 429,
+      limit: "per_session",
+      message: "This session has used up its live checks. You can still take your photo.",
+    };
   }
   return null;
 }
@@ -70,13 +85,23 @@ function ineligible(session: BoundSession, now: Date): LiveCheckAnswer | null {
   }
   // Live mode with the built-in check only: test mode simulates, and a vendor's check is the vendor's.
   const resolution = getMethodProvider(method, session.mode as "live" | "test");
-  if (session.mode !== "live" || !resolution.available || resolution.provider.kind !== "image" || !resolution.provider.checkedOnThisServer) {
+  if (
+    session.mode !== "live" ||
+    !resolution.available ||
+    resolution.provider.kind !== "image" ||
+    !resolution.provider.checkedOnThisServer
+  ) {
     return refused(409, "Live feedback is not available for this check.");
   }
   return null;
 }
 
-export async function checkLiveFrame(session: BoundSession, bytes: Uint8Array, clientAddress = "", now = new Date()): Promise<LiveCheckAnswer> {
+export async function checkLiveFrame(
+  session: BoundSession,
+  bytes: Uint8Array,
+  clientAddress = "",
+  now = new Date(),
+): Promise<LiveCheckAnswer> {
   const refusal = await admit(session, bytes, clientAddress, now).catch((error: unknown) => {
     bytes.fill(0);
     throw error;
@@ -99,7 +124,12 @@ export async function checkLiveFrame(session: BoundSession, bytes: Uint8Array, c
 }
 
 /** The reason this frame is not checked (the session's step, the frame, the limits), or null. */
-async function admit(session: BoundSession, bytes: Uint8Array, clientAddress: string, now: Date): Promise<LiveCheckAnswer | null> {
+async function admit(
+  session: BoundSession,
+  bytes: Uint8Array,
+  clientAddress: string,
+  now: Date,
+): Promise<LiveCheckAnswer | null> {
   const notNow = ineligible(session, now);
   if (notNow) return notNow;
   if (bytes.length === 0) return refused(400, "Send one JPEG frame.");

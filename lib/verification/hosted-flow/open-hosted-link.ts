@@ -56,7 +56,10 @@ export async function openHostedLink(input: {
   });
   if (claimed.count === 1) return { kind: "bound", sessionId: session.id, newSecret: secret };
   // Lost a race: another visit bound it, or it expired this instant. Look again.
-  const current = await db.verificationSession.findUniqueOrThrow({ where: { id: session.id }, select: { status: true, tokenUsedAt: true } });
+  const current = await db.verificationSession.findUniqueOrThrow({
+    where: { id: session.id },
+    select: { status: true, tokenUsedAt: true },
+  });
   if (current.tokenUsedAt) return { kind: "used" };
   return current.status === "expired" ? { kind: "expired", sessionId: session.id } : { kind: "invalid" };
 }

@@ -4,14 +4,26 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
 import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
-import { acceptPhoneHandoff, createPhoneHandoff, HANDOFF_TTL_SECONDS, handedOffFrom } from "@/lib/verification/hosted-flow/phone-handoff";
+import {
+  acceptPhoneHandoff,
+  createPhoneHandoff,
+  HANDOFF_TTL_SECONDS,
+  handedOffFrom,
+} from "@/lib/verification/hosted-flow/phone-handoff";
 import { openHostedLink } from "@/lib/verification/hosted-flow/open-hosted-link";
 import { createSession } from "@/lib/verification/create-session";
 import { newOrganization } from "../../../tests/support/fixtures";
 
 async function openedSession() {
   const org = await newOrganization("handoff");
-  const created = await createSession({ orgId: org.id, mode: "test", required_age: 18, methods: ["face_estimation"], return_url: "https://shop.example/x?a=1", metadata: {} });
+  const created = await createSession({
+    orgId: org.id,
+    mode: "test",
+    required_age: 18,
+    methods: ["face_estimation"],
+    return_url: "https://shop.example/x?a=1",
+    metadata: {},
+  });
   const opened = await openHostedLink({ token: created.url.split("/verify/")[1], bindingSecretFor: () => undefined });
   if (opened.kind !== "bound" || !opened.newSecret) throw new Error("not bound");
   return { id: created.id, secret: opened.newSecret };

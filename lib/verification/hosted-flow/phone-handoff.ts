@@ -23,14 +23,22 @@ const hashHandoffToken = (token: string) => createHash("sha256").update(`verify-
  * A new hand-off link for this browser's open session (replacing any earlier one), or null when
  * the session can no longer be continued anywhere.
  */
-export async function createPhoneHandoff(session: BoundSession, now = new Date()): Promise<{ url: string; expiresAt: Date } | null> {
+export async function createPhoneHandoff(
+  session: BoundSession,
+  now = new Date(),
+): Promise<{ url: string; expiresAt: Date } | null> {
   if (session.status !== "created" && session.status !== "in_progress") return null;
   if (isPastDeadline(session, now)) return null;
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + HANDOFF_TTL_SECONDS * 1000);
   // Only while this browser still holds the binding (another hand-off may have just taken it).
   const updated = await db.verificationSession.updateMany({
-    where: { id: session.id, orgId: session.orgId, browserBindingHash: session.browserBindingHash, status: { in: ["created", "in_progress"] } },
+    where: {
+      id: session.id,
+      orgId: session.orgId,
+      browserBindingHash: session.browserBindingHash,
+      status: { in: ["created", "in_progress"] },
+    },
     data: { handoffTokenHash: hashHandoffToken(token), handoffExpiresAt: expiresAt },
   });
   if (updated.count !== 1) return null;
@@ -64,12 +72,18 @@ export async function acceptPhoneHandoff(token: string, now = new Date()): Promi
  * For the browser that held the session's binding until it was handed off to a phone: where its
  * way back leads. Null for any other browser.
  */
-export async function handedOffFrom(sessionId: string, bindingSecret: string | undefined): Promise<{ returnTo: string; requester: string } | null> {
+export async function handedOffFrom(
+  sessionId: string,
+  bindingSecret: string | undefined,
+): Promise<{ returnTo: string; requester: string } | null> {
   if (!hasIdShape("vs", sessionId) || !bindingSecret) return null;
   const session = await db.verificationSession.findUnique({
     where: { id: sessionId },
     select: { handedOffBindingHash: true, returnUrl: true, org: { select: { displayName: true } } },
   });
   if (!session || !bindingMatches(bindingSecret, session.handedOffBindingHash)) return null;
-  return { returnTo: appendSessionId(session.returnUrl, sessionId), requester: session.org.displayName ?? returnHost(session.returnUrl) };
+  return {
+    returnTo: appendSessionId(session.returnUrl, sessionId),
+    requester: session.org.displayName ?? returnHost(session.returnUrl),
+  };
 }

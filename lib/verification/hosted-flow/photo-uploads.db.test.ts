@@ -4,7 +4,11 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { RETAKE_MESSAGES } from "@/lib/verification/face/types";
-import { PHOTOS_PER_ADDRESS_PER_MINUTE, PHOTOS_PER_SESSION, WAITING_PER_SESSION } from "@/lib/verification/hosted-flow/photo-uploads";
+import {
+  PHOTOS_PER_ADDRESS_PER_MINUTE,
+  PHOTOS_PER_SESSION,
+  WAITING_PER_SESSION,
+} from "@/lib/verification/hosted-flow/photo-uploads";
 import { submitImageEvidence } from "@/lib/verification/hosted-flow/submit-evidence";
 import { derivedFace, facePhoto } from "../../../tests/support/face-fixtures";
 import { flatJpeg, manyScansJpeg } from "../../../tests/support/hostile-images";
@@ -21,13 +25,20 @@ describe("parallel photos in one session", () => {
     const noFace = await derivedFace.noFace();
     const address = newAddress();
     const loaded = await session.load();
-    const outcomes = await Promise.all(Array.from({ length: 20 }, () => submitImageEvidence(loaded, 0, upload(noFace), address)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, () => submitImageEvidence(loaded, 0, upload(noFace), address)),
+    );
 
     const kinds = outcomes.map((o) => o.kind);
     // One checked and WAITING_PER_SESSION checked after it, in turn; the rest answered "busy" at once.
     expect(kinds.filter((k) => k === "retake")).toHaveLength(1 + WAITING_PER_SESSION);
     expect(kinds.filter((k) => k === "busy")).toHaveLength(20 - 1 - WAITING_PER_SESSION);
-    expect(await row(session.id)).toMatchObject({ status: "in_progress", attempts: 0, methodProviderCalls: 0, outcomeResult: null });
+    expect(await row(session.id)).toMatchObject({
+      status: "in_progress",
+      attempts: 0,
+      methodProviderCalls: 0,
+      outcomeResult: null,
+    });
 
     // And the session still passes a genuine selfie with its one attempt.
     expect(await submitImageEvidence(await session.load(), 0, upload(facePhoto("adult-70-plus")), address)).toEqual({

@@ -37,19 +37,33 @@ export async function countPhotoUpload(
   now = Date.now(),
 ): Promise<UploadLimit | null> {
   if ((await countUse(`photo-addr:${clientAddress || "unknown"}`, minuteStart(now))) > PHOTOS_PER_ADDRESS_PER_MINUTE) {
-    return { limit: "per_address", message: "Too many photos from this network just now. Please wait a minute and try again.", retryAfterSeconds: secondsToNextMinute(now) };
+    return {
+      limit: "per_address",
+      message: "Too many photos from this network just now. Please wait a minute and try again.",
+      retryAfterSeconds: secondsToNextMinute(now),
+    };
   }
   // The session's window starts when it was created, so the table's one-day sweep outlives it.
   if ((await countUse(`photo-total:${session.id}`, session.createdAt)) > PHOTOS_PER_SESSION) {
-    return { limit: "per_session", message: "This check has had all the photos it can take. Go back to the site that sent you to start a new one." };
+    return {
+      limit: "per_session",
+      message: "This check has had all the photos it can take. Go back to the site that sent you to start a new one.",
+    };
   }
   return null;
 }
 
 /** Counts one live-check frame for its address; the limit it went over, or null. */
 export async function countLiveFrame(clientAddress: string, now = Date.now()): Promise<UploadLimit | null> {
-  if ((await countUse(`face-live-addr:${clientAddress || "unknown"}`, minuteStart(now))) > LIVE_FRAMES_PER_ADDRESS_PER_MINUTE) {
-    return { limit: "per_address", message: "Too many checks from this network just now.", retryAfterSeconds: secondsToNextMinute(now) };
+  if (
+    (await countUse(`face-live-addr:${clientAddress || "unknown"}`, minuteStart(now))) >
+    LIVE_FRAMES_PER_ADDRESS_PER_MINUTE
+  ) {
+    return {
+      limit: "per_address",
+      message: "Too many checks from this network just now.",
+      retryAfterSeconds: secondsToNextMinute(now),
+    };
   }
   return null;
 }

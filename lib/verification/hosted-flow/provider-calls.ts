@@ -24,7 +24,11 @@ export type ProviderCallClaim =
  * conditional update (compare-and-set on the step and the count), so concurrent submits from
  * several tabs cannot exceed the limit between them.
  */
-export async function claimProviderCall(input: { sessionId: string; orgId: string; expectedIndex: number }): Promise<ProviderCallClaim> {
+export async function claimProviderCall(input: {
+  sessionId: string;
+  orgId: string;
+  expectedIndex: number;
+}): Promise<ProviderCallClaim> {
   const claimed = await db.$queryRaw<{ methodProviderCalls: number }[]>`
     UPDATE "VerificationSession"
        SET "methodProviderCalls" = "methodProviderCalls" + 1
@@ -47,7 +51,11 @@ export async function claimProviderCall(input: { sessionId: string; orgId: strin
 }
 
 /** Gives back a claimed call that reached no provider verdict through no fault of the provider (a retake). */
-export async function releaseProviderCall(input: { sessionId: string; orgId: string; expectedIndex: number }): Promise<void> {
+export async function releaseProviderCall(input: {
+  sessionId: string;
+  orgId: string;
+  expectedIndex: number;
+}): Promise<void> {
   await db.$executeRaw`
     UPDATE "VerificationSession"
        SET "methodProviderCalls" = "methodProviderCalls" - 1

@@ -6,5 +6,10 @@ import QRCode from "qrcode";
  * correction and a four-module quiet zone, as phone cameras read best.
  */
 export function qrCodeSvg(text: string): Promise<string> {
-  return QRCode.toString(text, { type: "svg", errorCorrectionLevel: "M", margin: 4, color: { dark: "#0f172a", light: "#ffffff" } });
+  return QRCode.toString(text, {
+    type: "svg",
+    errorCorrectionLevel: "M",
+    margin: 4,
+    color: { dark: "#0f172a", light: "#ffffff" },
+  });
 }

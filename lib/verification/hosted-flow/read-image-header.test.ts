@@ -29,7 +29,9 @@ describe("readImageHeader", () => {
       "fixture JPEG": photo,
       progressive: new Uint8Array(await sharp(photo).resize(1200, 900).jpeg({ progressive: true }).toBuffer()),
       "mozjpeg progressive": new Uint8Array(await sharp(photo).resize(1200, 900).jpeg({ mozjpeg: true }).toBuffer()),
-      "with EXIF and ICC segments": new Uint8Array(await sharp(photo).resize(800, 600).jpeg({ quality: 90 }).withMetadata().toBuffer()),
+      "with EXIF and ICC segments": new Uint8Array(
+        await sharp(photo).resize(800, 600).jpeg({ quality: 90 }).withMetadata().toBuffer(),
+      ),
       png: new Uint8Array(await sharp(photo).resize(333, 222).png().toBuffer()),
       "webp lossy": new Uint8Array(await sharp(photo).resize(321, 123).webp().toBuffer()),
       "webp lossless": new Uint8Array(await sharp(photo).resize(321, 123).webp({ lossless: true }).toBuffer()),
@@ -59,7 +61,11 @@ describe("readImageHeader", () => {
     }
     // The rules the reader follows: a fake frame header inside APP15 is payload, fill bytes and
     // markers without a length are skipped; garbage and a second frame header are refused.
-    expect(readable.sort()).toEqual(["fake SOF inside APP15", "fill bytes before a marker", "restart and TEM markers without a length"]);
+    expect(readable.sort()).toEqual([
+      "fake SOF inside APP15",
+      "fill bytes before a marker",
+      "restart and TEM markers without a length",
+    ]);
     expect(readImageHeader(tricky["fake SOF inside APP15"])).toMatchObject({ width: 1900, height: 1900 });
     for (const refused of [
       "a stray byte between segments",
@@ -86,11 +92,19 @@ describe("readImageHeader", () => {
     expect(huge.length).toBeLessThan(2 * 1024 * 1024);
     expect(readImageHeader(huge)).toMatchObject({ width: 8000, height: 8000 });
     expect(headerRefusal(readImageHeader(huge)!)).toMatch(/too large/);
-    const hugePng = new Uint8Array(await sharp({ create: { width: 10_000, height: 5_001, channels: 3, background: "#000" } }).png().toBuffer());
+    const hugePng = new Uint8Array(
+      await sharp({ create: { width: 10_000, height: 5_001, channels: 3, background: "#000" } })
+        .png()
+        .toBuffer(),
+    );
     expect(headerRefusal(readImageHeader(hugePng)!)).toMatch(/too large/);
 
     // A WebP that declares animation in its VP8X flags (this sharp writes no animations of its own).
-    const animated = new Uint8Array(await sharp({ create: { width: 32, height: 64, channels: 4, background: "#8888" } }).webp().toBuffer());
+    const animated = new Uint8Array(
+      await sharp({ create: { width: 32, height: 64, channels: 4, background: "#8888" } })
+        .webp()
+        .toBuffer(),
+    );
     expect(String.fromCharCode(...animated.subarray(12, 16))).toBe("VP8X");
     expect(readImageHeader(animated)).toMatchObject({ animated: false });
     animated[20] |= 0x02;

@@ -56,7 +56,8 @@ function readJpegHeader(bytes: Uint8Array): ImageHeader | null {
     if (i + 2 > bytes.length) return null;
     const length = (bytes[i] << 8) | bytes[i + 1];
     if (length < 2 || i + length > bytes.length) return null;
-    if (++segments > MAX_JPEG_SEGMENTS) return { contentType: "image/jpeg", ...(size ?? { width: 0, height: 0 }), scans, segments };
+    if (++segments > MAX_JPEG_SEGMENTS)
+      return { contentType: "image/jpeg", ...(size ?? { width: 0, height: 0 }), scans, segments };
     if (isFrameHeader(code)) {
       if (size || length < 8) return null;
       // Precision, then height and width (a height of 0 means a DNL marker later: libjpeg refuses it).
@@ -143,7 +144,8 @@ export function readImageHeader(bytes: Uint8Array, type = sniffImageType(bytes))
 
 /** Why an image with this header is refused before decoding (a sentence for the user), or null. */
 export function headerRefusal(header: ImageHeader, maxPixels = MAX_IMAGE_PIXELS): string | null {
-  if (header.width * header.height > maxPixels) return "This photo is too large. Please use a photo of at most 50 megapixels.";
+  if (header.width * header.height > maxPixels)
+    return "This photo is too large. Please use a photo of at most 50 megapixels.";
   if (header.scans > MAX_JPEG_SCANS || header.segments > MAX_JPEG_SEGMENTS || header.animated) {
     return "We could not use this image. Please take a photo with your camera instead.";
   }

@@ -83,7 +83,11 @@ export async function recordMethodOutcome(input: {
  * An inconclusive verdict that leaves the user on the same method for another try: one attempt
  * counted, compare-and-set on the step (false: the session moved on or ended meanwhile).
  */
-export async function countInconclusiveTry(input: { sessionId: string; orgId: string; expectedIndex: number }): Promise<boolean> {
+export async function countInconclusiveTry(input: {
+  sessionId: string;
+  orgId: string;
+  expectedIndex: number;
+}): Promise<boolean> {
   const updated = await db.verificationSession.updateMany({
     where: { id: input.sessionId, orgId: input.orgId, status: "in_progress", currentMethodIndex: input.expectedIndex },
     data: { attempts: { increment: 1 } },

@@ -24,7 +24,9 @@ describe("appendSessionId", () => {
 
   it("handles an empty query and stray separators", () => {
     expect(appendSessionId("https://shop.example/done?", "vs_abc")).toBe("https://shop.example/done?session_id=vs_abc");
-    expect(appendSessionId("https://shop.example/done?&a=1&&", "vs_abc")).toBe("https://shop.example/done?a=1&session_id=vs_abc");
+    expect(appendSessionId("https://shop.example/done?&a=1&&", "vs_abc")).toBe(
+      "https://shop.example/done?a=1&session_id=vs_abc",
+    );
   });
 
   it("names the host a user recognises", () => {

@@ -16,7 +16,11 @@ export type StartOutcome = "started" | "no_method_available" | "stale";
  * outcome.result "inconclusive" and no attempt counted: nothing is faked as a pass, and the
  * integrator hears the outcome instead of waiting for an expiry.
  */
-export async function startVerification(input: { sessionId: string; orgId: string; now?: Date }): Promise<StartOutcome> {
+export async function startVerification(input: {
+  sessionId: string;
+  orgId: string;
+  now?: Date;
+}): Promise<StartOutcome> {
   const now = input.now ?? new Date();
   const session = await db.verificationSession.findFirst({ where: { id: input.sessionId, orgId: input.orgId } });
   if (!session || session.status !== "created" || !session.tokenUsedAt) return "stale";
@@ -31,13 +35,24 @@ export async function startVerification(input: { sessionId: string; orgId: strin
     return (await completeIgnoringRace({ ...input, method: last, now })) ? "no_method_available" : "stale";
   }
   const started = await db.verificationSession.updateMany({
-    where: { id: session.id, orgId: input.orgId, status: "created", tokenUsedAt: { not: null }, expiresAt: { gt: now } },
+    where: {
+      id: session.id,
+      orgId: input.orgId,
+      status: "created",
+      tokenUsedAt: { not: null },
+      expiresAt: { gt: now },
+    },
     data: { status: "in_progress", startedAt: now, currentMethodIndex: first },
   });
   return started.count === 1 ? "started" : "stale";
 }
 
-async function completeIgnoringRace(input: { sessionId: string; orgId: string; method: VerificationMethod; now: Date }) {
+async function completeIgnoringRace(input: {
+  sessionId: string;
+  orgId: string;
+  method: VerificationMethod;
+  now: Date;
+}) {
   try {
     await completeSession({
       orgId: input.orgId,

@@ -1,7 +1,11 @@
 import "server-only";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { claimProviderCall, giveUpOnMethod, releaseProviderCall } from "@/lib/verification/hosted-flow/provider-calls";
-import { countInconclusiveTry, recordMethodOutcome, type RecordOutcome } from "@/lib/verification/hosted-flow/record-method-outcome";
+import {
+  countInconclusiveTry,
+  recordMethodOutcome,
+  type RecordOutcome,
+} from "@/lib/verification/hosted-flow/record-method-outcome";
 import { countPhotoUpload, holdCheckingPlace, type UploadLimit } from "@/lib/verification/hosted-flow/photo-uploads";
 import { headerRefusal, readImageHeader, sniffImageType } from "@/lib/verification/hosted-flow/read-image-header";
 import { RETAKE_MESSAGES } from "@/lib/verification/face/types";
@@ -54,7 +58,8 @@ function currentProvider<K extends MethodProvider["kind"]>(
   const method = currentMethod(session, expectedIndex);
   if (!method) return { outcome: { kind: "stale" } };
   const resolution = getMethodProvider(method, session.mode);
-  if (!resolution.available || resolution.provider.kind !== kind) return { outcome: { kind: "rejected", message: otherKind } };
+  if (!resolution.available || resolution.provider.kind !== kind)
+    return { outcome: { kind: "rejected", message: otherKind } };
   return { provider: resolution.provider as Extract<MethodProvider, { kind: K }> };
 }
 
@@ -64,9 +69,19 @@ export async function submitSimulatedChoice(
   expectedIndex: number,
   choice: MethodResult,
 ): Promise<EvidenceOutcome> {
-  const current = currentProvider(session, expectedIndex, "simulated_choice", "Simulated results are available for test sessions only.");
+  const current = currentProvider(
+    session,
+    expectedIndex,
+    "simulated_choice",
+    "Simulated results are available for test sessions only.",
+  );
   if ("outcome" in current) return current.outcome;
-  return recordMethodOutcome({ sessionId: session.id, orgId: session.orgId, expectedIndex, verdict: current.provider.evaluate(choice) });
+  return recordMethodOutcome({
+    sessionId: session.id,
+    orgId: session.orgId,
+    expectedIndex,
+    verdict: current.provider.evaluate(choice),
+  });
 }
 
 /**
@@ -87,7 +102,8 @@ export async function submitImageEvidence(
     return { kind: "rejected", message: "The photo must be an image of at most 8 MB." };
   }
   const release = await holdCheckingPlace(session.id);
-  if (!release) return { kind: "busy", message: "Your previous photo is still being checked. Please wait for its answer." };
+  if (!release)
+    return { kind: "busy", message: "Your previous photo is still being checked. Please wait for its answer." };
   let bytes: Uint8Array | null = null;
   try {
     const limited = await countPhotoUpload(session, clientAddress);
@@ -104,7 +120,12 @@ export async function submitImageEvidence(
   }
 }
 
-async function checkImage(session: BoundSession, expectedIndex: number, provider: ImageProvider, bytes: Uint8Array): Promise<EvidenceOutcome> {
+async function checkImage(
+  session: BoundSession,
+  expectedIndex: number,
+  provider: ImageProvider,
+  bytes: Uint8Array,
+): Promise<EvidenceOutcome> {
   const contentType = sniffImageType(bytes);
   if (!contentType) return { kind: "rejected", message: "Please use a JPEG, PNG or WebP photo." };
   const header = readImageHeader(bytes, contentType);
@@ -134,7 +155,11 @@ async function checkImage(session: BoundSession, expectedIndex: number, provider
       // Our own estimator was busy or out of time: nothing was billed and the user did nothing
       // wrong, so the call is given back (the photo budget bounds how often this can repeat).
       await giveBack();
-      return { kind: "provider_error", retryable: true, message: "We couldn't check your photo just now. Please try again in a moment." };
+      return {
+        kind: "provider_error",
+        retryable: true,
+        message: "We couldn't check your photo just now. Please try again in a moment.",
+      };
     }
     if (claim.last) return giveUpOnMethod(session, expectedIndex);
     return { kind: "provider_error", message: "We couldn't check your photo just now. Please try again." };

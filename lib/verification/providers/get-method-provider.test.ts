@@ -30,18 +30,35 @@ describe("face_estimation's provider", () => {
 
   it("is the vendor when FACE_ESTIMATION_PROVIDER_URL is set, unless local is asked for", async () => {
     const url = "https://faces.example/estimate";
-    expect(await resolve({ FACE_ESTIMATION_PROVIDER_URL: url }, "live")).toMatchObject({ available: true, provider: { kind: "image", checkedOnThisServer: false } });
-    expect(await resolve({ FACE_ESTIMATION_PROVIDER: "http", FACE_ESTIMATION_PROVIDER_URL: url }, "live")).toMatchObject({ provider: { checkedOnThisServer: false } });
-    expect(await resolve({ FACE_ESTIMATION_PROVIDER: "local", FACE_ESTIMATION_PROVIDER_URL: url }, "live")).toMatchObject({ provider: { checkedOnThisServer: true } });
+    expect(await resolve({ FACE_ESTIMATION_PROVIDER_URL: url }, "live")).toMatchObject({
+      available: true,
+      provider: { kind: "image", checkedOnThisServer: false },
+    });
+    expect(
+      await resolve({ FACE_ESTIMATION_PROVIDER: "http", FACE_ESTIMATION_PROVIDER_URL: url }, "live"),
+    ).toMatchObject({ provider: { checkedOnThisServer: false } });
+    expect(
+      await resolve({ FACE_ESTIMATION_PROVIDER: "local", FACE_ESTIMATION_PROVIDER_URL: url }, "live"),
+    ).toMatchObject({ provider: { checkedOnThisServer: true } });
   });
 
   it("is unavailable in live mode with FACE_ESTIMATION_PROVIDER=none", async () => {
-    expect(await resolve({ FACE_ESTIMATION_PROVIDER: "none" }, "live")).toEqual({ available: false, reason: "not_configured" });
+    expect(await resolve({ FACE_ESTIMATION_PROVIDER: "none" }, "live")).toEqual({
+      available: false,
+      reason: "not_configured",
+    });
   });
 
   it("stays simulated in test mode, whatever live mode uses", async () => {
-    for (const vars of [{}, { FACE_ESTIMATION_PROVIDER: "none" }, { FACE_ESTIMATION_PROVIDER_URL: "https://faces.example/estimate" }]) {
-      expect(await resolve(vars, "test")).toMatchObject({ available: true, provider: { kind: "simulated_choice", method: "face_estimation" } });
+    for (const vars of [
+      {},
+      { FACE_ESTIMATION_PROVIDER: "none" },
+      { FACE_ESTIMATION_PROVIDER_URL: "https://faces.example/estimate" },
+    ]) {
+      expect(await resolve(vars, "test")).toMatchObject({
+        available: true,
+        provider: { kind: "simulated_choice", method: "face_estimation" },
+      });
     }
   });
 });

@@ -52,7 +52,13 @@ beforeAll(async () => {
       if (check && req.method === "GET") {
         const found = cardChecks.get(decodeURIComponent(check[1]));
         if (!found) return send(404, { error: "no such check" });
-        return send(200, { id: check[1], reference: found.reference, status: found.status, result: found.result, confidence: found.result ? "high" : undefined });
+        return send(200, {
+          id: check[1],
+          reference: found.reference,
+          status: found.status,
+          result: found.result,
+          confidence: found.result ? "high" : undefined,
+        });
       }
       const reply = replies.shift() ?? { status: 500, body: { error: "no reply queued" } };
       send(reply.status, reply.body);
@@ -89,7 +95,11 @@ beforeEach(() => {
 
 // Real (tiny) images: the hosted flow reads their headers before any provider sees them.
 const JPEG = await flatJpeg(64, 48);
-const PNG = new Uint8Array(await sharp({ create: { width: 40, height: 30, channels: 3, background: "#abc" } }).png().toBuffer());
+const PNG = new Uint8Array(
+  await sharp({ create: { width: 40, height: 30, channels: 3, background: "#abc" } })
+    .png()
+    .toBuffer(),
+);
 
 const liveSession = (methods: LiveMethod[]) => startLiveSession(methods);
 
@@ -97,7 +107,10 @@ describe("image providers", () => {
   it("send the image with the required age and return the provider's verdict", async () => {
     replies.push({ status: 200, body: { result: "pass", confidence: "medium" } });
     const provider = mod.httpImageProvider("face_estimation", process.env.FACE_ESTIMATION_PROVIDER_URL!);
-    const verdict = await provider.evaluate({ contentType: "image/jpeg", bytes: JPEG }, { reference: "ref-1", requiredAge: 18 });
+    const verdict = await provider.evaluate(
+      { contentType: "image/jpeg", bytes: JPEG },
+      { reference: "ref-1", requiredAge: 18 },
+    );
     expect(verdict).toEqual({ result: "pass", confidence: "medium" });
     expect(received[0]).toMatchObject({
       method: "POST",
@@ -111,11 +124,17 @@ describe("image providers", () => {
     const provider = mod.httpImageProvider("id_document", process.env.ID_DOCUMENT_PROVIDER_URL!);
     const image = { contentType: "image/png" as const, bytes: PNG };
     replies.push({ status: 503, body: { error: "busy" } });
-    await expect(provider.evaluate(image, { reference: "r", requiredAge: 16 })).rejects.toBeInstanceOf(mod.ProviderError);
+    await expect(provider.evaluate(image, { reference: "r", requiredAge: 16 })).rejects.toBeInstanceOf(
+      mod.ProviderError,
+    );
     replies.push({ status: 200, body: { result: "yes", confidence: "high" } });
-    await expect(provider.evaluate(image, { reference: "r", requiredAge: 16 })).rejects.toBeInstanceOf(mod.ProviderError);
+    await expect(provider.evaluate(image, { reference: "r", requiredAge: 16 })).rejects.toBeInstanceOf(
+      mod.ProviderError,
+    );
     replies.push({ status: 200, body: "not json" });
-    await expect(provider.evaluate(image, { reference: "r", requiredAge: 16 })).rejects.toBeInstanceOf(mod.ProviderError);
+    await expect(provider.evaluate(image, { reference: "r", requiredAge: 16 })).rejects.toBeInstanceOf(
+      mod.ProviderError,
+    );
   });
 });
 
@@ -125,7 +144,10 @@ describe("live sessions through the hosted flow", () => {
     replies.push({ status: 200, body: { result: "inconclusive", confidence: "low" } });
     expect(await mod.submitImageEvidence(await s.load(), 0, upload(JPEG))).toEqual({ kind: "escalated", nextIndex: 1 });
     replies.push({ status: 200, body: { result: "pass", confidence: "high" } });
-    expect(await mod.submitImageEvidence(await s.load(), 1, upload(PNG))).toEqual({ kind: "completed", status: "passed" });
+    expect(await mod.submitImageEvidence(await s.load(), 1, upload(PNG))).toEqual({
+      kind: "completed",
+      status: "passed",
+    });
     expect(received.map((r) => [r.path, r.body.image.content_type])).toEqual([
       ["/face", "image/jpeg"],
       ["/document", "image/png"],
@@ -136,7 +158,11 @@ describe("live sessions through the hosted flow", () => {
 
   it("refuse a file that is not an image without calling the provider or counting an attempt", async () => {
     const s = await liveSession(["face_estimation"]);
-    const outcome = await mod.submitImageEvidence(await s.load(), 0, upload(new TextEncoder().encode("%PDF-1.7 not an image")));
+    const outcome = await mod.submitImageEvidence(
+      await s.load(),
+      0,
+      upload(new TextEncoder().encode("%PDF-1.7 not an image")),
+    );
     expect(outcome).toMatchObject({ kind: "rejected" });
     expect(received).toEqual([]);
     expect((await s.load()).attempts).toBe(0);
@@ -167,7 +193,10 @@ describe("provider calls per method are capped in live mode", () => {
     // The next method has calls of its own.
     replies.push({ status: 500, body: {} }, { status: 200, body: { result: "pass", confidence: "high" } });
     expect(await mod.submitImageEvidence(await s.load(), 1, upload(PNG))).toMatchObject({ kind: "provider_error" });
-    expect(await mod.submitImageEvidence(await s.load(), 1, upload(PNG))).toEqual({ kind: "completed", status: "passed" });
+    expect(await mod.submitImageEvidence(await s.load(), 1, upload(PNG))).toEqual({
+      kind: "completed",
+      status: "passed",
+    });
     expect(await s.load()).toMatchObject({ status: "passed", attempts: 1, outcomeMethod: "id_document" });
   });
 
@@ -177,14 +206,23 @@ describe("provider calls per method are capped in live mode", () => {
     for (let i = 0; i < 2; i++) {
       expect(await mod.submitImageEvidence(await s.load(), 0, upload(JPEG))).toMatchObject({ kind: "provider_error" });
     }
-    expect(await mod.submitImageEvidence(await s.load(), 0, upload(JPEG))).toEqual({ kind: "completed", status: "failed" });
-    expect(await s.load()).toMatchObject({ status: "failed", attempts: 0, outcomeResult: "inconclusive", outcomeMethod: "face_estimation" });
+    expect(await mod.submitImageEvidence(await s.load(), 0, upload(JPEG))).toEqual({
+      kind: "completed",
+      status: "failed",
+    });
+    expect(await s.load()).toMatchObject({
+      status: "failed",
+      attempts: 0,
+      outcomeResult: "inconclusive",
+      outcomeMethod: "face_estimation",
+    });
     expect(received).toHaveLength(3);
   });
 
   it("count each card check opened; a fourth start moves on instead of opening another", async () => {
     const s = await liveSession(["credit_card", "id_document"]);
-    for (let i = 0; i < 3; i++) expect(await mod.startCardCheck(await s.load(), 0)).toMatch(/^https:\/\/cards\.example\/check\//);
+    for (let i = 0; i < 3; i++)
+      expect(await mod.startCardCheck(await s.load(), 0)).toMatch(/^https:\/\/cards\.example\/check\//);
     expect(await mod.startCardCheck(await s.load(), 0)).toBeNull();
     expect(received.filter((r) => r.method === "POST")).toHaveLength(3);
     expect(await s.load()).toMatchObject({ status: "in_progress", currentMethodIndex: 1, attempts: 0 });
@@ -219,13 +257,23 @@ describe("live credit card checks", () => {
     const otherCheck = (await mod.startCardCheck(await other.load(), 0))!.split("/").pop()!;
     cardChecks.get(otherCheck)!.status = "completed";
     cardChecks.get(otherCheck)!.result = "pass";
-    await expect(mod.finishCardCheck(await s.load(), { state, checkId: otherCheck })).rejects.toBeInstanceOf(mod.ProviderError);
+    await expect(mod.finishCardCheck(await s.load(), { state, checkId: otherCheck })).rejects.toBeInstanceOf(
+      mod.ProviderError,
+    );
 
     check.status = "completed";
     check.result = "fail";
-    expect(await mod.finishCardCheck(await s.load(), { state, checkId })).toEqual({ kind: "completed", status: "failed" });
+    expect(await mod.finishCardCheck(await s.load(), { state, checkId })).toEqual({
+      kind: "completed",
+      status: "failed",
+    });
     // Reloading the return URL does not apply it again.
     expect(await mod.finishCardCheck(await s.load(), { state, checkId })).toEqual({ kind: "stale" });
-    expect(await s.load()).toMatchObject({ status: "failed", attempts: 1, outcomeMethod: "credit_card", outcomeResult: "fail" });
+    expect(await s.load()).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      outcomeMethod: "credit_card",
+      outcomeResult: "fail",
+    });
   });
 });

@@ -18,7 +18,11 @@ export function localFaceProvider(): ImageProvider {
       const analysis = await analyzeFace(image.bytes);
       if (analysis.kind === "retake") throw new RetakeRequired(analysis.message);
       if (analysis.kind === "spoof" || analysis.age === null) return { result: "inconclusive", confidence: "low" };
-      return decideAge({ estimate: analysis.age, requiredAge: context.requiredAge, rule: ageRuleFor(context.requiredAge, env().FACE_ESTIMATION_BUFFER_YEARS) });
+      return decideAge({
+        estimate: analysis.age,
+        requiredAge: context.requiredAge,
+        rule: ageRuleFor(context.requiredAge, env().FACE_ESTIMATION_BUFFER_YEARS),
+      });
     },
   };
 }

@@ -60,8 +60,7 @@ export type HostedRedirectProvider = {
 export type MethodProvider = SimulatedProvider | ImageProvider | HostedRedirectProvider;
 
 export type ProviderResolution =
-  | { available: true; provider: MethodProvider }
-  | { available: false; reason: UnavailableReason };
+  { available: true; provider: MethodProvider } | { available: false; reason: UnavailableReason };
 
 /** The provider could not give a verdict (network, timeout, bad answer): no attempt is counted. */
 export class ProviderError extends Error {

@@ -13,14 +13,29 @@ const TIMEOUT_MS = 800;
 
 beforeAll(async () => {
   fake = await startFakeElevenLabs();
-  provider = createElevenLabsProvider({ apiKey: FAKE_API_KEY, baseUrl: fake.baseUrl, timeoutMs: TIMEOUT_MS, retryDelayMs: 50 });
+  provider = createElevenLabsProvider({
+    apiKey: FAKE_API_KEY,
+    baseUrl: fake.baseUrl,
+    timeoutMs: TIMEOUT_MS,
+    retryDelayMs: 50,
+  });
 });
 afterAll(async () => {
   await fake?.close();
 });
 
-function synth(voiceId: string, formatId = "wav_8000", modelId: "tts_multilingual_v2" | "tts_flash_v2_5" | "tts_turbo_v2_5" | "tts_v3" = "tts_multilingual_v2") {
-  return provider.synthesize({ text: "Press one.", voiceId, modelId, settings: DEFAULT_VOICE_SETTINGS, format: getOutputFormat(formatId) });
+function synth(
+  voiceId: string,
+  formatId = "wav_8000",
+  modelId: "tts_multilingual_v2" | "tts_flash_v2_5" | "tts_turbo_v2_5" | "tts_v3" = "tts_multilingual_v2",
+) {
+  return provider.synthesize({
+    text: "Press one.",
+    voiceId,
+    modelId,
+    settings: DEFAULT_VOICE_SETTINGS,
+    format: getOutputFormat(formatId),
+  });
 }
 
 function requestsFor(voiceId: string) {
@@ -111,9 +126,20 @@ describe("synthesis", () => {
   it("sends the model ids a configured mapping names (ELEVENLABS_MODEL_MAP)", async () => {
     const models = parseElevenLabsModelMap("tts_v3=eleven_v3_alpha, tts_flash_v2_5=eleven_flash_v2");
     if (typeof models === "string") throw new Error(models);
-    const mapped = createElevenLabsProvider({ apiKey: FAKE_API_KEY, baseUrl: fake.baseUrl, timeoutMs: TIMEOUT_MS, models });
+    const mapped = createElevenLabsProvider({
+      apiKey: FAKE_API_KEY,
+      baseUrl: fake.baseUrl,
+      timeoutMs: TIMEOUT_MS,
+      models,
+    });
     const sentModel = async (modelId: "tts_v3" | "tts_flash_v2_5" | "tts_multilingual_v2") => {
-      await mapped.synthesize({ text: "Press one.", voiceId: VOICES.rachel, modelId, settings: DEFAULT_VOICE_SETTINGS, format: getOutputFormat("wav_8000") });
+      await mapped.synthesize({
+        text: "Press one.",
+        voiceId: VOICES.rachel,
+        modelId,
+        settings: DEFAULT_VOICE_SETTINGS,
+        format: getOutputFormat("wav_8000"),
+      });
       return requestsFor(VOICES.rachel).at(-1)!.body.model_id;
     };
     expect(await sentModel("tts_v3")).toBe("eleven_v3_alpha");

@@ -5,7 +5,12 @@ import { decodeAudio } from "@/lib/audio/decode-audio";
 import { pcmFromS16le, type PcmAudio } from "@/lib/audio/pcm";
 import type { OutputFormat } from "@/lib/voice/formats";
 import { HONOURED_SETTINGS } from "@/lib/voice/honoured-settings";
-import { DEFAULT_VOICE_SETTINGS, UpstreamError, type SpeechProvider, type SynthesisRequest } from "@/lib/voice/providers/speech-provider";
+import {
+  DEFAULT_VOICE_SETTINGS,
+  UpstreamError,
+  type SpeechProvider,
+  type SynthesisRequest,
+} from "@/lib/voice/providers/speech-provider";
 import type { ModelId, ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
 
 export type UpstreamFormat = { id: string; sampleRate: number; container: "pcm" | "mp3" };
@@ -20,7 +25,8 @@ export type UpstreamFormat = { id: string; sampleRate: number; container: "pcm" 
  */
 export function upstreamFormatFor(format: OutputFormat): UpstreamFormat {
   if (format.id === "mp3_44100_192") return { id: "mp3_44100_192", sampleRate: 44100, container: "mp3" };
-  if (format.id === "wav_44100" || format.id === "pcm_44100") return { id: "pcm_44100", sampleRate: 44100, container: "pcm" };
+  if (format.id === "wav_44100" || format.id === "pcm_44100")
+    return { id: "pcm_44100", sampleRate: 44100, container: "pcm" };
   if (format.sampleRate <= 16000) return { id: "pcm_16000", sampleRate: 16000, container: "pcm" };
   if (format.sampleRate === 22050) return { id: "pcm_22050", sampleRate: 22050, container: "pcm" };
   if (format.sampleRate === 44100) return { id: "mp3_44100_128", sampleRate: 44100, container: "mp3" };
@@ -75,13 +81,16 @@ export function createElevenLabsProvider(options: ElevenLabsOptions): SpeechProv
     honouredSettings: HONOURED_SETTINGS.elevenlabs,
     async listVoices() {
       const response = await call("listing voices", (abortSignal) => client.voices.getAll({}, { abortSignal }));
-      if (!response || !Array.isArray(response.voices)) throw new UpstreamError("failed", "ElevenLabs returned an unreadable voice list.");
+      if (!response || !Array.isArray(response.voices))
+        throw new UpstreamError("failed", "ElevenLabs returned an unreadable voice list.");
       return response.voices.map(toPublicVoice);
     },
 
     async voiceDefaults(voiceId) {
       try {
-        const settings = await call("reading voice settings", (abortSignal) => client.voices.settings.get(voiceId, { abortSignal }));
+        const settings = await call("reading voice settings", (abortSignal) =>
+          client.voices.settings.get(voiceId, { abortSignal }),
+        );
         return resolveSettings(settings ?? {});
       } catch (error) {
         if (error instanceof UpstreamError && error.kind === "voice_not_found") return null;
@@ -155,7 +164,9 @@ function toPublicVoice(voice: {
 }): Voice {
   const labels = voice.labels ?? {};
   const verified = voice.verifiedLanguages ?? [];
-  const languages = [...new Set([labels.language, ...verified.map((l) => l.language)].filter((l): l is string => Boolean(l)))];
+  const languages = [
+    ...new Set([labels.language, ...verified.map((l) => l.language)].filter((l): l is string => Boolean(l))),
+  ];
   return {
     id: voice.voiceId,
     name: voice.name ?? voice.voiceId,
@@ -194,20 +205,28 @@ function resolveSettings(settings: {
 export function mapUpstreamError(error: unknown, what: string, signal: AbortSignal, timeoutMs: number): UpstreamError {
   if (error instanceof UpstreamError) return error;
   if (error instanceof ElevenLabsTimeoutError || signal.aborted) {
-    return new UpstreamError("failed", `ElevenLabs did not answer within ${timeoutMs} ms while ${what}.`, { cause: error });
+    return new UpstreamError("failed", `ElevenLabs did not answer within ${timeoutMs} ms while ${what}.`, {
+      cause: error,
+    });
   }
   if (!(error instanceof ElevenLabsError) || error.statusCode === undefined) {
     const detail = error instanceof Error ? error.message : String(error);
-    return new UpstreamError("failed", `ElevenLabs could not be reached or answered garbage while ${what}: ${detail}`, { cause: error });
+    return new UpstreamError("failed", `ElevenLabs could not be reached or answered garbage while ${what}: ${detail}`, {
+      cause: error,
+    });
   }
   const status = error.statusCode;
   const { code, message } = upstreamDetail(error.body);
   const said = message ? `: ${message}` : "";
   if ((status === 400 || status === 403 || status === 422) && isPlanRejection(code, message)) {
-    return new UpstreamError("format_not_in_plan", `The upstream plan does not include this output format${said}`, { cause: error });
+    return new UpstreamError("format_not_in_plan", `The upstream plan does not include this output format${said}`, {
+      cause: error,
+    });
   }
-  if (status === 404) return new UpstreamError("voice_not_found", `ElevenLabs has no such voice${said}`, { cause: error });
-  if (status === 429) return new UpstreamError("rate_limited", `ElevenLabs is at its concurrency limit${said}`, { cause: error });
+  if (status === 404)
+    return new UpstreamError("voice_not_found", `ElevenLabs has no such voice${said}`, { cause: error });
+  if (status === 429)
+    return new UpstreamError("rate_limited", `ElevenLabs is at its concurrency limit${said}`, { cause: error });
   if (status === 400 || status === 422) {
     return new UpstreamError("rejected", `ElevenLabs rejected the request${said}`, { cause: error });
   }
@@ -222,14 +241,18 @@ function upstreamDetail(body: unknown): { code: string; message: string } {
     if (Array.isArray(detail)) return { code: "", message: JSON.stringify(detail).slice(0, 300) };
     return {
       code: typeof d.status === "string" ? d.status : typeof d.code === "string" ? d.code : "",
-      message: typeof d.message === "string" ? d.message.slice(0, 300) : typeof d.msg === "string" ? d.msg.slice(0, 300) : "",
+      message:
+        typeof d.message === "string" ? d.message.slice(0, 300) : typeof d.msg === "string" ? d.msg.slice(0, 300) : "",
     };
   }
   return { code: "", message: "" };
 }
 
 function isPlanRejection(code: string, message: string): boolean {
-  return /output_format|format_not_allowed|subscription|tier|plan/i.test(code) || /output format.*(tier|plan|subscri)/i.test(message);
+  return (
+    /output_format|format_not_allowed|subscription|tier|plan/i.test(code) ||
+    /output format.*(tier|plan|subscri)/i.test(message)
+  );
 }
 
 function retryAfterMs(error: unknown): number | undefined {

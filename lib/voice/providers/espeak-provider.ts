@@ -16,7 +16,9 @@ const ESPEAK_TIMEOUT_MS = 15_000;
 export function createEspeakEngine(): LocalEngine {
   return {
     async voices(): Promise<LocalVoice[]> {
-      const out = await runProcess(env().ESPEAK_NG_PATH, ["--voices"], new Uint8Array(), { timeoutMs: ESPEAK_TIMEOUT_MS });
+      const out = await runProcess(env().ESPEAK_NG_PATH, ["--voices"], new Uint8Array(), {
+        timeoutMs: ESPEAK_TIMEOUT_MS,
+      });
       return parseEspeakVoiceList(out.toString("utf8")).map(toLocalVoice);
     },
     async synthesize(voice, text, speed) {
@@ -24,7 +26,9 @@ export function createEspeakEngine(): LocalEngine {
       // Text goes in on stdin, never as an argument, so a script starting with "-" is just text.
       // Without -m, markup in the script is read out rather than interpreted.
       const args = ["-v", voice.engineVoice, "-s", String(wpm), "-b", "1", "--stdout"];
-      return parseWav(await runProcess(env().ESPEAK_NG_PATH, args, Buffer.from(text, "utf8"), { timeoutMs: ESPEAK_TIMEOUT_MS }));
+      return parseWav(
+        await runProcess(env().ESPEAK_NG_PATH, args, Buffer.from(text, "utf8"), { timeoutMs: ESPEAK_TIMEOUT_MS }),
+      );
     },
   };
 }

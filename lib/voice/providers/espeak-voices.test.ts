@@ -15,7 +15,12 @@ describe("the eSpeak NG catalogue", () => {
     expect(new Set(voices.map((v) => v.id)).size).toBe(voices.length);
     for (const v of voices) expect(v.id).toMatch(/^[A-Za-z0-9]{8,64}$/);
     // Both Cantonese voices survive although they share the language code "yue".
-    expect(voices.filter((v) => v.locale === "yue").map((v) => v.id).sort()).toEqual(["espeakYue", "espeakYueLatnJyutping"]);
+    expect(
+      voices
+        .filter((v) => v.locale === "yue")
+        .map((v) => v.id)
+        .sort(),
+    ).toEqual(["espeakYue", "espeakYueLatnJyutping"]);
   });
 
   it("leaves out constructed and fictional languages", () => {
@@ -25,17 +30,26 @@ describe("the eSpeak NG catalogue", () => {
 
   it("adds female variants for the major IVR languages", () => {
     const female = voices.find((v) => v.id === "espeakEnUsF3")!;
-    expect(female).toMatchObject({ espeakName: "gmw/en-US+f3", gender: "female", name: "English (America), female", locale: "en-US" });
+    expect(female).toMatchObject({
+      espeakName: "gmw/en-US+f3",
+      gender: "female",
+      name: "English (America), female",
+      locale: "en-US",
+    });
   });
 
   it("keeps ids stable (they are stored in customers' configurations)", () => {
     const ids = new Set(voices.map((v) => v.id));
-    for (const id of ["espeakEnUs", "espeakEnGb", "espeakDe", "espeakFrFr", "espeakEs419", "espeakCmn"]) expect(ids.has(id)).toBe(true);
+    for (const id of ["espeakEnUs", "espeakEnGb", "espeakDe", "espeakFrFr", "espeakEs419", "espeakCmn"])
+      expect(ids.has(id)).toBe(true);
   });
 
   it("reads languages, locales and accents from the listing", () => {
     expect(voices.find((v) => v.id === "espeakCmn")).toMatchObject({ language: "cmn", languages: ["cmn", "zh"] });
-    expect(voices.find((v) => v.id === "espeakEnGbXRp")).toMatchObject({ locale: "en-GB-x-rp", accent: "Received Pronunciation" });
+    expect(voices.find((v) => v.id === "espeakEnGbXRp")).toMatchObject({
+      locale: "en-GB-x-rp",
+      accent: "Received Pronunciation",
+    });
     expect(bcp47("es-419")).toBe("es-419");
     expect(bcp47("cmn-latn-pinyin")).toBe("cmn-Latn-pinyin");
   });

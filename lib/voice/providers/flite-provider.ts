@@ -88,7 +88,16 @@ export function createFliteEngine(): LocalEngine {
         const input = path.join(dir, "script.txt");
         const output = path.join(dir, "speech.wav");
         await writeFile(input, text, "utf8");
-        const args = ["-voice", voice.engineVoice, "--setf", `duration_stretch=${1 / speed}`, "-f", input, "-o", output];
+        const args = [
+          "-voice",
+          voice.engineVoice,
+          "--setf",
+          `duration_stretch=${1 / speed}`,
+          "-f",
+          input,
+          "-o",
+          output,
+        ];
         await runProcess(env().FLITE_PATH, args, new Uint8Array(), { timeoutMs: FLITE_TIMEOUT_MS });
         return parseWav(await readFile(output));
       } finally {

@@ -6,13 +6,27 @@ import { createEspeakEngine } from "@/lib/voice/providers/espeak-provider";
 import { createFestivalEngine } from "@/lib/voice/providers/festival-provider";
 import { createFliteEngine } from "@/lib/voice/providers/flite-provider";
 import { engineFailure, toPublicVoice, type LocalEngine, type LocalVoice } from "@/lib/voice/providers/local-voice";
-import { DEFAULT_VOICE_SETTINGS, UpstreamError, type SpeechProvider, type SynthesisRequest } from "@/lib/voice/providers/speech-provider";
+import {
+  DEFAULT_VOICE_SETTINGS,
+  UpstreamError,
+  type SpeechProvider,
+  type SynthesisRequest,
+} from "@/lib/voice/providers/speech-provider";
 
 /**
  * English voices from clearest to least clear, by word error rate in `npm run eval:voice`
  * (docs/voice.md has the figures). The first one installed is the default English voice.
  */
-export const CLARITY_ORDER = ["festivalSlt", "fliteSlt", "fliteRms", "fliteAwb", "fliteKal", "festivalKal", "festivalKed", "espeakEnUs"];
+export const CLARITY_ORDER = [
+  "festivalSlt",
+  "fliteSlt",
+  "fliteRms",
+  "fliteAwb",
+  "fliteKal",
+  "festivalKal",
+  "festivalKed",
+  "espeakEnUs",
+];
 
 const ENGINES: Record<string, () => LocalEngine> = {
   festival: createFestivalEngine,
@@ -35,7 +49,9 @@ export function createLocalProvider(): SpeechProvider {
     honouredSettings: HONOURED_SETTINGS.local,
     async listVoices() {
       const origin = env().APP_URL.replace(/\/$/, "");
-      return (await localCatalogue()).map(({ voice }) => toPublicVoice(voice, `${origin}/voices/${voice.id}/preview.mp3`));
+      return (await localCatalogue()).map(({ voice }) =>
+        toPublicVoice(voice, `${origin}/voices/${voice.id}/preview.mp3`),
+      );
     },
     async voiceDefaults(voiceId) {
       return (await findLocalVoice(voiceId)) ? DEFAULT_VOICE_SETTINGS : null;
@@ -66,7 +82,9 @@ let loaded: Map<string, Installed> | undefined;
  */
 export function localCatalogue(): Promise<Installed[]> {
   catalogue ??= Promise.allSettled(
-    Object.entries(ENGINES).map(async ([engine, create]) => (await create().voices()).map((voice) => ({ voice, engine }))),
+    Object.entries(ENGINES).map(async ([engine, create]) =>
+      (await create().voices()).map((voice) => ({ voice, engine })),
+    ),
   ).then((results) => {
     const found = results.flatMap((r) => (r.status === "fulfilled" ? r.value : []));
     if (found.length === 0) {
@@ -86,7 +104,9 @@ export function sortByClarity<T extends { voice: Pick<LocalVoice, "id" | "name">
     const i = CLARITY_ORDER.indexOf(id);
     return i === -1 ? CLARITY_ORDER.length : i;
   };
-  return [...entries].sort((a, b) => rank(a.voice.id) - rank(b.voice.id) || a.voice.name.localeCompare(b.voice.name, "en"));
+  return [...entries].sort(
+    (a, b) => rank(a.voice.id) - rank(b.voice.id) || a.voice.name.localeCompare(b.voice.name, "en"),
+  );
 }
 
 export async function findLocalVoice(voiceId: string): Promise<Installed | undefined> {

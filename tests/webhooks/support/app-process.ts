@@ -13,7 +13,12 @@ export function startAppProcess(databaseUrl: string, env: Record<string, string>
 
 /** JSON calls to /v1 of a given app process. */
 export function apiAt(baseUrl: () => string) {
-  return async function call<T = any>(method: string, path: string, key: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return async function call<T = any>(
+    method: string,
+    path: string,
+    key: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
     return v1At<T>(baseUrl(), method, path, { key, body });
   };
 }

@@ -59,7 +59,9 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
             {session.outcome ? (
               <DetailList>
                 <Detail label="Result">
-                  <Badge tone={session.outcome.result === "pass" ? "success" : "danger"}>{session.outcome.result}</Badge>
+                  <Badge tone={session.outcome.result === "pass" ? "success" : "danger"}>
+                    {session.outcome.result}
+                  </Badge>
                 </Detail>
                 <Detail label="Method">{METHOD_LABELS[session.outcome.method] ?? session.outcome.method}</Detail>
                 <Detail label="Confidence">{session.outcome.confidence}</Detail>
@@ -102,7 +104,11 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
           </CardBody>
         </TitledCard>
 
-        <TitledCard id="metadata-title" title="Metadata" description="Key/value pairs your backend attached at creation.">
+        <TitledCard
+          id="metadata-title"
+          title="Metadata"
+          description="Key/value pairs your backend attached at creation."
+        >
           {metadata.length === 0 ? (
             <CardBody>
               <p className="text-sm text-slate-600">No metadata was attached to this session.</p>
@@ -123,7 +129,11 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
         <TitledCard
           id="json-title"
           title="API response"
-          description={<>What <code>GET /v1/verification-sessions/{session.id}</code> returns.</>}
+          description={
+            <>
+              What <code>GET /v1/verification-sessions/{session.id}</code> returns.
+            </>
+          }
           actions={<CopyButton value={JSON.stringify(session, null, 2)} label="Copy JSON" />}
         >
           <CardBody>

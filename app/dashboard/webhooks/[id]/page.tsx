@@ -87,7 +87,10 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
 
         {dead > 0 ? (
           <Alert tone="warning" title={`${dead} of these deliveries are in the dead-letter queue`}>
-            <Link href={`/dashboard/dead-letters?endpoint=${endpoint.id}`} className="font-medium underline underline-offset-2">
+            <Link
+              href={`/dashboard/dead-letters?endpoint=${endpoint.id}`}
+              className="font-medium underline underline-offset-2"
+            >
               Redeliver them
             </Link>{" "}
             once your receiver is fixed.

@@ -7,7 +7,9 @@ export const dynamic = "force-dynamic";
 
 export const POST = withVoiceApiKey<{ id: string }>(async ({ principal, params, json }) => {
   const { only } = generatePromptSetBodySchema.parse(await json({ optional: true }));
-  return Response.json(await startPromptSetGeneration({ orgId: principal.orgId, id: params.id, only }), { status: 202 });
+  return Response.json(await startPromptSetGeneration({ orgId: principal.orgId, id: params.id, only }), {
+    status: 202,
+  });
 });
 
 const { notAllowed, options } = voiceMethods("POST");

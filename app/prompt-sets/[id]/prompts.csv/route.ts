@@ -12,7 +12,11 @@ type Params = { id: string };
 export const GET = withVoiceApiKey<Params>(async ({ principal, params }) => {
   const { csv, filename } = await exportPromptCsv({ orgId: principal.orgId, id: params.id });
   return new Response(csv, {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": contentDisposition("attachment", filename), "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": contentDisposition("attachment", filename),
+      "Cache-Control": "no-store",
+    },
   });
 });
 

@@ -9,10 +9,15 @@ export const dynamic = "force-dynamic";
 // users only, and only audio their own organisation generated.
 export async function GET(req: Request, { params }: { params: Promise<{ sha256: string }> }) {
   const user = await getCurrentUser();
-  if (!user) return new Response("Sign in to play studio audio.", { status: 401, headers: { "Cache-Control": "no-store" } });
+  if (!user)
+    return new Response("Sign in to play studio audio.", { status: 401, headers: { "Cache-Control": "no-store" } });
   const { sha256 } = await params;
   const audio = await getGenerationAudio({ orgId: user.orgId, sha256 });
-  if (!audio) return new Response("No such prompt in your organisation.", { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!audio)
+    return new Response("No such prompt in your organisation.", {
+      status: 404,
+      headers: { "Cache-Control": "no-store" },
+    });
   return objectResponse(req, audio.bytes, {
     contentType: audio.contentType,
     filename: `prompt-${audio.sha256.slice(0, 12)}${audio.fileExtension}`,

@@ -17,11 +17,13 @@ export const dynamic = "force-dynamic";
 export default async function PromptSetPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await requireDashboardUser(`/studio/prompt-sets/${encodeURIComponent(id)}`);
-  const [set, voices] = await Promise.all([getStudioPromptSet({ orgId: user.orgId, id }), loadStudioVoices()]).catch((error: unknown) => {
-    // Another organisation's set is as unknown as a missing one.
-    if (error instanceof VoiceApiError && error.code === "not_found") notFound();
-    throw error;
-  });
+  const [set, voices] = await Promise.all([getStudioPromptSet({ orgId: user.orgId, id }), loadStudioVoices()]).catch(
+    (error: unknown) => {
+      // Another organisation's set is as unknown as a missing one.
+      if (error instanceof VoiceApiError && error.code === "not_found") notFound();
+      throw error;
+    },
+  );
 
   return (
     <>

@@ -7,4 +7,10 @@ export const GET = withApiKey<{ id: string }>(async ({ principal, params }) => {
   return jsonTextResponse(await getSessionJsonOrThrow(principal.orgId, params.id));
 });
 
-export { unrecognizedRequest as POST, unrecognizedRequest as PUT, unrecognizedRequest as PATCH, unrecognizedRequest as DELETE, unrecognizedRequest as OPTIONS };
+export {
+  unrecognizedRequest as POST,
+  unrecognizedRequest as PUT,
+  unrecognizedRequest as PATCH,
+  unrecognizedRequest as DELETE,
+  unrecognizedRequest as OPTIONS,
+};

@@ -12,8 +12,12 @@ const headers = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" 
 
 export async function GET(req: NextRequest, { params }: { params: Promise<{ token: string }> }) {
   const accepted = await acceptPhoneHandoff((await params).token);
-  if (accepted.kind === "invalid") return new NextResponse(null, { status: 303, headers: { ...headers, Location: "/verify/link/handoff" } });
-  const response = new NextResponse(null, { status: 303, headers: { ...headers, Location: `/verify/session/${accepted.sessionId}` } });
+  if (accepted.kind === "invalid")
+    return new NextResponse(null, { status: 303, headers: { ...headers, Location: "/verify/link/handoff" } });
+  const response = new NextResponse(null, {
+    status: 303,
+    headers: { ...headers, Location: `/verify/session/${accepted.sessionId}` },
+  });
   response.cookies.set(bindingCookieName(accepted.sessionId), accepted.bindingSecret, bindingCookieOptions(req.url));
   return response;
 }

@@ -43,7 +43,12 @@ type Step = { session: NonNullable<Awaited<ReturnType<typeof authorize>>>; index
  * index): `run` is called only when the session is this browser's and still on that step.
  */
 function stepAction(run: (step: Step, form: FormData) => Promise<FlowActionState>) {
-  return async (sessionId: string, expectedIndex: number, _previous: FlowActionState, form: FormData): Promise<FlowActionState> => {
+  return async (
+    sessionId: string,
+    expectedIndex: number,
+    _previous: FlowActionState,
+    form: FormData,
+  ): Promise<FlowActionState> => {
     const index = indexSchema.safeParse(expectedIndex);
     const session = index.success ? await authorize(sessionId) : null;
     if (!session || !index.success) return { error: NOT_AVAILABLE };
@@ -58,7 +63,11 @@ function settle(outcome: EvidenceOutcome): FlowActionState {
   return {};
 }
 
-export async function startAction(sessionId: string, _previous: FlowActionState, _form: FormData): Promise<FlowActionState> {
+export async function startAction(
+  sessionId: string,
+  _previous: FlowActionState,
+  _form: FormData,
+): Promise<FlowActionState> {
   const session = await authorize(sessionId);
   if (!session) return { error: NOT_AVAILABLE };
   await startVerification({ sessionId: session.id, orgId: session.orgId });
@@ -72,7 +81,9 @@ export const simulateAction = stepAction(async (step, form) => {
   return settle(await submitSimulatedChoice(step.session, step.index, choice.data));
 });
 
-export const skipUnavailableAction = stepAction(async (step) => settle(await skipUnavailableMethod(step.session, step.index)));
+export const skipUnavailableAction = stepAction(async (step) =>
+  settle(await skipUnavailableMethod(step.session, step.index)),
+);
 
 export const startCardCheckAction = stepAction(async (step) => {
   let target: string | null;
@@ -91,7 +102,11 @@ export const startCardCheckAction = stepAction(async (step) => {
 });
 
 /** A QR code of a single-use link that moves this check to a phone (lib/verification/hosted-flow/phone-handoff.ts). */
-export async function startPhoneHandoffAction(sessionId: string, _previous: FlowActionState, _form: FormData): Promise<FlowActionState> {
+export async function startPhoneHandoffAction(
+  sessionId: string,
+  _previous: FlowActionState,
+  _form: FormData,
+): Promise<FlowActionState> {
   const session = await authorize(sessionId);
   if (!session) return { error: NOT_AVAILABLE };
   const handoff = await createPhoneHandoff(session);
@@ -99,5 +114,7 @@ export async function startPhoneHandoffAction(sessionId: string, _previous: Flow
     refresh();
     return { error: "This age check can't be continued on another device any more." };
   }
-  return { handoff: { url: handoff.url, qrSvg: await qrCodeSvg(handoff.url), expiresAt: handoff.expiresAt.toISOString() } };
+  return {
+    handoff: { url: handoff.url, qrSvg: await qrCodeSvg(handoff.url), expiresAt: handoff.expiresAt.toISOString() },
+  };
 }

@@ -40,7 +40,10 @@ export default async function VerifyFlowPage(props: {
   if (!snapshot) {
     const moved = await handedOffFrom(sessionId, bindingSecret);
     return (
-      <VerifyShell focusKey={moved ? "moved" : "used"} announcement={moved ? "You continued on another device." : undefined}>
+      <VerifyShell
+        focusKey={moved ? "moved" : "used"}
+        announcement={moved ? "You continued on another device." : undefined}
+      >
         <LinkProblem kind={moved ? "moved" : "used"} returnTo={moved?.returnTo} returnHost={moved?.requester} />
       </VerifyShell>
     );
@@ -84,7 +87,12 @@ export default async function VerifyFlowPage(props: {
   if (snapshot.status === "expired") {
     return (
       <VerifyShell {...shell} focusKey={focusKey} announcement="This age check has expired.">
-        <LinkProblem kind="expired" returnTo={snapshot.returnTo} returnHost={snapshot.returnHost} ttlMinutes={ttlMinutes} />
+        <LinkProblem
+          kind="expired"
+          returnTo={snapshot.returnTo}
+          returnHost={snapshot.returnHost}
+          ttlMinutes={ttlMinutes}
+        />
       </VerifyShell>
     );
   }

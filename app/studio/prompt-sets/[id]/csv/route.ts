@@ -11,7 +11,8 @@ export const dynamic = "force-dynamic";
 // users) read back unchanged. The session's organisation only; another's set is a 404.
 export async function GET(_req: Request, { params }: { params: Promise<{ id: string }> }) {
   const user = await getCurrentUser();
-  if (!user) return new Response("Sign in to export prompt sets.", { status: 401, headers: { "Cache-Control": "no-store" } });
+  if (!user)
+    return new Response("Sign in to export prompt sets.", { status: 401, headers: { "Cache-Control": "no-store" } });
   const { id } = await params;
   try {
     const set = await getPromptSet({ orgId: user.orgId, id });

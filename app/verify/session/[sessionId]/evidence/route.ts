@@ -35,7 +35,9 @@ export async function POST(req: NextRequest, { params }: { params: Promise<{ ses
   if (outcome.kind === "retake" || outcome.kind === "try_again") return refuse(422, outcome.message, { retake: true });
   if (outcome.kind === "busy") return refuse(409, outcome.message);
   if (outcome.kind === "limited") {
-    const retry: Record<string, string> = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {};
+    const retry: Record<string, string> = outcome.retryAfterSeconds
+      ? { "Retry-After": String(outcome.retryAfterSeconds) }
+      : {};
     return refuse(429, outcome.message, { limit: outcome.limit }, retry);
   }
   return Response.json({ outcome: outcome.kind }, { headers: { "Cache-Control": "no-store" } });

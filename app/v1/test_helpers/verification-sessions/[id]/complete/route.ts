@@ -8,4 +8,10 @@ export const POST = withApiKey<{ id: string }>(async ({ principal, params, json 
   return Response.json(await completeTestSession(principal, params.id, body));
 });
 
-export { unrecognizedRequest as GET, unrecognizedRequest as PUT, unrecognizedRequest as PATCH, unrecognizedRequest as DELETE, unrecognizedRequest as OPTIONS };
+export {
+  unrecognizedRequest as GET,
+  unrecognizedRequest as PUT,
+  unrecognizedRequest as PATCH,
+  unrecognizedRequest as DELETE,
+  unrecognizedRequest as OPTIONS,
+};

@@ -6,4 +6,10 @@ export const POST = withApiKey<{ id: string }>(async ({ principal, params }) => 
   return Response.json(await expireTestSession(principal, params.id));
 });
 
-export { unrecognizedRequest as GET, unrecognizedRequest as PUT, unrecognizedRequest as PATCH, unrecognizedRequest as DELETE, unrecognizedRequest as OPTIONS };
+export {
+  unrecognizedRequest as GET,
+  unrecognizedRequest as PUT,
+  unrecognizedRequest as PATCH,
+  unrecognizedRequest as DELETE,
+  unrecognizedRequest as OPTIONS,
+};
