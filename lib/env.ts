@@ -95,11 +95,11 @@ const envSchema = z.object({
   FACE_ESTIMATION_PROVIDER_URL: z.string().url().optional(),
   // Challenge-age buffer override: when set, a face passes from required_age + this and fails under
   // required_age - this at every required age, instead of the measured per-age rules in
-  // lib/verification/face/decide-age.ts (docs/face-estimation.md).
+  // lib/verification/methods/face/decide-age.ts (docs/face-estimation.md).
   FACE_ESTIMATION_BUFFER_YEARS: z.coerce.number().min(0).max(30).optional(),
   FACE_ESTIMATION_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   // The most one photo may take in the estimator's worker (decoding and models) before the worker
-  // is replaced and the photo answered as a timeout (lib/verification/face/face-estimator.ts).
+  // is replaced and the photo answered as a timeout (lib/verification/methods/face/face-estimator.ts).
   FACE_ESTIMATION_PHOTO_BUDGET_MS: z.coerce.number().int().positive().default(5000),
   // Photos that may wait for the built-in estimator before more are refused (as a provider error).
   FACE_ESTIMATION_MAX_QUEUE: z.coerce.number().int().positive().default(8),

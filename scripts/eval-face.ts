@@ -19,10 +19,10 @@ import {
   SHIPPED_AGE_MODELS,
   type AgeModelChoice,
   type AgeModelName,
-} from "@/lib/verification/face/age-models";
-import { decideAge, SHIPPED_AGE_RULES, type AgeRule } from "@/lib/verification/face/decide-age";
-import { createFaceEstimator } from "@/lib/verification/face/face-estimator";
-import { distinctFaces, judgeMeasurements } from "@/lib/verification/face/quality-gates";
+} from "@/lib/verification/methods/face/age-models";
+import { decideAge, SHIPPED_AGE_RULES, type AgeRule } from "@/lib/verification/methods/face/decide-age";
+import { createFaceEstimator } from "@/lib/verification/methods/face/face-estimator";
+import { distinctFaces, judgeMeasurements } from "@/lib/verification/methods/face/quality-gates";
 
 // Loading four models on a busy machine can outlast the hosted flow's per-photo limit.
 process.env.FACE_ESTIMATION_TIMEOUT_MS ??= "300000";
@@ -182,7 +182,7 @@ const scores = CANDIDATES.map((choice) => {
 const best = scores.reduce((a, b) => (b.passing > a.passing ? b : a));
 line();
 line(
-  `Best on tuning: ${nameOf(best.choice)}. Shipped (lib/verification/face/age-models.ts): ${nameOf(SHIPPED_AGE_MODELS)}.`,
+  `Best on tuning: ${nameOf(best.choice)}. Shipped (lib/verification/methods/face/age-models.ts): ${nameOf(SHIPPED_AGE_MODELS)}.`,
 );
 
 /**

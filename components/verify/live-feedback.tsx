@@ -6,9 +6,9 @@ import {
   greyFromRgba,
   judgeFrame,
   type FrameQuality,
-} from "@/lib/verification/face/frame-quality";
-import { liveFeedback, type Feedback, type FeedbackItem } from "@/lib/verification/face/live-feedback";
-import type { LiveCheck } from "@/lib/verification/face/types";
+} from "@/lib/verification/methods/face/frame-quality";
+import { liveFeedback, type Feedback, type FeedbackItem } from "@/lib/verification/methods/face/live-feedback";
+import type { LiveCheck } from "@/lib/verification/methods/face/types";
 
 // Live feedback while the selfie camera is open: about once a second the page measures the light
 // and focus of the middle of the frame itself, and (with the built-in check) sends a 320 px frame

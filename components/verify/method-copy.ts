@@ -1,5 +1,5 @@
 // What the hosted flow says about each method. Shared by server and client components.
-import type { UnavailableReason, VerificationMethod } from "@/lib/verification/providers/types";
+import type { UnavailableReason, VerificationMethod } from "@/lib/verification/methods/types";
 
 export const METHOD_LABEL: Record<VerificationMethod, string> = {
   face_estimation: "Face age estimation",

@@ -5,7 +5,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { LIVE_CHECK_MESSAGES } from "@/lib/verification/face/types";
+import { LIVE_CHECK_MESSAGES } from "@/lib/verification/methods/face/types";
 import { LIVE_CHECKS_PER_SESSION } from "@/lib/verification/hosted-flow/live-face-check";
 import { baseUrl } from "../support/api";
 import { newOrg } from "../support/fixtures";

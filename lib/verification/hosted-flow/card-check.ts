@@ -4,8 +4,8 @@ import { env } from "@/lib/env";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { claimProviderCall, giveUpOnMethod } from "@/lib/verification/hosted-flow/provider-calls";
 import { recordMethodOutcome, type RecordOutcome } from "@/lib/verification/hosted-flow/record-method-outcome";
-import { getMethodProvider } from "@/lib/verification/providers/get-method-provider";
-import { ProviderError, type HostedRedirectProvider } from "@/lib/verification/providers/types";
+import { getMethodProvider } from "@/lib/verification/methods/get-method-provider";
+import { ProviderError, type HostedRedirectProvider } from "@/lib/verification/methods/types";
 import { errorField, logger } from "@/lib/log";
 
 // A live credit card check leaves our page for the provider's and comes back to

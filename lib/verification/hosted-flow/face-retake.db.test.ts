@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
-import { analyzeFace } from "@/lib/verification/face/analyze-face";
+import { analyzeFace } from "@/lib/verification/methods/face/analyze-face";
 import { MAX_PROVIDER_CALLS_PER_METHOD } from "@/lib/verification/hosted-flow/provider-calls";
 import { INCONCLUSIVE_FACE_MESSAGE, submitImageEvidence } from "@/lib/verification/hosted-flow/submit-evidence";
 import { derivedFace, facePhoto } from "../../../tests/support/face-fixtures";

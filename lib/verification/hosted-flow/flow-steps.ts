@@ -1,5 +1,5 @@
 // What the hosted flow shows about each method of a session. Pure; importable by client and server.
-import type { EvidenceKind, UnavailableReason, VerificationMethod } from "@/lib/verification/providers/types";
+import type { EvidenceKind, UnavailableReason, VerificationMethod } from "@/lib/verification/methods/types";
 
 export type PlanEntry = {
   method: VerificationMethod;

@@ -5,7 +5,7 @@ import { buildFlowSteps, type FlowStep } from "@/lib/verification/hosted-flow/fl
 import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { planMethods } from "@/lib/verification/hosted-flow/method-plan";
 import { appendSessionId, returnHost } from "@/lib/verification/hosted-flow/return-url";
-import type { VerificationMethod } from "@/lib/verification/providers/types";
+import type { VerificationMethod } from "@/lib/verification/methods/types";
 import type { SessionStatus } from "@/lib/verification/schemas";
 import type { KeyMode } from "@/lib/keys/key-mode";
 

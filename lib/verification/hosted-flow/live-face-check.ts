@@ -1,15 +1,15 @@
 import "server-only";
 import { errorField, logger } from "@/lib/log";
-import { analyzeFace } from "@/lib/verification/face/analyze-face";
-import { EstimatorBusy } from "@/lib/verification/face/face-estimator";
-import { liveCheckFrom } from "@/lib/verification/face/live-check";
-import type { LiveCheck } from "@/lib/verification/face/types";
+import { analyzeFace } from "@/lib/verification/methods/face/analyze-face";
+import { EstimatorBusy } from "@/lib/verification/methods/face/face-estimator";
+import { liveCheckFrom } from "@/lib/verification/methods/face/live-check";
+import type { LiveCheck } from "@/lib/verification/methods/face/types";
 import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { countLiveFrame, countUse, holdFreeCheckingPlace } from "@/lib/verification/hosted-flow/photo-uploads";
 import { headerRefusal, readImageHeader, sniffImageType } from "@/lib/verification/hosted-flow/read-image-header";
-import { getMethodProvider } from "@/lib/verification/providers/get-method-provider";
-import type { VerificationMethod } from "@/lib/verification/providers/types";
+import { getMethodProvider } from "@/lib/verification/methods/get-method-provider";
+import type { VerificationMethod } from "@/lib/verification/methods/types";
 
 // The camera view's live check (docs/face-estimation.md, "Live feedback before capture"): a small
 // frame through the quality gates, never the age model, so the page can say "face found", "move

@@ -1,8 +1,8 @@
 import "server-only";
 import type { KeyMode } from "@/lib/keys/key-mode";
-import { getMethodProvider } from "@/lib/verification/providers/get-method-provider";
+import { getMethodProvider } from "@/lib/verification/methods/get-method-provider";
 import type { PlanEntry } from "@/lib/verification/hosted-flow/flow-steps";
-import type { VerificationMethod } from "@/lib/verification/providers/types";
+import type { VerificationMethod } from "@/lib/verification/methods/types";
 
 export type PlannedMethod = PlanEntry;
 

@@ -3,7 +3,7 @@
 // uploads, never attempts; a session and an address have budgets of photos.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { RETAKE_MESSAGES } from "@/lib/verification/face/types";
+import { RETAKE_MESSAGES } from "@/lib/verification/methods/face/types";
 import {
   PHOTOS_PER_ADDRESS_PER_MINUTE,
   PHOTOS_PER_SESSION,

@@ -8,7 +8,7 @@
 // than a stuffed 0xFF00 or a restart. The frame size is the first SOF's, as libjpeg reads it
 // (libjpeg refuses a second SOF). Anything else where a marker should be is refused rather than
 // skipped: a camera never writes it.
-import type { ImageEvidence } from "@/lib/verification/providers/types";
+import type { ImageEvidence } from "@/lib/verification/methods/types";
 
 export type ImageHeader = {
   contentType: ImageEvidence["contentType"];

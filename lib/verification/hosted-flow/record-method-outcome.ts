@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/verification/errors";
 import { expireSessionIfDue } from "@/lib/verification/expire-session";
 import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
 import { nextAvailableIndex, planMethods } from "@/lib/verification/hosted-flow/method-plan";
-import type { ProviderVerdict, VerificationMethod } from "@/lib/verification/providers/types";
+import type { ProviderVerdict, VerificationMethod } from "@/lib/verification/methods/types";
 
 export type RecordOutcome =
   | { kind: "completed"; status: "passed" | "failed" }

@@ -8,8 +8,8 @@ import {
 } from "@/lib/verification/hosted-flow/record-method-outcome";
 import { countPhotoUpload, holdCheckingPlace, type UploadLimit } from "@/lib/verification/hosted-flow/photo-uploads";
 import { headerRefusal, readImageHeader, sniffImageType } from "@/lib/verification/hosted-flow/read-image-header";
-import { RETAKE_MESSAGES } from "@/lib/verification/face/types";
-import { getMethodProvider } from "@/lib/verification/providers/get-method-provider";
+import { RETAKE_MESSAGES } from "@/lib/verification/methods/face/types";
+import { getMethodProvider } from "@/lib/verification/methods/get-method-provider";
 import { errorField, logger } from "@/lib/log";
 import {
   ProviderError,
@@ -19,7 +19,7 @@ import {
   type MethodProvider,
   type MethodResult,
   type VerificationMethod,
-} from "@/lib/verification/providers/types";
+} from "@/lib/verification/methods/types";
 
 // The server decides every outcome: the page only hands over evidence (a simulated choice in test
 // mode, an image or a provider check in live mode) for the method the session is on.

@@ -18,7 +18,7 @@ import {
   submitSimulatedChoice,
   type EvidenceOutcome,
 } from "@/lib/verification/hosted-flow/submit-evidence";
-import { ProviderError } from "@/lib/verification/providers/types";
+import { ProviderError } from "@/lib/verification/methods/types";
 import { errorField, logger } from "@/lib/log";
 
 export type FlowActionState = { error?: string; handoff?: { url: string; qrSvg: string; expiresAt: string } };

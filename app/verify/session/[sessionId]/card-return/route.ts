@@ -4,7 +4,7 @@ import { searchParamsRecord } from "@/lib/http/search-params";
 import { finishCardCheck } from "@/lib/verification/hosted-flow/card-check";
 import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { cardReturnQuerySchema, type CardNotice } from "@/lib/verification/hosted-flow/query-schemas";
-import { ProviderError } from "@/lib/verification/providers/types";
+import { ProviderError } from "@/lib/verification/methods/types";
 import { errorField, logger } from "@/lib/log";
 
 // Where the card provider sends the user back (a top-level GET, so the SameSite=Lax binding

@@ -5,7 +5,7 @@ import {
   frameStatistics,
   greyFromRgba,
   judgeFrame,
-} from "@/lib/verification/face/frame-quality";
+} from "@/lib/verification/methods/face/frame-quality";
 
 const square = (value: (x: number, y: number) => number) =>
   Float32Array.from({ length: FRAME_SIDE * FRAME_SIDE }, (_, i) => value(i % FRAME_SIDE, Math.floor(i / FRAME_SIDE)));

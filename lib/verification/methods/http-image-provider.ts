@@ -6,7 +6,7 @@ import {
   type ImageEvidence,
   type ImageProvider,
   type VerificationMethod,
-} from "@/lib/verification/providers/types";
+} from "@/lib/verification/methods/types";
 
 // Live face estimation and document checks talk to a provider over HTTP (contract in README,
 // "Live providers"). The image travels in the request body only: it is never written to disk or

@@ -1,5 +1,5 @@
 // Face measurements in a worker thread, so inference never blocks the server's event loop.
-// Plain JavaScript loaded by path (lib/verification/face/face-estimator.ts), outside the Next.js
+// Plain JavaScript loaded by path (lib/verification/methods/face/face-estimator.ts), outside the Next.js
 // bundle. It measures; it decides nothing (quality-gates.ts and decide-age.ts do).
 //
 // Models: @vladmandic/human on TensorFlow.js's WebAssembly backend finds the face, its pose and the

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { providerVerdictSchema } from "@/lib/verification/providers/http-image-provider";
-import { ProviderError, type EvaluationContext, type HostedRedirectProvider } from "@/lib/verification/providers/types";
+import { providerVerdictSchema } from "@/lib/verification/methods/http-image-provider";
+import { ProviderError, type EvaluationContext, type HostedRedirectProvider } from "@/lib/verification/methods/types";
 
 // Live credit card checks happen on the provider's own hosted page, so card numbers never touch
 // this service (no PCI scope). We open a check, send the user to the provider, and on their

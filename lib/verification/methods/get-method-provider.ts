@@ -1,11 +1,11 @@
 import "server-only";
 import { env, faceEstimationProvider } from "@/lib/env";
 import type { KeyMode } from "@/lib/keys/key-mode";
-import { httpCardProvider } from "@/lib/verification/providers/http-card-provider";
-import { httpImageProvider } from "@/lib/verification/providers/http-image-provider";
-import { localFaceProvider } from "@/lib/verification/providers/local-face-provider";
-import { simulatedProvider } from "@/lib/verification/providers/simulated-provider";
-import type { ProviderResolution, VerificationMethod } from "@/lib/verification/providers/types";
+import { httpCardProvider } from "@/lib/verification/methods/credit-card/http-card-provider";
+import { httpImageProvider } from "@/lib/verification/methods/http-image-provider";
+import { localFaceProvider } from "@/lib/verification/methods/face/local-face-provider";
+import { simulatedProvider } from "@/lib/verification/methods/simulated-provider";
+import type { ProviderResolution, VerificationMethod } from "@/lib/verification/methods/types";
 
 /**
  * The provider for a method in a mode. Test mode simulates every live method; live mode uses the

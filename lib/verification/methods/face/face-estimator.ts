@@ -4,9 +4,9 @@ import { performance, type EventLoopUtilization } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { env } from "@/lib/env";
-import { SHIPPED_AGE_MODELS, type AgeModelChoice } from "@/lib/verification/face/age-models";
-import type { FaceMeasurements } from "@/lib/verification/face/quality-gates";
-import { ProviderError } from "@/lib/verification/providers/types";
+import { SHIPPED_AGE_MODELS, type AgeModelChoice } from "@/lib/verification/methods/face/age-models";
+import type { FaceMeasurements } from "@/lib/verification/methods/face/quality-gates";
+import { ProviderError } from "@/lib/verification/methods/types";
 
 // One worker thread holds the models (loaded once, about 20 MB of weights) and measures one photo
 // at a time, so inference never blocks the event loop that serves every other request. Calls
@@ -55,7 +55,7 @@ export function restAfterPhoto(workedMs: number, loopUtilization: number, cpuSha
 
 // Loaded by URL at run time through a one-line bootstrap, so the bundler never sees (or tries to
 // bundle) the worker and the model packages it requires.
-const WORKER_URL = pathToFileURL(path.join(process.cwd(), "lib/verification/face/face-worker.mjs")).href;
+const WORKER_URL = pathToFileURL(path.join(process.cwd(), "lib/verification/methods/face/face-worker.mjs")).href;
 const BOOTSTRAP = `import(require("node:worker_threads").workerData.entry)`;
 
 /** The queue had no room for this photo (a provider error: the user may try again). */

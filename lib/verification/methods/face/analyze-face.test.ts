@@ -3,10 +3,10 @@
 // a person would expect.
 import { describe, expect, it } from "vitest";
 import { env } from "@/lib/env";
-import { analyzeFace } from "@/lib/verification/face/analyze-face";
-import { ageRuleFor, decideAge } from "@/lib/verification/face/decide-age";
-import { RETAKE_MESSAGES } from "@/lib/verification/face/types";
-import { derivedFace, facePhoto } from "../../../tests/support/face-fixtures";
+import { analyzeFace } from "@/lib/verification/methods/face/analyze-face";
+import { ageRuleFor, decideAge } from "@/lib/verification/methods/face/decide-age";
+import { RETAKE_MESSAGES } from "@/lib/verification/methods/face/types";
+import { derivedFace, facePhoto } from "../../../../tests/support/face-fixtures";
 
 const verdictFor = async (
   bytes: Uint8Array,

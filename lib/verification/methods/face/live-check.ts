@@ -3,7 +3,7 @@ import {
   type FaceAnalysis,
   type LiveCheck,
   type LiveCheckReason,
-} from "@/lib/verification/face/types";
+} from "@/lib/verification/methods/face/types";
 
 /**
  * A face this large fills the guide and more: its edges (chin, forehead) are about to leave the

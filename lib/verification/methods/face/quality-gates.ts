@@ -1,5 +1,5 @@
-import type { AgeModelName } from "@/lib/verification/face/age-models";
-import { RETAKE_MESSAGES, type FaceAnalysis, type RetakeReason } from "@/lib/verification/face/types";
+import type { AgeModelName } from "@/lib/verification/methods/face/age-models";
+import { RETAKE_MESSAGES, type FaceAnalysis, type RetakeReason } from "@/lib/verification/methods/face/types";
 
 // The worker measures; this decides whether a photo can be judged at all. Thresholds were set
 // from the measurements of the FairFace evaluation set (docs/face-estimation.md), so genuine,

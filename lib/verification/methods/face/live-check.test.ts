@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { liveCheckFrom } from "@/lib/verification/face/live-check";
-import { LIVE_CHECK_MESSAGES, RETAKE_MESSAGES, type FaceAnalysis } from "@/lib/verification/face/types";
+import { liveCheckFrom } from "@/lib/verification/methods/face/live-check";
+import { LIVE_CHECK_MESSAGES, RETAKE_MESSAGES, type FaceAnalysis } from "@/lib/verification/methods/face/types";
 
 const face = (width: number, height = width): FaceAnalysis => ({
   kind: "face",

@@ -1,7 +1,7 @@
 import "server-only";
-import { faceEstimator } from "@/lib/verification/face/face-estimator";
-import { judgeMeasurements } from "@/lib/verification/face/quality-gates";
-import type { FaceAnalysis } from "@/lib/verification/face/types";
+import { faceEstimator } from "@/lib/verification/methods/face/face-estimator";
+import { judgeMeasurements } from "@/lib/verification/methods/face/quality-gates";
+import type { FaceAnalysis } from "@/lib/verification/methods/face/types";
 
 /**
  * The built-in check of one photo: quality gates, then (with estimateAge, the default) the

@@ -3,8 +3,8 @@
 // server. The same two measures as the server's gates (mean luminance; variance of the Laplacian
 // of a small grey square), with margins so that a frame called fine here also clears them there.
 
-import { greyStatistics } from "@/lib/verification/face/grey-statistics.mjs";
-import { GATES } from "@/lib/verification/face/quality-gates";
+import { greyStatistics } from "@/lib/verification/methods/face/grey-statistics.mjs";
+import { GATES } from "@/lib/verification/methods/face/quality-gates";
 
 /**
  * The middle of the frame holds background as well as the face, and a camera's noise raises the

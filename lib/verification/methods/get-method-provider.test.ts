@@ -18,7 +18,7 @@ async function resolve(vars: Partial<Record<(typeof VARS)[number], string>>, mod
   for (const name of VARS) delete process.env[name];
   Object.assign(process.env, vars);
   vi.resetModules();
-  const { getMethodProvider } = await import("@/lib/verification/providers/get-method-provider");
+  const { getMethodProvider } = await import("@/lib/verification/methods/get-method-provider");
   return getMethodProvider("face_estimation", mode);
 }
 

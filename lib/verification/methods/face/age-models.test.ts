@@ -3,11 +3,11 @@
 // estimates a man in his 70s well above a child aged 3-9, and the measured age is the mean of the
 // estimates it was given.
 import { describe, expect, it } from "vitest";
-import { AGE_MODEL_NAMES, SHIPPED_AGE_MODELS } from "@/lib/verification/face/age-models";
-import { createFaceEstimator } from "@/lib/verification/face/face-estimator";
-import type { FaceMeasurements, MeasuredFace } from "@/lib/verification/face/quality-gates";
-import { ProviderError } from "@/lib/verification/providers/types";
-import { facePhoto } from "../../../tests/support/face-fixtures";
+import { AGE_MODEL_NAMES, SHIPPED_AGE_MODELS } from "@/lib/verification/methods/face/age-models";
+import { createFaceEstimator } from "@/lib/verification/methods/face/face-estimator";
+import type { FaceMeasurements, MeasuredFace } from "@/lib/verification/methods/face/quality-gates";
+import { ProviderError } from "@/lib/verification/methods/types";
+import { facePhoto } from "../../../../tests/support/face-fixtures";
 
 const onlyFace = (measurements: FaceMeasurements): MeasuredFace => {
   if (!measurements.readable) throw new Error("unreadable");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageRuleFor, decideAge, SHIPPED_AGE_RULES } from "@/lib/verification/face/decide-age";
+import { ageRuleFor, decideAge, SHIPPED_AGE_RULES } from "@/lib/verification/methods/face/decide-age";
 
 describe("decideAge: the challenge-age rule", () => {
   const rule = { passBuffer: 7, failBuffer: 5 };

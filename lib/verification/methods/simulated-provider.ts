@@ -1,4 +1,4 @@
-import type { MethodResult, SimulatedProvider, VerificationMethod } from "@/lib/verification/providers/types";
+import type { MethodResult, SimulatedProvider, VerificationMethod } from "@/lib/verification/methods/types";
 
 // Test mode: the user picks the result. That is safe because test sessions are never billed and
 // never trusted as a real age check; the verdict still goes through the same domain transitions

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { GUIDE_MESSAGE, liveFeedback, READY_MESSAGE } from "@/lib/verification/face/live-feedback";
-import { LIVE_CHECK_MESSAGES, type LiveCheckReason } from "@/lib/verification/face/types";
+import { GUIDE_MESSAGE, liveFeedback, READY_MESSAGE } from "@/lib/verification/methods/face/live-feedback";
+import { LIVE_CHECK_MESSAGES, type LiveCheckReason } from "@/lib/verification/methods/face/types";
 
 const fine = { light: "ok", focus: "ok" } as const;
 const retake = (reason: LiveCheckReason) => ({

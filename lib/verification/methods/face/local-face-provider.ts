@@ -1,8 +1,8 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { analyzeFace } from "@/lib/verification/face/analyze-face";
-import { ageRuleFor, decideAge } from "@/lib/verification/face/decide-age";
-import { RetakeRequired, type ImageProvider } from "@/lib/verification/providers/types";
+import { analyzeFace } from "@/lib/verification/methods/face/analyze-face";
+import { ageRuleFor, decideAge } from "@/lib/verification/methods/face/decide-age";
+import { RetakeRequired, type ImageProvider } from "@/lib/verification/methods/types";
 
 /**
  * face_estimation on this server (docs/face-estimation.md): a photo that cannot be judged is a

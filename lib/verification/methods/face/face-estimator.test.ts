@@ -2,21 +2,21 @@
 // user may try again; no attempt is counted).
 import { performance } from "node:perf_hooks";
 import { describe, expect, it, vi } from "vitest";
-import { facePhoto } from "../../../tests/support/face-fixtures";
-import { manyScansJpeg } from "../../../tests/support/hostile-images";
+import { facePhoto } from "../../../../tests/support/face-fixtures";
+import { manyScansJpeg } from "../../../../tests/support/hostile-images";
 
 async function freshEstimator(env: Record<string, string>) {
   vi.resetModules();
   Object.assign(process.env, env);
   delete (globalThis as { voiceageFaceEstimator?: unknown }).voiceageFaceEstimator;
-  const { faceEstimator } = await import("@/lib/verification/face/face-estimator");
-  const { ProviderError } = await import("@/lib/verification/providers/types");
+  const { faceEstimator } = await import("@/lib/verification/methods/face/face-estimator");
+  const { ProviderError } = await import("@/lib/verification/methods/types");
   return { estimator: faceEstimator(), ProviderError };
 }
 
 describe("restAfterPhoto", () => {
   it("rests only while the event loop is busy, long enough to hold the estimator to its share", async () => {
-    const { restAfterPhoto } = await import("@/lib/verification/face/face-estimator");
+    const { restAfterPhoto } = await import("@/lib/verification/methods/face/face-estimator");
     expect(restAfterPhoto(150, 0.2, 0.5)).toBe(0);
     expect(restAfterPhoto(150, 0.5, 0.5)).toBe(0);
     expect(restAfterPhoto(150, 0.9, 0.5)).toBe(150);
@@ -91,7 +91,7 @@ describe("the face estimator's bounds", () => {
       // Below the file's decode time (over 10 s alone) and above a photo's time on a busy machine.
       FACE_ESTIMATION_PHOTO_BUDGET_MS: "8000",
     });
-    const { EstimatorTimeout } = await import("@/lib/verification/face/face-estimator");
+    const { EstimatorTimeout } = await import("@/lib/verification/methods/face/face-estimator");
     await estimator.measure(facePhoto("adult-50-59"), false); // loads the models outside the budget
     const hostile = estimator.measure(manyScansJpeg(), true);
     const next = estimator.measure(facePhoto("adult-70-plus"), false);

@@ -28,8 +28,8 @@ let mod: {
   submitImageEvidence: typeof import("@/lib/verification/hosted-flow/submit-evidence").submitImageEvidence;
   startCardCheck: typeof import("@/lib/verification/hosted-flow/card-check").startCardCheck;
   finishCardCheck: typeof import("@/lib/verification/hosted-flow/card-check").finishCardCheck;
-  httpImageProvider: typeof import("@/lib/verification/providers/http-image-provider").httpImageProvider;
-  ProviderError: typeof import("@/lib/verification/providers/types").ProviderError;
+  httpImageProvider: typeof import("@/lib/verification/methods/http-image-provider").httpImageProvider;
+  ProviderError: typeof import("@/lib/verification/methods/types").ProviderError;
 };
 
 beforeAll(async () => {
@@ -78,8 +78,8 @@ beforeAll(async () => {
     ...(await import("@/lib/verification/hosted-flow/start-verification")),
     ...(await import("@/lib/verification/hosted-flow/submit-evidence")),
     ...(await import("@/lib/verification/hosted-flow/card-check")),
-    ...(await import("@/lib/verification/providers/http-image-provider")),
-    ...(await import("@/lib/verification/providers/types")),
+    ...(await import("@/lib/verification/methods/http-image-provider")),
+    ...(await import("@/lib/verification/methods/types")),
   };
 });
 

@@ -1,4 +1,4 @@
-import type { Confidence, MethodResult } from "@/lib/verification/providers/types";
+import type { Confidence, MethodResult } from "@/lib/verification/methods/types";
 
 // The challenge-age rule (the "Challenge 25" practice): an estimator errs by years, so a face
 // passes only when its estimate clears the required age by a pass buffer, fails only when it is

@@ -1,8 +1,8 @@
 // What the camera view shows before capture: four checks and one sentence, from the browser's own
 // frame measures (light, focus) and the server's live check (face, distance). Pure; importable by
 // client and server. Feedback guides; it never blocks the "Take photo" button.
-import type { FrameQuality } from "@/lib/verification/face/frame-quality";
-import { LIVE_CHECK_MESSAGES, type LiveCheck } from "@/lib/verification/face/types";
+import type { FrameQuality } from "@/lib/verification/methods/face/frame-quality";
+import { LIVE_CHECK_MESSAGES, type LiveCheck } from "@/lib/verification/methods/face/types";
 
 export type CheckState = "ok" | "fix" | "pending";
 export type FeedbackItem = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distinctFaces, judgeMeasurements, type MeasuredFace } from "@/lib/verification/face/quality-gates";
+import { distinctFaces, judgeMeasurements, type MeasuredFace } from "@/lib/verification/methods/face/quality-gates";
 
 const face = (overrides: Partial<MeasuredFace> = {}): MeasuredFace => ({
   score: 1,
