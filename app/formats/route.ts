@@ -1,10 +1,14 @@
-import { listFormats } from "@/lib/voice/list-formats";
+import { preparedResponse } from "@/lib/http/prepared-response";
+import { listFormatsPrepared } from "@/lib/voice/list-formats";
 import { voiceMethods } from "@/lib/voice/methods";
 import { withVoiceApiKey } from "@/lib/voice/with-voice-api-key";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withVoiceApiKey(async () => Response.json(listFormats()));
+// The formats change only with a deploy: a client may reuse its copy for an hour.
+export const GET = withVoiceApiKey(async ({ req }) =>
+  preparedResponse(req, listFormatsPrepared(), { cacheControl: "private, max-age=3600" }),
+);
 
 const { notAllowed, options } = voiceMethods("GET");
 export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE, options as OPTIONS };

@@ -207,6 +207,26 @@ const rangeParameter = {
   schema: { type: "string" },
 };
 
+// Repeat reads are cheap: these answers carry a strong ETag, and a client that sends it back
+// in If-None-Match gets a 304 with no body (lib/http/prepared-response.ts).
+const ifNoneMatchParameter = {
+  name: "If-None-Match",
+  in: "header",
+  required: false,
+  description: "The ETag of the copy the client has; 304 when it is still current.",
+  schema: { type: "string" },
+};
+const cachingHeaders = (cacheControl: string) => ({
+  ETag: { required: true, description: "Strong validator of this exact body.", schema: { type: "string" } },
+  "Cache-Control": { required: true, description: cacheControl, schema: { type: "string" } },
+});
+const notModified = (cacheControl: string) => ({
+  "304": {
+    description: "The client's copy (If-None-Match) is current; no body.",
+    headers: cachingHeaders(cacheControl),
+  },
+});
+
 const voiceIdParameter = { name: "voiceId", in: "path", required: true, schema: { type: "string" } };
 const keyParameter = {
   name: "key",
@@ -233,9 +253,15 @@ function buildPaths() {
         tags: ["Voices"],
         summary: "List the voices of the connected provider account",
         description:
-          "Flattened for a voice picker; cached server-side for one hour (a stale copy answers while the provider is down).",
+          "Flattened for a voice picker; cached server-side for one hour (a stale copy answers while the provider is down). Revalidate with If-None-Match: an unchanged list answers 304.",
+        parameters: [ifNoneMatchParameter],
         responses: {
-          "200": { description: "Every voice, with count.", content: jsonContent(ref("VoiceList")) },
+          "200": {
+            description: "Every voice, with count.",
+            headers: cachingHeaders("private, no-cache: revalidate each time"),
+            content: jsonContent(ref("VoiceList")),
+          },
+          ...notModified("private, no-cache"),
           ...unauthorized,
           ...error(502, "The speech provider failed and no cached copy exists."),
           ...internal,
@@ -248,9 +274,14 @@ function buildPaths() {
         tags: ["Voices"],
         summary: "A voice's preview sample (local voices; the preview_url of GET /voices)",
         security: [],
-        parameters: [voiceIdParameter, rangeParameter],
+        parameters: [voiceIdParameter, rangeParameter, ifNoneMatchParameter],
         responses: {
-          "200": { description: "The MP3 sample; byte ranges supported.", content: mp3Content },
+          "200": {
+            description: "The MP3 sample; byte ranges supported.",
+            headers: cachingHeaders("public, max-age=86400"),
+            content: mp3Content,
+          },
+          ...notModified("public, max-age=86400"),
           ...rangeResponses(mp3Content),
           ...error(404, "No such local voice.", ["voice_not_found"]),
           ...internal,
@@ -262,8 +293,14 @@ function buildPaths() {
         operationId: "listFormats",
         tags: ["Formats"],
         summary: "List every accepted output_format",
+        parameters: [ifNoneMatchParameter],
         responses: {
-          "200": { description: "The 24 formats, with count.", content: jsonContent(ref("FormatList")) },
+          "200": {
+            description: "The 24 formats, with count.",
+            headers: cachingHeaders("private, max-age=3600: the list changes only with a deploy"),
+            content: jsonContent(ref("FormatList")),
+          },
+          ...notModified("private, max-age=3600"),
           ...unauthorized,
           ...internal,
         },

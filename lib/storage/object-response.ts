@@ -1,13 +1,15 @@
+import { ifNoneMatchHolds } from "@/lib/http/prepared-response";
 import { contentDisposition, type Disposition } from "@/lib/storage/object-storage";
 
 /**
  * A download response for a stored object, with single byte-range support: Safari's <audio>
- * will not play a file whose server ignores Range.
+ * will not play a file whose server ignores Range. With an `etag`, a client whose copy is current
+ * gets a 304 and no body.
  */
 export function objectResponse(
   req: Request,
   body: Buffer,
-  meta: { contentType: string; filename: string; disposition: Disposition; cacheControl: string },
+  meta: { contentType: string; filename: string; disposition: Disposition; cacheControl: string; etag?: string },
 ): Response {
   const headers = new Headers({
     "Content-Type": meta.contentType,
@@ -16,6 +18,11 @@ export function objectResponse(
     "Accept-Ranges": "bytes",
     "X-Content-Type-Options": "nosniff",
   });
+  if (meta.etag) {
+    headers.set("ETag", meta.etag);
+    if (ifNoneMatchHolds(req.headers.get("if-none-match"), meta.etag))
+      return new Response(null, { status: 304, headers });
+  }
   const total = body.length;
   const range = req.headers.get("range");
   const send = (status: number, bytes: Buffer | null) => {

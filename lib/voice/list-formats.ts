@@ -1,3 +1,5 @@
+import { prepareBody } from "@/lib/http/prepared-response";
+import { lazy } from "@/lib/lazy";
 import { OUTPUT_FORMATS, serializeFormat } from "@/lib/voice/formats";
 
 /** GET /formats: every accepted output_format, in the spec's order. */
@@ -5,3 +7,8 @@ export function listFormats() {
   const formats = OUTPUT_FORMATS.map(serializeFormat);
   return { formats, count: formats.length };
 }
+
+/** GET /formats as bytes prepared once: the list changes only with a deploy. */
+export const listFormatsPrepared = lazy(() =>
+  prepareBody(Buffer.from(JSON.stringify(listFormats())), "application/json"),
+);

@@ -1,8 +1,9 @@
-import { env } from "@/lib/env";
-import { buildVerificationDocument } from "@/lib/openapi/verification-document";
+import { preparedResponse } from "@/lib/http/prepared-response";
+import { OPENAPI_CACHE_CONTROL, preparedVerificationDocument } from "@/lib/openapi/prepared-documents";
 
-export function GET() {
-  return Response.json(buildVerificationDocument(env().APP_URL), {
-    headers: { "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" },
+export function GET(req: Request) {
+  return preparedResponse(req, preparedVerificationDocument(), {
+    cacheControl: OPENAPI_CACHE_CONTROL,
+    headers: { "Access-Control-Allow-Origin": "*" },
   });
 }

@@ -1,10 +1,11 @@
-import { env } from "@/lib/env";
-import { buildVoiceDocument } from "@/lib/openapi/voice-document";
+import { preparedResponse } from "@/lib/http/prepared-response";
+import { OPENAPI_CACHE_CONTROL, preparedVoiceDocument } from "@/lib/openapi/prepared-documents";
 import { voiceMethods } from "@/lib/voice/methods";
 
-export function GET() {
-  return Response.json(buildVoiceDocument(env().APP_URL, env().TTS_MAX_TEXT_LENGTH), {
-    headers: { "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" },
+export function GET(req: Request) {
+  return preparedResponse(req, preparedVoiceDocument(), {
+    cacheControl: OPENAPI_CACHE_CONTROL,
+    headers: { "Access-Control-Allow-Origin": "*" },
   });
 }
 

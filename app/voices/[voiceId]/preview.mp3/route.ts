@@ -1,4 +1,5 @@
 import { handleApiRequest } from "@/lib/http/api-request";
+import { strongEtag } from "@/lib/http/prepared-response";
 import { objectResponse } from "@/lib/storage/object-response";
 import { toVoiceErrorResponse } from "@/lib/voice/errors";
 import { getVoicePreview } from "@/lib/voice/get-voice-preview";
@@ -19,6 +20,7 @@ export function GET(req: Request, { params }: { params: Promise<{ voiceId: strin
         filename: `${voiceId}-preview.mp3`,
         disposition: "inline",
         cacheControl: "public, max-age=86400",
+        etag: strongEtag(bytes),
       });
     } catch (error) {
       return toVoiceErrorResponse(error);
