@@ -1,17 +1,17 @@
 // Repeat reads (issue 35): GET /voices, the biggest answer a client asks for again and again,
-// in full (brotli, as a browser or SDK asks for it) and revalidated with the ETag it already
+// in full (gzip, as a browser or SDK asks for it) and revalidated with the ETag it already
 // has (304, no body), against the two baselines. Both are served from bytes prepared once.
 import type { BenchSection } from "../lib/context";
 
 const section: BenchSection = {
   title: "Repeat reads",
   async run(ctx) {
-    const headers = { "x-api-key": ctx.org.testKey, "accept-encoding": "br, gzip" };
+    const headers = { "x-api-key": ctx.org.testKey, "accept-encoding": "gzip" };
     const first = await fetch(`${ctx.baseUrl}/voices`, { headers });
     const etag = first.headers.get("etag");
     if (first.status !== 200 || !etag) throw new Error(`GET /voices answered ${first.status} without an ETag`);
     const full = await ctx.measure({
-      name: "GET /voices (full, br)",
+      name: "GET /voices (full, gzip)",
       expectStatus: 200,
       request: () => ({ method: "GET", path: "/voices", headers }),
     });

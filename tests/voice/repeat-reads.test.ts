@@ -1,6 +1,6 @@
 // Repeat reads are cheap: GET /voices, GET /formats, voice previews and the OpenAPI documents
-// carry a strong ETag, answer If-None-Match with 304, and arrive compressed once by the app
-// (never twice by the server in front of it). Raw HTTP, so the wire encoding is what is seen.
+// carry a strong ETag and answer If-None-Match with 304; compressed on the wire exactly once
+// (Next's server compresses; the app's bytes are plain). Raw HTTP, so the wire is what is seen.
 import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
@@ -37,7 +37,7 @@ describe.each([
   ["/openapi/voice.json", "public, max-age=300", false],
   ["/openapi/verification.json", "public, max-age=300", false],
 ])("GET %s", (path, cacheControl, needsKey) => {
-  it("is the same JSON in every encoding, compressed once, with a strong ETag and its Cache-Control", async () => {
+  it("is the same JSON whatever the encoding asked for, compressed once, with a strong ETag and its Cache-Control", async () => {
     const { testKey } = await newOrg("voice");
     const auth: Record<string, string> = needsKey ? { "x-api-key": testKey } : {};
     const plain = await rawGet(path, auth);
@@ -46,11 +46,12 @@ describe.each([
     expect(plain.headers["etag"]).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
     expect(plain.headers["cache-control"]).toBe(cacheControl);
     const json = JSON.parse(plain.bytes.toString("utf8"));
-    for (const coding of ["gzip", "br"]) {
+    const gzipped = await rawGet(path, { ...auth, "accept-encoding": "gzip" });
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gzipped.bytes.length).toBeLessThan(plain.bytes.length);
+    for (const coding of ["gzip", "br", "gzip, deflate, br"]) {
       const packed = await rawGet(path, { ...auth, "accept-encoding": coding });
-      expect(packed.headers["content-encoding"]).toBe(coding);
       expect(packed.headers["etag"]).toBe(plain.headers["etag"]);
-      expect(packed.bytes.length).toBeLessThan(plain.bytes.length);
       expect(JSON.parse(decode(packed).toString("utf8"))).toEqual(json);
     }
   });
