@@ -1,5 +1,5 @@
 import { createPromptSet } from "@/lib/prompt-sets/create-prompt-set";
-import { listPromptSets } from "@/lib/prompt-sets/get-prompt-set";
+import { listPromptSets } from "@/lib/prompt-sets/list-prompt-sets";
 import { promptSetBodyLimit, promptSetRequestSchemas } from "@/lib/prompt-sets/request-schemas";
 import { voiceMethods } from "@/lib/voice/methods";
 import { withVoiceApiKey } from "@/lib/voice/with-voice-api-key";

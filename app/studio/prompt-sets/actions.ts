@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { createPromptSet } from "@/lib/prompt-sets/create-prompt-set";
 import { deletePromptSet } from "@/lib/prompt-sets/delete-prompt-set";
 import { duplicatePromptSet } from "@/lib/prompt-sets/duplicate-prompt-set";
-import { listPromptSets } from "@/lib/prompt-sets/get-prompt-set";
+import { listPromptSets } from "@/lib/prompt-sets/list-prompt-sets";
 import { getStudioPromptSet, type StudioPromptSet } from "@/lib/prompt-sets/get-studio-prompt-set";
 import { MAX_PROMPT_CSV_BYTES, parsePromptCsv, type CsvRowError } from "@/lib/prompt-sets/prompt-csv";
 import {

@@ -1,5 +1,6 @@
 import { BodyError, readBodyText } from "@/lib/http/read-json";
-import { exportPromptCsv, importPromptCsv } from "@/lib/prompt-sets/import-prompt-csv";
+import { exportPromptCsv } from "@/lib/prompt-sets/export-prompt-csv";
+import { importPromptCsv } from "@/lib/prompt-sets/import-prompt-csv";
 import { MAX_PROMPT_CSV_BYTES } from "@/lib/prompt-sets/prompt-csv";
 import { contentDisposition } from "@/lib/storage/object-storage";
 import { voiceMethods } from "@/lib/voice/methods";
