@@ -2,7 +2,7 @@ import { archiveQuerySchema } from "@/lib/prompt-sets/schemas";
 import { streamPromptSetArchive } from "@/lib/prompt-sets/stream-prompt-set-archive";
 import { contentDisposition } from "@/lib/storage/object-storage";
 import { voiceMethods } from "@/lib/voice/methods";
-import { withVoiceApiKey } from "@/lib/voice/with-voice-api-key";
+import { withVoiceApiKey } from "@/lib/api/with-voice-api-key";
 
 export const dynamic = "force-dynamic";
 

@@ -4,7 +4,7 @@ import { importPromptCsv } from "@/lib/prompt-sets/import-prompt-csv";
 import { MAX_PROMPT_CSV_BYTES } from "@/lib/prompt-sets/prompt-csv";
 import { contentDisposition } from "@/lib/storage/object-storage";
 import { voiceMethods } from "@/lib/voice/methods";
-import { withVoiceApiKey } from "@/lib/voice/with-voice-api-key";
+import { withVoiceApiKey } from "@/lib/api/with-voice-api-key";
 
 export const dynamic = "force-dynamic";
 
