@@ -8,7 +8,10 @@ import { VoiceApiError } from "@/lib/voice/errors";
 
 /** An error naming the first bad rows by their spreadsheet row numbers, with the count of all. */
 export class PromptCsvError extends VoiceApiError {
-  constructor(rows: CsvRowError[], total: number) {
+  constructor(
+    readonly rows: CsvRowError[],
+    readonly total: number,
+  ) {
     const shown = rows.map((e) => `row ${e.row}: ${e.message.replace(/\.$/, "")}`);
     const more = total > rows.length ? `; and ${total - rows.length} more` : "";
     super(

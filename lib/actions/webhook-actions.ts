@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { changeById, fieldErrorsOf, type ActionResult } from "@/app/dashboard/action-result";
+import { changeById, fieldErrorsOf, type ActionResult } from "@/lib/actions/action-result";
 import { createWebhookEndpointFormSchema, idSchema } from "@/lib/dashboard/schemas";
 import { requireDashboardUser } from "@/lib/users/current-user";
 import { ApiError } from "@/lib/verification/errors";
