@@ -1,15 +1,12 @@
 "use server";
 // Mutations of the hosted flow. Each one checks the Origin (CSRF) and the browser binding cookie
-// before calling one domain function; the server decides every transition.
-import { cookies, headers } from "next/headers";
+// (boundSessionForAction) before calling one domain function; the server decides every transition.
 import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
+import { boundSessionForAction } from "@/lib/http/with-bound-session";
 import { idPattern } from "@/lib/ids";
-import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
 import { startCardCheck } from "@/lib/verification/hosted-flow/card-check";
-import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
-import { isSameOriginRequest } from "@/lib/verification/hosted-flow/same-origin";
 import { createPhoneHandoff } from "@/lib/verification/hosted-flow/phone-handoff";
 import { qrCodeSvg } from "@/lib/verification/hosted-flow/qr-code-svg";
 import { startVerification } from "@/lib/verification/hosted-flow/start-verification";
@@ -29,11 +26,8 @@ const indexSchema = z.number().int().min(0).max(50);
 const choiceSchema = z.enum(["pass", "fail", "inconclusive"]);
 
 async function authorize(sessionId: unknown) {
-  if (!isSameOriginRequest(await headers())) return null;
   const id = sessionIdSchema.safeParse(sessionId);
-  if (!id.success) return null;
-  const jar = await cookies();
-  return loadBoundSession(id.data, jar.get(bindingCookieName(id.data))?.value);
+  return id.success ? boundSessionForAction(id.data) : null;
 }
 
 type Step = { session: NonNullable<Awaited<ReturnType<typeof authorize>>>; index: number };
