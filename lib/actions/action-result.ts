@@ -1,7 +1,6 @@
 // What every server action returns: failures are values with a message for the reader, never
-// thrown (production hides thrown messages from the client).
-import { revalidatePath } from "next/cache";
-import { idSchema } from "@/lib/dashboard/schemas";
+// thrown (production hides thrown messages from the client). Types and pure helpers only: the
+// client components that show results import this file too.
 
 /**
  * A server action's answer: its value, or a failure with a message and, for a form, the
@@ -14,38 +13,17 @@ export type ActionResult<T, F extends object = object> =
 /** A form's state under useActionState: null until it is first submitted. */
 export type FormState<T, F extends object = object> = ActionResult<T, F> | null;
 
+/** A hosted-flow action's state: the page re-renders from the server; a phone handoff brings its link. */
+export type FlowActionState = FormState<{ handoff?: { url: string; qrSvg: string; expiresAt: string } }>;
+
+/** A form state's failure message, if it failed. */
+export function failureMessage(state: FormState<unknown>): string | undefined {
+  return state && !state.ok ? state.error : undefined;
+}
+
 /** Each field's first problem, keyed by the field's name (zod issues' first path segment). */
 export function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) errors[String(issue.path[0] ?? "")] ??= issue.message;
   return errors;
-}
-
-/**
- * The body of an action that changes one thing of the user's organisation named by id (revoke a
- * key, delete an endpoint). An id of the wrong shape is `invalid`; `change` failing with what
- * `isMissing` recognises (not the organisation's, already gone) is `missing`; anything else (the
- * database down) is thrown on to the caller's error handling rather than reported as missing.
- * On success the dashboard's pages are refreshed.
- */
-export async function changeById(
-  input: { id: string },
-  spec: {
-    prefix: string;
-    invalid: string;
-    missing: string;
-    isMissing: (error: unknown) => boolean;
-    change: (id: string) => Promise<unknown>;
-  },
-): Promise<ActionResult<{ id: string }>> {
-  const id = idSchema(spec.prefix).safeParse(input.id);
-  if (!id.success) return { ok: false, error: spec.invalid };
-  try {
-    await spec.change(id.data);
-  } catch (error) {
-    if (spec.isMissing(error)) return { ok: false, error: spec.missing };
-    throw error;
-  }
-  revalidatePath("/dashboard", "layout");
-  return { ok: true, value: { id: id.data } };
 }
