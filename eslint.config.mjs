@@ -75,6 +75,26 @@ const config = [
       ],
     },
   },
+  // Components are used by pages, never the other way: what they need (server actions, result
+  // types) lives in lib/. Repeats the block above's rule, which this one replaces for components/.
+  {
+    files: ["components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: rawDatabaseClients,
+          patterns: [
+            { group: databaseModules, message: "Pages and routes call domain functions in lib/, not the database." },
+            {
+              group: ["@/app/*", "**/app/*"],
+              message: "components/ must not depend on app/; move what it needs to lib/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // lib/ never reaches back into app/; raw clients stay in lib/db/.
   {
     files: ["lib/**/*.{ts,tsx}", "inngest/**/*.ts"],
