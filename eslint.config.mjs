@@ -11,6 +11,10 @@ const rawDatabaseClients = [
   { name: "@prisma/adapter-pg", message: "Raw PostgreSQL clients live in lib/db/; use its functions." },
 ];
 const databaseModules = ["@/lib/db", "@/lib/db/*", "@/lib/generated/*"];
+const noDatabase = {
+  group: databaseModules,
+  message: "Pages, routes and components call domain functions in lib/, not the database.",
+};
 
 const noProcessEnv = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
@@ -62,14 +66,24 @@ const config = [
   },
   // Pages, route handlers and the proxy call domain functions; they never hold a database client.
   {
-    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "proxy.ts"],
+    files: ["app/**/*.{ts,tsx}", "proxy.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: rawDatabaseClients, patterns: [noDatabase] }] },
+  },
+  // Components are used by pages, never the other way: what they need (server actions, result
+  // types) lives in lib/; and, like pages, they never hold a database client.
+  {
+    files: ["components/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           paths: rawDatabaseClients,
           patterns: [
-            { group: databaseModules, message: "Pages and routes call domain functions in lib/, not the database." },
+            noDatabase,
+            {
+              group: ["@/app/*", "**/app/*"],
+              message: "components/ must not depend on app/; move what it needs to lib/.",
+            },
           ],
         },
       ],

@@ -286,7 +286,7 @@ test("prompt sets: CSV in, generated in the background, heard as a caller, downl
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Export CSV" }).click(),
   ]);
-  expect(csvDownload.suggestedFilename()).toBe("main-menu.csv");
+  expect(csvDownload.suggestedFilename()).toBe("main-menu-prompts.csv");
   const exported = (await readFile(await csvDownload.path(), "utf8")).trim().split("\n");
   expect(exported[0]).toBe("name,text");
   expect(exported.slice(1).map((line) => line.split(",")[0])).toEqual(expectedNames);

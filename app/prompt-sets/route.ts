@@ -1,8 +1,8 @@
 import { createPromptSet } from "@/lib/prompt-sets/create-prompt-set";
-import { listPromptSets } from "@/lib/prompt-sets/get-prompt-set";
+import { listPromptSets } from "@/lib/prompt-sets/list-prompt-sets";
 import { promptSetBodyLimit, promptSetRequestSchemas } from "@/lib/prompt-sets/request-schemas";
 import { voiceMethods } from "@/lib/voice/methods";
-import { withVoiceApiKey } from "@/lib/voice/with-voice-api-key";
+import { withVoiceApiKey } from "@/lib/api/with-voice-api-key";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import { env } from "@/lib/env";
 import { createTts } from "@/lib/voice/create-tts";
 import { buildTtsRequestBodySchema } from "@/lib/voice/schemas";
 import { voiceMethods } from "@/lib/voice/methods";
-import { withVoiceApiKey } from "@/lib/voice/with-voice-api-key";
+import { withVoiceApiKey } from "@/lib/api/with-voice-api-key";
 
 export const dynamic = "force-dynamic";
 

@@ -2,17 +2,26 @@
 
 import Link from "next/link";
 import { useActionState } from "react";
-import { signInAction, signUpAction, type AuthFormState } from "@/app/(auth)/actions";
+import { signInAction, signUpAction, type AuthFormState } from "@/lib/actions/auth-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { PASSWORD_MIN_LENGTH } from "@/lib/users/schemas";
 
+type AuthFailure = Extract<AuthFormState, { ok: false }>;
+
+const failureOf = (state: AuthFormState): AuthFailure | null => (state && !state.ok ? state : null);
+
+// A failure that names fields shows at the fields, not above the form.
+const formError = (failure: AuthFailure | null) => (failure && !failure.fieldErrors ? failure.error : undefined);
+
 export function SignInForm({ next, initialError }: { next: string; initialError?: string }) {
-  const [state, action, pending] = useActionState<AuthFormState, FormData>(signInAction, {});
-  const error = state.error ?? (state.fieldErrors || state.values ? undefined : initialError);
-  const { formProps, errorOf } = useFieldErrors(state.fieldErrors);
+  const [state, action, pending] = useActionState<AuthFormState, FormData>(signInAction, null);
+  const failure = failureOf(state);
+  // The page's own error (from the address) only until the form is first submitted.
+  const error = state ? formError(failure) : initialError;
+  const { formProps, errorOf } = useFieldErrors(failure?.fieldErrors);
   return (
     <form {...formProps} action={action} className="space-y-4" noValidate>
       {error ? <Alert tone="error">{error}</Alert> : null}
@@ -25,7 +34,7 @@ export function SignInForm({ next, initialError }: { next: string; initialError?
             type="email"
             autoComplete="email"
             required
-            defaultValue={state.values?.email}
+            defaultValue={failure?.values?.email}
           />
         )}
       </Field>
@@ -40,13 +49,15 @@ export function SignInForm({ next, initialError }: { next: string; initialError?
 }
 
 export function SignUpForm() {
-  const [state, action, pending] = useActionState<AuthFormState, FormData>(signUpAction, {});
-  const { formProps, errorOf } = useFieldErrors(state.fieldErrors);
+  const [state, action, pending] = useActionState<AuthFormState, FormData>(signUpAction, null);
+  const failure = failureOf(state);
+  const error = formError(failure);
+  const { formProps, errorOf } = useFieldErrors(failure?.fieldErrors);
   return (
     <form {...formProps} action={action} className="space-y-4" noValidate>
-      {state.error ? <Alert tone="error">{state.error}</Alert> : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
       <Field id="name" label="Your name" hint="Optional." error={errorOf("name")}>
-        {(props) => <Input {...props} name="name" autoComplete="name" defaultValue={state.values?.name} />}
+        {(props) => <Input {...props} name="name" autoComplete="name" defaultValue={failure?.values?.name} />}
       </Field>
       <Field id="email" label="Work email" error={errorOf("email")}>
         {(props) => (
@@ -56,7 +67,7 @@ export function SignUpForm() {
             type="email"
             autoComplete="email"
             required
-            defaultValue={state.values?.email}
+            defaultValue={failure?.values?.email}
           />
         )}
       </Field>
@@ -89,7 +100,7 @@ export function SignUpForm() {
             name="organization"
             autoComplete="organization"
             required
-            defaultValue={state.values?.organization}
+            defaultValue={failure?.values?.organization}
           />
         )}
       </Field>

@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
-import type { ActionResult } from "@/app/dashboard/action-result";
+import type { ActionResult } from "@/lib/actions/action-result";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 /**

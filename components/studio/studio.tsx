@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { generatePromptAction, getVoiceDefaultsAction, listHistoryAction } from "@/app/studio/actions";
+import { generatePromptAction, getVoiceDefaultsAction, listHistoryAction } from "@/lib/actions/studio-actions";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { characterCount } from "@/lib/studio/character-count";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { signOutAction } from "@/app/dashboard/actions";
+import { signOutAction } from "@/lib/actions/dashboard-actions";
 import { Button } from "@/components/ui/button";
 import { SkipLink } from "@/components/ui/skip-link";
 

@@ -1,6 +1,6 @@
 "use client";
 import { useActionState } from "react";
-import type { FlowActionState } from "@/app/verify/session/[sessionId]/actions";
+import { failureMessage, type FlowActionState } from "@/lib/actions/action-result";
 import { primaryButton, secondaryButton } from "@/components/verify/styles";
 
 /** One button that runs a flow action, with a pending label and any error read out at once. */
@@ -10,7 +10,7 @@ export function ActionForm(props: {
   pendingLabel: string;
   variant?: "primary" | "secondary";
 }) {
-  const [state, formAction, pending] = useActionState(props.action, {});
+  const [state, formAction, pending] = useActionState(props.action, null);
   return (
     <form action={formAction} className="mt-6">
       <button
@@ -21,7 +21,7 @@ export function ActionForm(props: {
       >
         {pending ? props.pendingLabel : props.label}
       </button>
-      <FlowError message={state.error} />
+      <FlowError message={failureMessage(state)} />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { ActionForm } from "@/components/verify/action-form";
 import { METHOD_PHRASE } from "@/components/verify/method-copy";
 import { LeaveLink } from "@/components/verify/leave-link";
 import { MethodProgress } from "@/components/verify/method-progress";
-import type { FlowActionState } from "@/app/verify/session/[sessionId]/actions";
+import type { FlowActionState } from "@/lib/actions/action-result";
 import type { FlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
 
 /** Before the first method: what is asked, how it will be checked, and the start button. */

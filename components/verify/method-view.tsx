@@ -6,7 +6,7 @@ import { MethodProgress } from "@/components/verify/method-progress";
 import { PhoneHandoff } from "@/components/verify/phone-handoff";
 import { SimulatedMethod } from "@/components/verify/simulated-method";
 import { card } from "@/components/verify/styles";
-import type { FlowActionState } from "@/app/verify/session/[sessionId]/actions";
+import type { FlowActionState } from "@/lib/actions/action-result";
 import { stepPosition, type FlowStep } from "@/lib/verification/hosted-flow/flow-steps";
 import type { FlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
 import type { CardNotice } from "@/lib/verification/hosted-flow/query-schemas";

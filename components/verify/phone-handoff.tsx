@@ -4,7 +4,7 @@ import { useActionState, useEffect } from "react";
 import { FlowError } from "@/components/verify/action-form";
 import { useCameraSupported } from "@/components/verify/image-capture";
 import { secondaryButton } from "@/components/verify/styles";
-import type { FlowActionState } from "@/app/verify/session/[sessionId]/actions";
+import { failureMessage, type FlowActionState } from "@/lib/actions/action-result";
 
 /** How often the computer's page looks whether the phone has taken the check over. */
 const POLL_MS = 3000;
@@ -16,10 +16,10 @@ const POLL_MS = 3000;
 export function PhoneHandoff(props: {
   action: (previous: FlowActionState, form: FormData) => Promise<FlowActionState>;
 }) {
-  const [state, formAction, pending] = useActionState(props.action, {});
+  const [state, formAction, pending] = useActionState(props.action, null);
   const cameraSupported = useCameraSupported();
   const router = useRouter();
-  const handoff = state.handoff;
+  const handoff = state?.ok ? state.value.handoff : undefined;
   useEffect(() => {
     if (!handoff) return;
     const timer = window.setInterval(() => router.refresh(), POLL_MS);
@@ -66,7 +66,7 @@ export function PhoneHandoff(props: {
           </button>
         </form>
       )}
-      <FlowError message={state.error} />
+      <FlowError message={failureMessage(state)} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 import { useActionState, useState } from "react";
-import type { FlowActionState } from "@/app/verify/session/[sessionId]/actions";
+import { failureMessage, type FlowActionState } from "@/lib/actions/action-result";
 import { FlowError } from "@/components/verify/action-form";
 
 const CHOICES = [
@@ -31,7 +31,7 @@ export function SimulatedMethod(props: {
   /** No method follows: an inconclusive result ends the session. */
   isLast: boolean;
 }) {
-  const [state, formAction, pending] = useActionState(props.action, {});
+  const [state, formAction, pending] = useActionState(props.action, null);
   const [chosen, setChosen] = useState<string | null>(null);
   return (
     <form action={formAction} className="mt-5">
@@ -61,7 +61,7 @@ export function SimulatedMethod(props: {
           ))}
         </div>
       </fieldset>
-      <FlowError message={state.error} />
+      <FlowError message={failureMessage(state)} />
     </form>
   );
 }

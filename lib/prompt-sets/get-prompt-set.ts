@@ -1,8 +1,7 @@
 import "server-only";
-import { db } from "@/lib/db";
 import { findPromptSetOrThrow, listPromptRows } from "@/lib/prompt-sets/find-prompt-set";
-import { promptSetStatusView, promptSetView, summaryView, countPrompts } from "@/lib/prompt-sets/prompt-set-view";
-import type { PromptSetStatusView, PromptSetSummary, PromptSetView } from "@/lib/prompt-sets/schemas";
+import { promptSetStatusView, promptSetView } from "@/lib/prompt-sets/prompt-set-view";
+import type { PromptSetStatusView, PromptSetView } from "@/lib/prompt-sets/schemas";
 
 /** GET /prompt-sets/{id}: the set with every prompt and its progress. */
 export async function getPromptSet(input: { orgId: string; id: string }): Promise<PromptSetView> {
@@ -14,31 +13,4 @@ export async function getPromptSet(input: { orgId: string; id: string }): Promis
 export async function getPromptSetStatus(input: { orgId: string; id: string }): Promise<PromptSetStatusView> {
   const set = await findPromptSetOrThrow(input.orgId, input.id);
   return promptSetStatusView(set, await listPromptRows(set.id));
-}
-
-/** GET /prompt-sets: the organisation's sets, newest first, with their progress counts. */
-export async function listPromptSets(input: {
-  orgId: string;
-}): Promise<{ prompt_sets: PromptSetSummary[]; count: number }> {
-  const sets = await db.promptSet.findMany({
-    where: { orgId: input.orgId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-  });
-  const statuses = await db.promptSetPrompt.groupBy({
-    by: ["setId", "status", "cached"],
-    where: { setId: { in: sets.map((set) => set.id) } },
-    _count: { _all: true },
-  });
-  const groupsOf = new Map<
-    string,
-    { status: (typeof statuses)[number]["status"]; cached: boolean | null; count: number }[]
-  >();
-  for (const group of statuses) {
-    groupsOf.set(group.setId, [
-      ...(groupsOf.get(group.setId) ?? []),
-      { status: group.status, cached: group.cached, count: group._count._all },
-    ]);
-  }
-  const promptSets = sets.map((set) => summaryView(set, countPrompts(groupsOf.get(set.id) ?? [])));
-  return { prompt_sets: promptSets, count: promptSets.length };
 }

@@ -14,6 +14,15 @@ export type StudioPromptSet = PromptSetView & { peaks: PromptPeaks; archive_path
 
 export async function getStudioPromptSet(input: { orgId: string; id: string }): Promise<StudioPromptSet> {
   const [view, peaks] = await Promise.all([getPromptSet(input), getPromptSetPeaks(input)]);
+  return withStudioExtras(view, peaks);
+}
+
+/** The editor's view of a set a write has just returned (its prompts' URLs already signed). */
+export async function studioPromptSetOf(orgId: string, view: PromptSetView): Promise<StudioPromptSet> {
+  return withStudioExtras(view, await getPromptSetPeaks({ orgId, id: view.id }));
+}
+
+function withStudioExtras(view: PromptSetView, peaks: PromptPeaks): StudioPromptSet {
   const format = getOutputFormat(view.output_format);
   const archivePaths = Object.fromEntries(
     archiveLayouts.map((layout) => [layout, archiveEntry(layout, view.language, "<name>", format).path]),

@@ -1,14 +1,17 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { findPromptSetOrThrow, listPromptRows } from "@/lib/prompt-sets/find-prompt-set";
-import { formatPromptCsv, parsePromptCsv, type CsvRowError } from "@/lib/prompt-sets/prompt-csv";
-import { promptSetSlug, type PromptSetView } from "@/lib/prompt-sets/schemas";
+import { findPromptSetOrThrow } from "@/lib/prompt-sets/find-prompt-set";
+import { parsePromptCsv, type CsvRowError } from "@/lib/prompt-sets/prompt-csv";
+import type { PromptSetView } from "@/lib/prompt-sets/schemas";
 import { updatePromptSet } from "@/lib/prompt-sets/update-prompt-set";
 import { VoiceApiError } from "@/lib/voice/errors";
 
 /** An error naming the first bad rows by their spreadsheet row numbers, with the count of all. */
 export class PromptCsvError extends VoiceApiError {
-  constructor(rows: CsvRowError[], total: number) {
+  constructor(
+    readonly rows: CsvRowError[],
+    readonly total: number,
+  ) {
     const shown = rows.map((e) => `row ${e.row}: ${e.message.replace(/\.$/, "")}`);
     const more = total > rows.length ? `; and ${total - rows.length} more` : "";
     super(
@@ -28,13 +31,4 @@ export async function importPromptCsv(input: { orgId: string; id: string; csv: s
   const parsed = parsePromptCsv(input.csv, env().TTS_MAX_TEXT_LENGTH);
   if (!parsed.ok) throw new PromptCsvError(parsed.errors, parsed.total);
   return updatePromptSet({ orgId: input.orgId, id: input.id, body: { prompts: parsed.prompts } });
-}
-
-/** GET /prompt-sets/{id}/prompts.csv: the prompt list as a spreadsheet opens it. */
-export async function exportPromptCsv(input: {
-  orgId: string;
-  id: string;
-}): Promise<{ csv: string; filename: string }> {
-  const set = await findPromptSetOrThrow(input.orgId, input.id);
-  return { csv: formatPromptCsv(await listPromptRows(set.id)), filename: `${promptSetSlug(set.name)}-prompts.csv` };
 }

@@ -50,3 +50,15 @@ export function objectResponse(
   headers.set("Content-Range", `bytes ${start}-${end}/${total}`);
   return send(206, body.subarray(start, end + 1));
 }
+
+/** A generated download (a CSV, a streamed archive): saved under `filename`, never cached. */
+export function attachmentResponse(body: BodyInit, meta: { contentType: string; filename: string }): Response {
+  return new Response(body, {
+    headers: {
+      "Content-Type": meta.contentType,
+      "Content-Disposition": contentDisposition("attachment", meta.filename),
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,6 +1,6 @@
 import "server-only";
 import { VoiceApiError } from "@/lib/voice/errors";
-import { withVoiceApiKey } from "@/lib/voice/with-voice-api-key";
+import { withVoiceApiKey } from "@/lib/api/with-voice-api-key";
 
 /**
  * Answers a path under a Voice API root that the API does not have (`/prompt-sets/x/y`,

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { githubEnabled } from "@/auth";
-import { signInWithGithubAction } from "@/app/(auth)/actions";
+import { signInWithGithubAction } from "@/lib/actions/auth-actions";
 import { SignInForm } from "@/components/dashboard/auth-forms";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";

@@ -4,7 +4,7 @@ import { DisplayNameForm } from "@/components/dashboard/settings/display-name-fo
 import { CardBody, TitledCard } from "@/components/ui/card";
 import { getOrganizationDisplayName } from "@/lib/orgs/organization-display-name";
 import { requireDashboardUser } from "@/lib/users/current-user";
-import { saveDisplayNameAction } from "@/app/dashboard/settings/actions";
+import { saveDisplayNameAction } from "@/lib/actions/settings-actions";
 
 export const metadata: Metadata = { title: "Settings" };
 

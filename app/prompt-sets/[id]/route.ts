@@ -3,7 +3,7 @@ import { getPromptSet } from "@/lib/prompt-sets/get-prompt-set";
 import { promptSetBodyLimit, promptSetRequestSchemas } from "@/lib/prompt-sets/request-schemas";
 import { updatePromptSet } from "@/lib/prompt-sets/update-prompt-set";
 import { voiceMethods } from "@/lib/voice/methods";
-import { withVoiceApiKey } from "@/lib/voice/with-voice-api-key";
+import { withVoiceApiKey } from "@/lib/api/with-voice-api-key";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { NewPromptSetForm } from "@/components/studio/prompt-sets/new-prompt-set-form";
 import { PromptSetList } from "@/components/studio/prompt-sets/prompt-set-list";
 import { Alert } from "@/components/ui/alert";
-import { listPromptSets } from "@/lib/prompt-sets/get-prompt-set";
+import { listPromptSets } from "@/lib/prompt-sets/list-prompt-sets";
 import { loadStudioVoices } from "@/lib/studio/load-voices";
 import { languageNames } from "@/lib/studio/voice-filters";
 import { requireDashboardUser } from "@/lib/users/current-user";

@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { createApiKeyAction } from "@/app/dashboard/api-keys/actions";
+import { createApiKeyAction } from "@/lib/actions/api-key-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";

@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
-import { rollApiKeyAction } from "@/app/dashboard/api-keys/actions";
+import { rollApiKeyAction } from "@/lib/actions/api-key-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { listDeadLetterIdsAction, redeliverDeadLetterAction } from "@/app/dashboard/dead-letters/actions";
+import { listDeadLetterIdsAction, redeliverDeadLetterAction } from "@/lib/actions/dead-letter-actions";
 import { describeFailure, ModeBadge } from "@/components/dashboard/badges";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";

@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { createWebhookEndpointAction } from "@/app/dashboard/webhooks/actions";
+import { createWebhookEndpointAction } from "@/lib/actions/webhook-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";

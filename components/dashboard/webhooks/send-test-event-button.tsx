@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { sendTestEventAction } from "@/app/dashboard/webhooks/actions";
+import { sendTestEventAction } from "@/lib/actions/webhook-actions";
 import { describeFailure } from "@/components/dashboard/badges";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useRef, useState } from "react";
-import type { ImportCsvResult } from "@/app/studio/prompt-sets/actions";
+import type { ImportCsvResult } from "@/lib/actions/prompt-set-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useId, useState, useTransition } from "react";
-import { createPromptSetAction } from "@/app/studio/prompt-sets/actions";
+import { createPromptSetAction } from "@/lib/actions/prompt-set-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";

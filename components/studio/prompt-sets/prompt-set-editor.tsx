@@ -12,7 +12,7 @@ import {
   importPromptCsvAction,
   updatePromptSetAction,
   type StudioPromptSet,
-} from "@/app/studio/prompt-sets/actions";
+} from "@/lib/actions/prompt-set-actions";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

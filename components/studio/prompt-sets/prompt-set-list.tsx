@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId } from "react";
-import { listPromptSetsAction } from "@/app/studio/prompt-sets/actions";
+import { listPromptSetsAction } from "@/lib/actions/prompt-set-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useId, useState } from "react";
-import { getVoiceDefaultsAction } from "@/app/studio/actions";
+import { getVoiceDefaultsAction } from "@/lib/actions/studio-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";

@@ -1,21 +1,15 @@
+import { withVoiceApiKey } from "@/lib/api/with-voice-api-key";
 import { archiveQuerySchema } from "@/lib/prompt-sets/schemas";
 import { streamPromptSetArchive } from "@/lib/prompt-sets/stream-prompt-set-archive";
-import { contentDisposition } from "@/lib/storage/object-storage";
+import { attachmentResponse } from "@/lib/storage/object-response";
 import { voiceMethods } from "@/lib/voice/methods";
-import { withVoiceApiKey } from "@/lib/voice/with-voice-api-key";
 
 export const dynamic = "force-dynamic";
 
 export const GET = withVoiceApiKey<{ id: string }>(async ({ req, principal, params }) => {
   const { layout } = archiveQuerySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
-  const archive = await streamPromptSetArchive({ orgId: principal.orgId, id: params.id, layout });
-  return new Response(archive.body, {
-    headers: {
-      "Content-Type": "application/zip",
-      "Content-Disposition": contentDisposition("attachment", archive.filename),
-      "Cache-Control": "no-store",
-    },
-  });
+  const { body, filename } = await streamPromptSetArchive({ orgId: principal.orgId, id: params.id, layout });
+  return attachmentResponse(body, { contentType: "application/zip", filename });
 });
 
 const { notAllowed, options } = voiceMethods("GET");

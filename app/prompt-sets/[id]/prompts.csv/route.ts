@@ -1,9 +1,10 @@
 import { BodyError, readBodyText } from "@/lib/http/read-json";
-import { exportPromptCsv, importPromptCsv } from "@/lib/prompt-sets/import-prompt-csv";
+import { exportPromptCsv } from "@/lib/prompt-sets/export-prompt-csv";
+import { importPromptCsv } from "@/lib/prompt-sets/import-prompt-csv";
 import { MAX_PROMPT_CSV_BYTES } from "@/lib/prompt-sets/prompt-csv";
-import { contentDisposition } from "@/lib/storage/object-storage";
+import { attachmentResponse } from "@/lib/storage/object-response";
 import { voiceMethods } from "@/lib/voice/methods";
-import { withVoiceApiKey } from "@/lib/voice/with-voice-api-key";
+import { withVoiceApiKey } from "@/lib/api/with-voice-api-key";
 
 export const dynamic = "force-dynamic";
 
@@ -11,13 +12,7 @@ type Params = { id: string };
 
 export const GET = withVoiceApiKey<Params>(async ({ principal, params }) => {
   const { csv, filename } = await exportPromptCsv({ orgId: principal.orgId, id: params.id });
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": contentDisposition("attachment", filename),
-      "Cache-Control": "no-store",
-    },
-  });
+  return attachmentResponse(csv, { contentType: "text/csv; charset=utf-8", filename });
 });
 
 export const PUT = withVoiceApiKey<Params>(async ({ req, principal, params }) => {

@@ -1,15 +1,13 @@
 "use server";
 // Mutations of the hosted flow. Each one checks the Origin (CSRF) and the browser binding cookie
-// before calling one domain function; the server decides every transition.
-import { cookies, headers } from "next/headers";
+// (boundSessionForAction) before calling one domain function; the server decides every transition.
 import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
+import type { FlowActionState } from "@/lib/actions/action-result";
+import { boundSessionForAction } from "@/lib/http/with-bound-session";
 import { idPattern } from "@/lib/ids";
-import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
 import { startCardCheck } from "@/lib/verification/hosted-flow/card-check";
-import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
-import { isSameOriginRequest } from "@/lib/verification/hosted-flow/same-origin";
 import { createPhoneHandoff } from "@/lib/verification/hosted-flow/phone-handoff";
 import { qrCodeSvg } from "@/lib/verification/hosted-flow/qr-code-svg";
 import { startVerification } from "@/lib/verification/hosted-flow/start-verification";
@@ -21,19 +19,15 @@ import {
 import { ProviderError } from "@/lib/verification/methods/types";
 import { errorField, logger } from "@/lib/log";
 
-export type FlowActionState = { error?: string; handoff?: { url: string; qrSvg: string; expiresAt: string } };
-
+const DONE: FlowActionState = { ok: true, value: {} };
 const NOT_AVAILABLE = "This age check isn't available in this browser. Go back to the site that sent you here.";
 const sessionIdSchema = z.string().regex(idPattern("vs"));
 const indexSchema = z.number().int().min(0).max(50);
 const choiceSchema = z.enum(["pass", "fail", "inconclusive"]);
 
 async function authorize(sessionId: unknown) {
-  if (!isSameOriginRequest(await headers())) return null;
   const id = sessionIdSchema.safeParse(sessionId);
-  if (!id.success) return null;
-  const jar = await cookies();
-  return loadBoundSession(id.data, jar.get(bindingCookieName(id.data))?.value);
+  return id.success ? boundSessionForAction(id.data) : null;
 }
 
 type Step = { session: NonNullable<Awaited<ReturnType<typeof authorize>>>; index: number };
@@ -51,7 +45,7 @@ function stepAction(run: (step: Step, form: FormData) => Promise<FlowActionState
   ): Promise<FlowActionState> => {
     const index = indexSchema.safeParse(expectedIndex);
     const session = index.success ? await authorize(sessionId) : null;
-    if (!session || !index.success) return { error: NOT_AVAILABLE };
+    if (!session || !index.success) return { ok: false, error: NOT_AVAILABLE };
     return run({ session, index: index.data }, form);
   };
 }
@@ -59,8 +53,8 @@ function stepAction(run: (step: Step, form: FormData) => Promise<FlowActionState
 function settle(outcome: EvidenceOutcome): FlowActionState {
   // Stale means the page was behind (double submit, another tab, expiry): show the real state.
   refresh();
-  if ("message" in outcome) return { error: outcome.message };
-  return {};
+  if ("message" in outcome) return { ok: false, error: outcome.message };
+  return DONE;
 }
 
 export async function startAction(
@@ -69,15 +63,15 @@ export async function startAction(
   _form: FormData,
 ): Promise<FlowActionState> {
   const session = await authorize(sessionId);
-  if (!session) return { error: NOT_AVAILABLE };
+  if (!session) return { ok: false, error: NOT_AVAILABLE };
   await startVerification({ sessionId: session.id, orgId: session.orgId });
   refresh();
-  return {};
+  return DONE;
 }
 
 export const simulateAction = stepAction(async (step, form) => {
   const choice = choiceSchema.safeParse(form.get("result"));
-  if (!choice.success) return { error: "Choose pass, fail or inconclusive." };
+  if (!choice.success) return { ok: false, error: "Choose pass, fail or inconclusive." };
   return settle(await submitSimulatedChoice(step.session, step.index, choice.data));
 });
 
@@ -92,11 +86,11 @@ export const startCardCheckAction = stepAction(async (step) => {
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     logger().error({ err: errorField(error) }, "card provider error");
-    return { error: "We couldn't reach our card partner just now. Please try again." };
+    return { ok: false, error: "We couldn't reach our card partner just now. Please try again." };
   }
   if (!target) {
     refresh();
-    return {};
+    return DONE;
   }
   redirect(target);
 });
@@ -108,13 +102,16 @@ export async function startPhoneHandoffAction(
   _form: FormData,
 ): Promise<FlowActionState> {
   const session = await authorize(sessionId);
-  if (!session) return { error: NOT_AVAILABLE };
+  if (!session) return { ok: false, error: NOT_AVAILABLE };
   const handoff = await createPhoneHandoff(session);
   if (!handoff) {
     refresh();
-    return { error: "This age check can't be continued on another device any more." };
+    return { ok: false, error: "This age check can't be continued on another device any more." };
   }
   return {
-    handoff: { url: handoff.url, qrSvg: await qrCodeSvg(handoff.url), expiresAt: handoff.expiresAt.toISOString() },
+    ok: true,
+    value: {
+      handoff: { url: handoff.url, qrSvg: await qrCodeSvg(handoff.url), expiresAt: handoff.expiresAt.toISOString() },
+    },
   };
 }

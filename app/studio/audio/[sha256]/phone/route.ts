@@ -1,26 +1,21 @@
+import { studioText, withStudioUser } from "@/lib/http/with-studio-user";
 import { phoneCodecFor, phoneCodecs, renderPhoneBand, type PhoneCodec } from "@/lib/audio/phone-band";
 import { objectResponse } from "@/lib/storage/object-response";
-import { getCurrentUser } from "@/lib/users/current-user";
 import { getOutputFormat } from "@/lib/voice/formats";
 import { getGenerationAudio } from "@/lib/voice/get-generation-audio";
 
 export const dynamic = "force-dynamic";
 
-const text = (body: string, status: number) => new Response(body, { status, headers: { "Cache-Control": "no-store" } });
-
 // "Hear it as a caller": the prompt through a G.711 line (8 kHz, μ-law or A-law) and back, as a
 // WAV the browser plays. Signed-in users only, and only audio their own organisation generated,
 // like the original beside it. ?codec=ulaw|alaw; by default the law the prompt's format implies.
-export async function GET(req: Request, { params }: { params: Promise<{ sha256: string }> }) {
-  const user = await getCurrentUser();
-  if (!user) return text("Sign in to play studio audio.", 401);
+export const GET = withStudioUser<{ sha256: string }>(async ({ req, user, params }) => {
   const requested = new URL(req.url).searchParams.get("codec");
   if (requested !== null && !(phoneCodecs as readonly string[]).includes(requested)) {
-    return text(`codec must be one of ${phoneCodecs.join(", ")}.`, 400);
+    return studioText(`codec must be one of ${phoneCodecs.join(", ")}.`, 400);
   }
-  const { sha256 } = await params;
-  const audio = await getGenerationAudio({ orgId: user.orgId, sha256 });
-  if (!audio) return text("No such prompt in your organisation.", 404);
+  const audio = await getGenerationAudio({ orgId: user.orgId, sha256: params.sha256 });
+  if (!audio) return studioText("No such prompt in your organisation.", 404);
   const format = getOutputFormat(audio.outputFormat);
   const codec = (requested as PhoneCodec | null) ?? phoneCodecFor(format);
   const wav = await renderPhoneBand(audio.bytes, format, codec);
@@ -31,5 +26,5 @@ export async function GET(req: Request, { params }: { params: Promise<{ sha256: 
     // Derived from content-addressed audio: the same hash and codec always render the same.
     cacheControl: "private, max-age=3600",
   });
-}
+});
 export { GET as HEAD };

@@ -1,8 +1,6 @@
-import type { NextRequest } from "next/server";
-import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
+import { withBoundSession } from "@/lib/http/with-bound-session";
 import { searchParamsRecord } from "@/lib/http/search-params";
 import { finishCardCheck } from "@/lib/verification/hosted-flow/card-check";
-import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { cardReturnQuerySchema, type CardNotice } from "@/lib/verification/hosted-flow/query-schemas";
 import { ProviderError } from "@/lib/verification/methods/types";
 import { errorField, logger } from "@/lib/log";
@@ -15,21 +13,22 @@ function to(location: string) {
   return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
 }
 
-export async function GET(req: NextRequest, { params }: { params: Promise<{ sessionId: string }> }) {
-  const { sessionId } = await params;
-  const session = await loadBoundSession(sessionId, req.cookies.get(bindingCookieName(sessionId))?.value);
-  if (!session) return to("/verify/link/used");
-  const flow = `/verify/session/${session.id}`;
-  const query = cardReturnQuerySchema.parse(searchParamsRecord(req.nextUrl.searchParams));
-  const withNotice = (notice: CardNotice) => to(`${flow}?notice=${notice}`);
-  try {
-    const outcome = await finishCardCheck(session, { state: query.state, checkId: query.check_id });
-    if (outcome.kind === "pending") return withNotice("card_pending");
-    if (outcome.kind === "rejected") return withNotice("card_rejected");
-    return to(flow);
-  } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
-    logger().error({ err: errorField(error) }, "card provider error");
-    return withNotice("card_error");
-  }
-}
+// A top-level navigation from the provider's site carries no Origin of ours: the binding cookie alone.
+export const GET = withBoundSession(
+  { sameOrigin: false, refuse: () => to("/verify/link/used") },
+  async ({ req, session }) => {
+    const flow = `/verify/session/${session.id}`;
+    const query = cardReturnQuerySchema.parse(searchParamsRecord(req.nextUrl.searchParams));
+    const withNotice = (notice: CardNotice) => to(`${flow}?notice=${notice}`);
+    try {
+      const outcome = await finishCardCheck(session, { state: query.state, checkId: query.check_id });
+      if (outcome.kind === "pending") return withNotice("card_pending");
+      if (outcome.kind === "rejected") return withNotice("card_rejected");
+      return to(flow);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      logger().error({ err: errorField(error) }, "card provider error");
+      return withNotice("card_error");
+    }
+  },
+);

@@ -1,9 +1,6 @@
-import type { NextRequest } from "next/server";
+import { refuseBinding, withBoundSession } from "@/lib/http/with-bound-session";
 import { clientAddress } from "@/lib/rate-limit/client-address";
-import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
-import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { readLimitedForm } from "@/lib/verification/hosted-flow/read-limited-form";
-import { isSameOriginRequest } from "@/lib/verification/hosted-flow/same-origin";
 import { MAX_IMAGE_BYTES, submitImageEvidence } from "@/lib/verification/hosted-flow/submit-evidence";
 
 // Live photo upload (camera frame or chosen file). A route handler rather than a server action
@@ -14,12 +11,7 @@ export const dynamic = "force-dynamic";
 const refuse = (status: number, message: string, extra: object = {}, headers: Record<string, string> = {}) =>
   Response.json({ error: message, ...extra }, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
-export async function POST(req: NextRequest, { params }: { params: Promise<{ sessionId: string }> }) {
-  if (!isSameOriginRequest(req.headers)) return refuse(403, "This request did not come from the verification page.");
-  const { sessionId } = await params;
-  const session = await loadBoundSession(sessionId, req.cookies.get(bindingCookieName(sessionId))?.value);
-  if (!session) return refuse(403, "This age check isn't available in this browser.");
-
+export const POST = withBoundSession({ sameOrigin: true, refuse: refuseBinding }, async ({ req, session }) => {
   const form = await readLimitedForm(req, MAX_IMAGE_BYTES + 64 * 1024);
   if (form === "too_large") return refuse(413, "The photo must be at most 8 MB.");
   if (!form) return refuse(400, "Send the photo as multipart/form-data.");
@@ -41,4 +33,4 @@ export async function POST(req: NextRequest, { params }: { params: Promise<{ ses
     return refuse(429, outcome.message, { limit: outcome.limit }, retry);
   }
   return Response.json({ outcome: outcome.kind }, { headers: { "Cache-Control": "no-store" } });
-}
+});

@@ -1,26 +1,19 @@
-import type { NextRequest } from "next/server";
+import { refuseBinding, withBoundSession } from "@/lib/http/with-bound-session";
 import { clientAddress } from "@/lib/rate-limit/client-address";
 import { BodyTooLargeError, readBodyBytes } from "@/lib/http/read-json";
-import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
 import { checkLiveFrame, MAX_LIVE_FRAME_BYTES } from "@/lib/verification/hosted-flow/live-face-check";
-import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
-import { isSameOriginRequest } from "@/lib/verification/hosted-flow/same-origin";
 
 // The camera view's live check of one small frame (a JPEG body, not a form): the face quality
 // gates without an age estimate, answering only { check: "ok" | "retake" | "busy" } (docs/face-estimation.md).
-// Same checks as the photo upload beside it: same Origin, and this session's browser binding cookie.
+// Same checks as the photo upload beside it (withBoundSession): same Origin, and this session's
+// browser binding cookie.
 export const dynamic = "force-dynamic";
 
 const noStore = { "Cache-Control": "no-store" };
 const refuse = (status: number, message: string, headers: Record<string, string> = {}, extra: object = {}) =>
   Response.json({ error: message, ...extra }, { status, headers: { ...noStore, ...headers } });
 
-export async function POST(req: NextRequest, { params }: { params: Promise<{ sessionId: string }> }) {
-  if (!isSameOriginRequest(req.headers)) return refuse(403, "This request did not come from the verification page.");
-  const { sessionId } = await params;
-  const session = await loadBoundSession(sessionId, req.cookies.get(bindingCookieName(sessionId))?.value);
-  if (!session) return refuse(403, "This age check isn't available in this browser.");
-
+export const POST = withBoundSession({ sameOrigin: true, refuse: refuseBinding }, async ({ req, session }) => {
   let bytes: Uint8Array;
   try {
     bytes = await readBodyBytes(req, MAX_LIVE_FRAME_BYTES);
@@ -38,4 +31,4 @@ export async function POST(req: NextRequest, { params }: { params: Promise<{ ses
     );
   }
   return Response.json(answer, { headers: noStore });
-}
+});

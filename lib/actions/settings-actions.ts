@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { fieldErrorsOf, type ActionResult } from "@/app/dashboard/action-result";
+import { fieldErrorsOf, type ActionResult } from "@/lib/actions/action-result";
 import { displayNameFormSchema } from "@/lib/dashboard/schemas";
 import { setOrganizationDisplayName } from "@/lib/orgs/organization-display-name";
 import { requireDashboardUser } from "@/lib/users/current-user";

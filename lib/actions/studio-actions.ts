@@ -1,6 +1,6 @@
 "use server";
 
-import type { ActionResult } from "@/app/dashboard/action-result";
+import type { ActionResult } from "@/lib/actions/action-result";
 import { env } from "@/lib/env";
 import { requireDashboardUser } from "@/lib/users/current-user";
 import { createTts } from "@/lib/voice/create-tts";
@@ -15,7 +15,7 @@ import {
 import { getVoiceCatalog } from "@/lib/voice/voice-catalog";
 
 export type StudioError = { code: string; message: string; status: number };
-export type GenerateResult = ActionResult<TtsResult> & { failure?: StudioError };
+export type GenerateResult = ActionResult<TtsResult, { failure: StudioError }>;
 
 const STUDIO_HISTORY_LIMIT = 20;
 

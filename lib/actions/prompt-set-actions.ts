@@ -1,14 +1,15 @@
 "use server";
 
 import { ZodError } from "zod";
-import { fieldErrorsOf, type ActionResult } from "@/app/dashboard/action-result";
+import { fieldErrorsOf, type ActionResult } from "@/lib/actions/action-result";
 import { env } from "@/lib/env";
 import { createPromptSet } from "@/lib/prompt-sets/create-prompt-set";
 import { deletePromptSet } from "@/lib/prompt-sets/delete-prompt-set";
 import { duplicatePromptSet } from "@/lib/prompt-sets/duplicate-prompt-set";
-import { listPromptSets } from "@/lib/prompt-sets/get-prompt-set";
-import { getStudioPromptSet, type StudioPromptSet } from "@/lib/prompt-sets/get-studio-prompt-set";
-import { MAX_PROMPT_CSV_BYTES, parsePromptCsv, type CsvRowError } from "@/lib/prompt-sets/prompt-csv";
+import { listPromptSets } from "@/lib/prompt-sets/list-prompt-sets";
+import { getStudioPromptSet, studioPromptSetOf, type StudioPromptSet } from "@/lib/prompt-sets/get-studio-prompt-set";
+import { importPromptCsv, PromptCsvError } from "@/lib/prompt-sets/import-prompt-csv";
+import { MAX_PROMPT_CSV_BYTES, type CsvRowError } from "@/lib/prompt-sets/prompt-csv";
 import {
   buildCreatePromptSetBodySchema,
   buildUpdatePromptSetBodySchema,
@@ -28,7 +29,7 @@ export type { StudioPromptSet };
 
 const RETURN_TO = "/studio/prompt-sets";
 
-function failure(error: unknown): { ok: false; error: string; fieldErrors?: Record<string, string> } {
+function failure(error: unknown): Extract<ActionResult<never>, { ok: false }> {
   const { message } = describeVoiceError(error);
   return error instanceof ZodError
     ? { ok: false, error: message, fieldErrors: fieldErrorsOf(error.issues) }
@@ -72,25 +73,28 @@ export async function updatePromptSetAction(id: string, input: unknown): Promise
   const user = await requireDashboardUser(RETURN_TO);
   try {
     const body = buildUpdatePromptSetBodySchema(env().TTS_MAX_TEXT_LENGTH).parse(input);
-    await updatePromptSet({ orgId: user.orgId, id: String(id), body });
-    return { ok: true, value: await studioView(user.orgId, String(id)) };
+    // The view the write produced, with the editor's extras: no second read of the set.
+    return {
+      ok: true,
+      value: await studioPromptSetOf(user.orgId, await updatePromptSet({ orgId: user.orgId, id: String(id), body })),
+    };
   } catch (error) {
     return failure(error);
   }
 }
 
-export type ImportCsvResult = ActionResult<StudioPromptSet> & { rowErrors?: CsvRowError[] };
+export type ImportCsvResult = ActionResult<StudioPromptSet, { rowErrors: CsvRowError[] }>;
 
 /**
- * Replaces the set's prompts with a `name,text` CSV. Prompts whose name and text are unchanged
- * keep their audio (updatePromptSet matches them by name). Bad rows are reported (the first
+ * PUT /prompt-sets/{id}/prompts.csv from a file: importPromptCsv replaces the set's prompts
+ * (unchanged name and text keep their audio). Bad rows are reported (the first
  * MAX_CSV_ROW_ERRORS, with the count of all) by the row number a spreadsheet shows, and nothing is changed.
  */
 export async function importPromptCsvAction(id: string, form: FormData): Promise<ImportCsvResult> {
   const user = await requireDashboardUser(RETURN_TO);
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0) return { ok: false, error: "Choose a CSV file to import." };
   try {
-    const file = form.get("file");
-    if (!(file instanceof File) || file.size === 0) return { ok: false, error: "Choose a CSV file to import." };
     if (file.size > MAX_PROMPT_CSV_BYTES) {
       return {
         ok: false,
@@ -107,18 +111,18 @@ export async function importPromptCsvAction(id: string, form: FormData): Promise
         error: "That file is not UTF-8 text. Save the spreadsheet as “CSV UTF-8” and import it again.",
       };
     }
-    const parsed = parsePromptCsv(csv, env().TTS_MAX_TEXT_LENGTH);
-    if (!parsed.ok) {
-      const rows = new Set(parsed.errors.map((e) => e.row)).size;
-      const error =
-        parsed.total > parsed.errors.length
-          ? `Nothing was imported: ${file.name} has ${parsed.total} problems; the first ${parsed.errors.length} are listed.`
-          : `Nothing was imported: ${rows} ${rows === 1 ? "row" : "rows"} of ${file.name} ${rows === 1 ? "needs" : "need"} fixing.`;
-      return { ok: false, error, rowErrors: parsed.errors };
-    }
-    await updatePromptSet({ orgId: user.orgId, id: String(id), body: { prompts: parsed.prompts } });
-    return { ok: true, value: await studioView(user.orgId, String(id)) };
+    const view = await importPromptCsv({ orgId: user.orgId, id: String(id), csv });
+    return { ok: true, value: await studioPromptSetOf(user.orgId, view) };
   } catch (error) {
+    if (error instanceof PromptCsvError) {
+      const { name } = file;
+      const rows = new Set(error.rows.map((e) => e.row)).size;
+      const message =
+        error.total > error.rows.length
+          ? `Nothing was imported: ${name} has ${error.total} problems; the first ${error.rows.length} are listed.`
+          : `Nothing was imported: ${rows} ${rows === 1 ? "row" : "rows"} of ${name} ${rows === 1 ? "needs" : "need"} fixing.`;
+      return { ok: false, error: message, rowErrors: error.rows };
+    }
     return failure(error);
   }
 }

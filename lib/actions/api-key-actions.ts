@@ -6,7 +6,8 @@ import { ApiKeyNotFoundError, revokeApiKey } from "@/lib/keys/revoke-api-key";
 import { ApiKeyAlreadyRollingError, rollApiKey } from "@/lib/keys/roll-api-key";
 import { createApiKeyFormSchema, idSchema, rollApiKeyFormSchema } from "@/lib/dashboard/schemas";
 import { requireDashboardUser } from "@/lib/users/current-user";
-import { changeById, fieldErrorsOf, type ActionResult } from "@/app/dashboard/action-result";
+import { fieldErrorsOf, type ActionResult } from "@/lib/actions/action-result";
+import { changeById } from "@/lib/actions/change-by-id";
 import type { KeyMode } from "@/lib/keys/key-mode";
 
 export async function createApiKeyAction(input: {

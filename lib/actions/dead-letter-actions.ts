@@ -1,6 +1,6 @@
 "use server";
 
-import type { ActionResult } from "@/app/dashboard/action-result";
+import type { ActionResult } from "@/lib/actions/action-result";
 import { idSchema } from "@/lib/dashboard/schemas";
 import { requireDashboardUser } from "@/lib/users/current-user";
 import { listDeadLetters } from "@/lib/dashboard/deliveries";
