@@ -15,10 +15,13 @@ import { BREAKDOWN_HEADER, breakdownRow, memoryBreakdown, prepareReportDir } fro
 import { measure, type RequestSpec } from "./lib/measure";
 import { MIN_SOAK_MINUTES, soakVerdict, type SoakMinute } from "./lib/soak-verdict";
 import { requireBuild, startBenchStack, type BenchStack } from "./lib/stack";
+import { withServerMemoryLimits } from "../scripts/server-memory";
 
 const { values: args } = parseArgs({
   options: {
     minutes: { type: "string", default: "10" },
+    // Without npm start's memory settings (scripts/server-memory.ts), to measure what they change.
+    "unsized-heap": { type: "boolean", default: false },
     concurrency: { type: "string", default: "8" },
   },
 });
@@ -188,10 +191,15 @@ async function main() {
   process.once("SIGINT", () => void stack?.stop().finally(() => process.exit(130)));
   try {
     log(`starting the app from ${distDir}`);
+    // As npm start runs the server, unless told otherwise.
+    const memory = args["unsized-heap"]
+      ? { NODE_OPTIONS: process.env.NODE_OPTIONS ?? "", MALLOC_ARENA_MAX: "" }
+      : withServerMemoryLimits({ NODE_OPTIONS: process.env.NODE_OPTIONS });
     stack = await startBenchStack({
       RATE_LIMIT_PER_MINUTE: "1000000000",
       JOB_RUNNER: "auto",
       JOB_POLL_INTERVAL_MS: "500",
+      ...(memory.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: memory.MALLOC_ARENA_MAX } : {}),
       // A report (V8 heap figures) on SIGUSR2, for the memory breakdown; it costs nothing until asked.
       NODE_OPTIONS: [
         process.env.NODE_OPTIONS,
@@ -210,6 +218,8 @@ async function main() {
     const mix = await prepareMix(stack.baseUrl);
     const lines = [
       `## Soak (${minutes} minutes, ${concurrency} connections, ${mix.size}-request mix, ${new Date().toISOString()})`,
+      "",
+      `Server memory settings: ${args["unsized-heap"] ? "none (--unsized-heap)" : `npm start's (NODE_OPTIONS ${memory.NODE_OPTIONS}, MALLOC_ARENA_MAX ${memory.MALLOC_ARENA_MAX})`}.`,
       "",
       "| Minute | App RSS MiB | Requests | Errors | req/s | p50 ms | p99 ms | load average (1 min) |",
       "|---:|---:|---:|---:|---:|---:|---:|---:|",

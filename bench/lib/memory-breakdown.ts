@@ -14,6 +14,8 @@ export type MemoryBreakdown = {
   /** V8's heap as committed (all spaces), and the part holding live-or-not-yet-collected objects. */
   heapTotalBytes?: number;
   heapUsedBytes?: number;
+  /** Memory outside the heap that JS objects hold (Buffers, ArrayBuffers), part of the anonymous. */
+  externalBytes?: number;
   /** The largest heap spaces, committed bytes. */
   heapSpaces?: Record<string, number>;
 };
@@ -41,7 +43,12 @@ async function v8Heap(pid: number, reportDir: string) {
       const spaces: Record<string, number> = {};
       for (const [name, space] of Object.entries(heap.heapSpaces as Record<string, { memorySize: number }>))
         spaces[name] = space.memorySize;
-      return { total: Number(heap.totalMemory), used: Number(heap.usedMemory), spaces };
+      return {
+        total: Number(heap.totalMemory),
+        used: Number(heap.usedMemory),
+        external: Number(heap.externalMemory),
+        spaces,
+      };
     } catch {
       // still being written
     }
@@ -65,6 +72,7 @@ export async function memoryBreakdown(pid: number, reportDir: string): Promise<M
     anonymousBytes: kernel.anonymous,
     heapTotalBytes: heap?.total,
     heapUsedBytes: heap?.used,
+    externalBytes: heap?.external,
     heapSpaces: heap?.spaces,
   };
 }
@@ -78,10 +86,10 @@ export function breakdownRow(moment: string, b: MemoryBreakdown): string {
     .slice(0, 3)
     .map(([name, bytes]) => `${name.replace(/_space$/, "")} ${mib(bytes)}`)
     .join(", ");
-  return `| ${moment} | ${mib(b.rssBytes)} | ${mib(b.fileBytes)} | ${mib(b.heapTotalBytes)} (${mib(b.heapUsedBytes)} used; ${spaces}) | ${mib(native)} |`;
+  return `| ${moment} | ${mib(b.rssBytes)} | ${mib(b.fileBytes)} | ${mib(b.heapTotalBytes)} (${mib(b.heapUsedBytes)} used; ${spaces}) | ${mib(native)} | ${mib(b.externalBytes)} |`;
 }
 
 export const BREAKDOWN_HEADER = [
-  "| Moment | RSS MiB | code and mapped files | V8 heap, committed (used; largest spaces) | other anonymous (native: malloc, buffers, add-ons) |",
-  "|---|---:|---:|---|---:|",
+  "| Moment | RSS MiB | code and mapped files | V8 heap, committed (used; largest spaces) | other anonymous (native: malloc, buffers, add-ons) | of which external (Buffers, ArrayBuffers) |",
+  "|---|---:|---:|---|---:|---:|",
 ].join("\n");
