@@ -11,8 +11,11 @@ describe("withServerMemoryLimits", () => {
   });
 
   it("keeps the operator's NODE_OPTIONS, and their own heap size over ours", () => {
+    expect(withServerMemoryLimits({ NODE_OPTIONS: "--enable-source-maps" }).NODE_OPTIONS).toBe(
+      `--enable-source-maps ${SERVER_HEAP_FLAGS.join(" ")}`,
+    );
     const env = withServerMemoryLimits({ NODE_OPTIONS: "--enable-source-maps --max-old-space-size=1024" });
-    expect(env.NODE_OPTIONS).toBe("--enable-source-maps --max-old-space-size=1024 --max-semi-space-size=8");
+    expect(env.NODE_OPTIONS).toBe("--enable-source-maps --max-old-space-size=1024");
   });
 
   it("keeps the operator's MALLOC_ARENA_MAX", () => {
