@@ -1,5 +1,6 @@
 // The soak run's verdict (npm run soak, issue 35): from one sample per minute, does the app's
 // memory still grow at the end, and did its p99 drift? Pure, so a unit test can make it fail.
+import { median } from "./measure";
 
 export type SoakMinute = {
   /** Resident memory of the app at the end of the minute. */
@@ -22,13 +23,6 @@ export const P99_DRIFT_LIMIT = 1.5;
 export const MIN_SOAK_MINUTES = 3;
 
 const MiB = 1024 * 1024;
-
-function median(values: number[]): number {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 /** Slope of the least-squares line through (0, y0), (1, y1), ...: change per sample. */
 export function leastSquaresSlope(values: number[]): number {
