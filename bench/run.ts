@@ -19,7 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { BenchContext, BenchRow, BenchSection } from "./lib/context";
-import { DEFAULTS, measure, type LoadResult } from "./lib/measure";
+import { DEFAULTS, measure, median, type LoadResult } from "./lib/measure";
 import { BASELINE_JSON } from "./lib/payload";
 import { requireBuild, sampleProcesses, startBenchStack, type BenchStack } from "./lib/stack";
 import { targetVerdict } from "./lib/target";
@@ -76,13 +76,6 @@ async function loadSections(): Promise<BenchSection[]> {
   const sections: BenchSection[] = [];
   for (const file of files) sections.push((await import(path.join(dir, file))).default as BenchSection);
   return sections.filter((s) => !args.only || s.title.toLowerCase().includes(args.only.toLowerCase()));
-}
-
-function median(values: number[]): number {
-  const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (finite.length === 0) return NaN;
-  const mid = Math.floor(finite.length / 2);
-  return finite.length % 2 ? finite[mid] : (finite[mid - 1] + finite[mid]) / 2;
 }
 
 /** One row for several runs of a scenario: medians of the rates and times, sums of the counts. */

@@ -11,6 +11,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { EMBEDDED_DATABASE } from "../lib/db/embedded-database";
 import { EmbeddedPostgresError, startEmbeddedPostgres } from "./embedded-postgres";
+import { withServerMemoryLimits } from "./server-memory";
 
 const MIGRATE_FLAGS = ["--migrate", "--migrate-embedded"] as const;
 const argv = process.argv.slice(2);
@@ -48,7 +49,9 @@ if (migrateFlag === "--migrate" || (migrateFlag === "--migrate-embedded" && embe
   }
 }
 
-const child = spawn(command, args, { env, stdio: "inherit" });
+// The production server (npm start) runs with its memory sized (docs/operations.md#memory).
+const serving = command === "next" && args[0] === "start";
+const child = spawn(command, args, { env: serving ? withServerMemoryLimits(env) : env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
 child.on("exit", async (code, signal) => {
   await embedded?.stop();

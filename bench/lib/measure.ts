@@ -4,7 +4,14 @@
 // shares the CPU with the server, and node:http costs a fraction of fetch per request.
 import http from "node:http";
 
-export type RequestSpec = { method: string; path: string; headers?: Record<string, string>; body?: string };
+export type RequestSpec = {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** This request's expected status, where a mix of routes differs from the run's expectStatus. */
+  expectStatus?: number;
+};
 
 export type LoadOptions = {
   /** Row label in the table. */
@@ -12,7 +19,7 @@ export type LoadOptions = {
   baseUrl: string;
   /** The i-th request (i counts from 0 across all connections). */
   request: (i: number) => RequestSpec;
-  /** Status every measured answer must have; anything else counts as an error. */
+  /** Status every measured answer must have (unless its RequestSpec says); anything else counts as an error. */
   expectStatus: number;
   concurrency?: number;
   durationMs?: number;
@@ -77,6 +84,14 @@ function send(agent: http.Agent, url: URL, spec: RequestSpec): Promise<{ status:
   });
 }
 
+/** The median of the finite values (NaN when there are none). */
+export function median(values: number[]): number {
+  const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (finite.length === 0) return NaN;
+  const mid = Math.floor(finite.length / 2);
+  return finite.length % 2 ? finite[mid] : (finite[mid - 1] + finite[mid]) / 2;
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -118,9 +133,9 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
         try {
           const res = await send(agent, url, spec);
           latencies.push(performance.now() - t0);
-          if (res.status !== options.expectStatus) {
+          if (res.status !== (spec.expectStatus ?? options.expectStatus)) {
             errors++;
-            errorSample ??= `${res.status} ${Buffer.concat(res.chunks).toString("utf8").slice(0, 200)}`;
+            errorSample ??= `${spec.method} ${spec.path}: ${res.status} ${Buffer.concat(res.chunks).toString("utf8").slice(0, 200)}`;
           }
         } catch (error) {
           errors++;

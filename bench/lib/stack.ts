@@ -11,6 +11,8 @@ export type BenchStack = {
   databaseUrl: string;
   /** Resident memory and CPU time so far of the app's server process(es). */
   app: () => ProcessSample;
+  /** The app's server process ids (to ask one for a diagnostic report). */
+  appPids: () => number[];
   /** The same for the database backends serving the bench database. */
   database: () => ProcessSample;
   stop: () => Promise<void>;
@@ -91,22 +93,34 @@ function parentOf(pid: number): number {
 
 const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
 
-/** Memory and CPU time used so far by the processes that match. */
-export function sampleProcesses(
-  matches: (pid: number, processGroup: number, cmdline: string) => boolean,
-): ProcessSample {
-  const sample = { rssBytes: 0, cpuSeconds: 0 };
+type ProcessMatcher = (pid: number, processGroup: number, cmdline: string) => boolean;
+
+/** The processes that match, with their /proc stat fields after "(comm) ". */
+function findProcesses(matches: ProcessMatcher): { pid: number; fields: string[] }[] {
+  const found: { pid: number; fields: string[] }[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ");
-      // After "(comm) ": state is fields[0], so the process group (stat field 5) is fields[2]
-      // and utime/stime (fields 14/15) are fields[11]/fields[12].
-      if (!matches(Number(entry), Number(fields[2]), cmdline)) continue;
+      // After "(comm) ": state is fields[0], so the process group (stat field 5) is fields[2].
+      if (matches(Number(entry), Number(fields[2]), cmdline)) found.push({ pid: Number(entry), fields });
+    } catch {
+      // the process went away
+    }
+  }
+  return found;
+}
+
+/** Memory and CPU time used so far by the processes that match. */
+export function sampleProcesses(matches: ProcessMatcher): ProcessSample {
+  const sample = { rssBytes: 0, cpuSeconds: 0 };
+  for (const { pid, fields } of findProcesses(matches)) {
+    try {
+      // utime/stime (stat fields 14/15) are fields[11]/fields[12].
       sample.cpuSeconds += (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${entry}/status`, "utf8"));
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
       if (rss) sample.rssBytes += Number(rss[1]) * 1024;
     } catch {
       // the process went away
@@ -130,11 +144,13 @@ export async function startBenchStack(env: Record<string, string>): Promise<Benc
     await database.drop();
     throw error;
   });
+  // The Next.js server process(es) in the app's process group, not the npx wrapper.
+  const isApp: ProcessMatcher = (_, group, cmd) => group === app.pid && /next-server|next\/dist\/bin\/next/.test(cmd);
   return {
     baseUrl: app.baseUrl,
     databaseUrl: database.url,
-    // The Next.js server process(es) in the app's process group, not the npx wrapper.
-    app: () => sampleProcesses((_, group, cmd) => group === app.pid && /next-server|next\/dist\/bin\/next/.test(cmd)),
+    app: () => sampleProcesses(isApp),
+    appPids: () => findProcesses(isApp).map(({ pid }) => pid),
     // The PostgreSQL backends serving the bench database (their titles name it).
     database: () =>
       database.postmasterPid ? postgresServerSample(database.postmasterPid) : sampleBackends(databaseName),
