@@ -121,13 +121,9 @@ export async function renderAamvaCard(data: AamvaData, portraitFile: string): Pr
   const [wMm, hMm] = SIZE_MM.AAMVA;
   const width = Math.round(wMm * SCALE);
   const height = Math.round(hMm * SCALE);
-  const barcode = await bwipjs.toBuffer({
-    bcid: "pdf417",
-    text: aamvaPayload(data),
-    columns: 8,
-    scale: 2,
-    rowmult: 3,
-  });
+  // bwip-js passes BWIPP options (columns, rowmult) through; its types list only the common ones.
+  const options = { bcid: "pdf417", text: aamvaPayload(data), columns: 8, scale: 2, rowmult: 3 };
+  const barcode: Buffer = await bwipjs.toBuffer(options as bwipjs.RenderOptions);
   const barcodeMeta = await sharp(barcode).metadata();
   const barcodeW = width - 8 * SCALE;
   const barcodeH = Math.round((barcodeMeta.height! * barcodeW) / barcodeMeta.width!);
