@@ -36,8 +36,20 @@ const pad = (text: string, length: number) => text.padEnd(length, "<").slice(0, 
 const nameField = (data: SpecimenData, length: number) =>
   pad(`${data.surname.replace(/ /g, "<")}<<${data.givenNames.replace(/ /g, "<")}`, length);
 
-/** The MRZ lines of the document, every check digit correct. */
-export function makeMrz(data: SpecimenData): string[] {
+/**
+ * The MRZ lines of the document, every check digit correct; `tamper`: the birth date's last digit
+ * changed after the check digits were computed (a forged or misprinted date that must be refused).
+ */
+export function makeMrz(data: SpecimenData, tamper = false): string[] {
+  const lines = correctMrz(data);
+  if (!tamper) return lines;
+  // The birth date's last digit: TD1 line 2 column 6; TD2 and TD3 line 2 column 19.
+  const [line, column] = data.format === "TD1" ? [1, 5] : [1, 18];
+  const digit = String((Number(lines[line]![column]) + 1) % 10);
+  return lines.map((text, i) => (i === line ? text.slice(0, column) + digit + text.slice(column + 1) : text));
+}
+
+function correctMrz(data: SpecimenData): string[] {
   const number = pad(data.documentNumber, 9);
   const numberCd = number + checkDigit(number);
   const birth = data.birthDate + checkDigit(data.birthDate);

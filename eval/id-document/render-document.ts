@@ -27,11 +27,15 @@ async function portrait(file: string, width: number, height: number): Promise<Bu
 }
 
 /** A flat ICAO document: printed fields, a portrait and the machine-readable zone along the bottom. */
-export async function renderIcaoDocument(data: SpecimenData, portraitFile: string): Promise<Buffer> {
+export async function renderIcaoDocument(
+  data: SpecimenData,
+  portraitFile: string,
+  options: { tamper?: boolean } = {},
+): Promise<Buffer> {
   const [wMm, hMm] = SIZE_MM[data.format];
   const width = Math.round(wMm * SCALE);
   const height = Math.round(hMm * SCALE);
-  const mrz = makeMrz(data);
+  const mrz = makeMrz(data, options.tamper);
   // ICAO 9303 part 3: 10 characters per inch (2.54 mm pitch); this OCR-B's advance is 0.71 em.
   const pitch = 2.54 * SCALE;
   const fontSize = pitch / 0.71;

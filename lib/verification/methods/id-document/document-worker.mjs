@@ -71,6 +71,8 @@ async function greyImage(bytes) {
     .rotate()
     .resize({ width: WORK_WIDTH, withoutEnlargement: false })
     .greyscale()
+    // Stretched to the full range, so a dim photo's text edges pass the same edge threshold.
+    .normalise()
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { grey: data, width: info.width, height: info.height };
@@ -256,11 +258,33 @@ function withDocumentNumberFixed(lines, result) {
   return result;
 }
 
+/** Letters OCR reads for a digit; a check digit is never a letter. */
+const DIGIT_LOOK_ALIKES = { A: "4", B: "8", D: "0", G: "6", I: "1", L: "1", O: "0", Q: "0", S: "5", T: "7", Z: "2" };
+
+/**
+ * OCR read the composite check digit as a letter (which a check digit never is): its look-alike
+ * digit is put in, and the check digits are verified again. The dates still have their own check
+ * digits; this gives up the composite's second guard on them only when its digit was a letter.
+ */
+function withCompositeLetterFixed(lines, result) {
+  const composite = result.details.find((d) => d.field === "compositeCheckDigit");
+  if (!composite || composite.valid) return lines;
+  const digit = DIGIT_LOOK_ALIKES[lines[composite.line][composite.start]];
+  if (!digit) return lines;
+  return lines.map((text, i) =>
+    i === composite.line ? text.slice(0, composite.start) + digit + text.slice(composite.start + 1) : text,
+  );
+}
+
 /** A parsed MRZ counts only when the parser finds every field (every check digit) valid. */
 function acceptMrz(lines, now) {
   let result = parseLines(lines);
   if (!result) return null;
-  if (!result.valid) result = withDocumentNumberFixed(lines, result);
+  if (!result.valid) {
+    const fixed = withCompositeLetterFixed(lines, result);
+    if (fixed !== lines) result = parseLines(fixed) ?? result;
+    if (!result.valid) result = withDocumentNumberFixed(fixed, result);
+  }
   if (!result.valid || !["TD1", "TD2", "TD3"].includes(result.format)) return null;
   const birthDate = mrzDate(result.fields.birthDate, "birth", now);
   const expiryDate = mrzDate(result.fields.expirationDate, "expiry", now);
@@ -326,8 +350,17 @@ function retakeReason(grey, width, height, band) {
     if (band.right >= width - edge - 2) return { reason: "cut_off", side: "right" };
     if (band.bottom >= height - 2) return { reason: "cut_off", side: "bottom" };
   }
-  if (sharpness < 60) return { reason: "blurred" };
-  return { reason: band ? "unreadable" : "no_document" };
+  if (band) return { reason: sharpness < 60 ? "blurred" : "unreadable" };
+  // No text band: a blurred document still shows its shapes (contrast), an empty scene does not.
+  let sum = 0;
+  let squares = 0;
+  for (let i = 0; i < grey.length; i += 7) {
+    sum += grey[i];
+    squares += grey[i] * grey[i];
+  }
+  const n = Math.ceil(grey.length / 7);
+  const contrast = Math.sqrt(Math.max(0, squares / n - (sum / n) ** 2));
+  return { reason: contrast > 25 && sharpness < 60 ? "blurred" : "no_document" };
 }
 
 async function read(bytes, now) {
