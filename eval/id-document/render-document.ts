@@ -23,7 +23,7 @@ const displayDate = (yymmdd: string, century: string) =>
   `${yymmdd.slice(4, 6)}.${yymmdd.slice(2, 4)}.${century}${yymmdd.slice(0, 2)}`;
 
 async function portrait(file: string, width: number, height: number): Promise<Buffer> {
-  return sharp(path.join(PORTRAITS_DIR, file)).resize(width, height, { fit: "cover" }).greyscale().toBuffer();
+  return sharp(path.resolve(PORTRAITS_DIR, file)).resize(width, height, { fit: "cover" }).greyscale().toBuffer();
 }
 
 /** A flat ICAO document: printed fields, a portrait and the machine-readable zone along the bottom. */
