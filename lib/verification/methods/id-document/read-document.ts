@@ -82,7 +82,6 @@ class DocumentReader {
         reject(new ProviderError("document reader could not start", { cause: error }));
         this.discard(new ProviderError("document reader crashed", { cause: error }));
       });
-      worker.unref();
     });
     return this.ready;
   }
@@ -101,6 +100,7 @@ class DocumentReader {
     if (this.current || this.waiting.length === 0) return;
     const call = this.waiting.shift()!;
     this.current = call;
+    this.worker!.ref();
     const copy = call.bytes.slice();
     this.worker!.postMessage({ id: call.id, bytes: copy, now: call.now }, [copy.buffer]);
     call.timer = setTimeout(() => {
@@ -114,6 +114,8 @@ class DocumentReader {
   }
 
   private stopWhenIdle() {
+    // Referenced while it has work (a script's process waits for its answers), not while idle.
+    this.worker?.unref();
     if (!this.worker || this.idle) return;
     this.idle = setTimeout(() => {
       this.idle = null;
