@@ -314,7 +314,6 @@ async function ocrRegion(grey, width, height, box, lines) {
     .png()
     .toBuffer();
   const { data } = await ocr.recognize(png);
-  if (process.env.ID_DOCUMENT_DEBUG) console.error(JSON.stringify({ box, lines, scale, text: data.text }));
   return data.text;
 }
 
