@@ -108,7 +108,16 @@ const envSchema = z.object({
   FACE_ESTIMATION_CPU_SHARE_WHEN_BUSY: z.coerce.number().min(0.1).max(1).default(0.5),
   // The built-in estimator's worker (and its models' memory) ends after this long without a photo.
   FACE_ESTIMATION_IDLE_MS: z.coerce.number().int().positive().default(600_000),
+  // id_document: the built-in document reader and face match (local, the default unless
+  // ID_DOCUMENT_PROVIDER_URL names a vendor), the vendor (http), or unavailable (none)
+  // (docs/id-document.md).
+  ID_DOCUMENT_PROVIDER: z.enum(["local", "http", "none"]).optional(),
   ID_DOCUMENT_PROVIDER_URL: z.string().url().optional(),
+  // The most one document photo may take in the reader's worker before the worker is replaced and
+  // the photo answered as a timeout (lib/verification/methods/id-document/read-document.ts).
+  ID_DOCUMENT_READ_BUDGET_MS: z.coerce.number().int().positive().default(15000),
+  // Document photos that may wait for the built-in reader before more are refused (no attempt counted).
+  ID_DOCUMENT_MAX_QUEUE: z.coerce.number().int().positive().default(4),
   CREDIT_CARD_PROVIDER_URL: z.string().url().optional(),
 
   // Structured logs (pino): the least severe level written.
@@ -239,6 +248,7 @@ const requiredTogether = (e: ParsedEnv, ctx: z.RefinementCtx) => {
     "S3_SECRET_ACCESS_KEY is set (or set neither for the default AWS credential chain)",
   );
   need(e.FACE_ESTIMATION_PROVIDER === "http", "FACE_ESTIMATION_PROVIDER_URL", "FACE_ESTIMATION_PROVIDER=http");
+  need(e.ID_DOCUMENT_PROVIDER === "http", "ID_DOCUMENT_PROVIDER_URL", "ID_DOCUMENT_PROVIDER=http");
   need(Boolean(e.AUTH_GITHUB_ID), "AUTH_GITHUB_SECRET", "AUTH_GITHUB_ID is set (GitHub sign-in needs both)");
   need(Boolean(e.AUTH_GITHUB_SECRET), "AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET is set (GitHub sign-in needs both)");
   const schedule = e.WEBHOOK_RETRY_SCHEDULE.split(",").map((part) => part.trim());
@@ -280,6 +290,11 @@ export function env(): Env {
 /** Which provider checks face_estimation in live mode: FACE_ESTIMATION_PROVIDER, else http when a URL is set, else the built-in one. */
 export function faceEstimationProvider(e: Env = env()): "local" | "http" | "none" {
   return e.FACE_ESTIMATION_PROVIDER ?? (e.FACE_ESTIMATION_PROVIDER_URL ? "http" : "local");
+}
+
+/** Which provider checks id_document in live mode: ID_DOCUMENT_PROVIDER, else http when a URL is set, else the built-in one. */
+export function idDocumentProvider(e: Env = env()): "local" | "http" | "none" {
+  return e.ID_DOCUMENT_PROVIDER ?? (e.ID_DOCUMENT_PROVIDER_URL ? "http" : "local");
 }
 
 /** Inngest runs background work when configured (both keys, or a dev server); otherwise the embedded runner does. */

@@ -1,6 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { DocumentGuideOverlay } from "@/components/verify/document-guide";
 import { FaceGuideOverlay, FeedbackList, useLiveFeedback } from "@/components/verify/live-feedback";
 import { primaryButton, readyButton, secondaryButton } from "@/components/verify/styles";
 
@@ -45,6 +46,14 @@ export function ImageCapture(props: {
    * here; face, distance and angle from the session's live check at checkUrl, when given).
    */
   faceGuide?: { checkUrl?: string };
+  /** Documents: a card-shaped guide over the preview. */
+  documentGuide?: boolean;
+  /** Keeps the photo instead of sending it (the document photo, sent later with the selfie). */
+  onCaptured?: (photo: Blob) => void;
+  /** Sent with the photo, which then goes as `photoField` (the selfie after a document photo). */
+  attach?: { photoField: string; files: Record<string, Blob> };
+  /** The review's send button (default "Use this photo"). */
+  sendLabel?: string;
 }) {
   const router = useRouter();
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -154,11 +163,16 @@ export function ImageCapture(props: {
 
   async function send() {
     if (!photo) return;
+    if (props.onCaptured) {
+      props.onCaptured(photo.blob);
+      return;
+    }
     setPhase("sending");
     setMessage({ kind: "info", text: "Checking your photo…" });
     const form = new FormData();
     form.set("expected_index", String(props.expectedIndex));
-    form.set("image", photo.blob, "photo.jpg");
+    for (const [name, blob] of Object.entries(props.attach?.files ?? {})) form.set(name, blob, `${name}.jpg`);
+    form.set(props.attach?.photoField ?? "image", photo.blob, "photo.jpg");
     try {
       const response = await fetch(props.uploadUrl, { method: "POST", body: form });
       if (!response.ok) {
@@ -236,6 +250,7 @@ export function ImageCapture(props: {
               className={`absolute inset-0 h-full w-full object-cover ${guided ? "-scale-x-100" : ""}`}
             />
             {guided && phase === "camera" ? <FaceGuideOverlay ready={ready} message={live.feedback.message} /> : null}
+            {props.documentGuide && phase === "camera" ? <DocumentGuideOverlay /> : null}
           </div>
           {guided && phase === "camera" ? (
             <>
@@ -289,7 +304,7 @@ export function ImageCapture(props: {
               onClick={send}
               disabled={phase === "sending"}
             >
-              {phase === "sending" ? "Checking…" : "Use this photo"}
+              {phase === "sending" ? "Checking…" : (props.sendLabel ?? "Use this photo")}
             </button>
             <button type="button" className={secondaryButton} onClick={retake} disabled={phase === "sending"}>
               Retake

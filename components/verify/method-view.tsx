@@ -1,4 +1,5 @@
 import { ActionForm } from "@/components/verify/action-form";
+import { DocumentAndSelfieCapture } from "@/components/verify/document-capture";
 import { ImageCapture } from "@/components/verify/image-capture";
 import { METHOD_LABEL, METHOD_PHRASE, METHOD_SUMMARY, unavailableSentence } from "@/components/verify/method-copy";
 import { LeaveLink } from "@/components/verify/leave-link";
@@ -117,23 +118,34 @@ export function MethodView(props: {
                 <li key={tip}>{tip}</li>
               ))}
             </ul>
-            <ImageCapture
-              key={`${step.index}`}
-              uploadUrl={`/verify/session/${snapshot.id}/evidence`}
-              expectedIndex={step.index}
-              facing={step.method === "face_estimation" ? "user" : "environment"}
-              cameraLabel={step.method === "face_estimation" ? "Take a selfie with your camera" : "Use your camera"}
-              photoAlt={step.method === "face_estimation" ? "Your selfie" : "Your document photo"}
-              faceGuide={
-                step.method === "face_estimation"
-                  ? { checkUrl: step.checkedOnThisServer ? `/verify/session/${snapshot.id}/live-check` : undefined }
-                  : undefined
-              }
-            />
+            {step.takesSelfie ? (
+              <DocumentAndSelfieCapture
+                key={`${step.index}`}
+                uploadUrl={`/verify/session/${snapshot.id}/evidence`}
+                expectedIndex={step.index}
+                checkUrl={`/verify/session/${snapshot.id}/live-check`}
+              />
+            ) : (
+              <ImageCapture
+                key={`${step.index}`}
+                uploadUrl={`/verify/session/${snapshot.id}/evidence`}
+                expectedIndex={step.index}
+                facing={step.method === "face_estimation" ? "user" : "environment"}
+                cameraLabel={step.method === "face_estimation" ? "Take a selfie with your camera" : "Use your camera"}
+                photoAlt={step.method === "face_estimation" ? "Your selfie" : "Your document photo"}
+                faceGuide={
+                  step.method === "face_estimation"
+                    ? { checkUrl: step.checkedOnThisServer ? `/verify/session/${snapshot.id}/live-check` : undefined }
+                    : undefined
+                }
+              />
+            )}
             <PhoneHandoff action={props.handoffAction} />
             <p className="mt-4 text-sm text-slate-600">
               {step.checkedOnThisServer
-                ? "Your photo is checked on our own server, in memory only, and deleted as soon as it has been checked: it is never stored or sent to anyone else, and the site that sent you learns only whether the check passed."
+                ? step.takesSelfie
+                  ? "Your photos are checked on our own server, in memory only, and deleted as soon as they have been checked: we read only the dates and the document's type and country, never store your name, number or date of birth, send nothing to anyone else, and the site that sent you learns only whether the check passed."
+                  : "Your photo is checked on our own server, in memory only, and deleted as soon as it has been checked: it is never stored or sent to anyone else, and the site that sent you learns only whether the check passed."
                 : "Your photo goes to our checking partner for this check only and is deleted as soon as it has been checked. We never store it."}
             </p>
           </>

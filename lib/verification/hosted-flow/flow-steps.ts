@@ -7,6 +7,8 @@ export type PlanEntry = {
   evidence?: EvidenceKind;
   /** Image methods: the photo is judged on this server rather than sent to a vendor. */
   checkedOnThisServer?: boolean;
+  /** Image methods: a live selfie is taken after the photo and sent with it (the built-in id_document check). */
+  takesSelfie?: boolean;
   unavailableReason?: UnavailableReason;
 };
 

@@ -80,7 +80,12 @@ async function consumeLiveCheck(
 /** Why this session cannot have a live check now, or null when it can. */
 function ineligible(session: BoundSession, now: Date): LiveCheckAnswer | null {
   const method = session.methods[session.currentMethodIndex] as VerificationMethod | undefined;
-  if (session.status !== "in_progress" || isPastDeadline(session, now) || method !== "face_estimation") {
+  // The face check, or the built-in document check's selfie.
+  if (
+    session.status !== "in_progress" ||
+    isPastDeadline(session, now) ||
+    (method !== "face_estimation" && method !== "id_document")
+  ) {
     return refused(409, "This session is not on the face check.");
   }
   // Live mode with the built-in check only: test mode simulates, and a vendor's check is the vendor's.
@@ -89,7 +94,8 @@ function ineligible(session: BoundSession, now: Date): LiveCheckAnswer | null {
     session.mode !== "live" ||
     !resolution.available ||
     resolution.provider.kind !== "image" ||
-    !resolution.provider.checkedOnThisServer
+    !resolution.provider.checkedOnThisServer ||
+    (method === "id_document" && !resolution.provider.takesSelfie)
   ) {
     return refused(409, "Live feedback is not available for this check.");
   }

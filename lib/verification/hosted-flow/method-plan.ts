@@ -17,6 +17,7 @@ export function planMethods(methods: string[], mode: KeyMode): PlannedMethod[] {
           available: true,
           evidence: resolution.provider.kind,
           checkedOnThisServer: resolution.provider.kind === "image" && resolution.provider.checkedOnThisServer,
+          takesSelfie: resolution.provider.kind === "image" && Boolean(resolution.provider.takesSelfie),
         }
       : { method, available: false, unavailableReason: resolution.reason };
   });

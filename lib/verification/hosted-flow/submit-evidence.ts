@@ -93,31 +93,52 @@ export async function submitSimulatedChoice(
 export async function submitImageEvidence(
   session: BoundSession,
   expectedIndex: number,
-  file: { size: number; arrayBuffer(): Promise<ArrayBuffer> },
+  file: UploadedFile,
   clientAddress = "",
+  /** The live selfie sent with a document photo (providers that take one: takesSelfie). */
+  selfieFile: UploadedFile | null = null,
 ): Promise<EvidenceOutcome> {
   const current = currentProvider(session, expectedIndex, "image", "This check does not take a photo.");
   if ("outcome" in current) return current.outcome;
-  if (file.size === 0 || file.size > MAX_IMAGE_BYTES) {
-    return { kind: "rejected", message: "The photo must be an image of at most 8 MB." };
+  for (const upload of [file, selfieFile]) {
+    if (upload && (upload.size === 0 || upload.size > MAX_IMAGE_BYTES)) {
+      return { kind: "rejected", message: "The photo must be an image of at most 8 MB." };
+    }
   }
+  if (selfieFile && !current.provider.takesSelfie) return { kind: "rejected", message: "Send one photo." };
   const release = await holdCheckingPlace(session.id);
   if (!release)
     return { kind: "busy", message: "Your previous photo is still being checked. Please wait for its answer." };
   let bytes: Uint8Array | null = null;
+  let selfieBytes: Uint8Array | null = null;
   try {
     const limited = await countPhotoUpload(session, clientAddress);
     if (limited) return { kind: "limited", ...limited };
     bytes = new Uint8Array(await file.arrayBuffer());
+    selfieBytes = selfieFile ? new Uint8Array(await selfieFile.arrayBuffer()) : null;
     // The session may have moved on while this image waited for its turn: checkImage's provider
     // claim is conditional on the step, so a late image finds it stale and counts nothing.
-    return await checkImage(session, expectedIndex, current.provider, bytes);
+    return await checkImage(session, expectedIndex, current.provider, bytes, selfieBytes);
   } finally {
-    // The image lives only in this request's memory: it is never written to disk, the database or
-    // a log. Wipe our copy now rather than wait for the garbage collector.
+    // The images live only in this request's memory: they are never written to disk, the database
+    // or a log. Wipe our copies now rather than wait for the garbage collector.
     bytes?.fill(0);
+    selfieBytes?.fill(0);
     release();
   }
+}
+
+type UploadedFile = { size: number; arrayBuffer(): Promise<ArrayBuffer> };
+
+/** The image's type when its headers allow decoding it; otherwise the answer. */
+function screenImage(bytes: Uint8Array): { contentType: ImageEvidence["contentType"] } | { outcome: EvidenceOutcome } {
+  const contentType = sniffImageType(bytes);
+  if (!contentType) return { outcome: { kind: "rejected", message: "Please use a JPEG, PNG or WebP photo." } };
+  const header = readImageHeader(bytes, contentType);
+  if (!header) return { outcome: { kind: "retake", message: RETAKE_MESSAGES.unreadable_image } };
+  const refusal = headerRefusal(header);
+  if (refusal) return { outcome: { kind: "retake", message: refusal } };
+  return { contentType };
 }
 
 async function checkImage(
@@ -125,13 +146,17 @@ async function checkImage(
   expectedIndex: number,
   provider: ImageProvider,
   bytes: Uint8Array,
+  selfieBytes: Uint8Array | null,
 ): Promise<EvidenceOutcome> {
-  const contentType = sniffImageType(bytes);
-  if (!contentType) return { kind: "rejected", message: "Please use a JPEG, PNG or WebP photo." };
-  const header = readImageHeader(bytes, contentType);
-  if (!header) return { kind: "retake", message: RETAKE_MESSAGES.unreadable_image };
-  const refusal = headerRefusal(header);
-  if (refusal) return { kind: "retake", message: refusal };
+  const screened = screenImage(bytes);
+  if ("outcome" in screened) return screened.outcome;
+  const { contentType } = screened;
+  let selfie: ImageEvidence | undefined;
+  if (selfieBytes) {
+    const screenedSelfie = screenImage(selfieBytes);
+    if ("outcome" in screenedSelfie) return screenedSelfie.outcome;
+    selfie = { contentType: screenedSelfie.contentType, bytes: selfieBytes };
+  }
 
   const claim = await claimProviderCall({ sessionId: session.id, orgId: session.orgId, expectedIndex });
   if (claim.kind === "stale") return { kind: "stale" };
@@ -142,6 +167,7 @@ async function checkImage(
     verdict = await provider.evaluate({ contentType, bytes } satisfies ImageEvidence, {
       reference: `${session.id}.${expectedIndex}.${session.attempts}`,
       requiredAge: session.requiredAge as 16 | 18,
+      selfie,
     });
   } catch (error) {
     if (error instanceof RetakeRequired) {
@@ -164,7 +190,14 @@ async function checkImage(
     if (claim.last) return giveUpOnMethod(session, expectedIndex);
     return { kind: "provider_error", message: "We couldn't check your photo just now. Please try again." };
   }
-  if (verdict.result === "inconclusive" && provider.checkedOnThisServer && !claim.last) {
+  // The built-in document check's inconclusive (expired, faces that do not match) moves on at once,
+  // as the spec has it: another photo of the same document would not change it.
+  if (
+    verdict.result === "inconclusive" &&
+    provider.method === "face_estimation" &&
+    provider.checkedOnThisServer &&
+    !claim.last
+  ) {
     // Another photo may well decide (light, angle, a hat): on the built-in check, which costs
     // nothing per photo, the user gets another try while the method has calls left; its last
     // inconclusive verdict moves the flow on. (A vendor's inconclusive moves on at once: each

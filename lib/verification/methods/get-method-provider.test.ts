@@ -3,7 +3,12 @@
 // when FACE_ESTIMATION_PROVIDER=none.
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-const VARS = ["FACE_ESTIMATION_PROVIDER", "FACE_ESTIMATION_PROVIDER_URL"] as const;
+const VARS = [
+  "FACE_ESTIMATION_PROVIDER",
+  "FACE_ESTIMATION_PROVIDER_URL",
+  "ID_DOCUMENT_PROVIDER",
+  "ID_DOCUMENT_PROVIDER_URL",
+] as const;
 const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
 
 afterEach(() => {
@@ -14,12 +19,16 @@ afterEach(() => {
 });
 
 /** getMethodProvider with a fresh configuration read from these variables. */
-async function resolve(vars: Partial<Record<(typeof VARS)[number], string>>, mode: "test" | "live") {
+async function resolve(
+  vars: Partial<Record<(typeof VARS)[number], string>>,
+  mode: "test" | "live",
+  method: "face_estimation" | "id_document" = "face_estimation",
+) {
   for (const name of VARS) delete process.env[name];
   Object.assign(process.env, vars);
   vi.resetModules();
   const { getMethodProvider } = await import("@/lib/verification/methods/get-method-provider");
-  return getMethodProvider("face_estimation", mode);
+  return getMethodProvider(method, mode);
 }
 
 describe("face_estimation's provider", () => {
@@ -60,5 +69,41 @@ describe("face_estimation's provider", () => {
         provider: { kind: "simulated_choice", method: "face_estimation" },
       });
     }
+  });
+});
+
+describe("id_document's provider", () => {
+  const url = "https://documents.example/check";
+
+  it("is the built-in reader and face match in live mode on the defaults, taking a selfie", async () => {
+    expect(await resolve({}, "live", "id_document")).toMatchObject({
+      available: true,
+      provider: { kind: "image", method: "id_document", checkedOnThisServer: true, takesSelfie: true },
+    });
+  });
+
+  it("is the vendor when ID_DOCUMENT_PROVIDER_URL is set, unless local is asked for", async () => {
+    expect(await resolve({ ID_DOCUMENT_PROVIDER_URL: url }, "live", "id_document")).toMatchObject({
+      provider: { checkedOnThisServer: false },
+    });
+    expect(
+      await resolve({ ID_DOCUMENT_PROVIDER: "local", ID_DOCUMENT_PROVIDER_URL: url }, "live", "id_document"),
+    ).toMatchObject({ provider: { checkedOnThisServer: true } });
+  });
+
+  it("is unavailable with ID_DOCUMENT_PROVIDER=none, and http without a URL is refused at start-up", async () => {
+    expect(await resolve({ ID_DOCUMENT_PROVIDER: "none" }, "live", "id_document")).toEqual({
+      available: false,
+      reason: "not_configured",
+    });
+    await expect(resolve({ ID_DOCUMENT_PROVIDER: "http" }, "live", "id_document")).rejects.toThrow(
+      /ID_DOCUMENT_PROVIDER_URL/,
+    );
+  });
+
+  it("stays simulated in test mode", async () => {
+    expect(await resolve({}, "test", "id_document")).toMatchObject({
+      provider: { kind: "simulated_choice", method: "id_document" },
+    });
   });
 });

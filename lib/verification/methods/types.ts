@@ -29,6 +29,8 @@ export type EvaluationContext = {
   /** Our reference for this attempt, sent to the provider for its records and echoed back. */
   reference: string;
   requiredAge: 16 | 18;
+  /** A live selfie sent with the photo, for providers that match it to the document (takesSelfie). */
+  selfie?: ImageEvidence;
 };
 
 export type SimulatedProvider = {
@@ -42,6 +44,8 @@ export type ImageProvider = {
   method: VerificationMethod;
   /** true: the photo is judged by this service itself (the built-in face check), not sent to a vendor. */
   checkedOnThisServer: boolean;
+  /** true: the page also takes a live selfie after the photo and sends both (the built-in id_document check). */
+  takesSelfie?: boolean;
   /** Evaluates the image and forgets it; providers must not keep the bytes either. */
   evaluate(image: ImageEvidence, context: EvaluationContext): Promise<ProviderVerdict>;
 };

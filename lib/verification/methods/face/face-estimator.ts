@@ -27,10 +27,17 @@ import { ProviderError } from "@/lib/verification/methods/types";
 // The models hold a few hundred MiB, so the worker ends after FACE_ESTIMATION_IDLE_MS without a
 // photo and the next photo starts a new one (paying the model load once more).
 
+/**
+ * What the worker measures besides the faces' boxes and quality: the age (estimateAge), the
+ * anti-spoofing and liveness scores (liveness, by default with the age), FaceRes's descriptor of
+ * each face (describe, for match-faces.ts), at a longest side of maxSide pixels (640 by default).
+ */
+export type MeasureOptions = { estimateAge: boolean; liveness?: boolean; describe?: boolean; maxSide?: number };
+
 type Call = {
   id: number;
   bytes: Uint8Array;
-  estimateAge: boolean;
+  options: MeasureOptions;
   resolve: (measurements: FaceMeasurements) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
@@ -94,7 +101,11 @@ class FaceEstimator {
    * so live frames never queue behind selfies, never pile up, and delay a selfie by at
    * most two frames (the one being measured and one waiting).
    */
-  measure(bytes: Uint8Array, estimateAge: boolean, options: { onlyIfIdle?: boolean } = {}): Promise<FaceMeasurements> {
+  measure(
+    bytes: Uint8Array,
+    estimateAge: boolean,
+    options: { onlyIfIdle?: boolean } & Omit<MeasureOptions, "estimateAge"> = {},
+  ): Promise<FaceMeasurements> {
     const config = env();
     if (options.onlyIfIdle && this.waiting.length > 0) {
       return Promise.reject(new EstimatorBusy("built-in face estimation is busy (photos waiting)"));
@@ -106,7 +117,7 @@ class FaceEstimator {
       const call: Call = {
         id: this.nextId++,
         bytes,
-        estimateAge,
+        options: { estimateAge, liveness: options.liveness, describe: options.describe, maxSide: options.maxSide },
         resolve,
         reject,
         timer: setTimeout(() => this.expire(call), config.FACE_ESTIMATION_TIMEOUT_MS),
@@ -179,7 +190,7 @@ class FaceEstimator {
     call.loopAtSend = performance.eventLoopUtilization();
     // The worker gets its own copy; the caller wipes its buffer when the call is over.
     const copy = call.bytes.slice();
-    this.worker!.postMessage({ id: call.id, bytes: copy, estimateAge: call.estimateAge }, [copy.buffer]);
+    this.worker!.postMessage({ id: call.id, bytes: copy, options: call.options }, [copy.buffer]);
     call.workTimer = setTimeout(
       () => this.expire(call, new EstimatorTimeout("built-in face estimation: the photo took longer than its budget")),
       env().FACE_ESTIMATION_PHOTO_BUDGET_MS,

@@ -3,7 +3,8 @@
 // bundle. It measures; it decides nothing (quality-gates.ts and decide-age.ts do).
 //
 // Models: @vladmandic/human on TensorFlow.js's WebAssembly backend finds the face, its pose and the
-// anti-spoofing and liveness scores; the age models named in workerData.ageModels (see
+// anti-spoofing and liveness scores, and (when asked, for matching a document's portrait to a selfie)
+// FaceRes's face descriptor; the age models named in workerData.ageModels (see
 // age-models.ts) run here on the face crop Human returns, each on the crop and, with
 // workerData.flip, on its mirror image. Weights are read from the npm packages' own models/
 // folders (no download at install or run time). The image arrives as bytes, is decoded in memory
@@ -54,6 +55,11 @@ globalThis.fetch = async (input, init) => {
 
 /** Longest side the models see; larger photos only cost decode time. */
 const MAX_SIDE = 640;
+/**
+ * A document's portrait is a small part of the photo of the card: it is measured at this longest
+ * side, so the face crop the descriptor sees keeps what detail the photo has.
+ */
+const MAX_SIDE_LIMIT = 1600;
 /** The hosted flow refuses larger images by their headers (read-image-header.ts); this is the last line. */
 const MAX_INPUT_PIXELS = 50_000_000;
 /**
@@ -80,7 +86,8 @@ const human = new Human({
     emotion: { enabled: false },
     // Age comes from the models below, run on the face crop that `return` hands back.
     detector: { rotation: false, maxDetected: 4, minConfidence: 0.5, skipFrames: 0, skipTime: 0, return: true },
-    description: { enabled: false },
+    // FaceRes's descriptor, for matching faces (match-faces.ts); loaded with the rest, run only when asked.
+    description: { enabled: true, skipFrames: 0, skipTime: 0 },
     antispoof: { enabled: true, skipFrames: 0, skipTime: 0 },
     liveness: { enabled: true, skipFrames: 0, skipTime: 0 },
   },
@@ -92,10 +99,10 @@ const human = new Human({
 });
 
 // human.detect() merges a configuration it is given into the instance for good, so every call
-// states both modes in full: a gates-only call must not leave age, anti-spoofing and liveness
-// switched off for the next person's photo.
-const modelsFor = (estimateAge) => ({
-  face: { antispoof: { enabled: estimateAge }, liveness: { enabled: estimateAge } },
+// states every model's switch in full: a gates-only call must not leave anti-spoofing and liveness
+// switched off for the next person's photo, nor a descriptor call leave FaceRes switched on.
+const modelsFor = ({ liveness, describe }) => ({
+  face: { antispoof: { enabled: liveness }, liveness: { enabled: liveness }, description: { enabled: describe } },
 });
 
 /**
@@ -209,14 +216,20 @@ async function cropStatistics(rgb, info, box) {
   return greyStatistics(grey, CROP_SIDE);
 }
 
-async function measure(bytes, estimateAge) {
+/**
+ * What one call measures: estimateAge (the age models), liveness (anti-spoofing and liveness
+ * scores; with the age unless said otherwise), describe (FaceRes's descriptor of each face) and
+ * maxSide (longest side measured, at most MAX_SIDE_LIMIT).
+ */
+async function measure(bytes, { estimateAge = false, liveness = estimateAge, describe = false, maxSide = MAX_SIDE }) {
   await ready;
+  const side = Math.min(MAX_SIDE_LIMIT, Math.max(64, Math.round(maxSide) || MAX_SIDE));
   let decoded;
   try {
     decoded = await sharp(bytes, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS })
       .timeout({ seconds: DECODE_BUDGET_SECONDS })
       .rotate()
-      .resize(MAX_SIDE, MAX_SIDE, { fit: "inside", withoutEnlargement: true })
+      .resize(side, side, { fit: "inside", withoutEnlargement: true })
       .removeAlpha()
       .toColourspace("srgb")
       .raw()
@@ -228,7 +241,7 @@ async function measure(bytes, estimateAge) {
   const tensor = human.tf.tensor3d(rgb, [info.height, info.width, 3], "int32");
   const batch = human.tf.expandDims(tensor, 0);
   try {
-    const result = await human.detect(batch, modelsFor(estimateAge));
+    const result = await human.detect(batch, modelsFor({ liveness, describe }));
     const faces = [];
     try {
       for (const face of result.face) {
@@ -238,8 +251,9 @@ async function measure(bytes, estimateAge) {
           box: face.boxRaw,
           age: estimates?.age ?? null,
           ages: estimates?.ages ?? null,
-          real: estimateAge && typeof face.real === "number" ? face.real : null,
-          live: estimateAge && typeof face.live === "number" ? face.live : null,
+          real: liveness && typeof face.real === "number" ? face.real : null,
+          live: liveness && typeof face.live === "number" ? face.live : null,
+          ...(describe ? { descriptor: Array.isArray(face.embedding) ? face.embedding : null } : {}),
           yaw: face.rotation?.angle?.yaw ?? null,
           pitch: face.rotation?.angle?.pitch ?? null,
           ...(await cropStatistics(rgb, info, face.boxRaw)),
@@ -255,9 +269,9 @@ async function measure(bytes, estimateAge) {
   }
 }
 
-parentPort.on("message", async ({ id, bytes, estimateAge }) => {
+parentPort.on("message", async ({ id, bytes, options }) => {
   try {
-    parentPort.postMessage({ id, measurements: await measure(bytes, estimateAge) });
+    parentPort.postMessage({ id, measurements: await measure(bytes, options) });
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   } finally {

@@ -20,6 +20,8 @@ export type MeasuredFace = {
   brightness: number;
   /** Variance of the Laplacian of the face's 128 px grey crop: low means blurred. */
   sharpness: number;
+  /** FaceRes's descriptor of the face, when asked for (match-faces.ts); null when the model gave none. */
+  descriptor?: number[] | null;
 };
 
 export type FaceMeasurements =

@@ -12,14 +12,17 @@ const refuse = (status: number, message: string, extra: object = {}, headers: Re
   Response.json({ error: message, ...extra }, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
 export const POST = withBoundSession({ sameOrigin: true, refuse: refuseBinding }, async ({ req, session }) => {
-  const form = await readLimitedForm(req, MAX_IMAGE_BYTES + 64 * 1024);
-  if (form === "too_large") return refuse(413, "The photo must be at most 8 MB.");
+  // Room for a document photo and its live selfie (id_document); each is held to MAX_IMAGE_BYTES.
+  const form = await readLimitedForm(req, 2 * MAX_IMAGE_BYTES + 64 * 1024);
+  if (form === "too_large") return refuse(413, "Each photo must be at most 8 MB.");
   if (!form) return refuse(400, "Send the photo as multipart/form-data.");
   const image = form.get("image");
+  const selfie = form.get("selfie");
   const expectedIndex = Number(form.get("expected_index"));
   if (!(image instanceof Blob) || !Number.isInteger(expectedIndex)) return refuse(400, "Send one photo.");
+  if (selfie !== null && !(selfie instanceof Blob)) return refuse(400, "Send the selfie as a photo.");
 
-  const outcome = await submitImageEvidence(session, expectedIndex, image, clientAddress(req.headers));
+  const outcome = await submitImageEvidence(session, expectedIndex, image, clientAddress(req.headers), selfie);
   if (outcome.kind === "rejected") return refuse(400, outcome.message);
   if (outcome.kind === "provider_error") {
     return outcome.retryable ? refuse(503, outcome.message, {}, { "Retry-After": "2" }) : refuse(502, outcome.message);

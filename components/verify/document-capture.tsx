@@ -1,0 +1,58 @@
+"use client";
+import { useEffect, useState } from "react";
+import { ImageCapture } from "@/components/verify/image-capture";
+import { secondaryButton } from "@/components/verify/styles";
+
+/**
+ * The built-in id_document check: a photo of the document (kept in this page only), then a live
+ * selfie; both are sent together, once, to be read and matched, and neither is kept.
+ */
+export function DocumentAndSelfieCapture(props: { uploadUrl: string; expectedIndex: number; checkUrl?: string }) {
+  const [document, setDocument] = useState<{ blob: Blob; url: string } | null>(null);
+  useEffect(() => () => (document ? URL.revokeObjectURL(document.url) : undefined), [document]);
+
+  if (!document) {
+    return (
+      <>
+        <p className="mt-4 text-base font-medium text-slate-900" data-testid="document-step">
+          1. Photograph your document
+        </p>
+        <ImageCapture
+          key="document"
+          uploadUrl={props.uploadUrl}
+          expectedIndex={props.expectedIndex}
+          facing="environment"
+          cameraLabel="Photograph your document"
+          photoAlt="Your document photo"
+          documentGuide
+          sendLabel="Use this photo, then take a selfie"
+          onCaptured={(blob) => setDocument({ blob, url: URL.createObjectURL(blob) })}
+        />
+      </>
+    );
+  }
+  return (
+    <>
+      <div className="mt-4 flex items-center gap-3" data-testid="document-kept">
+        {/* eslint-disable-next-line @next/next/no-img-element -- a local blob: URL, not an asset */}
+        <img src={document.url} alt="Your document photo" className="h-16 w-24 rounded object-cover" />
+        <button type="button" className={secondaryButton} onClick={() => setDocument(null)}>
+          Retake the document photo
+        </button>
+      </div>
+      <p className="mt-4 text-base font-medium text-slate-900" data-testid="selfie-step">
+        2. Take a selfie, so we can match your face to the document&apos;s photo
+      </p>
+      <ImageCapture
+        key="selfie"
+        uploadUrl={props.uploadUrl}
+        expectedIndex={props.expectedIndex}
+        facing="user"
+        cameraLabel="Take a selfie with your camera"
+        photoAlt="Your selfie"
+        faceGuide={{ checkUrl: props.checkUrl }}
+        attach={{ photoField: "selfie", files: { image: document.blob } }}
+      />
+    </>
+  );
+}

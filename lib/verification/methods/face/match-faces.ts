@@ -1,0 +1,95 @@
+import "server-only";
+import { faceEstimator } from "@/lib/verification/methods/face/face-estimator";
+import { distinctFaces, judgeMeasurements, type FaceMeasurements } from "@/lib/verification/methods/face/quality-gates";
+import { RetakeRequired, type ImageEvidence } from "@/lib/verification/methods/types";
+
+// Whether the portrait on an identity document and a live selfie show the same person
+// (docs/face-match.md). Both photos go through the face estimator's one worker, queue and budgets,
+// so a busy or overrunning worker fails as for face_estimation (EstimatorBusy, EstimatorTimeout:
+// provider errors, no attempt counted). The descriptors stay in memory for the call only.
+
+/**
+ * Cosine similarity of FaceRes descriptors at and above which two faces are the same person,
+ * chosen on identity-labelled faces with printed-portrait simulation (docs/face-match.md).
+ */
+export const MATCH_THRESHOLD = 0.5;
+
+/**
+ * The document's face must be at least this wide in pixels (at the longest side measured):
+ * smaller, the descriptor sees little more than a blur.
+ */
+export const DOCUMENT_MIN_FACE_PIXELS = 40;
+
+/** A card's portrait is a small part of its photo: measure the document at this longest side. */
+const DOCUMENT_MAX_SIDE = 1280;
+
+export type FaceMatch =
+  | { kind: "match" | "mismatch"; similarity: number }
+  /** No usable face: none, more than one, or too small on the document; no descriptor on either. */
+  | { kind: "no_face"; which: "document" | "selfie" }
+  /** The selfie's face is not scored as a live person (face_estimation's spoof gate): never a match. */
+  | { kind: "spoof" };
+
+/** Cosine similarity of two descriptors, in [-1, 1]. */
+export function descriptorSimilarity(a: readonly number[], b: readonly number[]): number {
+  if (a.length === 0 || a.length !== b.length) throw new Error("face descriptors of different lengths");
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i] * b[i];
+    normA += a[i] * a[i];
+    normB += b[i] * b[i];
+  }
+  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
+}
+
+/** The descriptor of the document's one face, or null when there is no single face big enough. */
+export function documentDescriptor(measurements: FaceMeasurements): number[] | null {
+  if (!measurements.readable) return null;
+  const faces = distinctFaces(measurements.faces);
+  if (faces.length !== 1) return null;
+  const [face] = faces;
+  if (face.box[2] * measurements.width < DOCUMENT_MIN_FACE_PIXELS) return null;
+  return face.descriptor?.length ? face.descriptor : null;
+}
+
+/**
+ * The selfie's descriptor after face_estimation's quality gates (a RetakeRequired with the same
+ * messages) and spoof gate; null when the model gave no descriptor.
+ */
+export function selfieDescriptor(measurements: FaceMeasurements): number[] | "spoof" | null {
+  const analysis = judgeMeasurements(measurements);
+  if (analysis.kind === "retake") throw new RetakeRequired(analysis.message);
+  if (analysis.kind === "spoof") return "spoof";
+  const [face] = distinctFaces(measurements.readable ? measurements.faces : []);
+  return face?.descriptor?.length ? face.descriptor : null;
+}
+
+/** The decision on two descriptors (the eval applies the same rule). */
+export function compareDescriptors(document: readonly number[], selfie: readonly number[]): FaceMatch {
+  const similarity = descriptorSimilarity(document, selfie);
+  return { kind: similarity >= MATCH_THRESHOLD ? "match" : "mismatch", similarity };
+}
+
+/**
+ * Matches the face on a photographed identity document to a live selfie. The selfie must pass
+ * face_estimation's quality gates (else RetakeRequired, with the same messages) and its spoof
+ * gate (else "spoof"); the document's portrait, printed and flat, faces no liveness gate, only
+ * "one face, big enough".
+ */
+export async function matchFaces(document: ImageEvidence, selfie: ImageEvidence): Promise<FaceMatch> {
+  const estimator = faceEstimator();
+  const selfieFace = selfieDescriptor(await estimator.measure(selfie.bytes, false, { liveness: true, describe: true }));
+  if (selfieFace === "spoof") return { kind: "spoof" };
+  if (selfieFace === null) return { kind: "no_face", which: "selfie" };
+  const documentFace = documentDescriptor(
+    await estimator.measure(document.bytes, false, {
+      liveness: false,
+      describe: true,
+      maxSide: DOCUMENT_MAX_SIDE,
+    }),
+  );
+  if (documentFace === null) return { kind: "no_face", which: "document" };
+  return compareDescriptors(documentFace, selfieFace);
+}

@@ -1,0 +1,388 @@
+// Reads an identity document's photo in a worker thread, so OCR and barcode decoding never block
+// the server's event loop. Plain JavaScript loaded by path (read-document.ts), outside the Next.js
+// bundle. It reads; it decides nothing (decide-document.ts does).
+//
+// - PDF417 (AAMVA driving licences and ID cards): zxing-wasm, its .wasm read from node_modules
+//   (never the CDN it defaults to), and aamva-parser for the data elements.
+// - Machine-readable zone (ICAO 9303 TD1, TD2, TD3): the band of dense text nearest the bottom of
+//   the document is found by its rows' edge density, cropped, upscaled and read by tesseract.js
+//   (core and English traineddata from node_modules, no download, no cache written) with the
+//   characters restricted to A-Z, 0-9 and <; `mrz` parses it and it counts only when every check
+//   digit holds (its autocorrect only swaps look-alikes such as O/0 in fields of one kind, and
+//   the check digits are verified after it, so a misread date still fails).
+// The image arrives as bytes and is dropped after the call: nothing is written anywhere. Only the
+// dates, the document type and the issuing country leave this worker.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { parentPort, workerData } from "node:worker_threads";
+import { greyStatistics } from "../face/grey-statistics.mjs";
+
+if (os.platform() === "linux" && workerData?.lowPriority !== false) {
+  try {
+    os.setPriority(10);
+  } catch {
+    // Not permitted here: run at the normal priority.
+  }
+}
+
+const require = createRequire(import.meta.url);
+const sharp = require("sharp");
+const { createWorker, OEM, PSM } = require("tesseract.js");
+const { parse: parseMrz } = await import("mrz");
+const { parse: parseAamva } = require("aamva-parser");
+const { prepareZXingModule, readBarcodes } = await import("zxing-wasm/reader");
+
+// The package exports its .wasm by name (not its package.json): resolve that file itself.
+const zxingWasm = require.resolve("zxing-wasm/reader/zxing_reader.wasm");
+await prepareZXingModule({
+  overrides: { wasmBinary: readFileSync(zxingWasm).buffer },
+  fireImmediately: true,
+});
+
+// The legacy (character-shape) engine, not the LSTM one: with the MRZ alphabet imposed it reads
+// OCR-B's "<" as "<", where the LSTM model, trained on prose, reads runs of it as "K<KL" and loses
+// the line's length (docs/id-document.md, "How it reads"). The 4.0.0 traineddata holds both.
+const langPath = path.join(path.dirname(require.resolve("@tesseract.js-data/eng/package.json")), "4.0.0");
+const ocr = await createWorker(
+  "eng",
+  OEM.TESSERACT_ONLY,
+  { langPath, gzip: true, cacheMethod: "none" },
+  {
+    load_system_dawg: "0",
+    load_freq_dawg: "0",
+  },
+);
+await ocr.setParameters({
+  tessedit_char_whitelist: "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<",
+  tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+  user_defined_dpi: "300",
+});
+
+/** Width the photo is analysed at: a card filling half of it still has 10 px wide MRZ characters. */
+const WORK_WIDTH = 1600;
+const MAX_INPUT_PIXELS = 50_000_000;
+/** Scaled so each MRZ line is about this tall, where the legacy engine reads OCR-B best. */
+const MRZ_LINE_HEIGHT = 40;
+
+async function greyImage(bytes) {
+  const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+    .rotate()
+    .resize({ width: WORK_WIDTH, withoutEnlargement: false })
+    .greyscale()
+    // Stretched to the full range, so a dim photo's text edges pass the same edge threshold.
+    .normalise()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { grey: data, width: info.width, height: info.height };
+}
+
+/** AAMVA payloads start with the compliance indicator "@" and carry "ANSI " or "AAMVA" in the header. */
+async function readBarcode(bytes) {
+  const png = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize({ width: 2000, height: 2000, fit: "inside", withoutEnlargement: true })
+    .greyscale()
+    .png()
+    .toBuffer();
+  const results = await readBarcodes(new Uint8Array(png), {
+    formats: ["PDF417"],
+    tryHarder: true,
+    tryRotate: true,
+    tryInvert: false,
+    // The payload's own bytes (its LF, RS and CR separators), not the escaped human-readable form.
+    textMode: "Plain",
+    maxNumberOfSymbols: 2,
+  });
+  for (const result of results) {
+    if (!result.isValid || !result.text.startsWith("@")) continue;
+    const licence = parseAamva(result.text);
+    if (!licence.dateOfBirth || !licence.expirationDate) continue;
+    return {
+      kind: "read",
+      source: "pdf417",
+      // The first subfile's type follows the 21-character header: DL (licence) or ID (ID card).
+      documentType: result.text.slice(21, 23) === "ID" ? "id_card" : "driving_licence",
+      issuingCountry: licence.country === "Canada" ? "CAN" : "USA",
+      birthDate: isoDate(licence.dateOfBirth),
+      expiryDate: isoDate(licence.expirationDate),
+    };
+  }
+  return null;
+}
+
+const isoDate = (date) =>
+  `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, "0")}-${String(date.getUTCDate()).padStart(2, "0")}`;
+
+/**
+ * Text rows: rows whose share of strong horizontal edges is high. Returns runs of such rows
+ * (top, bottom, left, right), top to bottom.
+ */
+function textRuns(grey, width, height) {
+  const dense = [];
+  const extents = [];
+  for (let y = 0; y < height; y++) {
+    let edges = 0;
+    let left = width;
+    let right = 0;
+    const row = y * width;
+    for (let x = 0; x < width - 2; x++) {
+      if (Math.abs(grey[row + x + 2] - grey[row + x]) > 48) {
+        edges++;
+        if (x < left) left = x;
+        right = x;
+      }
+    }
+    dense.push(edges / width > 0.06);
+    extents.push([left, right]);
+  }
+  const runs = [];
+  for (let y = 0; y < height; y++) {
+    if (!dense[y]) continue;
+    let end = y;
+    let left = width;
+    let right = 0;
+    while (end < height && dense[end]) {
+      left = Math.min(left, extents[end][0]);
+      right = Math.max(right, extents[end][1]);
+      end++;
+    }
+    if (end - y >= 6) runs.push({ top: y, bottom: end, left, right });
+    y = end;
+  }
+  return runs;
+}
+
+/**
+ * The machine-readable zone: the lowest group of 2 or 3 wide text lines of similar height with
+ * small gaps. Several candidates, best first (the lowest group, then the ones above it).
+ */
+function mrzBands(runs, width) {
+  const wide = runs.filter((r) => r.right - r.left > width * 0.3);
+  const bands = [];
+  for (let end = wide.length - 1; end >= 1; end--) {
+    for (const count of [3, 2]) {
+      const group = wide.slice(end - count + 1, end + 1);
+      if (group.length !== count || end - count + 1 < 0) continue;
+      const heights = group.map((r) => r.bottom - r.top);
+      const tallest = Math.max(...heights);
+      if (Math.min(...heights) < tallest * 0.5) continue;
+      const gapsOk = group.every((r, i) => i === 0 || r.top - group[i - 1].bottom < tallest * 1.5);
+      if (!gapsOk) continue;
+      bands.push({
+        top: group[0].top,
+        bottom: group[count - 1].bottom,
+        left: Math.min(...group.map((r) => r.left)),
+        right: Math.max(...group.map((r) => r.right)),
+        lines: count,
+      });
+    }
+  }
+  return bands;
+}
+
+const LENGTHS = { 30: 3, 36: 2, 44: 2 };
+
+/** MRZ candidates from OCR text: consecutive lines of one ICAO length, each fixed to that length. */
+function mrzCandidates(text) {
+  const lines = text
+    .split("\n")
+    .map((line) => line.replace(/\s+/g, ""))
+    .filter((line) => line.length >= 26);
+  const candidates = [];
+  for (const [lengthText, count] of Object.entries(LENGTHS)) {
+    const length = Number(lengthText);
+    for (let i = 0; i + count <= lines.length; i++) {
+      const group = lines.slice(i, i + count);
+      if (!group.every((line) => Math.abs(line.length - length) <= 2)) continue;
+      // Filler runs are where OCR drops or adds a "<": pad or trim there, at the end.
+      candidates.push(group.map((line) => (line.length >= length ? line.slice(0, length) : line.padEnd(length, "<"))));
+    }
+  }
+  return candidates;
+}
+
+const DOCUMENT_TYPES = { P: "passport", I: "id_card", A: "id_card", C: "id_card" };
+
+function fullYear(yy, kind, now) {
+  const year = Number(yy);
+  const century = Math.floor(now.getUTCFullYear() / 100) * 100;
+  const thisYY = now.getUTCFullYear() % 100;
+  // A birth date is in the past; an expiry date at most about fifty years ahead.
+  if (kind === "birth") return year > thisYY ? century - 100 + year : century + year;
+  return year > thisYY + 50 ? century - 100 + year : century + year;
+}
+
+function mrzDate(yymmdd, kind, now) {
+  if (!/^\d{6}$/.test(yymmdd ?? "")) return null;
+  const year = fullYear(yymmdd.slice(0, 2), kind, now);
+  const month = Number(yymmdd.slice(2, 4));
+  const day = Number(yymmdd.slice(4, 6));
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${year}-${yymmdd.slice(2, 4)}-${yymmdd.slice(4, 6)}`;
+}
+
+function parseLines(lines) {
+  try {
+    return parseMrz(lines, { autocorrect: true });
+  } catch {
+    return null;
+  }
+}
+
+/** Look-alikes OCR confuses in OCR-B; document numbers mix letters and digits, so autocorrect cannot tell. */
+const LOOK_ALIKES = { 1: "I", I: "1", 0: "O", O: "0", 5: "S", S: "5", 8: "B", B: "8", 2: "Z", Z: "2" };
+
+/**
+ * When only the document number fails its check digit, one look-alike swapped in it may make it
+ * hold. Safe for the dates: they keep their own check digits and the composite one, and the
+ * number itself is never used or kept.
+ */
+function withDocumentNumberFixed(lines, result) {
+  const invalid = result.details.filter((d) => !d.valid).map((d) => d.field);
+  if (!invalid.every((f) => f === "documentNumberCheckDigit" || f === "documentNumber" || f === "compositeCheckDigit"))
+    return result;
+  const field = result.details.find((d) => d.field === "documentNumber");
+  if (!field) return result;
+  for (let column = field.start; column < field.end; column++) {
+    const swap = LOOK_ALIKES[lines[field.line][column]];
+    if (!swap) continue;
+    const fixed = lines.map((line, i) =>
+      i === field.line ? line.slice(0, column) + swap + line.slice(column + 1) : line,
+    );
+    const again = parseLines(fixed);
+    if (again?.valid) return again;
+  }
+  return result;
+}
+
+/** Letters OCR reads for a digit; a check digit is never a letter. */
+const DIGIT_LOOK_ALIKES = { A: "4", B: "8", D: "0", G: "6", I: "1", L: "1", O: "0", Q: "0", S: "5", T: "7", Z: "2" };
+
+/**
+ * OCR read the composite check digit as a letter (which a check digit never is): its look-alike
+ * digit is put in, and the check digits are verified again. The dates still have their own check
+ * digits; this gives up the composite's second guard on them only when its digit was a letter.
+ */
+function withCompositeLetterFixed(lines, result) {
+  const composite = result.details.find((d) => d.field === "compositeCheckDigit");
+  if (!composite || composite.valid) return lines;
+  const digit = DIGIT_LOOK_ALIKES[lines[composite.line][composite.start]];
+  if (!digit) return lines;
+  return lines.map((text, i) =>
+    i === composite.line ? text.slice(0, composite.start) + digit + text.slice(composite.start + 1) : text,
+  );
+}
+
+/** A parsed MRZ counts only when the parser finds every field (every check digit) valid. */
+function acceptMrz(lines, now) {
+  let result = parseLines(lines);
+  if (!result) return null;
+  if (!result.valid) {
+    const fixed = withCompositeLetterFixed(lines, result);
+    if (fixed !== lines) result = parseLines(fixed) ?? result;
+    if (!result.valid) result = withDocumentNumberFixed(fixed, result);
+  }
+  if (!result.valid || !["TD1", "TD2", "TD3"].includes(result.format)) return null;
+  const birthDate = mrzDate(result.fields.birthDate, "birth", now);
+  const expiryDate = mrzDate(result.fields.expirationDate, "expiry", now);
+  if (!birthDate || !expiryDate) return null;
+  return {
+    kind: "read",
+    source: "mrz",
+    format: result.format,
+    documentType: DOCUMENT_TYPES[result.fields.documentCode?.[0]] ?? "id_card",
+    issuingCountry: result.fields.issuingState ?? lines[0].slice(2, 5).replace(/</g, ""),
+    birthDate,
+    expiryDate,
+  };
+}
+
+async function ocrRegion(grey, width, height, box, lines) {
+  const margin = Math.round((box.bottom - box.top) / lines);
+  const left = Math.max(0, box.left - margin);
+  const top = Math.max(0, box.top - margin);
+  const right = Math.min(width, box.right + margin);
+  const bottom = Math.min(height, box.bottom + margin);
+  const scale = Math.min(4, Math.max(0.5, (MRZ_LINE_HEIGHT * lines) / (box.bottom - box.top)));
+  const png = await sharp(grey, { raw: { width, height, channels: 1 } })
+    .extract({ left, top, width: right - left, height: bottom - top })
+    .resize({ width: Math.round((right - left) * scale), kernel: "lanczos3" })
+    .normalise()
+    .png()
+    .toBuffer();
+  const { data } = await ocr.recognize(png);
+  return data.text;
+}
+
+async function readMrz(grey, width, height, now) {
+  const runs = textRuns(grey, width, height);
+  const bands = mrzBands(runs, width).slice(0, 3);
+  for (const band of bands) {
+    const text = await ocrRegion(grey, width, height, band, band.lines);
+    for (const candidate of mrzCandidates(text)) {
+      const read = acceptMrz(candidate, now);
+      if (read) return { read, band };
+    }
+  }
+  return { read: null, band: bands[0] ?? null };
+}
+
+/** Why the photo could not be read, for a specific retake message (checks.ts words it). */
+function retakeReason(grey, width, height, band) {
+  const side = Math.min(width, height);
+  const square = new Uint8Array(side * side);
+  const x0 = Math.floor((width - side) / 2);
+  const y0 = Math.floor((height - side) / 2);
+  for (let y = 0; y < side; y++)
+    square.set(grey.subarray((y0 + y) * width + x0, (y0 + y) * width + x0 + side), y * side);
+  const { brightness, sharpness } = greyStatistics(square, side);
+  let saturated = 0;
+  for (let i = 0; i < grey.length; i++) if (grey[i] >= 250) saturated++;
+  if (brightness < 45) return { reason: "too_dark" };
+  if (saturated / grey.length > 0.04) return { reason: "glare" };
+  if (band) {
+    const edge = width * 0.015;
+    if (band.left <= edge) return { reason: "cut_off", side: "left" };
+    if (band.right >= width - edge - 2) return { reason: "cut_off", side: "right" };
+    if (band.bottom >= height - 2) return { reason: "cut_off", side: "bottom" };
+  }
+  if (band) return { reason: sharpness < 60 ? "blurred" : "unreadable" };
+  // No text band: a blurred document still shows its shapes (contrast), an empty scene does not.
+  let sum = 0;
+  let squares = 0;
+  for (let i = 0; i < grey.length; i += 7) {
+    sum += grey[i];
+    squares += grey[i] * grey[i];
+  }
+  const n = Math.ceil(grey.length / 7);
+  const contrast = Math.sqrt(Math.max(0, squares / n - (sum / n) ** 2));
+  return { reason: contrast > 25 && sharpness < 60 ? "blurred" : "no_document" };
+}
+
+async function read(bytes, now) {
+  const barcode = await readBarcode(bytes);
+  if (barcode) return barcode;
+  const { grey, width, height } = await greyImage(bytes);
+  const mrz = await readMrz(grey, width, height, now);
+  if (mrz.read) return mrz.read;
+  return { kind: "retake", ...retakeReason(grey, width, height, mrz.band) };
+}
+
+parentPort.on("message", async ({ id, bytes, now }) => {
+  try {
+    const reading = await read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), new Date(now));
+    parentPort.postMessage({ id, reading });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // An image the decoder refuses is the user's to retake, not a server failure.
+    if (/unsupported image format|Input buffer|VipsJpeg|pngload|webpload|corrupt/i.test(message)) {
+      parentPort.postMessage({ id, reading: { kind: "retake", reason: "unreadable_image" } });
+    } else parentPort.postMessage({ id, error: message });
+  } finally {
+    bytes.fill(0);
+  }
+});
+parentPort.postMessage({ ready: true });

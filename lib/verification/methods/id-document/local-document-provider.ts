@@ -1,0 +1,44 @@
+import "server-only";
+import { logger } from "@/lib/log";
+import { matchFaces } from "@/lib/verification/methods/face/match-faces";
+import { decideDocument } from "@/lib/verification/methods/id-document/decide-document";
+import { documentReader } from "@/lib/verification/methods/id-document/read-document";
+import { documentRetakeMessage } from "@/lib/verification/methods/id-document/types";
+import { RetakeRequired, type ImageProvider } from "@/lib/verification/methods/types";
+
+/** The selfie step's message when the document photo arrives without one. */
+export const SELFIE_NEEDED = "Now take a selfie, so we can match your face to the document's photo.";
+
+/**
+ * id_document on this server (docs/id-document.md): the document photo is read in the reader's
+ * worker (MRZ or AAMVA barcode, every check digit), its portrait matched to a live selfie, and
+ * decideDocument decides. An unreadable photo or a selfie the face gates refuse is a retake; a
+ * busy or overrunning worker is a provider error (no attempt counted). Nothing read leaves this
+ * function but the verdict (and a log line with the document's type and issuing country).
+ */
+export function localDocumentProvider(): ImageProvider {
+  return {
+    kind: "image",
+    method: "id_document",
+    checkedOnThisServer: true,
+    takesSelfie: true,
+    async evaluate(image, context) {
+      if (!context.selfie) throw new RetakeRequired(SELFIE_NEEDED);
+      const now = new Date();
+      const reading = await documentReader().read(image.bytes, now);
+      if (reading.kind === "retake") throw new RetakeRequired(documentRetakeMessage(reading));
+      const match = await matchFaces(image, context.selfie);
+      if (match.kind === "no_face" && match.which === "selfie")
+        throw new RetakeRequired(
+          "We couldn't find your face in the selfie. Face the camera with your whole face in view.",
+        );
+      const decision = decideDocument({ read: reading, match, requiredAge: context.requiredAge, now });
+      // The reason and the document's kind only: no date, name or number is logged.
+      logger().info(
+        { reason: decision.reason, documentType: reading.documentType, issuingCountry: reading.issuingCountry },
+        "id_document decided",
+      );
+      return { result: decision.result, confidence: decision.confidence };
+    },
+  };
+}
