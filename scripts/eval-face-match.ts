@@ -210,7 +210,7 @@ const chosen = chooseThreshold(tuning);
 
 const people = (split: Split) => new Set(measured.filter((m) => m.split === split).map((m) => m.name)).size;
 line(
-  `Data: ${people("tuning")} people in the tuning split, ${people("held-out")} held out (LFW, eval/face-match/SOURCES.md), ${new Date().toISOString().slice(0, 10)}; median ${median(measured.map((m) => m.ms)).toFixed(0)} ms per photo (shared machine: timings disturbed).`,
+  `Descriptor: FaceRes. Data: ${people("tuning")} people in the tuning split, ${people("held-out")} held out (LFW, eval/face-match/SOURCES.md), ${new Date().toISOString().slice(0, 10)}; median ${median(measured.map((m) => m.ms)).toFixed(0)} ms per photo (shared machine: timings disturbed).`,
 );
 line();
 line("### What the gates did (both splits)");

@@ -12,7 +12,7 @@ import { RetakeRequired, type ImageEvidence } from "@/lib/verification/methods/t
  * Cosine similarity of FaceRes descriptors at and above which two faces are the same person,
  * chosen on identity-labelled faces with printed-portrait simulation (docs/face-match.md).
  */
-export const MATCH_THRESHOLD = 0.5;
+export const MATCH_THRESHOLD = 0.59;
 
 /**
  * The document's face must be at least this wide in pixels (at the longest side measured):
