@@ -14,7 +14,7 @@
 // --measurements FILE keeps each photo's verdict and descriptor (one JSON line per photo; it holds
 // face descriptors: keep it out of the repository) so that a rerun measures only what is missing.
 import { createHash } from "node:crypto";
-import { appendFileSync, existsSync, readdirSync, readFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { SHIPPED_AGE_MODELS } from "@/lib/verification/methods/face/age-models";
 import { createFaceEstimator } from "@/lib/verification/methods/face/face-estimator";
@@ -28,7 +28,7 @@ import {
 } from "@/lib/verification/methods/face/match-faces";
 import { distinctFaces, judgeMeasurements } from "@/lib/verification/methods/face/quality-gates";
 import { RetakeRequired } from "@/lib/verification/methods/types";
-import { median, wilson } from "./eval-statistics";
+import { median, readJsonLines, wilson } from "./eval-support";
 import { printPortraitOnCard, type PrintOptions } from "./print-portrait";
 
 process.env.FACE_ESTIMATION_TIMEOUT_MS ??= "300000";
@@ -97,14 +97,7 @@ function selectPeople(): Person[] {
   return [...bySplit("tuning"), ...bySplit("held-out")];
 }
 
-const readCache = (): Measured[] =>
-  cacheFile && existsSync(cacheFile)
-    ? readFileSync(cacheFile, "utf8")
-        .trim()
-        .split("\n")
-        .filter(Boolean)
-        .map((l) => JSON.parse(l))
-    : [];
+const readCache = () => readJsonLines<Measured>(cacheFile);
 
 async function measureAll(done: Set<string>): Promise<Measured[]> {
   const estimator = createFaceEstimator(SHIPPED_AGE_MODELS, { lowPriority: false });

@@ -11,7 +11,7 @@
 // image), appended as they are made: a rerun measures only the photos not in it yet, and
 // --shard K/N measures only every Nth photo (from the Kth), so N processes can share the work.
 // --report-only prints the report from FILE without measuring.
-import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import {
@@ -23,7 +23,7 @@ import {
 import { decideAge, SHIPPED_AGE_RULES, type AgeRule } from "@/lib/verification/methods/face/decide-age";
 import { createFaceEstimator } from "@/lib/verification/methods/face/face-estimator";
 import { distinctFaces, judgeMeasurements } from "@/lib/verification/methods/face/quality-gates";
-import { mean, median, wilson } from "./eval-statistics";
+import { mean, median, readJsonLines, wilson } from "./eval-support";
 
 // Loading four models on a busy machine can outlast the hosted flow's per-photo limit.
 process.env.FACE_ESTIMATION_TIMEOUT_MS ??= "300000";
@@ -58,14 +58,7 @@ const labels: Label[] = readFileSync(path.join(dir, "labels.csv"), "utf8")
     return { file, age: Number(age), split: split as Label["split"] };
   });
 
-const readCache = (): Measured[] =>
-  cacheFile && existsSync(cacheFile)
-    ? readFileSync(cacheFile, "utf8")
-        .trim()
-        .split("\n")
-        .filter(Boolean)
-        .map((l) => JSON.parse(l))
-    : [];
+const readCache = () => readJsonLines<Measured>(cacheFile);
 if (!process.argv.includes("--report-only")) await measureAll(new Set(readCache().map((r) => r.file)));
 const measured: Measured[] = cacheFile ? readCache() : await measureAll(new Set());
 

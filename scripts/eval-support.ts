@@ -1,4 +1,16 @@
-// Statistics shared by the evaluation scripts (npm run eval:face, npm run eval:face-match).
+// Shared by the evaluation scripts (npm run eval:face, npm run eval:face-match).
+import { existsSync, readFileSync } from "node:fs";
+
+/** The rows of a JSON-lines measurements file; none when there is no file (yet). */
+export function readJsonLines<T>(file: string | null): T[] {
+  return file && existsSync(file)
+    ? readFileSync(file, "utf8")
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as T)
+    : [];
+}
 
 /** 95% Wilson score interval of n successes in d trials. */
 export function wilson(n: number, d: number): [number, number] {
