@@ -11,7 +11,7 @@
 // image), appended as they are made: a rerun measures only the photos not in it yet, and
 // --shard K/N measures only every Nth photo (from the Kth), so N processes can share the work.
 // --report-only prints the report from FILE without measuring.
-import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import {
@@ -23,6 +23,7 @@ import {
 import { decideAge, SHIPPED_AGE_RULES, type AgeRule } from "@/lib/verification/methods/face/decide-age";
 import { createFaceEstimator } from "@/lib/verification/methods/face/face-estimator";
 import { distinctFaces, judgeMeasurements } from "@/lib/verification/methods/face/quality-gates";
+import { mean, median, readJsonLines, wilson } from "./eval-support";
 
 // Loading four models on a busy machine can outlast the hosted flow's per-photo limit.
 process.env.FACE_ESTIMATION_TIMEOUT_MS ??= "300000";
@@ -59,14 +60,7 @@ const labels: Label[] = readFileSync(path.join(dir, "labels.csv"), "utf8")
     return { file, age: Number(age), split: split as Label["split"] };
   });
 
-const readCache = (): Measured[] =>
-  cacheFile && existsSync(cacheFile)
-    ? readFileSync(cacheFile, "utf8")
-        .trim()
-        .split("\n")
-        .filter(Boolean)
-        .map((l) => JSON.parse(l))
-    : [];
+const readCache = () => readJsonLines<Measured>(cacheFile);
 if (!process.argv.includes("--report-only")) await measureAll(new Set(readCache().map((r) => r.file)));
 const measured: Measured[] = cacheFile ? readCache() : await measureAll(new Set());
 
@@ -253,19 +247,3 @@ for (const requiredAge of [18, 16] as const) {
 }
 console.log(out.join("\n"));
 process.exit(0);
-
-/** 95% Wilson score interval of n successes in d trials. */
-function wilson(n: number, d: number): [number, number] {
-  const z = 1.96;
-  const p = n / d;
-  const centre = (p + (z * z) / (2 * d)) / (1 + (z * z) / d);
-  const half = (z * Math.sqrt((p * (1 - p)) / d + (z * z) / (4 * d * d))) / (1 + (z * z) / d);
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-}
-function mean(values: number[]) {
-  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN;
-}
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : NaN;
-}

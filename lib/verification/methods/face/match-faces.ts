@@ -1,5 +1,5 @@
 import "server-only";
-import { faceEstimator } from "@/lib/verification/methods/face/face-estimator";
+import { faceEstimator, type MeasureOptions } from "@/lib/verification/methods/face/face-estimator";
 import { distinctFaces, judgeMeasurements, type FaceMeasurements } from "@/lib/verification/methods/face/quality-gates";
 import { RetakeRequired, type ImageEvidence } from "@/lib/verification/methods/types";
 
@@ -12,7 +12,7 @@ import { RetakeRequired, type ImageEvidence } from "@/lib/verification/methods/t
  * Cosine similarity of FaceRes descriptors at and above which two faces are the same person,
  * chosen on identity-labelled faces with printed-portrait simulation (docs/face-match.md).
  */
-export const MATCH_THRESHOLD = 0.5;
+export const MATCH_THRESHOLD = 0.59;
 
 /**
  * The document's face must be at least this wide in pixels (at the longest side measured):
@@ -20,8 +20,19 @@ export const MATCH_THRESHOLD = 0.5;
  */
 export const DOCUMENT_MIN_FACE_PIXELS = 40;
 
-/** A card's portrait is a small part of its photo: measure the document at this longest side. */
-const DOCUMENT_MAX_SIDE = 1280;
+/** The selfie: face_estimation's gates without the age, and the descriptor. */
+export const SELFIE_MEASUREMENT = { estimateAge: false, liveness: true, describe: true } satisfies MeasureOptions;
+
+/**
+ * The document: no liveness (a printed portrait is flat by nature), and a longer side than a
+ * selfie's 640 px, since the portrait is a small part of the photo of the card.
+ */
+export const DOCUMENT_MEASUREMENT = {
+  estimateAge: false,
+  liveness: false,
+  describe: true,
+  maxSide: 1280,
+} satisfies MeasureOptions;
 
 export type FaceMatch =
   | { kind: "match" | "mismatch"; similarity: number }
@@ -80,16 +91,10 @@ export function compareDescriptors(document: readonly number[], selfie: readonly
  */
 export async function matchFaces(document: ImageEvidence, selfie: ImageEvidence): Promise<FaceMatch> {
   const estimator = faceEstimator();
-  const selfieFace = selfieDescriptor(await estimator.measure(selfie.bytes, false, { liveness: true, describe: true }));
+  const selfieFace = selfieDescriptor(await estimator.measure(selfie.bytes, false, SELFIE_MEASUREMENT));
   if (selfieFace === "spoof") return { kind: "spoof" };
   if (selfieFace === null) return { kind: "no_face", which: "selfie" };
-  const documentFace = documentDescriptor(
-    await estimator.measure(document.bytes, false, {
-      liveness: false,
-      describe: true,
-      maxSide: DOCUMENT_MAX_SIDE,
-    }),
-  );
+  const documentFace = documentDescriptor(await estimator.measure(document.bytes, false, DOCUMENT_MEASUREMENT));
   if (documentFace === null) return { kind: "no_face", which: "document" };
   return compareDescriptors(documentFace, selfieFace);
 }

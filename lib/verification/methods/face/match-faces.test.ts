@@ -1,0 +1,173 @@
+// Real inference (the built-in models in their worker thread, no mock) on the licensed face
+// fixtures (tests/fixtures/faces/SOURCES.md) and documents printed from them
+// (scripts/print-portrait.ts). The fixtures hold one photograph per person, so "the same person"
+// here is a printed portrait against that person's own photograph, mirrored and relit: the match
+// across different photographs of one person is measured by npm run eval:face-match
+// (docs/face-match.md).
+import sharp from "sharp";
+import { describe, expect, it, vi } from "vitest";
+import { analyzeFace } from "@/lib/verification/methods/face/analyze-face";
+import { faceEstimator } from "@/lib/verification/methods/face/face-estimator";
+import {
+  descriptorSimilarity,
+  DOCUMENT_MIN_FACE_PIXELS,
+  documentDescriptor,
+  MATCH_THRESHOLD,
+  matchFaces,
+  selfieDescriptor,
+} from "@/lib/verification/methods/face/match-faces";
+import type { MeasuredFace } from "@/lib/verification/methods/face/quality-gates";
+import { RETAKE_MESSAGES } from "@/lib/verification/methods/face/types";
+import { RetakeRequired, type ImageEvidence } from "@/lib/verification/methods/types";
+import { printPortraitOnCard } from "../../../../scripts/print-portrait";
+import { derivedFace, facePhoto } from "../../../../tests/support/face-fixtures";
+
+const jpeg = (bytes: Uint8Array): ImageEvidence => ({ contentType: "image/jpeg", bytes });
+const card = async (photo: Uint8Array, portraitWidth = 120) =>
+  jpeg(await printPortraitOnCard(photo, { portraitWidth, grey: true, blur: 0.8, jpegQuality: 70 }));
+/** The person's photograph as a different capture: mirrored, brighter, recompressed. */
+const selfieOf = async (photo: Uint8Array) =>
+  jpeg(new Uint8Array(await sharp(photo).flop().modulate({ brightness: 1.15 }).jpeg({ quality: 80 }).toBuffer()));
+
+describe("matchFaces on real photographs", () => {
+  it("matches a printed, photographed portrait to the same person's selfie", async () => {
+    for (const name of ["adult-50-59", "adult-20-29"] as const) {
+      const result = await matchFaces(await card(facePhoto(name)), await selfieOf(facePhoto(name)));
+      expect(result).toEqual({ kind: "match", similarity: expect.any(Number) });
+      expect(result.kind === "match" && result.similarity).toBeGreaterThanOrEqual(MATCH_THRESHOLD);
+    }
+  }, 120_000);
+
+  it("does not match different people", async () => {
+    const document = await card(facePhoto("adult-50-59"));
+    for (const other of ["adult-70-plus", "adult-20-29", "teen-10-19"] as const) {
+      const result = await matchFaces(document, await selfieOf(facePhoto(other)));
+      expect(result).toEqual({ kind: "mismatch", similarity: expect.any(Number) });
+      expect(result.kind === "mismatch" && result.similarity).toBeLessThan(MATCH_THRESHOLD);
+    }
+  }, 120_000);
+
+  it("answers no_face for a document without a single face big enough", async () => {
+    const selfie = jpeg(facePhoto("adult-50-59"));
+    expect(await matchFaces(jpeg(await derivedFace.noFace()), selfie)).toEqual({ kind: "no_face", which: "document" });
+    expect(await matchFaces(jpeg(await derivedFace.twoFaces()), selfie)).toEqual({
+      kind: "no_face",
+      which: "document",
+    });
+    // A portrait printed 24 px wide: a face far under DOCUMENT_MIN_FACE_PIXELS, if found at all.
+    expect(await matchFaces(await card(facePhoto("adult-50-59"), 24), selfie)).toEqual({
+      kind: "no_face",
+      which: "document",
+    });
+    expect(await matchFaces(jpeg(derivedFace.unreadable()), selfie)).toEqual({ kind: "no_face", which: "document" });
+  }, 120_000);
+
+  it("sends back a selfie that fails a quality gate, with face_estimation's message", async () => {
+    const document = await card(facePhoto("adult-50-59"));
+    for (const [make, reason] of [
+      [derivedFace.blurred, "blurred"],
+      [derivedFace.noFace, "no_face"],
+      [derivedFace.twoFaces, "multiple_faces"],
+      [derivedFace.dark, "too_dark"],
+    ] as const) {
+      const result = matchFaces(document, jpeg(await make()));
+      await expect(result).rejects.toBeInstanceOf(RetakeRequired);
+      await expect(result).rejects.toThrow(RETAKE_MESSAGES[reason]);
+    }
+  }, 120_000);
+
+  it("never matches a selfie that fails the spoof gate (a photo of a screen), while the printed document needs no liveness", async () => {
+    expect(await matchFaces(await card(facePhoto("adult-70-plus")), jpeg(await derivedFace.rephotographed()))).toEqual({
+      kind: "spoof",
+    });
+  }, 120_000);
+
+  it("leaves the worker as it was: the next photo is estimated in full and described only when asked", async () => {
+    await matchFaces(await card(facePhoto("adult-70-plus")), jpeg(facePhoto("adult-70-plus")));
+    expect(await analyzeFace(facePhoto("adult-50-59"))).toMatchObject({
+      kind: "face",
+      age: expect.any(Number),
+      realScore: expect.any(Number),
+      liveScore: expect.any(Number),
+    });
+    const plain = await faceEstimator().measure(facePhoto("adult-50-59"), false);
+    expect(plain.readable && plain.faces[0]).not.toHaveProperty("descriptor");
+  }, 120_000);
+});
+
+describe("matchFaces when the worker is busy or slow", () => {
+  it("fails as face_estimation does (a provider error: no attempt counted) when a photo overruns its budget", async () => {
+    vi.resetModules();
+    const saved = process.env.FACE_ESTIMATION_PHOTO_BUDGET_MS;
+    process.env.FACE_ESTIMATION_PHOTO_BUDGET_MS = "1";
+    delete (globalThis as { voiceageFaceEstimator?: unknown }).voiceageFaceEstimator;
+    try {
+      const { matchFaces: freshMatch } = await import("@/lib/verification/methods/face/match-faces");
+      const { EstimatorTimeout } = await import("@/lib/verification/methods/face/face-estimator");
+      const { ProviderError } = await import("@/lib/verification/methods/types");
+      const result = freshMatch(jpeg(facePhoto("adult-50-59")), jpeg(facePhoto("adult-50-59")));
+      await expect(result).rejects.toBeInstanceOf(EstimatorTimeout);
+      await expect(result).rejects.toBeInstanceOf(ProviderError);
+    } finally {
+      if (saved === undefined) delete process.env.FACE_ESTIMATION_PHOTO_BUDGET_MS;
+      else process.env.FACE_ESTIMATION_PHOTO_BUDGET_MS = saved;
+      (globalThis as { voiceageFaceEstimator?: { stop(): void } }).voiceageFaceEstimator?.stop();
+      delete (globalThis as { voiceageFaceEstimator?: unknown }).voiceageFaceEstimator;
+      vi.resetModules();
+    }
+  }, 120_000);
+});
+
+const face = (overrides: Partial<MeasuredFace>): MeasuredFace => ({
+  score: 0.9,
+  box: [0.3, 0.3, 0.4, 0.4],
+  age: null,
+  real: null,
+  live: null,
+  yaw: 0,
+  pitch: 0,
+  brightness: 120,
+  sharpness: 80,
+  descriptor: [1, 0, 0],
+  ...overrides,
+});
+
+describe("the rules on measurements", () => {
+  it("compares descriptors by cosine similarity", () => {
+    expect(descriptorSimilarity([1, 0], [1, 0])).toBeCloseTo(1);
+    expect(descriptorSimilarity([1, 0], [0, 2])).toBeCloseTo(0);
+    expect(descriptorSimilarity([1, 1], [-1, -1])).toBeCloseTo(-1);
+    expect(descriptorSimilarity([0, 0], [1, 0])).toBe(0);
+    expect(() => descriptorSimilarity([1, 0], [1, 0, 0])).toThrow();
+  });
+
+  it("takes the document's face only when it is the one face and wide enough in pixels", () => {
+    const width = 1000;
+    const wide = (DOCUMENT_MIN_FACE_PIXELS + 1) / width;
+    const narrow = (DOCUMENT_MIN_FACE_PIXELS - 1) / width;
+    const measured = (faces: MeasuredFace[]) => ({ readable: true as const, width, height: 750, faces });
+    expect(documentDescriptor(measured([face({ box: [0.1, 0.1, wide, wide] })]))).toEqual([1, 0, 0]);
+    expect(documentDescriptor(measured([face({ box: [0.1, 0.1, narrow, narrow] })]))).toBeNull();
+    expect(documentDescriptor(measured([]))).toBeNull();
+    expect(
+      documentDescriptor(measured([face({ box: [0.05, 0.1, 0.2, 0.2] }), face({ box: [0.6, 0.1, 0.2, 0.2] })])),
+    ).toBeNull();
+    expect(documentDescriptor(measured([face({ descriptor: null })]))).toBeNull();
+    // A portrait is judged on size alone: dark, blurred, turned or "not live" prints still count.
+    expect(documentDescriptor(measured([face({ brightness: 5, sharpness: 1, yaw: 1, real: 0, live: 0 })]))).toEqual([
+      1, 0, 0,
+    ]);
+    expect(documentDescriptor({ readable: false })).toBeNull();
+  });
+
+  it("holds the selfie to face_estimation's gates", () => {
+    const measured = (faces: MeasuredFace[]) => ({ readable: true as const, width: 640, height: 480, faces });
+    expect(selfieDescriptor(measured([face({ real: 0.9, live: 0.9 })]))).toEqual([1, 0, 0]);
+    expect(selfieDescriptor(measured([face({ real: 0.1, live: 0.9 })]))).toBe("spoof");
+    expect(selfieDescriptor(measured([face({ real: 0.9, live: 0.9, descriptor: null })]))).toBeNull();
+    expect(() => selfieDescriptor(measured([face({ box: [0.4, 0.4, 0.05, 0.05] })]))).toThrow(
+      RETAKE_MESSAGES.too_small,
+    );
+    expect(() => selfieDescriptor({ readable: false })).toThrow(RETAKE_MESSAGES.unreadable_image);
+  });
+});

@@ -1,0 +1,29 @@
+// Shared by the evaluation scripts (npm run eval:face, npm run eval:face-match).
+import { existsSync, readFileSync } from "node:fs";
+
+/** The rows of a JSON-lines measurements file; none when there is no file (yet). */
+export function readJsonLines<T>(file: string | null): T[] {
+  return file && existsSync(file)
+    ? readFileSync(file, "utf8")
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as T)
+    : [];
+}
+
+/** 95% Wilson score interval of n successes in d trials. */
+export function wilson(n: number, d: number): [number, number] {
+  const z = 1.96;
+  const p = n / d;
+  const centre = (p + (z * z) / (2 * d)) / (1 + (z * z) / d);
+  const half = (z * Math.sqrt((p * (1 - p)) / d + (z * z) / (4 * d * d))) / (1 + (z * z) / d);
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+export function mean(values: number[]) {
+  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN;
+}
+export function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : NaN;
+}
