@@ -13,8 +13,9 @@ import { hiddenSettingsNote, honouredSettings } from "@/lib/voice/honoured-setti
 import { FormatOptions, SettingSlider } from "./sound-controls";
 import { voiceSummary, type LanguageNamer } from "@/lib/studio/voice-filters";
 import type { FormatGroup } from "@/lib/voice/formats";
-import type { ModelId, ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
-import { modelIds } from "@/lib/voice/schemas";
+import type { ModelId } from "@/lib/config/model-ids";
+import type { ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
+import { modelIds } from "@/lib/config/model-ids";
 
 export type StudioFormat = {
   id: string;

@@ -1,13 +1,12 @@
 // zod schemas of the Voice Prompt API (spec voice-prompt-service.md, part 2). Zod only:
 // importable by client code (studio forms) and by the OpenAPI document builder.
 import { z } from "zod";
+import { modelIds, type ModelId } from "@/lib/config/model-ids";
 import { maxCharacters } from "@/lib/text/characters";
 import { DEFAULT_OUTPUT_FORMAT, formatGroups, OUTPUT_FORMAT_IDS } from "@/lib/voice/formats";
 
 export const DEFAULT_TTS_MAX_TEXT_LENGTH = 1000;
 
-export const modelIds = ["tts_multilingual_v2", "tts_flash_v2_5", "tts_turbo_v2_5", "tts_v3"] as const;
-export type ModelId = (typeof modelIds)[number];
 export const DEFAULT_MODEL_ID: ModelId = "tts_multilingual_v2";
 
 export const voiceIdSchema = z

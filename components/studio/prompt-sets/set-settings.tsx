@@ -12,7 +12,8 @@ import { type LanguageNamer } from "@/lib/studio/voice-filters";
 import { SLIDERS } from "@/lib/studio/voice-settings";
 import { hiddenSettingsNote, honouredSettings } from "@/lib/voice/honoured-settings";
 import { SettingSlider } from "../sound-controls";
-import type { ModelId, ResolvedVoiceSettings, Voice, VoiceSettingsInput } from "@/lib/voice/schemas";
+import type { ModelId } from "@/lib/config/model-ids";
+import type { ResolvedVoiceSettings, Voice, VoiceSettingsInput } from "@/lib/voice/schemas";
 import type { StudioFormat } from "../playground";
 import { SoundFields, type SoundChoice } from "./sound-fields";
 

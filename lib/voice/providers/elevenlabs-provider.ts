@@ -11,7 +11,8 @@ import {
   type SpeechProvider,
   type SynthesisRequest,
 } from "@/lib/voice/providers/speech-provider";
-import type { ModelId, ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
+import type { ModelId } from "@/lib/config/model-ids";
+import type { ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
 
 export type UpstreamFormat = { id: string; sampleRate: number; container: "pcm" | "mp3" };
 
