@@ -1,7 +1,7 @@
 import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
-import { currentContext } from "@/lib/http/request-context";
+import { currentContext } from "@/lib/log-context";
 import { logger } from "@/lib/log";
 import { jobFunction } from "@/inngest/functions";
 import { expireSessionJob } from "@/lib/jobs/definitions/expire-session";

@@ -1,7 +1,7 @@
 import { RetryAfterError } from "inngest";
 import { inngest, jobEvent } from "@/inngest/client";
 import { inngestFunctionId, type JobDefinition, type JobOutcome } from "@/lib/jobs/define-job";
-import { runWithContext } from "@/lib/http/request-context";
+import { runWithContext } from "@/lib/log-context";
 import { jobs } from "@/lib/jobs/registry";
 import { errorField, logger } from "@/lib/log";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
-import { currentContext } from "@/lib/http/request-context";
+import { currentContext } from "@/lib/log-context";
 import { logger } from "@/lib/log";
 import { newId } from "@/lib/ids";
 import { defineJob, type JobHandler, type JobOutcome } from "@/lib/jobs/define-job";
