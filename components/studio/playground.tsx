@@ -12,7 +12,7 @@ import { SLIDERS } from "@/lib/studio/voice-settings";
 import { hiddenSettingsNote, honouredSettings } from "@/lib/voice/honoured-settings";
 import { FormatOptions, SettingSlider } from "./sound-controls";
 import { voiceSummary, type LanguageNamer } from "@/lib/studio/voice-filters";
-import type { FormatGroup } from "@/lib/voice/formats";
+import type { FormatGroup } from "@/lib/audio/formats";
 import type { ModelId } from "@/lib/config/model-ids";
 import type { ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
 import { modelIds } from "@/lib/config/model-ids";

@@ -3,7 +3,7 @@
 // The sound controls the playground and a prompt set's settings share: the format options and
 // one voice-setting slider.
 import type { SliderSpec } from "@/lib/studio/voice-settings";
-import { formatGroups } from "@/lib/voice/formats";
+import { formatGroups } from "@/lib/audio/formats";
 import { GROUP_LABELS, PLAN_LABELS, type StudioFormat } from "./playground";
 
 /** The formats as <optgroup>s, telephony first; a gated format names the plan it needs. */

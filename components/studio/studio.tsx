@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { characterCount } from "@/lib/studio/character-count";
 import { defaultVoiceId } from "@/lib/studio/voice-filters";
 import { sameSettings } from "@/lib/studio/voice-settings";
-import { DEFAULT_OUTPUT_FORMAT } from "@/lib/voice/formats";
+import { DEFAULT_OUTPUT_FORMAT } from "@/lib/audio/formats";
 import type { TtsHistoryItem } from "@/lib/voice/list-tts-generations";
 import { modelIds, type ModelId } from "@/lib/config/model-ids";
 import { DEFAULT_MODEL_ID, type Voice } from "@/lib/voice/schemas";

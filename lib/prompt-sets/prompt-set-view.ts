@@ -11,7 +11,7 @@ import type {
   PromptSetView,
   PromptView,
 } from "@/lib/prompt-sets/schemas";
-import { getOutputFormat } from "@/lib/voice/formats";
+import { getOutputFormat } from "@/lib/audio/formats";
 import type { ModelId } from "@/lib/config/model-ids";
 import type { VoiceSettingsInput } from "@/lib/voice/schemas";
 

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { getStorage } from "@/lib/storage/get-storage";
 import type { ObjectStorage } from "@/lib/storage/object-storage";
 import { VoiceApiError } from "@/lib/voice/errors";
-import { getOutputFormat } from "@/lib/voice/formats";
+import { getOutputFormat } from "@/lib/audio/formats";
 import { previewText } from "@/lib/voice/providers/espeak-voices";
 import { createLocalProvider, findLocalVoice } from "@/lib/voice/providers/local-provider";
 import { DEFAULT_VOICE_SETTINGS, type SpeechProvider } from "@/lib/voice/providers/speech-provider";

@@ -1,4 +1,4 @@
-import { OUTPUT_FORMATS, serializeFormat } from "@/lib/voice/formats";
+import { OUTPUT_FORMATS, serializeFormat } from "@/lib/audio/formats";
 
 /** GET /formats: every accepted output_format, in the spec's order. */
 export function listFormats() {

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { modelIds, type ModelId } from "@/lib/config/model-ids";
 import { maxCharacters } from "@/lib/text/characters";
-import { DEFAULT_OUTPUT_FORMAT, formatGroups, OUTPUT_FORMAT_IDS } from "@/lib/voice/formats";
+import { DEFAULT_OUTPUT_FORMAT, formatGroups, OUTPUT_FORMAT_IDS } from "@/lib/audio/formats";
 
 export const DEFAULT_TTS_MAX_TEXT_LENGTH = 1000;
 

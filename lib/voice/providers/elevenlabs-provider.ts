@@ -3,7 +3,7 @@ import { ElevenLabsClient, ElevenLabsError, ElevenLabsTimeoutError } from "@elev
 import { DEFAULT_ELEVENLABS_MODELS } from "@/lib/env";
 import { decodeAudio } from "@/lib/audio/decode-audio";
 import { pcmFromS16le, type PcmAudio } from "@/lib/audio/pcm";
-import type { OutputFormat } from "@/lib/voice/formats";
+import type { OutputFormat } from "@/lib/audio/formats";
 import { HONOURED_SETTINGS } from "@/lib/voice/honoured-settings";
 import {
   DEFAULT_VOICE_SETTINGS,

@@ -1,7 +1,7 @@
 import { phoneCodecFor, phoneCodecs, renderPhoneBand, type PhoneCodec } from "@/lib/audio/phone-band";
 import { objectResponse } from "@/lib/storage/object-response";
 import { getCurrentUser } from "@/lib/users/current-user";
-import { getOutputFormat } from "@/lib/voice/formats";
+import { getOutputFormat } from "@/lib/audio/formats";
 import { getGenerationAudio } from "@/lib/voice/get-generation-audio";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,10 @@
-// Browser-side helpers for playing what POST /tts returns. Browsers play WAV, MP3 and Ogg Opus
-// but not headerless telephony audio (G.711 μ-law/A-law, raw signed linear PCM), so the studio
-// decodes those to 16-bit PCM here and wraps them in a WAV header: a playable rendition of the
-// same samples. The download is always the original file. Plain functions: no DOM, no Node.
-import { getOutputFormat } from "@/lib/voice/formats";
+// Raw-audio helpers, importable by browser and server (plain functions: no DOM, no Node). The
+// server's decoders (decode-output.ts, phone-band.ts) share them, and the studio plays what
+// POST /tts returns with them: browsers play WAV, MP3 and Ogg Opus but not headerless telephony
+// audio (G.711 μ-law/A-law, raw signed linear PCM), so the studio decodes those to 16-bit PCM
+// and wraps them in a WAV header, a playable rendition of the same samples. The download is
+// always the original file.
+import { getOutputFormat } from "@/lib/audio/formats";
 
 /** ITU-T G.711 μ-law byte -> linear 16-bit sample (the standard expansion, as ffmpeg's pcm_mulaw). */
 export function mulawToLinear(byte: number): number {

@@ -1,4 +1,4 @@
-// The one table of output formats. It drives request validation (schemas.ts), the ffmpeg
+// The one table of output formats. It drives request validation (lib/voice/schemas.ts), the ffmpeg
 // encoder arguments (lib/audio/encode-audio.ts), the stored object's Content-Type, the
 // /formats listing and the /tts result. Plain data: safe to import from client code.
 
