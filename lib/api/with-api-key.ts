@@ -9,7 +9,7 @@ import {
   rateLimitHeaders,
   uncountedRateLimitHeaders,
 } from "@/lib/rate-limit/consume-rate-limit";
-import { ApiError, toVerificationErrorResponse } from "@/lib/verification/errors";
+import { ApiError, toVerificationErrorResponse } from "@/lib/api/errors";
 import { handleApiRequest, setLogOrg } from "@/lib/http/api-request";
 import { errorField, logger } from "@/lib/log";
 

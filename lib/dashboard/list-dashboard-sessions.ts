@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/verification/errors";
+import { ApiError } from "@/lib/api/errors";
 import { listSessions } from "@/lib/verification/list-sessions";
 import type { KeyMode } from "@/lib/keys/key-mode";
 

@@ -4,7 +4,8 @@ import { repeatedParam, singleParam } from "@/lib/http/search-params";
 import { idPattern } from "@/lib/ids";
 import { modeSchema } from "@/lib/keys/key-mode";
 import { rollWindowSchema } from "@/lib/keys/roll-windows";
-import { createWebhookEndpointBodySchema, sessionStatuses, webhookEventTypes } from "@/lib/verification/schemas";
+import { sessionStatuses, webhookEventTypes } from "@/lib/verification/schemas";
+import { createWebhookEndpointBodySchema } from "@/lib/webhooks/schemas";
 
 export const createApiKeyFormSchema = z.object({
   name: z

@@ -10,7 +10,7 @@ import {
   selectIdempotencyKey,
 } from "@/lib/db/hot/idempotency-keys";
 import type { KeyMode } from "@/lib/keys/key-mode";
-import { ApiError } from "@/lib/verification/errors";
+import { ApiError } from "@/lib/api/errors";
 import { errorField, logger } from "@/lib/log";
 
 // Stripe's semantics: the same key with the same request replays the first response for

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { changeById, fieldErrorsOf, type ActionResult } from "@/app/dashboard/action-result";
 import { createWebhookEndpointFormSchema, idSchema } from "@/lib/dashboard/schemas";
 import { requireDashboardUser } from "@/lib/users/current-user";
-import { ApiError } from "@/lib/verification/errors";
+import { ApiError } from "@/lib/api/errors";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
 import { describeDeliveryFailure } from "@/lib/webhooks/describe-delivery-failure";

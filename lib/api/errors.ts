@@ -1,16 +1,58 @@
-import { ZodError } from "zod";
+import { z, ZodError } from "zod";
 import { BodyError, BodyTooLargeError } from "@/lib/http/read-json";
 import { describeZodError } from "@/lib/http/zod-issue";
-import { VERIFICATION_ERRORS, type VerificationErrorCode } from "@/lib/verification/schemas";
 import { errorField, logger } from "@/lib/log";
 
-// The Age Verification API's error envelope (spec part 7):
-// { "error": { "type", "code", "message", "param"? } }
+// The /v1 API's one error (spec part 7): { "error": { "type", "code", "message", "param"? } }.
+// Every /v1 resource throws ApiError with a code of this table; the wrapper (with-api-key.ts)
+// maps anything thrown to the envelope, and the OpenAPI document's per-status error schemas
+// are made from the same table.
 
-export type { VerificationErrorCode };
+/**
+ * Every error.code of the API with its error.type and HTTP status (spec part 7). The error
+ * mapper (below) and the OpenAPI document's per-status error schemas are
+ * both made from this table.
+ */
+export const VERIFICATION_ERRORS = {
+  invalid_api_key: { type: "authentication_error", status: 401 },
+  parameter_invalid: { type: "invalid_request_error", status: 400 },
+  cursor_invalid: { type: "invalid_request_error", status: 400 },
+  resource_missing: { type: "invalid_request_error", status: 404 },
+  // Not in the spec's table, which is silent on over-limit bodies: 413 as HTTP names it.
+  request_too_large: { type: "invalid_request_error", status: 413 },
+  rate_limited: { type: "rate_limit_error", status: 429 },
+  internal_error: { type: "api_error", status: 500 },
+} as const;
+export type VerificationErrorCode = keyof typeof VERIFICATION_ERRORS;
+export type VerificationErrorType = (typeof VERIFICATION_ERRORS)[VerificationErrorCode]["type"];
+export const verificationErrorCodes = Object.keys(VERIFICATION_ERRORS) as [
+  VerificationErrorCode,
+  ...VerificationErrorCode[],
+];
 
-// The table (code -> type, status) lives beside the zod schemas, so that the OpenAPI document's
-// per-status error schemas are made from the same one.
+/** The codes the API answers with at `status`. */
+export const verificationErrorCodesFor = (status: number) =>
+  verificationErrorCodes.filter((code) => VERIFICATION_ERRORS[code].status === status);
+
+/** The error envelope as it can be for these codes (each with its own type). */
+export function verificationErrorSchemaFor(codes: readonly VerificationErrorCode[]) {
+  const types = [...new Set(codes.map((code) => VERIFICATION_ERRORS[code].type))] as [
+    VerificationErrorType,
+    ...VerificationErrorType[],
+  ];
+  return z.object({
+    error: z.object({
+      type: z.enum(types),
+      code: z.enum(codes as [VerificationErrorCode, ...VerificationErrorCode[]]),
+      message: z.string().optional(),
+      param: z.string().optional().meta({ description: "The request field at fault, when there is one." }),
+    }),
+  });
+}
+
+/** Any error of the API. */
+export const errorEnvelopeSchema = verificationErrorSchemaFor(verificationErrorCodes);
+
 const SHAPE = VERIFICATION_ERRORS;
 
 export class ApiError extends Error {
