@@ -77,7 +77,7 @@ const config = [
   },
   // lib/ never reaches back into app/; raw clients stay in lib/db/.
   {
-    files: ["lib/**/*.{ts,tsx}", "inngest/**/*.ts"],
+    files: ["lib/**/*.{ts,tsx}"],
     ignores: ["lib/db/**", "**/*.test.ts"],
     rules: {
       "no-restricted-imports": [

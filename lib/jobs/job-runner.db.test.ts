@@ -127,7 +127,6 @@ describe("embedded job runner", () => {
         payload: z.object({}),
         maxAttempts: 5,
         errorDelayMs: () => 50,
-        run: async () => ({ kind: "done" }),
       });
       await scheduleJobInTx(tx, job, {});
       await new Promise((r) => setTimeout(r, 300));

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Inngest } from "inngest";
-import { jobEvent } from "@/inngest/client";
+import { jobEvent } from "@/lib/jobs/inngest/client";
 import type { ClaimedJob } from "@/lib/jobs/job-runner";
 import { findJob } from "@/lib/jobs/registry";
 
