@@ -14,7 +14,7 @@ import { hiddenSettingsNote, honouredSettings } from "@/lib/voice/honoured-setti
 import { SettingSlider } from "../sound-controls";
 import type { ModelId } from "@/lib/config/model-ids";
 import type { ResolvedVoiceSettings, Voice, VoiceSettingsInput } from "@/lib/voice/schemas";
-import type { StudioFormat } from "../playground";
+import type { StudioFormat } from "../studio-labels";
 import { SoundFields, type SoundChoice } from "./sound-fields";
 
 type Draft = SoundChoice & { name: string; custom: boolean; settings: VoiceSettingsInput };

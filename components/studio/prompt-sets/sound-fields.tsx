@@ -6,7 +6,7 @@ import { promptSetLanguageSchema } from "@/lib/prompt-sets/schemas";
 import type { LanguageNamer } from "@/lib/studio/voice-filters";
 import { modelIds, type ModelId } from "@/lib/config/model-ids";
 import type { Voice } from "@/lib/voice/schemas";
-import { MODEL_LABELS, PLAN_LABELS, type StudioFormat } from "../playground";
+import { MODEL_LABELS, PLAN_LABELS, type StudioFormat } from "../studio-labels";
 import { FormatOptions } from "../sound-controls";
 import { VoicePicker } from "../voice-picker";
 
