@@ -11,7 +11,7 @@ import { generatePromptSet } from "@/lib/jobs/handlers/generate-prompt-set";
 
 // Every background job, once: each definition with its handler. Both engines read this list:
 // the embedded runner claims Job rows by these names, the relay turns them into Inngest
-// events, and lib/jobs/inngest/functions.ts builds one Inngest function per entry. Adding a
+// events, and lib/jobs/inngest/route-handlers.ts serves one Inngest function per entry. Adding a
 // job: a definition in lib/jobs/definitions/, a handler in lib/jobs/handlers/ and a line here.
 const job = <Payload>(definition: JobDefinition<Payload>, handler: JobRun<Payload>): Job<Payload> => ({
   ...definition,
