@@ -175,7 +175,7 @@ const config = [
     ignores: ["**/*.test.ts", "lib/generated/**"],
     plugins: { boundaries },
     settings: {
-      "boundaries/elements": floors.map((floor) => ({ ...floor, partialMatch: false })),
+      "boundaries/elements": floors.map((floor) => ({ ...floor, mode: "full" })),
       "boundaries/include": ["lib/**", "components/**", "app/**", "auth.ts"],
     },
     rules: {

@@ -85,7 +85,7 @@ export type VerificationErrorDescription = {
 };
 
 /** The one description of anything thrown by /v1 code; unknown errors are logged, never shown. */
-export function describeVerificationError(error: unknown): VerificationErrorDescription {
+function describeVerificationError(error: unknown): VerificationErrorDescription {
   const described = (
     code: VerificationErrorCode,
     message: string,

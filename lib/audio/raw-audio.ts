@@ -7,7 +7,7 @@
 import { getOutputFormat } from "@/lib/audio/formats";
 
 /** ITU-T G.711 μ-law byte -> linear 16-bit sample (the standard expansion, as ffmpeg's pcm_mulaw). */
-export function mulawToLinear(byte: number): number {
+function mulawToLinear(byte: number): number {
   const u = ~byte & 0xff;
   const exponent = (u >> 4) & 0x07;
   const mantissa = u & 0x0f;
@@ -16,7 +16,7 @@ export function mulawToLinear(byte: number): number {
 }
 
 /** ITU-T G.711 A-law byte -> linear 16-bit sample (as ffmpeg's pcm_alaw). */
-export function alawToLinear(byte: number): number {
+function alawToLinear(byte: number): number {
   const a = (byte ^ 0x55) & 0xff;
   const exponent = (a >> 4) & 0x07;
   const mantissa = a & 0x0f;

@@ -39,7 +39,7 @@ export type IdempotencyClaim =
   | { kind: "fresh"; complete: (response: StoredResponse) => Promise<void>; abandon: () => Promise<void> }
   | { kind: "replay"; response: StoredResponse };
 
-export function validateIdempotencyKey(key: string): void {
+function validateIdempotencyKey(key: string): void {
   if (key.length === 0 || key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
     throw new ApiError(
       "parameter_invalid",

@@ -16,7 +16,7 @@ export type LocalStorageOptions = {
 };
 
 /** Path prefix of the route that serves local objects (app/files/[...key]/route.ts). */
-export const LOCAL_FILES_PATH = "/files/";
+const LOCAL_FILES_PATH = "/files/";
 
 type UrlClaims = { key: string; expires: number; contentType: string; filename: string; disposition: string };
 

@@ -9,12 +9,12 @@ export const verificationMethods = ["face_estimation", "id_document", "credit_ca
 export const sessionStatuses = ["created", "in_progress", "passed", "failed", "expired"] as const;
 export type SessionStatus = (typeof sessionStatuses)[number];
 export const webhookEventTypes = ["verification_session.completed", "verification_session.expired"] as const;
-export const confidenceLevels = ["high", "medium", "low"] as const;
+const confidenceLevels = ["high", "medium", "low"] as const;
 /** outcome.result values: "pass"; failures say why (see README, "Outcome results"). */
-export const outcomeResults = ["pass", "fail", "inconclusive"] as const;
+const outcomeResults = ["pass", "fail", "inconclusive"] as const;
 
-export const methodSchema = z.enum(verificationMethods);
-export const defaultMethods = ["face_estimation", "id_document"] as const;
+const methodSchema = z.enum(verificationMethods);
+const defaultMethods = ["face_estimation", "id_document"] as const;
 
 // zod's default sentence for a missing field ("expected string, received undefined") does not
 // tell an integrator what to do; these do.
@@ -25,7 +25,7 @@ const requiredString = (field: string) =>
  * Text PostgreSQL can store as given: no U+0000 (text and jsonb refuse it) and no unpaired
  * surrogate (jsonb refuses it; text would store U+FFFD, so a retrieve would differ from create).
  */
-export const isStorableText = (value: string) => value.isWellFormed() && !value.includes("\u0000");
+const isStorableText = (value: string) => value.isWellFormed() && !value.includes("\u0000");
 const storableTextMessage = (what: string) => `${what} must be Unicode text without NUL (\\u0000) characters`;
 
 /** Longest accepted URL (return_url, webhook url), in characters. */
@@ -54,11 +54,11 @@ const httpUrl = (field: string) =>
     description: `An absolute http or https URL with a host, at most ${MAX_URL_CHARACTERS} characters.`,
   });
 
-export const MAX_METADATA_PAIRS = 20;
-export const MAX_METADATA_KEY_CHARACTERS = 40;
-export const MAX_METADATA_VALUE_CHARACTERS = 500;
+const MAX_METADATA_PAIRS = 20;
+const MAX_METADATA_KEY_CHARACTERS = 40;
+const MAX_METADATA_VALUE_CHARACTERS = 500;
 
-export const metadataSchema = z
+const metadataSchema = z
   .record(
     maxCharacters(
       z.string().min(1, "metadata keys must not be empty"),
@@ -138,7 +138,7 @@ export const listSessionsQuerySchema = z.strictObject({
   cursor: z.string().optional(),
 });
 
-export const outcomeSchema = z.object({
+const outcomeSchema = z.object({
   method: methodSchema,
   result: z.enum(outcomeResults),
   confidence: z.enum(confidenceLevels),

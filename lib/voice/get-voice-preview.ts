@@ -10,7 +10,7 @@ import { DEFAULT_VOICE_SETTINGS, type SpeechProvider } from "@/lib/voice/provide
 import { AUDIO_PIPELINE_VERSION, renderPrompt } from "@/lib/voice/render-prompt";
 import { SingleFlight } from "@/lib/voice/single-flight";
 
-export const PREVIEW_FORMAT_ID = "mp3_24000_48";
+const PREVIEW_FORMAT_ID = "mp3_24000_48";
 
 const generating = new SingleFlight<Buffer>();
 

@@ -70,7 +70,7 @@ export function buildTtsRequestBodySchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_L
 export const ttsRequestBodySchema = buildTtsRequestBodySchema();
 export type TtsRequestBody = z.infer<typeof ttsRequestBodySchema>;
 
-export const voiceSchema = z.object({
+const voiceSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
@@ -87,7 +87,7 @@ export type Voice = z.infer<typeof voiceSchema>;
 
 export const voiceListSchema = z.object({ voices: z.array(voiceSchema), count: z.number().int() });
 
-export const formatSchema = z.object({
+const formatSchema = z.object({
   id: outputFormatSchema,
   label: z.string(),
   group: z.enum(formatGroups),

@@ -11,7 +11,7 @@ import { serializeWebhookEndpoint } from "@/lib/webhooks/serialize-webhook-endpo
 import type { z } from "zod";
 
 /** Like Stripe's per-account cap: bounds the fan-out of every event. */
-export const MAX_ENDPOINTS_PER_MODE = 16;
+const MAX_ENDPOINTS_PER_MODE = 16;
 const CREATION_DNS_TIMEOUT_MS = 2000;
 
 /**

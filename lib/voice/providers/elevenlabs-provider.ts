@@ -203,7 +203,7 @@ function resolveSettings(settings: {
 }
 
 /** Upstream failure -> UpstreamError. A plan-gated format comes back as 400 or 403 upstream. */
-export function mapUpstreamError(error: unknown, what: string, signal: AbortSignal, timeoutMs: number): UpstreamError {
+function mapUpstreamError(error: unknown, what: string, signal: AbortSignal, timeoutMs: number): UpstreamError {
   if (error instanceof UpstreamError) return error;
   if (error instanceof ElevenLabsTimeoutError || signal.aborted) {
     return new UpstreamError("failed", `ElevenLabs did not answer within ${timeoutMs} ms while ${what}.`, {
