@@ -24,7 +24,7 @@ export const VERIFICATION_ERRORS = {
   internal_error: { type: "api_error", status: 500 },
 } as const;
 export type VerificationErrorCode = keyof typeof VERIFICATION_ERRORS;
-export type VerificationErrorType = (typeof VERIFICATION_ERRORS)[VerificationErrorCode]["type"];
+type VerificationErrorType = (typeof VERIFICATION_ERRORS)[VerificationErrorCode]["type"];
 export const verificationErrorCodes = Object.keys(VERIFICATION_ERRORS) as [
   VerificationErrorCode,
   ...VerificationErrorCode[],
@@ -76,7 +76,7 @@ export function errorBody(code: VerificationErrorCode, message: string, param?: 
 }
 
 /** An error as the /v1 API describes it: what the HTTP mapper sends and server actions show. */
-export type VerificationErrorDescription = {
+type VerificationErrorDescription = {
   status: number;
   code: VerificationErrorCode;
   message: string;

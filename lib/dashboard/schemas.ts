@@ -15,7 +15,6 @@ export const createApiKeyFormSchema = z.object({
     .max(60, "Use at most 60 characters."),
   mode: modeSchema,
 });
-export type CreateApiKeyForm = z.infer<typeof createApiKeyFormSchema>;
 
 export const rollApiKeyFormSchema = z.object({ window: rollWindowSchema });
 
@@ -51,7 +50,6 @@ export const createWebhookEndpointFormSchema = createWebhookEndpointBodySchema.e
     .pipe(createWebhookEndpointBodySchema.shape.events.unwrap()),
   mode: modeSchema,
 });
-export type CreateWebhookEndpointForm = z.infer<typeof createWebhookEndpointFormSchema>;
 
 // The query parameters of every dashboard page that reads any (lib/http/search-params.ts says how
 // a value that is not of its shape is treated).

@@ -33,7 +33,7 @@ const SWEEP_EVERY_MS = 60_000;
 // body copied onto another row does not decrypt.
 const RESPONSE_PURPOSE = "idempotent-response";
 
-export type StoredResponse = { status: number; body: string };
+type StoredResponse = { status: number; body: string };
 
 export type IdempotencyClaim =
   | { kind: "fresh"; complete: (response: StoredResponse) => Promise<void>; abandon: () => Promise<void> }

@@ -9,7 +9,7 @@ import type { z } from "zod";
 // does one unit of work and says what should happen next; each engine turns that into its own
 // scheduling (runner: the Job row; Inngest: step.sleepUntil / RetryAfterError).
 
-export type JobContext = { /** 1-based attempt number of this run. */ attempt: number };
+type JobContext = { /** 1-based attempt number of this run. */ attempt: number };
 
 export type JobOutcome =
   | { kind: "done"; detail?: string }

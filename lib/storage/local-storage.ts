@@ -20,8 +20,7 @@ const LOCAL_FILES_PATH = "/files/";
 
 type UrlClaims = { key: string; expires: number; contentType: string; filename: string; disposition: string };
 
-export type LocalUrlCheck =
-  { ok: true; claims: UrlClaims } | { ok: false; reason: "malformed" | "bad_signature" | "expired" };
+type LocalUrlCheck = { ok: true; claims: UrlClaims } | { ok: false; reason: "malformed" | "bad_signature" | "expired" };
 
 export type LocalStorage = ObjectStorage & {
   verifyUrl(key: string, query: URLSearchParams): LocalUrlCheck;

@@ -12,7 +12,7 @@ const SIGNATURE_HEADER = "Service-Signature";
 const DEFAULT_TOLERANCE_SECONDS = 300;
 const HEADER_PATTERN = /^t=(\d+),v1=([0-9a-f]+)$/;
 
-export type WebhookSignatureErrorCode =
+type WebhookSignatureErrorCode =
   "header_missing" | "header_malformed" | "timestamp_outside_tolerance" | "signature_mismatch" | "payload_invalid";
 
 class WebhookSignatureError extends Error {
