@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EMBEDDED_DATABASE } from "@/lib/db/embedded-database";
+import { EMBEDDED_DATABASE } from "@/lib/config/embedded-database";
 import { DEFAULT_ELEVENLABS_MODELS, inngestConfigured, parseElevenLabsModelMap, parseEnv } from "@/lib/env";
 
 describe("ELEVENLABS_MODEL_MAP", () => {
@@ -167,7 +167,7 @@ describe(".env.example's values", () => {
     }
   });
 
-  it("state the embedded PostgreSQL defaults written once in lib/db/embedded-database.ts", () => {
+  it("state the embedded PostgreSQL defaults written once in lib/config/embedded-database.ts", () => {
     const value = (name: string) => written.find(([n]) => n === name)?.[1];
     expect(value("EMBEDDED_PG_DIR")).toBe(EMBEDDED_DATABASE.dataDir);
     expect(value("EMBEDDED_PG_PORT")).toBe(String(EMBEDDED_DATABASE.port));

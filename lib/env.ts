@@ -1,8 +1,8 @@
 // The one place that reads process.env. Every variable is listed, with its default, in
 // .env.example. Parsed lazily so build steps that never touch configuration need none.
 import { z } from "zod";
-import { embeddedDatabaseUrl } from "@/lib/db/embedded-database";
-import { modelIds, type ModelId } from "@/lib/voice/schemas";
+import { embeddedDatabaseUrl } from "@/lib/config/embedded-database";
+import { modelIds, type ModelId } from "@/lib/config/model-ids";
 
 const bool = z
   .enum(["true", "false", "1", "0", ""])

@@ -23,7 +23,7 @@ afterEach(() => {
 /** A fresh logger (and configuration) read with NODE_ENV=development, and the context runner. */
 async function devLogger() {
   const { logger } = await import("@/lib/log");
-  const { runWithContext } = await import("@/lib/http/request-context");
+  const { runWithContext } = await import("@/lib/log-context");
   return { logger: logger(), runWithContext };
 }
 

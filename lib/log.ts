@@ -1,7 +1,7 @@
 import "server-only";
 import pino, { type DestinationStream } from "pino";
 import { env } from "@/lib/env";
-import { currentContext } from "@/lib/http/request-context";
+import { currentContext } from "@/lib/log-context";
 
 // Keys whose values must never reach a log line, wherever they appear in a logged object.
 const REDACT = [

@@ -11,37 +11,11 @@ import type { CharacterCount } from "@/lib/studio/character-count";
 import { SLIDERS } from "@/lib/studio/voice-settings";
 import { hiddenSettingsNote, honouredSettings } from "@/lib/voice/honoured-settings";
 import { FormatOptions, SettingSlider } from "./sound-controls";
+import { MODEL_LABELS, PLAN_LABELS, type StudioFormat } from "./studio-labels";
 import { voiceSummary, type LanguageNamer } from "@/lib/studio/voice-filters";
-import type { FormatGroup } from "@/lib/voice/formats";
-import type { ModelId, ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
-import { modelIds } from "@/lib/voice/schemas";
-
-export type StudioFormat = {
-  id: string;
-  label: string;
-  group: FormatGroup;
-  file_extension: string;
-  content_type: string;
-  min_provider_plan?: "creator" | "pro";
-  default: boolean;
-};
-
-export const MODEL_LABELS: Record<ModelId, string> = {
-  tts_multilingual_v2: "Multilingual v2 (default)",
-  tts_flash_v2_5: "Flash v2.5: lowest latency",
-  tts_turbo_v2_5: "Turbo v2.5: fast",
-  tts_v3: "v3: most expressive",
-};
-
-export const GROUP_LABELS: Record<FormatGroup, string> = {
-  telephony: "Telephony: plays as-is on Asterisk, FreeSWITCH and most PBXs",
-  wav: "WAV",
-  pcm: "Raw PCM",
-  mp3: "MP3",
-  opus: "Opus",
-};
-
-export const PLAN_LABELS = { creator: "Creator plan", pro: "Pro plan" } as const;
+import type { ModelId } from "@/lib/config/model-ids";
+import type { ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
+import { modelIds } from "@/lib/config/model-ids";
 
 export type PlaygroundState = {
   text: string;

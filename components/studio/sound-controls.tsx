@@ -3,8 +3,8 @@
 // The sound controls the playground and a prompt set's settings share: the format options and
 // one voice-setting slider.
 import type { SliderSpec } from "@/lib/studio/voice-settings";
-import { formatGroups } from "@/lib/voice/formats";
-import { GROUP_LABELS, PLAN_LABELS, type StudioFormat } from "./playground";
+import { formatGroups } from "@/lib/audio/formats";
+import { GROUP_LABELS, PLAN_LABELS, type StudioFormat } from "./studio-labels";
 
 /** The formats as <optgroup>s, telephony first; a gated format names the plan it needs. */
 export function FormatOptions({ formats }: { formats: StudioFormat[] }) {

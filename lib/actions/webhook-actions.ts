@@ -5,7 +5,7 @@ import { fieldErrorsOf, type ActionResult } from "@/lib/actions/action-result";
 import { changeById } from "@/lib/actions/change-by-id";
 import { createWebhookEndpointFormSchema, idSchema } from "@/lib/dashboard/schemas";
 import { requireDashboardUser } from "@/lib/users/current-user";
-import { ApiError } from "@/lib/verification/errors";
+import { ApiError } from "@/lib/api/errors";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
 import { describeDeliveryFailure } from "@/lib/webhooks/describe-delivery-failure";

@@ -1,6 +1,6 @@
 import "server-only";
 import { withApiKey } from "@/lib/api/with-api-key";
-import { ApiError } from "@/lib/verification/errors";
+import { ApiError } from "@/lib/api/errors";
 
 /**
  * Answers a /v1 path or method the API does not have in the API's own envelope (404

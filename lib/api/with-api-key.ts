@@ -5,7 +5,7 @@ import { parseJsonObject, readBodyText } from "@/lib/http/read-json";
 import { claimIdempotencyKey } from "@/lib/idempotency/idempotency";
 import type { ApiPrincipal } from "@/lib/keys/authenticate-api-key";
 import { uncountedRateLimitHeaders } from "@/lib/rate-limit/consume-rate-limit";
-import { ApiError, toVerificationErrorResponse } from "@/lib/verification/errors";
+import { ApiError, toVerificationErrorResponse } from "@/lib/api/errors";
 import { errorField, logger } from "@/lib/log";
 
 export type V1Context<P> = {

@@ -16,7 +16,7 @@ export type SpeechTarget = {
 
 // G.711 puts a full-scale sine at +3.14 dBm0, and a full-scale sine's RMS is -3.01 dBov, so
 // 0 dBm0 = -6.15 dBov and the telephony target of -19 dBm0 is -25.15 dBov.
-export const DBM0_TO_DBOV = -6.15;
+const DBM0_TO_DBOV = -6.15;
 export const TELEPHONY_TARGET: SpeechTarget = { activeLevelDbov: -19 + DBM0_TO_DBOV, peakCeilingDbov: -1, padMs: 100 };
 // Wideband and hi-fi files are listened to on speakers and headsets: about -20 dBov of active
 // speech (roughly -17 LUFS for speech), still with headroom below the ceiling.

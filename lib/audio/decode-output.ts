@@ -1,8 +1,8 @@
 import "server-only";
 import { decodeAudio } from "@/lib/audio/decode-audio";
 import { parseWav, type PcmAudio } from "@/lib/audio/pcm";
-import { decodeAlaw, decodeMulaw, readS16le, waveformPeaks } from "@/lib/studio/raw-audio";
-import type { OutputFormat } from "@/lib/voice/formats";
+import { decodeAlaw, decodeMulaw, readS16le, waveformPeaks } from "@/lib/audio/raw-audio";
+import type { OutputFormat } from "@/lib/audio/formats";
 
 /**
  * The samples of a file we produced in `format`, at the format's own rate. Headerless and WAV

@@ -4,7 +4,7 @@ import { activeSpeechLevelDbov, conditionSpeech } from "@/lib/audio/condition-sp
 import { decodeAudio } from "@/lib/audio/decode-audio";
 import { encodePcm } from "@/lib/audio/encode-audio";
 import { parseWav, pcmFromS16le, type PcmAudio } from "@/lib/audio/pcm";
-import { OUTPUT_FORMATS, type OutputFormat } from "@/lib/voice/formats";
+import { OUTPUT_FORMATS, type OutputFormat } from "@/lib/audio/formats";
 import { createLocalProvider } from "@/lib/voice/providers/local-provider";
 import { DEFAULT_VOICE_SETTINGS } from "@/lib/voice/providers/speech-provider";
 import { targetFor } from "@/lib/voice/render-prompt";

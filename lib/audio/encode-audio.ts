@@ -6,7 +6,7 @@ import path from "node:path";
 import { s16leBytes, wavHeader, type PcmAudio } from "@/lib/audio/pcm";
 import { startProcess } from "@/lib/audio/run-process";
 import { env } from "@/lib/env";
-import type { OutputFormat } from "@/lib/voice/formats";
+import type { OutputFormat } from "@/lib/audio/formats";
 
 const ENCODE_TIMEOUT_MS = 30_000;
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { decodeOutput } from "@/lib/audio/decode-output";
 import { startEncoder } from "@/lib/audio/encode-audio";
-import { decodeAlaw, decodeMulaw, encodeWav } from "@/lib/studio/raw-audio";
-import { getOutputFormat, type OutputFormat } from "@/lib/voice/formats";
+import { decodeAlaw, decodeMulaw, encodeWav } from "@/lib/audio/raw-audio";
+import { getOutputFormat, type OutputFormat } from "@/lib/audio/formats";
 
 export const phoneCodecs = ["ulaw", "alaw"] as const;
 export type PhoneCodec = (typeof phoneCodecs)[number];

@@ -1,7 +1,7 @@
 import "server-only";
 import { spawn } from "node:child_process";
 
-export class ProcessError extends Error {
+class ProcessError extends Error {
   constructor(
     message: string,
     readonly stderr: string,

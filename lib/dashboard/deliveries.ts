@@ -11,7 +11,7 @@ import { olderThan, pageLimit, toKeysetPage, type KeysetPage } from "@/lib/dashb
 type DeliveryStatus = "pending" | "succeeded" | "dead" | "cancelled";
 
 /** What a delivery carries, and where to: the part every delivery view shows. */
-export type DeliveryTarget = {
+type DeliveryTarget = {
   eventId: string;
   eventType: string;
   sessionId: string;
@@ -20,7 +20,7 @@ export type DeliveryTarget = {
 };
 
 /** One recorded attempt to deliver an event to an endpoint. */
-export type AttemptView = {
+type AttemptView = {
   id: string;
   attemptNumber: number;
   manual: boolean;

@@ -2,12 +2,12 @@ import "server-only";
 import { db } from "@/lib/db";
 
 /** Attempts (automatic and manual) counted in an endpoint's recent success rate. */
-export const HEALTH_WINDOW_MS = 24 * 60 * 60_000;
+const HEALTH_WINDOW_MS = 24 * 60 * 60_000;
 // Last success and last failure are looked for this far back: attempts belong to deliveries,
 // and the (endpointId, createdAt) index bounds the deliveries read.
 const HISTORY_MS = 7 * 24 * 60 * 60_000;
 /** Failed attempts in the window, with no success among them, that flag an endpoint as failing. */
-export const FAILING_AFTER = 3;
+const FAILING_AFTER = 3;
 
 export type EndpointHealth = {
   endpointId: string;

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { listDeliveries } from "@/lib/dashboard/deliveries";
-import { ApiError } from "@/lib/verification/errors";
+import { ApiError } from "@/lib/api/errors";
 import { getSessionOrThrow } from "@/lib/verification/get-session-or-throw";
 import { serializeSession } from "@/lib/verification/serialize-session";
 

@@ -1,9 +1,9 @@
 import "server-only";
-import { ApiError } from "@/lib/verification/errors";
+import { ApiError } from "@/lib/api/errors";
 import { listSessions } from "@/lib/verification/list-sessions";
 import type { KeyMode } from "@/lib/keys/key-mode";
 
-export const SESSIONS_PAGE_SIZE = 20;
+const SESSIONS_PAGE_SIZE = 20;
 // Older pages are reached through a trail of cursors kept in the URL; beyond this depth the
 // trail stops growing (the "Newer" link then returns to the first page).
 const MAX_TRAIL = 40;

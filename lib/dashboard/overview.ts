@@ -5,8 +5,6 @@ import { countOpenDeadLetters } from "@/lib/dashboard/deliveries";
 import { getEndpointHealth } from "@/lib/dashboard/endpoint-health";
 import type { KeyMode } from "@/lib/keys/key-mode";
 
-export type Overview = Awaited<ReturnType<typeof getOverview>>;
-
 /** Everything the overview page shows, for one organisation. */
 export async function getOverview(orgId: string, now = new Date()) {
   const since = new Date(now.getTime() - 24 * 60 * 60_000);

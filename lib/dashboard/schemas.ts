@@ -4,7 +4,8 @@ import { repeatedParam, singleParam } from "@/lib/http/search-params";
 import { idPattern } from "@/lib/ids";
 import { modeSchema } from "@/lib/keys/key-mode";
 import { rollWindowSchema } from "@/lib/keys/roll-windows";
-import { createWebhookEndpointBodySchema, sessionStatuses, webhookEventTypes } from "@/lib/verification/schemas";
+import { sessionStatuses, webhookEventTypes } from "@/lib/verification/schemas";
+import { createWebhookEndpointBodySchema } from "@/lib/webhooks/schemas";
 
 export const createApiKeyFormSchema = z.object({
   name: z
@@ -14,7 +15,6 @@ export const createApiKeyFormSchema = z.object({
     .max(60, "Use at most 60 characters."),
   mode: modeSchema,
 });
-export type CreateApiKeyForm = z.infer<typeof createApiKeyFormSchema>;
 
 export const rollApiKeyFormSchema = z.object({ window: rollWindowSchema });
 
@@ -50,7 +50,6 @@ export const createWebhookEndpointFormSchema = createWebhookEndpointBodySchema.e
     .pipe(createWebhookEndpointBodySchema.shape.events.unwrap()),
   mode: modeSchema,
 });
-export type CreateWebhookEndpointForm = z.infer<typeof createWebhookEndpointFormSchema>;
 
 // The query parameters of every dashboard page that reads any (lib/http/search-params.ts says how
 // a value that is not of its shape is treated).

@@ -1,6 +1,6 @@
 import "server-only";
 import { newRequestId } from "@/lib/http/security-headers";
-import { currentContext, runWithContext } from "@/lib/http/request-context";
+import { currentContext, runWithContext } from "@/lib/log-context";
 import { errorField, logger } from "@/lib/log";
 
 /**

@@ -68,11 +68,6 @@ export async function readBodyText(req: Request, maxBytes = MAX_BODY_BYTES): Pro
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
-/** Reads a JSON object body, insisting on a JSON content type. */
-export async function readJsonObject(req: Request): Promise<unknown> {
-  return parseJsonObject(req.headers.get("content-type"), await readBodyText(req));
-}
-
 /** Parses an already-read body as a JSON object, insisting on a JSON content type. */
 export function parseJsonObject(contentType: string | null, raw: string): unknown {
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test((contentType ?? "").trim())) {

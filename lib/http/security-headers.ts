@@ -2,7 +2,7 @@ import type { Env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 
 /** The hosted verification flow: the only pages allowed the camera, and sent with no referrer. */
-export function isHostedFlowPath(pathname: string): boolean {
+function isHostedFlowPath(pathname: string): boolean {
   return pathname === "/verify" || pathname.startsWith("/verify/");
 }
 

@@ -10,7 +10,7 @@ import {
   selectIdempotencyKey,
 } from "@/lib/db/hot/idempotency-keys";
 import type { KeyMode } from "@/lib/keys/key-mode";
-import { ApiError } from "@/lib/verification/errors";
+import { ApiError } from "@/lib/api/errors";
 import { errorField, logger } from "@/lib/log";
 
 // Stripe's semantics: the same key with the same request replays the first response for
@@ -33,13 +33,13 @@ const SWEEP_EVERY_MS = 60_000;
 // body copied onto another row does not decrypt.
 const RESPONSE_PURPOSE = "idempotent-response";
 
-export type StoredResponse = { status: number; body: string };
+type StoredResponse = { status: number; body: string };
 
 export type IdempotencyClaim =
   | { kind: "fresh"; complete: (response: StoredResponse) => Promise<void>; abandon: () => Promise<void> }
   | { kind: "replay"; response: StoredResponse };
 
-export function validateIdempotencyKey(key: string): void {
+function validateIdempotencyKey(key: string): void {
   if (key.length === 0 || key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
     throw new ApiError(
       "parameter_invalid",

@@ -2,11 +2,14 @@ import "server-only";
 import type { z } from "zod";
 
 // What a background job is, for both engines: the embedded runner (lib/jobs/job-runner.ts)
-// and Inngest (inngest/functions.ts). A job does one unit of work and says what should
-// happen next; each engine turns that into its own scheduling (runner: the Job row; Inngest:
-// step.sleepUntil / RetryAfterError).
+// and Inngest (lib/jobs/inngest/job-function.ts). A job is a definition (name, payload schema,
+// retry rules: lib/jobs/definitions/, which the domains schedule with) and a handler (the work:
+// lib/jobs/handlers/, which calls the domains); the registry pairs them. Kept apart, the
+// domains that schedule a job never import the code that runs it, so there is no cycle. A job
+// does one unit of work and says what should happen next; each engine turns that into its own
+// scheduling (runner: the Job row; Inngest: step.sleepUntil / RetryAfterError).
 
-export type JobContext = { /** 1-based attempt number of this run. */ attempt: number };
+type JobContext = { /** 1-based attempt number of this run. */ attempt: number };
 
 export type JobOutcome =
   | { kind: "done"; detail?: string }
@@ -15,7 +18,7 @@ export type JobOutcome =
   /** Not due yet: run again at `at` (ISO); not a failure, does not use an attempt. */
   | { kind: "reschedule"; at: string };
 
-/** One job, defined once: every engine and the scheduler take its name and rules from here. */
+/** One job's definition: every engine and the scheduler take its name and rules from here. */
 export type JobDefinition<Payload = unknown> = {
   /**
    * Stored in Job.name (pending rows carry it across deploys: never rename a job that may have
@@ -23,9 +26,6 @@ export type JobDefinition<Payload = unknown> = {
    */
   name: string;
   payload: z.ZodType<Payload>;
-  // Method syntax on purpose: a JobDefinition<{ id: string }> is then a JobDefinition (of
-  // unknown payload) for the registry's list; the engines only ever pass a parsed payload.
-  run(payload: Payload, ctx: JobContext): Promise<JobOutcome>;
   /** Runs in all, the first included (Job.maxAttempts; Inngest retries = maxAttempts - 1). */
   maxAttempts: number;
   /** Back-off after a thrown error on the given attempt. */
@@ -35,6 +35,13 @@ export type JobDefinition<Payload = unknown> = {
    * of one function run, which has a step budget; the embedded runner sets no limit.
    */
   maxReschedules?: number;
+};
+
+/** What a job does: its handler, in lib/jobs/handlers/<name>.ts. */
+export type JobRun<Payload> = {
+  // Method syntax on purpose: a Job<{ id: string }> is then a Job (of unknown payload) for the
+  // registry's list; the engines only ever pass a parsed payload.
+  run(payload: Payload, ctx: JobContext): Promise<JobOutcome>;
   /**
    * Called once the job has failed for good: its last attempt threw, asked to retry, or was
    * cut short by a worker that died. The embedded runner calls it before marking the job dead;
@@ -42,6 +49,9 @@ export type JobDefinition<Payload = unknown> = {
    */
   onFinalFailure?(payload: Payload): Promise<void>;
 };
+
+/** A definition with its handler: what the registry lists and the engines run. */
+export type Job<Payload = unknown> = JobDefinition<Payload> & JobRun<Payload>;
 
 /** A job as an engine sees it: the payload still unparsed (it comes from a Job row or an event). */
 export type JobHandler = {
@@ -55,7 +65,7 @@ export function defineJob<Payload>(definition: JobDefinition<Payload>): JobDefin
 }
 
 /** The job's handler for an engine: every entry point parses the payload with its schema. */
-export function jobHandler<Payload>(job: JobDefinition<Payload>): JobHandler {
+export function jobHandler<Payload>(job: Job<Payload>): JobHandler {
   return {
     run: async (payload, ctx) => job.run(job.payload.parse(payload), ctx),
     errorDelayMs: job.errorDelayMs,

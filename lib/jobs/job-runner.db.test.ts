@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
-import { currentContext } from "@/lib/http/request-context";
+import { currentContext } from "@/lib/log-context";
 import { logger } from "@/lib/log";
 import { newId } from "@/lib/ids";
 import { defineJob, type JobHandler, type JobOutcome } from "@/lib/jobs/define-job";
@@ -127,7 +127,6 @@ describe("embedded job runner", () => {
         payload: z.object({}),
         maxAttempts: 5,
         errorDelayMs: () => 50,
-        run: async () => ({ kind: "done" }),
       });
       await scheduleJobInTx(tx, job, {});
       await new Promise((r) => setTimeout(r, 300));

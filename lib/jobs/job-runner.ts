@@ -7,7 +7,7 @@ import type { JobHandler, JobOutcome } from "@/lib/jobs/define-job";
 import { JOBS_CHANNEL } from "@/lib/jobs/schedule-job";
 import { toStorableText } from "@/lib/storable-text";
 import { errorField, logger } from "@/lib/log";
-import { runWithContext } from "@/lib/http/request-context";
+import { runWithContext } from "@/lib/log-context";
 
 // The embedded engine: a small poller over the Job table (the outbox that state changes
 // write in their own transactions). It is deliberately not a second Inngest: it claims due

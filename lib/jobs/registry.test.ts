@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { functions } from "@/inngest/functions";
 import { inngestFunctionId } from "@/lib/jobs/define-job";
+import { functions } from "@/lib/jobs/inngest/route-handlers";
 import { jobHandlers, jobs } from "@/lib/jobs/registry";
 
 // The registry is the only list of jobs: names (Job rows, Inngest events) and the function ids

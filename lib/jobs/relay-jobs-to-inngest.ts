@@ -1,6 +1,6 @@
 import "server-only";
 import type { Inngest } from "inngest";
-import { jobEvent } from "@/inngest/client";
+import { jobEvent } from "@/lib/jobs/inngest/client";
 import type { ClaimedJob } from "@/lib/jobs/job-runner";
 import { findJob } from "@/lib/jobs/registry";
 
@@ -9,7 +9,7 @@ import { findJob } from "@/lib/jobs/registry";
  * job id is the event id, so a relay repeated after a crash (sent, but not yet marked done) is
  * deduplicated by Inngest.
  */
-export function jobToInngestEvent(job: ClaimedJob, now = Date.now()) {
+function jobToInngestEvent(job: ClaimedJob, now = Date.now()) {
   const definition = findJob(job.name);
   if (!definition) throw new Error(`No Inngest event for job ${job.name}: it is not in lib/jobs/registry.ts`);
   const runAt = new Date(job.runAt);

@@ -10,7 +10,7 @@ export const JOBS_CHANNEL = "voiceage_jobs";
 /**
  * The columns a job's row takes from its definition, checked against its payload schema: the
  * one place a Job row's name, payload and maxAttempts come from, for scheduleJobInTx and for
- * the one statement that writes a Job row in SQL (lib/db/hot/insert-session.ts).
+ * the one statement that writes a Job row in SQL (insertSessionWithExpiryJob in lib/db/hot/sessions.ts).
  */
 export function jobRowFields<Payload>(job: JobDefinition<Payload>, payload: Payload) {
   return {

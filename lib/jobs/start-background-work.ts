@@ -1,6 +1,6 @@
 import "server-only";
-import { inngest } from "@/inngest/client";
 import { env, inngestConfigured } from "@/lib/env";
+import { inngest } from "@/lib/jobs/inngest/client";
 import { startJobRunner, type JobRunner } from "@/lib/jobs/job-runner";
 import { relayJobsToInngest } from "@/lib/jobs/relay-jobs-to-inngest";
 import { jobHandlers } from "@/lib/jobs/registry";

@@ -1,7 +1,7 @@
 // A key's mode, the one definition. Importable by client and server (no node: imports).
 import { z } from "zod";
 
-export const keyModes = ["test", "live"] as const;
+const keyModes = ["test", "live"] as const;
 export type KeyMode = (typeof keyModes)[number];
 
 /** A mode in a form, a query string or a response; its message is the dashboard forms' hint. */

@@ -10,7 +10,7 @@ export class ApiKeyNotFoundError extends Error {
 }
 
 /** A displayed prefix shared by several active keys: nothing was revoked. */
-export class AmbiguousApiKeyError extends Error {
+class AmbiguousApiKeyError extends Error {
   constructor(prefix: string, matches: number) {
     super(`${prefix} matches ${matches} keys; use the key id instead.`);
     this.name = "AmbiguousApiKeyError";

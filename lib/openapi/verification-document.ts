@@ -2,22 +2,26 @@
 // handlers validate with, so the document and the API cannot drift apart.
 import { MAX_BODY_BYTES } from "@/lib/http/read-json";
 import {
-  completeSessionHelperBodySchema,
-  createdSessionSchema,
-  createdWebhookEndpointSchema,
-  createSessionBodySchema,
-  createWebhookEndpointBodySchema,
   errorEnvelopeSchema,
   VERIFICATION_ERRORS,
   verificationErrorCodesFor,
   verificationErrorSchemaFor,
   type VerificationErrorCode,
+} from "@/lib/api/errors";
+import {
+  completeSessionHelperBodySchema,
+  createdSessionSchema,
+  createSessionBodySchema,
   sessionListSchema,
   sessionSchema,
-  webhookEndpointListSchema,
-  webhookEndpointSchema,
   webhookEventPayloadSchema,
 } from "@/lib/verification/schemas";
+import {
+  createdWebhookEndpointSchema,
+  createWebhookEndpointBodySchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+} from "@/lib/webhooks/schemas";
 import { jsonContent, jsonSchema, ref } from "@/lib/openapi/zod-to-openapi";
 
 // Every /v1 response carries these. Remaining is the one a response may lack: see the 500.

@@ -1,6 +1,6 @@
 // The Voice Prompt API as an OpenAPI 3.1 document, built from the zod schemas and the format
 // table the handlers use, so the document and the API cannot drift apart.
-import { OUTPUT_FORMATS } from "@/lib/voice/formats";
+import { OUTPUT_FORMATS } from "@/lib/audio/formats";
 import {
   buildTtsRequestBodySchema,
   DEFAULT_TTS_MAX_TEXT_LENGTH,

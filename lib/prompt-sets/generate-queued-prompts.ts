@@ -7,7 +7,7 @@ import { errorField, logger } from "@/lib/log";
 import { generateTts, ttsDependencies, type TtsDependencies } from "@/lib/voice/create-tts";
 import { describeVoiceError } from "@/lib/voice/errors";
 import type { ObjectStorage } from "@/lib/storage/object-storage";
-import { getOutputFormat, type OutputFormat } from "@/lib/voice/formats";
+import { getOutputFormat, type OutputFormat } from "@/lib/audio/formats";
 import type { TtsRequestBody, VoiceSettingsInput } from "@/lib/voice/schemas";
 
 /** How long one job run works before handing over to its next run (a step, in Inngest's terms). */

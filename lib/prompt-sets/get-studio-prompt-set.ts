@@ -3,7 +3,7 @@ import { getPromptSet } from "@/lib/prompt-sets/get-prompt-set";
 import { getPromptSetPeaks, type PromptPeaks } from "@/lib/prompt-sets/get-prompt-set-peaks";
 import { archiveLayouts, type ArchiveLayout, type PromptSetView } from "@/lib/prompt-sets/schemas";
 import { archiveEntry } from "@/lib/prompt-sets/stream-prompt-set-archive";
-import { getOutputFormat } from "@/lib/voice/formats";
+import { getOutputFormat } from "@/lib/audio/formats";
 
 /**
  * A set as the studio's editor shows it: the API's view, each done prompt's waveform outline,

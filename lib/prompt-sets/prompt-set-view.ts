@@ -11,8 +11,9 @@ import type {
   PromptSetView,
   PromptView,
 } from "@/lib/prompt-sets/schemas";
-import { getOutputFormat } from "@/lib/voice/formats";
-import type { ModelId, VoiceSettingsInput } from "@/lib/voice/schemas";
+import { getOutputFormat } from "@/lib/audio/formats";
+import type { ModelId } from "@/lib/config/model-ids";
+import type { VoiceSettingsInput } from "@/lib/voice/schemas";
 
 // How a stored set reads in the API (and the studio): one mapper for every answer.
 

@@ -1,7 +1,7 @@
 // zod schemas of prompt sets (the Voice API's /prompt-sets and the studio). Zod only: importable
 // by client code (studio forms) and by the OpenAPI document builder.
 import { z } from "zod";
-import { DEFAULT_OUTPUT_FORMAT, OUTPUT_FORMAT_IDS } from "@/lib/voice/formats";
+import { DEFAULT_OUTPUT_FORMAT, OUTPUT_FORMAT_IDS } from "@/lib/audio/formats";
 import {
   buildTtsTextSchema,
   DEFAULT_MODEL_ID,

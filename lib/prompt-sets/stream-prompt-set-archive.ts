@@ -12,7 +12,7 @@ import { promptSetSlug, type ArchiveLayout } from "@/lib/prompt-sets/schemas";
 import { getStorage } from "@/lib/storage/get-storage";
 import type { ObjectStorage } from "@/lib/storage/object-storage";
 import { VoiceApiError } from "@/lib/voice/errors";
-import { getOutputFormat, type OutputFormat } from "@/lib/voice/formats";
+import { getOutputFormat, type OutputFormat } from "@/lib/audio/formats";
 
 /** Where a prompt's file goes in the archive, and how its bytes are packed for that place. */
 export function archiveEntry(

@@ -8,7 +8,7 @@ import path from "node:path";
 import { DeleteObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getOutputFormat } from "@/lib/voice/formats";
+import { getOutputFormat } from "@/lib/audio/formats";
 import { ttsRequestBodySchema } from "@/lib/voice/schemas";
 import { newOrg } from "../../tests/support/fixtures";
 

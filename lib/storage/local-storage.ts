@@ -16,12 +16,11 @@ export type LocalStorageOptions = {
 };
 
 /** Path prefix of the route that serves local objects (app/files/[...key]/route.ts). */
-export const LOCAL_FILES_PATH = "/files/";
+const LOCAL_FILES_PATH = "/files/";
 
 type UrlClaims = { key: string; expires: number; contentType: string; filename: string; disposition: string };
 
-export type LocalUrlCheck =
-  { ok: true; claims: UrlClaims } | { ok: false; reason: "malformed" | "bad_signature" | "expired" };
+type LocalUrlCheck = { ok: true; claims: UrlClaims } | { ok: false; reason: "malformed" | "bad_signature" | "expired" };
 
 export type LocalStorage = ObjectStorage & {
   verifyUrl(key: string, query: URLSearchParams): LocalUrlCheck;

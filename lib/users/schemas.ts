@@ -5,7 +5,7 @@ import { singleParam } from "@/lib/http/search-params";
 
 export const PASSWORD_MIN_LENGTH = 10;
 // argon2 takes any length, but an unbounded field invites multi-megabyte bodies.
-export const PASSWORD_MAX_LENGTH = 200;
+const PASSWORD_MAX_LENGTH = 200;
 
 export const emailSchema = z
   .string({ error: "Enter your email address." })

@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 // create at most this many accounts an hour. They are recorded in SignInAttempt under a
 // marker that can never be an email address (it has no "@"), as successes, so they never
 // count towards the sign-in failure limits.
-export const SIGN_UP_MARKER = "sign-up";
+const SIGN_UP_MARKER = "sign-up";
 export const MAX_SIGN_UPS_PER_IP = 30;
 export const SIGN_UP_WINDOW_MS = 60 * 60_000;
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { selectSession, selectSessionJson, type SessionRecord } from "@/lib/db/hot/sessions";
 import { hasIdShape } from "@/lib/ids";
-import { ApiError } from "@/lib/verification/errors";
+import { ApiError } from "@/lib/api/errors";
 
 /** Loads a session of the organisation; another organisation's id is as missing as an unknown one. */
 export async function getSessionOrThrow(orgId: string, id: string): Promise<SessionRecord> {

@@ -9,12 +9,12 @@ export const verificationMethods = ["face_estimation", "id_document", "credit_ca
 export const sessionStatuses = ["created", "in_progress", "passed", "failed", "expired"] as const;
 export type SessionStatus = (typeof sessionStatuses)[number];
 export const webhookEventTypes = ["verification_session.completed", "verification_session.expired"] as const;
-export const confidenceLevels = ["high", "medium", "low"] as const;
+const confidenceLevels = ["high", "medium", "low"] as const;
 /** outcome.result values: "pass"; failures say why (see README, "Outcome results"). */
-export const outcomeResults = ["pass", "fail", "inconclusive"] as const;
+const outcomeResults = ["pass", "fail", "inconclusive"] as const;
 
-export const methodSchema = z.enum(verificationMethods);
-export const defaultMethods = ["face_estimation", "id_document"] as const;
+const methodSchema = z.enum(verificationMethods);
+const defaultMethods = ["face_estimation", "id_document"] as const;
 
 // zod's default sentence for a missing field ("expected string, received undefined") does not
 // tell an integrator what to do; these do.
@@ -25,7 +25,7 @@ const requiredString = (field: string) =>
  * Text PostgreSQL can store as given: no U+0000 (text and jsonb refuse it) and no unpaired
  * surrogate (jsonb refuses it; text would store U+FFFD, so a retrieve would differ from create).
  */
-export const isStorableText = (value: string) => value.isWellFormed() && !value.includes("\u0000");
+const isStorableText = (value: string) => value.isWellFormed() && !value.includes("\u0000");
 const storableTextMessage = (what: string) => `${what} must be Unicode text without NUL (\\u0000) characters`;
 
 /** Longest accepted URL (return_url, webhook url), in characters. */
@@ -34,9 +34,9 @@ export const MAX_URL_CHARACTERS = 2048;
 // JSON Schema states the scheme as a pattern (case-insensitive, as URL schemes are); the rest of
 // "absolute URL with a host" is what the WHATWG URL parser accepts, said in the description.
 const HTTP_URL_PATTERN = "^[Hh][Tt][Tt][Pp][Ss]?://";
-const HTTPS_URL_PATTERN = "^[Hh][Tt][Tt][Pp][Ss]://";
+export const HTTPS_URL_PATTERN = "^[Hh][Tt][Tt][Pp][Ss]://";
 
-const absoluteUrl = (field: string, protocols: string[], message: string) =>
+export const absoluteUrl = (field: string, protocols: string[], message: string) =>
   maxCharacters(requiredString(field), MAX_URL_CHARACTERS, `${field} must be at most ${MAX_URL_CHARACTERS} characters`)
     .refine(isStorableText, storableTextMessage(field))
     .refine((value) => {
@@ -54,11 +54,11 @@ const httpUrl = (field: string) =>
     description: `An absolute http or https URL with a host, at most ${MAX_URL_CHARACTERS} characters.`,
   });
 
-export const MAX_METADATA_PAIRS = 20;
-export const MAX_METADATA_KEY_CHARACTERS = 40;
-export const MAX_METADATA_VALUE_CHARACTERS = 500;
+const MAX_METADATA_PAIRS = 20;
+const MAX_METADATA_KEY_CHARACTERS = 40;
+const MAX_METADATA_VALUE_CHARACTERS = 500;
 
-export const metadataSchema = z
+const metadataSchema = z
   .record(
     maxCharacters(
       z.string().min(1, "metadata keys must not be empty"),
@@ -138,7 +138,7 @@ export const listSessionsQuerySchema = z.strictObject({
   cursor: z.string().optional(),
 });
 
-export const outcomeSchema = z.object({
+const outcomeSchema = z.object({
   method: methodSchema,
   result: z.enum(outcomeResults),
   confidence: z.enum(confidenceLevels),
@@ -169,83 +169,11 @@ export const sessionListSchema = z.object({
   next_cursor: z.string().nullable().optional(),
 });
 
-export const createWebhookEndpointBodySchema = z.strictObject({
-  url: absoluteUrl("url", ["https:"], "url must be an absolute https URL").meta({
-    pattern: HTTPS_URL_PATTERN,
-    description:
-      `An absolute https URL with a host, at most ${MAX_URL_CHARACTERS} characters; plain http is refused. Hosts ` +
-      "that resolve to loopback or private addresses are refused too, unless the server allows private networks.",
-  }),
-  events: z
-    .array(z.enum(webhookEventTypes), { error: "events must be an array of event types" })
-    .min(1, "events must not be empty")
-    .refine((e) => new Set(e).size === e.length, "events must not contain duplicates")
-    .meta({ uniqueItems: true, description: "The event types to deliver, without duplicates. Default: both." })
-    .default([...webhookEventTypes]),
-});
-
-export const webhookEndpointSchema = z.object({
-  id: z.string().regex(idPattern("whe")),
-  url: z.string(),
-  events: z.array(z.enum(webhookEventTypes)),
-  mode: modeSchema,
-  created_at: z.iso.datetime(),
-});
-export const createdWebhookEndpointSchema = webhookEndpointSchema.extend({
-  secret: z.string().regex(/^whsec_[A-Za-z0-9]+$/),
-});
-export const webhookEndpointListSchema = z.object({ data: z.array(webhookEndpointSchema) });
-
 export const completeSessionHelperBodySchema = z.strictObject({
   result: z.enum(["pass", "fail"], { error: 'result must be "pass" or "fail"' }),
   method: methodSchema.optional(),
   confidence: z.enum(confidenceLevels).optional(),
 });
-
-/**
- * Every error.code of the API with its error.type and HTTP status (spec part 7). The error
- * mapper (lib/verification/errors.ts) and the OpenAPI document's per-status error schemas are
- * both made from this table.
- */
-export const VERIFICATION_ERRORS = {
-  invalid_api_key: { type: "authentication_error", status: 401 },
-  parameter_invalid: { type: "invalid_request_error", status: 400 },
-  cursor_invalid: { type: "invalid_request_error", status: 400 },
-  resource_missing: { type: "invalid_request_error", status: 404 },
-  // Not in the spec's table, which is silent on over-limit bodies: 413 as HTTP names it.
-  request_too_large: { type: "invalid_request_error", status: 413 },
-  rate_limited: { type: "rate_limit_error", status: 429 },
-  internal_error: { type: "api_error", status: 500 },
-} as const;
-export type VerificationErrorCode = keyof typeof VERIFICATION_ERRORS;
-export type VerificationErrorType = (typeof VERIFICATION_ERRORS)[VerificationErrorCode]["type"];
-export const verificationErrorCodes = Object.keys(VERIFICATION_ERRORS) as [
-  VerificationErrorCode,
-  ...VerificationErrorCode[],
-];
-
-/** The codes the API answers with at `status`. */
-export const verificationErrorCodesFor = (status: number) =>
-  verificationErrorCodes.filter((code) => VERIFICATION_ERRORS[code].status === status);
-
-/** The error envelope as it can be for these codes (each with its own type). */
-export function verificationErrorSchemaFor(codes: readonly VerificationErrorCode[]) {
-  const types = [...new Set(codes.map((code) => VERIFICATION_ERRORS[code].type))] as [
-    VerificationErrorType,
-    ...VerificationErrorType[],
-  ];
-  return z.object({
-    error: z.object({
-      type: z.enum(types),
-      code: z.enum(codes as [VerificationErrorCode, ...VerificationErrorCode[]]),
-      message: z.string().optional(),
-      param: z.string().optional().meta({ description: "The request field at fault, when there is one." }),
-    }),
-  });
-}
-
-/** Any error of the API. */
-export const errorEnvelopeSchema = verificationErrorSchemaFor(verificationErrorCodes);
 
 export const webhookEventPayloadSchema = z.object({
   id: z.string().regex(idPattern("evt")),

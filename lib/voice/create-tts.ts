@@ -6,7 +6,7 @@ import { newId } from "@/lib/ids";
 import { getStorage } from "@/lib/storage/get-storage";
 import type { ObjectStorage } from "@/lib/storage/object-storage";
 import { VoiceApiError } from "@/lib/voice/errors";
-import { getOutputFormat, type OutputFormat } from "@/lib/voice/formats";
+import { getOutputFormat, type OutputFormat } from "@/lib/audio/formats";
 import type { VoiceSettingName } from "@/lib/voice/providers/speech-provider";
 import { recordGeneration } from "@/lib/voice/record-generation";
 import { AUDIO_PIPELINE_VERSION, renderPrompt } from "@/lib/voice/render-prompt";

@@ -73,7 +73,7 @@ export function toVoiceErrorResponse(error: unknown): Response {
 }
 
 /** One sentence naming the offending field; a missing field says so rather than "received undefined". */
-export function describeValidationError(error: ZodError): string {
+function describeValidationError(error: ZodError): string {
   const issue = error.issues[0];
   if (issue?.code === "invalid_type" && /received undefined/.test(issue.message) && issue.path.length > 0) {
     return `Missing required parameter: ${issue.path.join(".")}.`;

@@ -3,14 +3,14 @@ import { createHash } from "node:crypto";
 import { getStorage } from "@/lib/storage/get-storage";
 import type { ObjectStorage } from "@/lib/storage/object-storage";
 import { VoiceApiError } from "@/lib/voice/errors";
-import { getOutputFormat } from "@/lib/voice/formats";
+import { getOutputFormat } from "@/lib/audio/formats";
 import { previewText } from "@/lib/voice/providers/espeak-voices";
 import { createLocalProvider, findLocalVoice } from "@/lib/voice/providers/local-provider";
 import { DEFAULT_VOICE_SETTINGS, type SpeechProvider } from "@/lib/voice/providers/speech-provider";
 import { AUDIO_PIPELINE_VERSION, renderPrompt } from "@/lib/voice/render-prompt";
 import { SingleFlight } from "@/lib/voice/single-flight";
 
-export const PREVIEW_FORMAT_ID = "mp3_24000_48";
+const PREVIEW_FORMAT_ID = "mp3_24000_48";
 
 const generating = new SingleFlight<Buffer>();
 

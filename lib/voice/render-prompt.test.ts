@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { conditionSpeech } from "@/lib/audio/condition-speech";
 import { stopSpareEncoders } from "@/lib/audio/encode-audio";
 import type { PcmAudio } from "@/lib/audio/pcm";
-import { getOutputFormat } from "@/lib/voice/formats";
+import { getOutputFormat } from "@/lib/audio/formats";
 import { createLocalProvider } from "@/lib/voice/providers/local-provider";
 import { DEFAULT_VOICE_SETTINGS, type SpeechProvider } from "@/lib/voice/providers/speech-provider";
 import { renderPrompt, targetFor } from "@/lib/voice/render-prompt";

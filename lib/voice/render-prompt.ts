@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import { conditionSpeech, TELEPHONY_TARGET, WIDEBAND_TARGET } from "@/lib/audio/condition-speech";
 import { startEncoder } from "@/lib/audio/encode-audio";
 import type { PcmAudio } from "@/lib/audio/pcm";
-import type { OutputFormat } from "@/lib/voice/formats";
+import type { OutputFormat } from "@/lib/audio/formats";
 import type { SpeechProvider, SynthesisRequest } from "@/lib/voice/providers/speech-provider";
 import { Semaphore } from "@/lib/voice/single-flight";
 

@@ -1,13 +1,12 @@
 // zod schemas of the Voice Prompt API (spec voice-prompt-service.md, part 2). Zod only:
 // importable by client code (studio forms) and by the OpenAPI document builder.
 import { z } from "zod";
+import { modelIds, type ModelId } from "@/lib/config/model-ids";
 import { maxCharacters } from "@/lib/text/characters";
-import { DEFAULT_OUTPUT_FORMAT, formatGroups, OUTPUT_FORMAT_IDS } from "@/lib/voice/formats";
+import { DEFAULT_OUTPUT_FORMAT, formatGroups, OUTPUT_FORMAT_IDS } from "@/lib/audio/formats";
 
 export const DEFAULT_TTS_MAX_TEXT_LENGTH = 1000;
 
-export const modelIds = ["tts_multilingual_v2", "tts_flash_v2_5", "tts_turbo_v2_5", "tts_v3"] as const;
-export type ModelId = (typeof modelIds)[number];
 export const DEFAULT_MODEL_ID: ModelId = "tts_multilingual_v2";
 
 export const voiceIdSchema = z
@@ -71,7 +70,7 @@ export function buildTtsRequestBodySchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_L
 export const ttsRequestBodySchema = buildTtsRequestBodySchema();
 export type TtsRequestBody = z.infer<typeof ttsRequestBodySchema>;
 
-export const voiceSchema = z.object({
+const voiceSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
@@ -88,7 +87,7 @@ export type Voice = z.infer<typeof voiceSchema>;
 
 export const voiceListSchema = z.object({ voices: z.array(voiceSchema), count: z.number().int() });
 
-export const formatSchema = z.object({
+const formatSchema = z.object({
   id: outputFormatSchema,
   label: z.string(),
   group: z.enum(formatGroups),

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { hasIdShape } from "@/lib/ids";
-import { ApiError } from "@/lib/verification/errors";
+import { ApiError } from "@/lib/api/errors";
 
 /**
  * Soft-deletes an endpoint of the organisation: it receives nothing more, while its delivery

@@ -9,7 +9,7 @@ import {
   deadLetterUnfinishedDeliveries,
 } from "@/lib/webhooks/dead-letter-unfinished-deliveries";
 import { prepareDeliveries } from "@/lib/webhooks/prepare-deliveries";
-import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from "@/lib/webhooks/retry-schedule";
+import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from "@/lib/jobs/definitions/deliver-event";
 import { sendSignedEvent } from "@/lib/webhooks/send-signed-event";
 
 export type AttemptOutcome =

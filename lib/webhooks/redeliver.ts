@@ -5,7 +5,7 @@ import { recordAttempt } from "@/lib/webhooks/deliver-event-attempt";
 import { openEndpointSecret } from "@/lib/webhooks/endpoint-secret";
 import { sendSignedEvent } from "@/lib/webhooks/send-signed-event";
 
-export const MAX_REDELIVERIES_PER_CALL = 100;
+const MAX_REDELIVERIES_PER_CALL = 100;
 const REDELIVERY_CONCURRENCY = 8;
 
 export type RedeliveryResult =

@@ -8,7 +8,7 @@ import { webhookEventId } from "@/lib/webhooks/event-id";
 import { sendSignedEvent } from "@/lib/webhooks/send-signed-event";
 import type { SendResult } from "@/lib/webhooks/send-webhook";
 
-export const TEST_EVENT_METADATA_KEY = "voiceage_test_event";
+const TEST_EVENT_METADATA_KEY = "voiceage_test_event";
 
 export type TestEventResult = SendResult & { eventId: string; type: SessionEventType; sessionId: string };
 

@@ -4,7 +4,7 @@ import { isIP, type LookupFunction } from "node:net";
 import { performance } from "node:perf_hooks";
 import { resolveWebhookHost, WebhookAddressError } from "@/lib/webhooks/network-policy";
 
-export const RESPONSE_EXCERPT_BYTES = 1024;
+const RESPONSE_EXCERPT_BYTES = 1024;
 const BODY_GRACE_MS = 1000;
 
 // Connections to receivers are kept alive briefly and reused (retries and bursts go to the

@@ -1,5 +1,5 @@
 import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
-import type { webhookEndpointSchema } from "@/lib/verification/schemas";
+import type { webhookEndpointSchema } from "@/lib/webhooks/schemas";
 import type { z } from "zod";
 
 type EndpointJson = z.infer<typeof webhookEndpointSchema>;

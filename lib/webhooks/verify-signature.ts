@@ -8,14 +8,14 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { WebhookEventPayload } from "@/lib/verification/schemas";
 
-export const SIGNATURE_HEADER = "Service-Signature";
-export const DEFAULT_TOLERANCE_SECONDS = 300;
+const SIGNATURE_HEADER = "Service-Signature";
+const DEFAULT_TOLERANCE_SECONDS = 300;
 const HEADER_PATTERN = /^t=(\d+),v1=([0-9a-f]+)$/;
 
-export type WebhookSignatureErrorCode =
+type WebhookSignatureErrorCode =
   "header_missing" | "header_malformed" | "timestamp_outside_tolerance" | "signature_mismatch" | "payload_invalid";
 
-export class WebhookSignatureError extends Error {
+class WebhookSignatureError extends Error {
   constructor(
     readonly code: WebhookSignatureErrorCode,
     message: string,

@@ -5,7 +5,8 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { buildVerificationDocument } from "@/lib/openapi/verification-document";
-import { createSessionBodySchema, createWebhookEndpointBodySchema } from "@/lib/verification/schemas";
+import { createSessionBodySchema } from "@/lib/verification/schemas";
+import { createWebhookEndpointBodySchema } from "@/lib/webhooks/schemas";
 
 const doc = buildVerificationDocument();
 const schemas = doc.components.schemas as Record<string, any>;

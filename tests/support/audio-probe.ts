@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect } from "vitest";
-import type { OutputFormat } from "@/lib/voice/formats";
+import type { OutputFormat } from "@/lib/audio/formats";
 
 export const run = promisify(execFile);
 

@@ -7,7 +7,7 @@ import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { buildVoiceDocument } from "@/lib/openapi/voice-document";
-import { getOutputFormat } from "@/lib/voice/formats";
+import { getOutputFormat } from "@/lib/audio/formats";
 import { baseUrl } from "../support/api";
 import { newOrg } from "../support/fixtures";
 import { expectEncodedAs, ffprobe, writeScratchFile } from "../support/audio-probe";

@@ -7,7 +7,7 @@ import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseWav, s16leBytes, wavHeader } from "@/lib/audio/pcm";
-import { OUTPUT_FORMATS, type OutputFormat } from "@/lib/voice/formats";
+import { OUTPUT_FORMATS, type OutputFormat } from "@/lib/audio/formats";
 import { expectEncodedAs, run, writeScratchFile } from "../support/audio-probe";
 import { baseUrl } from "../support/api";
 import { download, voiceApi } from "./voice-client";

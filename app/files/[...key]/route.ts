@@ -1,4 +1,4 @@
-import { serveLocalFile } from "@/lib/storage/serve-local-file";
+import { serveLocalFile } from "@/lib/voice/serve-local-file";
 import { voiceMethods } from "@/lib/voice/methods";
 
 export const dynamic = "force-dynamic";

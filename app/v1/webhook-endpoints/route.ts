@@ -1,6 +1,6 @@
 import { withApiKey } from "@/lib/api/with-api-key";
 import { unrecognizedRequest } from "@/lib/api/unrecognized-request";
-import { createWebhookEndpointBodySchema } from "@/lib/verification/schemas";
+import { createWebhookEndpointBodySchema } from "@/lib/webhooks/schemas";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
 

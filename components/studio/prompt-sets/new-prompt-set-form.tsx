@@ -9,7 +9,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
 import { defaultVoiceId, type LanguageNamer } from "@/lib/studio/voice-filters";
 import { DEFAULT_MODEL_ID, type Voice } from "@/lib/voice/schemas";
-import type { StudioFormat } from "../playground";
+import type { StudioFormat } from "../studio-labels";
 import { languageFolderOf, SoundFields, type SoundChoice } from "./sound-fields";
 
 /** Telephony first: a set is for a phone system, so the default is what every PBX plays. */

@@ -19,7 +19,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { UpdatePromptSetBody } from "@/lib/prompt-sets/schemas";
 import type { Voice } from "@/lib/voice/schemas";
-import type { StudioFormat } from "../playground";
+import type { StudioFormat } from "../studio-labels";
 import { CsvCard } from "./csv-card";
 import { GenerationPanel } from "./generation-panel";
 import { PromptList, type PromptListChange } from "./prompt-list";

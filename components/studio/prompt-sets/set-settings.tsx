@@ -12,8 +12,9 @@ import { type LanguageNamer } from "@/lib/studio/voice-filters";
 import { SLIDERS } from "@/lib/studio/voice-settings";
 import { hiddenSettingsNote, honouredSettings } from "@/lib/voice/honoured-settings";
 import { SettingSlider } from "../sound-controls";
-import type { ModelId, ResolvedVoiceSettings, Voice, VoiceSettingsInput } from "@/lib/voice/schemas";
-import type { StudioFormat } from "../playground";
+import type { ModelId } from "@/lib/config/model-ids";
+import type { ResolvedVoiceSettings, Voice, VoiceSettingsInput } from "@/lib/voice/schemas";
+import type { StudioFormat } from "../studio-labels";
 import { SoundFields, type SoundChoice } from "./sound-fields";
 
 type Draft = SoundChoice & { name: string; custom: boolean; settings: VoiceSettingsInput };

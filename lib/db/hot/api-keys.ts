@@ -1,6 +1,7 @@
 import "server-only";
 import { hotQuery } from "@/lib/db/hot-query";
-import type { KeyMode } from "@/lib/keys/key-mode";
+// The column types, not the domain's: lib/db sits below every domain.
+import type { Mode as KeyMode } from "@/lib/generated/prisma/client";
 
 // Find the key (not revoked, not past the end of its roll window) by hash ($1), refresh
 // lastUsedAt to $2 when older than $3. A data-modifying CTE runs exactly once whether or not

@@ -1,13 +1,9 @@
 import "server-only";
 import { hotQuery } from "@/lib/db/hot-query";
 import { SESSION_JSON_SQL } from "@/lib/db/hot/session-json-sql";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import type { KeyMode } from "@/lib/keys/key-mode";
-import type { sessionStatuses } from "@/lib/verification/schemas";
+import type { Mode as KeyMode, Prisma, SessionStatus } from "@/lib/generated/prisma/client";
 
 // The hot statements on VerificationSession: create (with its expiry job), retrieve and list.
-
-type SessionStatus = (typeof sessionStatuses)[number];
 
 /** A session as the API and the dashboard read it (not the hosted flow's binding columns). */
 export type SessionRecord = {

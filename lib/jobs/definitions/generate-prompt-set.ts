@@ -1,14 +1,13 @@
 import "server-only";
 import { z } from "zod";
 import { defineJob, exponentialBackoff } from "@/lib/jobs/define-job";
-import { logger } from "@/lib/log";
-import { failUnfinishedPrompts, generateQueuedPrompts } from "@/lib/prompt-sets/generate-queued-prompts";
 
 /**
  * Generates a prompt set's queued prompts (one generation round). Each run works for a bounded
  * time and then reschedules itself, so a set of hundreds of prompts never holds one run (or an
  * Inngest step) for long, and a provider's 429 waits without using an attempt. Scheduled by
- * startPromptSetGeneration and by edits during a running generation.
+ * startPromptSetGeneration and by edits during a running generation; run by
+ * lib/jobs/handlers/generate-prompt-set.ts.
  */
 export const generatePromptSetJob = defineJob({
   name: "voice/prompt-set.generate",
@@ -17,12 +16,4 @@ export const generatePromptSetJob = defineJob({
   errorDelayMs: exponentialBackoff,
   // 20 s rounds and 429 pauses: over two hours of work within Inngest's step budget per run.
   maxReschedules: 400,
-  run: async (payload) => {
-    const outcome = await generateQueuedPrompts(payload);
-    return outcome.kind === "finished" ? { kind: "done" } : { kind: "reschedule", at: outcome.at.toISOString() };
-  },
-  onFinalFailure: async (payload) => {
-    const failed = await failUnfinishedPrompts(payload);
-    logger().error({ setId: payload.setId, failed }, "prompt set generation failed for good");
-  },
 });

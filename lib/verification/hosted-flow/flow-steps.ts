@@ -12,7 +12,7 @@ export type PlanEntry = {
   unavailableReason?: UnavailableReason;
 };
 
-export type StepState =
+type StepState =
   /** Tried earlier in this session; it could not decide, so the flow moved on. */
   | "inconclusive"
   /** Not run: not offered yet (digital_id) or no provider configured. */

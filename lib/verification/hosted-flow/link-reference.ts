@@ -18,7 +18,7 @@ export function signLinkReference(sessionId: string, now = Date.now()): string {
 }
 
 /** The session id of a valid, unexpired reference; null for anything else. */
-export function verifyLinkReference(reference: string | undefined, now = Date.now()): string | null {
+function verifyLinkReference(reference: string | undefined, now = Date.now()): string | null {
   if (!reference) return null;
   const parts = reference.split(".");
   if (parts.length !== 3) return null;

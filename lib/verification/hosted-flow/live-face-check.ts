@@ -23,12 +23,12 @@ import type { VerificationMethod } from "@/lib/verification/methods/types";
 /** A 320 px wide JPEG from the camera view is about 10 to 30 KB. */
 export const MAX_LIVE_FRAME_BYTES = 96 * 1024;
 /** Longest side accepted: the page sends 320 px wide frames (a portrait phone's is 320 x 569). */
-export const MAX_LIVE_FRAME_SIDE = 640;
-export const LIVE_CHECKS_PER_SECOND = 2;
+const MAX_LIVE_FRAME_SIDE = 640;
+const LIVE_CHECKS_PER_SECOND = 2;
 /** At one frame a second, three minutes of camera view, over however many openings of it. */
 export const LIVE_CHECKS_PER_SESSION = 180;
 /** How long a frame may wait for the estimator before the answer is "busy" (the first one loads the models). */
-export const LIVE_CHECK_WAIT_MS = 2500;
+const LIVE_CHECK_WAIT_MS = 2500;
 
 export type LiveCheckAnswer =
   | LiveCheck

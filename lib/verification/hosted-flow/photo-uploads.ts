@@ -13,7 +13,7 @@ export const PHOTOS_PER_SESSION = 20;
 /** Photos one client address may send a minute, over all its sessions (a household, an office). */
 export const PHOTOS_PER_ADDRESS_PER_MINUTE = 30;
 /** Live-check frames one client address may send a minute (two a second for two sessions at once). */
-export const LIVE_FRAMES_PER_ADDRESS_PER_MINUTE = 240;
+const LIVE_FRAMES_PER_ADDRESS_PER_MINUTE = 240;
 
 /** Counts one use in a bucket of the shared rate-limit table; returns the count so far. */
 export async function countUse(bucket: string, windowStart: Date): Promise<number> {

@@ -4,14 +4,14 @@ import { z } from "zod";
 import { singleParam } from "@/lib/http/search-params";
 
 /** What the card-return route tells the flow page after a card check that did not pass. */
-export const cardNotices = ["card_pending", "card_rejected", "card_error"] as const;
+const cardNotices = ["card_pending", "card_rejected", "card_error"] as const;
 export type CardNotice = (typeof cardNotices)[number];
 
 /** /verify/session/[id]: `notice`, set only by the card-return route. */
 export const flowPageQuerySchema = z.object({ notice: singleParam(z.enum(cardNotices)) });
 
 /** Why a one-time link could not open a flow: the [reason] of /verify/link/[reason]. */
-export const linkProblemKinds = ["used", "invalid", "expired", "closed", "handoff", "moved"] as const;
+const linkProblemKinds = ["used", "invalid", "expired", "closed", "handoff", "moved"] as const;
 export type LinkProblemKind = (typeof linkProblemKinds)[number];
 export const linkProblemKindSchema = z.enum(linkProblemKinds);
 

@@ -23,7 +23,7 @@ export type ImageHeader = {
 };
 
 /** About 50 megapixels: a phone's largest JPEG (48 MP modes) still fits; the worker allows the same. */
-export const MAX_IMAGE_PIXELS = 50_000_000;
+const MAX_IMAGE_PIXELS = 50_000_000;
 /** libjpeg's progressive mode writes 10 scans, mozjpeg's up to about 20; hundreds only cost decode time. */
 export const MAX_JPEG_SCANS = 32;
 /** Cameras write a dozen or two (APP segments, ICC profile chunks, tables); restart markers not counted. */

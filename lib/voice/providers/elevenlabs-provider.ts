@@ -3,7 +3,7 @@ import { ElevenLabsClient, ElevenLabsError, ElevenLabsTimeoutError } from "@elev
 import { DEFAULT_ELEVENLABS_MODELS } from "@/lib/env";
 import { decodeAudio } from "@/lib/audio/decode-audio";
 import { pcmFromS16le, type PcmAudio } from "@/lib/audio/pcm";
-import type { OutputFormat } from "@/lib/voice/formats";
+import type { OutputFormat } from "@/lib/audio/formats";
 import { HONOURED_SETTINGS } from "@/lib/voice/honoured-settings";
 import {
   DEFAULT_VOICE_SETTINGS,
@@ -11,7 +11,8 @@ import {
   type SpeechProvider,
   type SynthesisRequest,
 } from "@/lib/voice/providers/speech-provider";
-import type { ModelId, ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
+import type { ModelId } from "@/lib/config/model-ids";
+import type { ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
 
 export type UpstreamFormat = { id: string; sampleRate: number; container: "pcm" | "mp3" };
 
@@ -202,7 +203,7 @@ function resolveSettings(settings: {
 }
 
 /** Upstream failure -> UpstreamError. A plan-gated format comes back as 400 or 403 upstream. */
-export function mapUpstreamError(error: unknown, what: string, signal: AbortSignal, timeoutMs: number): UpstreamError {
+function mapUpstreamError(error: unknown, what: string, signal: AbortSignal, timeoutMs: number): UpstreamError {
   if (error instanceof UpstreamError) return error;
   if (error instanceof ElevenLabsTimeoutError || signal.aborted) {
     return new UpstreamError("failed", `ElevenLabs did not answer within ${timeoutMs} ms while ${what}.`, {

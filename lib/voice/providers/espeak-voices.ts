@@ -70,7 +70,7 @@ export function parseEspeakVoiceList(output: string): EspeakVoice[] {
 }
 
 // eSpeak NG always renders at 22.05 kHz.
-export const ESPEAK_SAMPLE_RATE = 22050;
+const ESPEAK_SAMPLE_RATE = 22050;
 
 export function toLocalVoice(voice: EspeakVoice): LocalVoice {
   return {

@@ -80,7 +80,7 @@ let loaded: Map<string, Installed> | undefined;
  * process: installed voices do not change while it runs. An engine that is missing simply
  * contributes no voices; only when none answers is it an error.
  */
-export function localCatalogue(): Promise<Installed[]> {
+function localCatalogue(): Promise<Installed[]> {
   catalogue ??= Promise.allSettled(
     Object.entries(ENGINES).map(async ([engine, create]) =>
       (await create().voices()).map((voice) => ({ voice, engine })),

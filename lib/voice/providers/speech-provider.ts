@@ -1,6 +1,7 @@
 import type { PcmAudio } from "@/lib/audio/pcm";
-import type { OutputFormat } from "@/lib/voice/formats";
-import type { ModelId, ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
+import type { OutputFormat } from "@/lib/audio/formats";
+import type { ModelId } from "@/lib/config/model-ids";
+import type { ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
 
 export type SynthesisRequest = {
   text: string;

@@ -9,7 +9,7 @@ import {
  * A face this large fills the guide and more: its edges (chin, forehead) are about to leave the
  * picture. Box fractions of the frame; the evaluation set's ordinary photos measure 0.35 to 0.6.
  */
-export const TOO_CLOSE = { maxWidth: 0.7, maxHeight: 0.85 } as const;
+const TOO_CLOSE = { maxWidth: 0.7, maxHeight: 0.85 } as const;
 
 const retake = (reason: LiveCheckReason): LiveCheck => ({
   check: "retake",

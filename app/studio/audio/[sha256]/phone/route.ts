@@ -1,7 +1,7 @@
 import { studioText, withStudioUser } from "@/lib/http/with-studio-user";
 import { phoneCodecFor, phoneCodecs, renderPhoneBand, type PhoneCodec } from "@/lib/audio/phone-band";
 import { objectResponse } from "@/lib/storage/object-response";
-import { getOutputFormat } from "@/lib/voice/formats";
+import { getOutputFormat } from "@/lib/audio/formats";
 import { getGenerationAudio } from "@/lib/voice/get-generation-audio";
 
 export const dynamic = "force-dynamic";

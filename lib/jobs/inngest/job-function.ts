@@ -1,11 +1,11 @@
 import { RetryAfterError } from "inngest";
-import { inngest, jobEvent } from "@/inngest/client";
-import { inngestFunctionId, type JobDefinition, type JobOutcome } from "@/lib/jobs/define-job";
-import { runWithContext } from "@/lib/http/request-context";
-import { jobs } from "@/lib/jobs/registry";
+import { inngestFunctionId, type Job, type JobOutcome } from "@/lib/jobs/define-job";
+import { inngest, jobEvent } from "@/lib/jobs/inngest/client";
+import { runWithContext } from "@/lib/log-context";
 import { errorField, logger } from "@/lib/log";
 
-// One Inngest function per job of the registry, so a new job needs no wiring here. The relay
+// The Inngest function of a job; lib/jobs/inngest/route-handlers.ts serves one per job of the
+// registry, so a new job needs no wiring here. The relay
 // (lib/jobs/relay-jobs-to-inngest.ts) sends each outbox Job row as its job's event.
 //
 // - Not due yet (the event carries runAt): step.sleepUntil first.
@@ -22,7 +22,7 @@ const DEFAULT_MAX_RESCHEDULES = 4;
 
 type InngestRetries = Parameters<typeof inngest.createFunction>[0]["retries"];
 
-export function jobFunction(job: JobDefinition) {
+export function jobFunction(job: Job) {
   const event = jobEvent(job);
   const { onFinalFailure } = job;
   return inngest.createFunction(
@@ -66,5 +66,3 @@ export function jobFunction(job: JobDefinition) {
     },
   );
 }
-
-export const functions = jobs.map(jobFunction);

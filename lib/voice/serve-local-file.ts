@@ -5,7 +5,8 @@ import { isValidKey } from "@/lib/storage/object-storage";
 import { toVoiceErrorResponse, VoiceApiError } from "@/lib/voice/errors";
 
 /**
- * Answers a signed local-storage URL: 403 for an expired, tampered or unsigned URL (the file
+ * Answers a signed local-storage URL in the Voice API's error envelope (the files are its audio;
+ * lib/storage itself speaks no API): 403 for an expired, tampered or unsigned URL (the file
  * is never read), 404 when a validly signed object is gone, the bytes otherwise.
  */
 export async function serveLocalFile(req: Request, key: string): Promise<Response> {

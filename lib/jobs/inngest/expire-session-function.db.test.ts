@@ -1,13 +1,14 @@
 import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
-import { currentContext } from "@/lib/http/request-context";
+import { currentContext } from "@/lib/log-context";
 import { logger } from "@/lib/log";
-import { jobFunction } from "@/inngest/functions";
+import { jobFunction } from "@/lib/jobs/inngest/job-function";
 import { expireSessionJob } from "@/lib/jobs/definitions/expire-session";
-import { insertSession, newOrganization } from "../tests/support/fixtures";
+import { findJob } from "@/lib/jobs/registry";
+import { insertSession, newOrganization } from "../../../tests/support/fixtures";
 
-const expireSession = jobFunction(expireSessionJob);
+const expireSession = jobFunction(findJob(expireSessionJob.name)!);
 
 // step.sleepUntil is mocked (the test engine would otherwise wait for real); the expiry
 // step itself runs against the database. A fresh engine per test.

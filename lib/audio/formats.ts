@@ -1,4 +1,4 @@
-// The one table of output formats. It drives request validation (schemas.ts), the ffmpeg
+// The one table of output formats. It drives request validation (lib/voice/schemas.ts), the ffmpeg
 // encoder arguments (lib/audio/encode-audio.ts), the stored object's Content-Type, the
 // /formats listing and the /tts result. Plain data: safe to import from client code.
 
@@ -6,7 +6,7 @@ export const formatGroups = ["telephony", "wav", "pcm", "mp3", "opus"] as const;
 export type FormatGroup = (typeof formatGroups)[number];
 
 /** How the bytes are laid out on disk. */
-export type FormatEncoding =
+type FormatEncoding =
   | { container: "wav" } // RIFF/WAVE, PCM signed 16-bit little-endian, mono
   | { container: "raw"; codec: "s16le" | "mulaw" | "alaw" } // headerless samples, mono
   | { container: "mp3"; bitrateKbps: number } // MPEG audio layer III, constant bitrate

@@ -1,10 +1,14 @@
 import type { NextRequest } from "next/server";
 import { serve } from "inngest/next";
-import { inngest } from "@/inngest/client";
-import { functions } from "@/inngest/functions";
 import { inngestConfigured } from "@/lib/env";
+import { inngest } from "@/lib/jobs/inngest/client";
+import { jobFunction } from "@/lib/jobs/inngest/job-function";
+import { jobs } from "@/lib/jobs/registry";
 
 type RouteHandler = (req: NextRequest, ctx: unknown) => Promise<Response>;
+
+/** One Inngest function per job of the registry. */
+export const functions = jobs.map(jobFunction);
 
 const served = serve({ client: inngest, functions });
 

@@ -2,14 +2,15 @@ import { InngestTestEngine, mockCtx } from "@inngest/test";
 import type { InngestFunction } from "inngest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { jobFunction } from "@/inngest/functions";
+import { jobFunction } from "@/lib/jobs/inngest/job-function";
 import { deliverEventJob } from "@/lib/jobs/definitions/deliver-event";
+import { findJob } from "@/lib/jobs/registry";
 import { listDeadLetters } from "@/lib/dashboard/deliveries";
-import { completedEventFor, type Receiver, startReceiver } from "../tests/support/fixtures";
+import { completedEventFor, type Receiver, startReceiver } from "../../../tests/support/fixtures";
 
 // @inngest/test does not model retries: each execution is one Inngest attempt, and the
 // attempt number is set through transformCtx. A fresh engine per execution.
-const deliverEvent = jobFunction(deliverEventJob);
+const deliverEvent = jobFunction(findJob(deliverEventJob.name)!);
 
 let receiver: Receiver;
 beforeAll(async () => {

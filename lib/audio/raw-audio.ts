@@ -1,11 +1,13 @@
-// Browser-side helpers for playing what POST /tts returns. Browsers play WAV, MP3 and Ogg Opus
-// but not headerless telephony audio (G.711 μ-law/A-law, raw signed linear PCM), so the studio
-// decodes those to 16-bit PCM here and wraps them in a WAV header: a playable rendition of the
-// same samples. The download is always the original file. Plain functions: no DOM, no Node.
-import { getOutputFormat } from "@/lib/voice/formats";
+// Raw-audio helpers, importable by browser and server (plain functions: no DOM, no Node). The
+// server's decoders (decode-output.ts, phone-band.ts) share them, and the studio plays what
+// POST /tts returns with them: browsers play WAV, MP3 and Ogg Opus but not headerless telephony
+// audio (G.711 μ-law/A-law, raw signed linear PCM), so the studio decodes those to 16-bit PCM
+// and wraps them in a WAV header, a playable rendition of the same samples. The download is
+// always the original file.
+import { getOutputFormat } from "@/lib/audio/formats";
 
 /** ITU-T G.711 μ-law byte -> linear 16-bit sample (the standard expansion, as ffmpeg's pcm_mulaw). */
-export function mulawToLinear(byte: number): number {
+function mulawToLinear(byte: number): number {
   const u = ~byte & 0xff;
   const exponent = (u >> 4) & 0x07;
   const mantissa = u & 0x0f;
@@ -14,7 +16,7 @@ export function mulawToLinear(byte: number): number {
 }
 
 /** ITU-T G.711 A-law byte -> linear 16-bit sample (as ffmpeg's pcm_alaw). */
-export function alawToLinear(byte: number): number {
+function alawToLinear(byte: number): number {
   const a = (byte ^ 0x55) & 0xff;
   const exponent = (a >> 4) & 0x07;
   const mantissa = a & 0x0f;
