@@ -72,6 +72,7 @@ const floors = [
     type: "edge",
     pattern: [
       "lib/api/**",
+      "lib/actions/**",
       "lib/openapi/**",
       "lib/users/current-user.ts",
       "auth.ts",

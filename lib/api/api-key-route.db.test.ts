@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { withVoiceApiKey } from "@/lib/api/with-voice-api-key";
-import { ApiError } from "@/lib/verification/errors";
+import { ApiError } from "@/lib/api/errors";
 import { VoiceApiError } from "@/lib/voice/errors";
 import { newOrg } from "../../tests/support/fixtures";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createLocalStorage } from "@/lib/storage/local-storage";
-import { objectResponse } from "@/lib/storage/object-response";
+import { objectResponse } from "@/lib/http/object-response";
 
 function storageAt(now = () => Date.now()) {
   const dir = mkdtempSync(path.join(tmpdir(), "local-storage-"));

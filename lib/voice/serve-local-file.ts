@@ -1,6 +1,6 @@
 import "server-only";
 import { getLocalStorage } from "@/lib/storage/get-storage";
-import { objectResponse } from "@/lib/storage/object-response";
+import { objectResponse } from "@/lib/http/object-response";
 import { isValidKey } from "@/lib/storage/object-storage";
 import { toVoiceErrorResponse, VoiceApiError } from "@/lib/voice/errors";
 

@@ -1,4 +1,4 @@
-import { unrecognizedVoiceRequest } from "@/lib/voice/unrecognized-voice-request";
+import { unrecognizedVoiceRequest } from "@/lib/api/unrecognized-voice-request";
 
 // Unknown paths below this Voice API root answer in the API's envelope, not with an HTML page.
 export {

@@ -2,7 +2,7 @@ import { BodyError, readBodyText } from "@/lib/http/read-json";
 import { exportPromptCsv } from "@/lib/prompt-sets/export-prompt-csv";
 import { importPromptCsv } from "@/lib/prompt-sets/import-prompt-csv";
 import { MAX_PROMPT_CSV_BYTES } from "@/lib/prompt-sets/prompt-csv";
-import { attachmentResponse } from "@/lib/storage/object-response";
+import { attachmentResponse } from "@/lib/http/object-response";
 import { voiceMethods } from "@/lib/voice/methods";
 import { withVoiceApiKey } from "@/lib/api/with-voice-api-key";
 

@@ -5,7 +5,7 @@ import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { FlowActionState } from "@/lib/actions/action-result";
-import { boundSessionForAction } from "@/lib/http/with-bound-session";
+import { boundSessionForAction } from "@/lib/api/with-bound-session";
 import { idPattern } from "@/lib/ids";
 import { startCardCheck } from "@/lib/verification/hosted-flow/card-check";
 import { createPhoneHandoff } from "@/lib/verification/hosted-flow/phone-handoff";

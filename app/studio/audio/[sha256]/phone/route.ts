@@ -1,6 +1,6 @@
-import { studioText, withStudioUser } from "@/lib/http/with-studio-user";
+import { studioText, withStudioUser } from "@/lib/api/with-studio-user";
 import { phoneCodecFor, phoneCodecs, renderPhoneBand, type PhoneCodec } from "@/lib/audio/phone-band";
-import { objectResponse } from "@/lib/storage/object-response";
+import { objectResponse } from "@/lib/http/object-response";
 import { getOutputFormat } from "@/lib/audio/formats";
 import { getGenerationAudio } from "@/lib/voice/get-generation-audio";
 

@@ -1,7 +1,7 @@
-import { withStudioUser } from "@/lib/http/with-studio-user";
+import { withStudioUser } from "@/lib/api/with-studio-user";
 import { archiveQuerySchema } from "@/lib/prompt-sets/schemas";
 import { streamPromptSetArchive } from "@/lib/prompt-sets/stream-prompt-set-archive";
-import { attachmentResponse } from "@/lib/storage/object-response";
+import { attachmentResponse } from "@/lib/http/object-response";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { withStudioUser } from "@/lib/http/with-studio-user";
+import { withStudioUser } from "@/lib/api/with-studio-user";
 import { exportPromptCsv } from "@/lib/prompt-sets/export-prompt-csv";
-import { attachmentResponse } from "@/lib/storage/object-response";
+import { attachmentResponse } from "@/lib/http/object-response";
 
 export const dynamic = "force-dynamic";
 

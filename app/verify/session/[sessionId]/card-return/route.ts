@@ -1,4 +1,4 @@
-import { withBoundSession } from "@/lib/http/with-bound-session";
+import { withBoundSession } from "@/lib/api/with-bound-session";
 import { searchParamsRecord } from "@/lib/http/search-params";
 import { finishCardCheck } from "@/lib/verification/hosted-flow/card-check";
 import { cardReturnQuerySchema, type CardNotice } from "@/lib/verification/hosted-flow/query-schemas";

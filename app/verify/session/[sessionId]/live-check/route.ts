@@ -1,4 +1,4 @@
-import { refuseBinding, withBoundSession } from "@/lib/http/with-bound-session";
+import { refuseBinding, withBoundSession } from "@/lib/api/with-bound-session";
 import { clientAddress } from "@/lib/rate-limit/client-address";
 import { BodyTooLargeError, readBodyBytes } from "@/lib/http/read-json";
 import { checkLiveFrame, MAX_LIVE_FRAME_BYTES } from "@/lib/verification/hosted-flow/live-face-check";

@@ -5,7 +5,7 @@ import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { refuseBinding, withBoundSession } from "@/lib/http/with-bound-session";
+import { refuseBinding, withBoundSession } from "@/lib/api/with-bound-session";
 import { bindingCookieName, hashBindingSecret, newBindingSecret } from "@/lib/verification/hosted-flow/binding";
 import { insertSession, newOrganization } from "../../tests/support/fixtures";
 
