@@ -17,7 +17,7 @@ import { resolveGithubUser } from "@/lib/users/resolve-github-user";
 import { signInBodySchema } from "@/lib/users/schemas";
 
 /** Wrong email or password; deliberately one code for both. */
-export class InvalidCredentialsError extends CredentialsSignin {
+class InvalidCredentialsError extends CredentialsSignin {
   code = "invalid_credentials";
 }
 

@@ -21,7 +21,7 @@ export function useReceiver(): () => Receiver {
   });
   return () => receiver!;
 }
-export const unique = () => randomBytes(4).toString("hex");
+const unique = () => randomBytes(4).toString("hex");
 
 /** Collects console errors and failed page scripts; assert it is empty at the end of a test. */
 export function watchConsole(page: Page): string[] {

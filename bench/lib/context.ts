@@ -31,7 +31,7 @@ export type BenchRow = LoadResult & {
   target?: BenchTarget;
 };
 
-export type BenchTarget = {
+type BenchTarget = {
   /** Minimum throughput as a fraction of the empty handler's. */
   minThroughputRatio?: number;
   /** Maximum p99 as a multiple of the empty handler's p99. */

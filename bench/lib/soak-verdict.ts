@@ -14,11 +14,11 @@ export type SoakMinute = {
 export type SoakVerdict = { ok: boolean; reasons: string[]; lines: string[] };
 
 /** Memory may rise by this share of its level at the start of the last third (GC sawtooth), ... */
-export const MEMORY_GROWTH_TOLERANCE = 0.05;
+const MEMORY_GROWTH_TOLERANCE = 0.05;
 /** ... or by this much, whichever is larger: a few MiB either way is one collection's timing. */
-export const MEMORY_GROWTH_FLOOR_BYTES = 16 * 1024 * 1024;
+const MEMORY_GROWTH_FLOOR_BYTES = 16 * 1024 * 1024;
 /** The last third's median p99 may be at most this multiple of the first third's. */
-export const P99_DRIFT_LIMIT = 1.5;
+const P99_DRIFT_LIMIT = 1.5;
 /** Fewer minutes than this have no thirds to compare. */
 export const MIN_SOAK_MINUTES = 3;
 

@@ -44,7 +44,7 @@ export function DeliveryStatusBadge({ status }: { status: string }) {
 }
 
 /** What an attempt's error adds to its status code ("HTTP 302: redirects are not followed" -> the reason). */
-export function errorDetail(statusCode: number | null, error: string | null): string | null {
+function errorDetail(statusCode: number | null, error: string | null): string | null {
   if (!error) return null;
   if (!statusCode) return error;
   const rest = error.replace(new RegExp(`^HTTP ${statusCode}:?\\s*`), "");

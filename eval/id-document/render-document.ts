@@ -91,7 +91,7 @@ export type AamvaData = {
 };
 
 /** The AAMVA 2016 (version 08) payload: a header with one DL subfile of data elements. */
-export function aamvaPayload(data: AamvaData): string {
+function aamvaPayload(data: AamvaData): string {
   const elements = [
     `DAQ${data.licenceNumber}`,
     `DCS${data.surname}`,

@@ -14,7 +14,7 @@ import {
 } from "@/lib/voice/schemas";
 import { getVoiceCatalog } from "@/lib/voice/voice-catalog";
 
-export type StudioError = { code: string; message: string; status: number };
+type StudioError = { code: string; message: string; status: number };
 export type GenerateResult = ActionResult<TtsResult, { failure: StudioError }>;
 
 const STUDIO_HISTORY_LIMIT = 20;

@@ -13,7 +13,7 @@ import type { TtsRequestBody, VoiceSettingsInput } from "@/lib/voice/schemas";
 /** How long one job run works before handing over to its next run (a step, in Inngest's terms). */
 const RUN_BUDGET_MS = 20_000;
 /** Back-off after an upstream 429 (which the provider already retried once): doubling from 2 s, at most a minute. */
-export const rateLimitBackoffMs = (streak: number) => Math.min(1000 * 2 ** streak, 60_000);
+const rateLimitBackoffMs = (streak: number) => Math.min(1000 * 2 ** streak, 60_000);
 
 export type GenerationRunOutcome = { kind: "finished" } | { kind: "continue"; at: Date; reason: string };
 

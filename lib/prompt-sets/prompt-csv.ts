@@ -11,7 +11,7 @@ export const MAX_PROMPT_CSV_BYTES = 2 * 1024 * 1024;
 const MAX_PROMPT_CSV_COLUMNS = 50;
 
 /** Row errors returned (with the count of all of them); the first few are enough to start fixing. */
-export const MAX_CSV_ROW_ERRORS = 20;
+const MAX_CSV_ROW_ERRORS = 20;
 
 export type CsvRowError = { row: number; message: string };
 export type ParsedPromptCsv =

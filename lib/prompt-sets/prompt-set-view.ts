@@ -43,7 +43,7 @@ export function countPrompts(prompts: (Pick<PromptRow, "status" | "cached"> & { 
   return counts;
 }
 
-export function generationView(
+function generationView(
   set: Pick<SetRow, "generationStartedAt">,
   counts: GenerationCounts,
 ): PromptSetSummary["generation"] {

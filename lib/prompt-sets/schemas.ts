@@ -8,7 +8,6 @@ import {
   DEFAULT_TTS_MAX_TEXT_LENGTH,
   modelIdSchema,
   outputFormatSchema,
-  resolvedVoiceSettingsSchema,
   voiceIdSchema,
   voiceSettingsSchema,
 } from "@/lib/voice/schemas";
@@ -16,7 +15,7 @@ import {
 /** A menu is 10 to 200 prompts; this leaves room and bounds a set's generation and archive. */
 export const MAX_PROMPTS_PER_SET = 500;
 export const MAX_SET_NAME_LENGTH = 100;
-export const MAX_PROMPT_NAME_LENGTH = 64;
+const MAX_PROMPT_NAME_LENGTH = 64;
 
 /**
  * A prompt's file name without extension, as phone systems want it: Asterisk's `Playback()`
@@ -43,10 +42,10 @@ export const promptSetLanguageSchema = z
   .regex(/^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})?$/, "must be a language code such as en, en_US or fr-CA")
   .meta({ description: "The language folder of the Asterisk and FreeSWITCH archive layouts, e.g. en or en_US." });
 
-export const promptIdSchema = z.string().regex(/^psp_[A-Za-z0-9]{1,64}$/, "must be a prompt id (psp_...)");
+const promptIdSchema = z.string().regex(/^psp_[A-Za-z0-9]{1,64}$/, "must be a prompt id (psp_...)");
 
 /** One prompt as sent: `id` keeps a prompt's identity (and its audio) across a rename. */
-export function buildPromptInputSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) {
+function buildPromptInputSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) {
   return z.strictObject({
     id: promptIdSchema
       .optional()
@@ -132,12 +131,11 @@ export const archiveQuerySchema = z.strictObject({
   layout: z.enum(archiveLayouts).default("asterisk"),
 });
 
-export const promptStatuses = ["pending", "queued", "generating", "done", "failed"] as const;
-export type PromptStatus = (typeof promptStatuses)[number];
+const promptStatuses = ["pending", "queued", "generating", "done", "failed"] as const;
 
-export const generationStates = ["idle", "running", "completed", "failed"] as const;
+const generationStates = ["idle", "running", "completed", "failed"] as const;
 
-export const promptSchema = z.object({
+const promptSchema = z.object({
   id: z.string(),
   name: z.string(),
   text: z.string(),
@@ -159,7 +157,7 @@ export const promptSchema = z.object({
 });
 export type PromptView = z.infer<typeof promptSchema>;
 
-export const generationCountsSchema = z.object({
+const generationCountsSchema = z.object({
   total: z.number().int(),
   pending: z.number().int(),
   queued: z.number().int(),
@@ -170,7 +168,7 @@ export const generationCountsSchema = z.object({
 });
 export type GenerationCounts = z.infer<typeof generationCountsSchema>;
 
-export const generationSchema = z.object({
+const generationSchema = z.object({
   state: z.enum(generationStates).meta({
     description:
       "running: prompts are queued or generating; completed: every prompt is done; failed: none running and some failed; idle: otherwise (some not generated).",
@@ -179,7 +177,7 @@ export const generationSchema = z.object({
   counts: generationCountsSchema,
 });
 
-export const promptSetSummarySchema = z.object({
+const promptSetSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   language: z.string(),
@@ -210,9 +208,6 @@ export const promptSetStatusSchema = z.object({
 export type PromptSetStatusView = z.infer<typeof promptSetStatusSchema>;
 
 export const deletedPromptSetSchema = z.object({ id: z.string(), deleted: z.literal(true) });
-
-// Re-exported for the studio's forms.
-export { resolvedVoiceSettingsSchema };
 
 /** The set's name as the start of a download's file name: lower-case letters, digits and -. */
 export function promptSetSlug(name: string): string {

@@ -2,7 +2,7 @@
 // value POST /tts would refuse.
 import { resolvedVoiceSettingsSchema, type ResolvedVoiceSettings } from "@/lib/voice/schemas";
 
-export type SliderSetting = "stability" | "similarity_boost" | "style" | "speed";
+type SliderSetting = "stability" | "similarity_boost" | "style" | "speed";
 
 export type SliderSpec = {
   key: SliderSetting;

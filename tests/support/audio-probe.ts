@@ -31,7 +31,7 @@ export async function ffprobe(file: string, inputArgs: string[] = []): Promise<P
 }
 
 /** ffprobe's input options for a headerless format (raw PCM or G.711), none for the rest. */
-export function rawInputArgs(format: OutputFormat): string[] {
+function rawInputArgs(format: OutputFormat): string[] {
   const enc = format.encoding;
   if (enc.container !== "raw") return [];
   return ["-f", enc.codec, "-ar", String(format.sampleRate), "-ac", "1"];

@@ -111,7 +111,7 @@ function validatorFor(name: DocumentName, schema: unknown): ValidateFunction {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
 
 /** The document's path template that `pathname` falls under, if any. */
-export function findPathTemplate(doc: any, pathname: string): string | undefined {
+function findPathTemplate(doc: any, pathname: string): string | undefined {
   return Object.keys(doc.paths).find((template) => {
     const pattern = escapeRegExp(template).replace(/\{([^}]+)\}/g, (_m, param: string) =>
       MULTI_SEGMENT_PARAMETERS[template] === param ? ".+" : "[^/]+",

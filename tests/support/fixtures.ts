@@ -13,7 +13,7 @@ import { newId } from "@/lib/ids";
 import { displayParts, generateApiKey, hashApiKey } from "@/lib/keys/key-format";
 import type { KeyMode } from "@/lib/keys/key-mode";
 
-export { startReceiver, type Behaviour, type ReceivedDelivery, type Receiver } from "./receiver";
+export { startReceiver, type ReceivedDelivery, type Receiver } from "./receiver";
 
 type Where = { databaseUrl?: string };
 

@@ -2,28 +2,6 @@
 // more than a camera photo of the same size, or hides its real frame size from a naive reader.
 import sharp from "sharp";
 
-type Segment = { code: number; bytes: Uint8Array };
-
-/** A JPEG's markers in file order, each with its bytes (a scan includes its entropy-coded data). */
-export function jpegSegments(jpeg: Uint8Array): Segment[] {
-  const segments: Segment[] = [{ code: 0xd8, bytes: jpeg.subarray(0, 2) }];
-  let i = 2;
-  while (i < jpeg.length) {
-    const start = i;
-    const code = jpeg[i + 1];
-    if (code === 0xd9) {
-      segments.push({ code, bytes: jpeg.subarray(i, i + 2) });
-      break;
-    }
-    i += 2 + ((jpeg[i + 2] << 8) | jpeg[i + 3]);
-    if (code === 0xda) {
-      while (!(jpeg[i] === 0xff && jpeg[i + 1] !== 0x00 && !(jpeg[i + 1] >= 0xd0 && jpeg[i + 1] <= 0xd7))) i++;
-    }
-    segments.push({ code, bytes: jpeg.subarray(start, i) });
-  }
-  return segments;
-}
-
 const concat = (parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
 const flat = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#7f8890" } });

@@ -23,7 +23,7 @@ export type ReceivedDelivery = {
  * What to answer the n-th (1-based) request on a path (its parsed body given): a status, "hang",
  * or a promise of a status (the request is recorded at once and answered when it settles).
  */
-export type Behaviour = (n: number, body: any) => number | "hang" | Promise<number>;
+type Behaviour = (n: number, body: any) => number | "hang" | Promise<number>;
 
 export type Receiver = {
   origin: string;

@@ -24,7 +24,7 @@ export const TEST_SECRETS = {
 };
 
 /** Environment of the app under test; tests rely on these values. */
-export const TEST_APP_ENV: Record<string, string> = {
+const TEST_APP_ENV: Record<string, string> = {
   ...TEST_SECRETS,
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
   WEBHOOK_RETRY_SCHEDULE: "1,1,1,1",
@@ -96,7 +96,7 @@ export async function createScratchDatabase(options: {
  * one, so a run never collides with another checkout's app or tests. A data directory per
  * TEST_PG_PORT lets runs on different ports share one checkout.
  */
-export async function createFreshDatabase(): Promise<ScratchDatabase> {
+async function createFreshDatabase(): Promise<ScratchDatabase> {
   const pinned = process.env.TEST_PG_PORT;
   const dataDir = pinned ? `.data/test-postgres-${pinned}` : ".data/test-postgres";
   // A second stack of the same run (a spec that needs its own app) shares the running server.

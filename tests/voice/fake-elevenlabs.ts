@@ -22,7 +22,7 @@ export const VOICES = {
 // What ElevenLabs gates by plan; the fake answers these like a Starter account would.
 const PLAN_GATED = new Set(["pcm_44100", "wav_44100", "mp3_44100_192"]);
 
-export type RecordedRequest = {
+type RecordedRequest = {
   method: string;
   path: string;
   query: URLSearchParams;

@@ -1,8 +1,6 @@
 // Calls the Voice Prompt API of the app under test with x-api-key; JSON in, JSON out.
-import { baseUrl, callApi, type ApiResponse, type CallOptions } from "../support/api";
+import { baseUrl, callApi, type CallOptions } from "../support/api";
 import { assertMatchesContract } from "../support/contract";
-
-export type VoiceResponse<T = any> = ApiResponse<T>;
 
 /** Calls the Voice Prompt API of the suite's app with x-api-key. */
 export function voiceApi<T = any>(method: string, path: string, options: CallOptions & { key?: string } = {}) {

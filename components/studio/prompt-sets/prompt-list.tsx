@@ -24,7 +24,7 @@ export type PromptListChange =
 const toInputs = (prompts: PromptView[]): PromptInput[] =>
   prompts.map((p) => ({ id: p.id, name: p.name, text: p.text }));
 
-export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Validates a prompt as the API will, plus the set's unique names, so a typo never round-trips. */
 function promptErrors(input: { name: string; text: string }, others: PromptView[], maxTextLength: number) {

@@ -4,7 +4,7 @@
 import type { FrameQuality } from "@/lib/verification/methods/face/frame-quality";
 import { LIVE_CHECK_MESSAGES, type LiveCheck } from "@/lib/verification/methods/face/types";
 
-export type CheckState = "ok" | "fix" | "pending";
+type CheckState = "ok" | "fix" | "pending";
 export type FeedbackItem = {
   key: "face" | "distance" | "light" | "focus";
   label: string;

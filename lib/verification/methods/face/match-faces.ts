@@ -78,7 +78,7 @@ export function selfieDescriptor(measurements: FaceMeasurements): number[] | "sp
 }
 
 /** The decision on two descriptors (the eval applies the same rule). */
-export function compareDescriptors(document: readonly number[], selfie: readonly number[]): FaceMatch {
+function compareDescriptors(document: readonly number[], selfie: readonly number[]): FaceMatch {
   const similarity = descriptorSimilarity(document, selfie);
   return { kind: similarity >= MATCH_THRESHOLD ? "match" : "mismatch", similarity };
 }

@@ -13,7 +13,7 @@ export const RETAKE_MESSAGES = {
 
 export type RetakeReason = keyof typeof RETAKE_MESSAGES;
 
-export type FaceBox = { x: number; y: number; width: number; height: number };
+type FaceBox = { x: number; y: number; width: number; height: number };
 
 export type FaceAnalysis =
   /** The photo cannot be judged; the user retakes it (no attempt counted). */

@@ -22,11 +22,11 @@ const BOOTSTRAP = `import(require("node:worker_threads").workerData.entry)`;
 /** The worker ends after this long without a photo, freeing the OCR engine's memory. */
 const IDLE_MS = 600_000;
 
-export class ReaderBusy extends ProviderError {
+class ReaderBusy extends ProviderError {
   override name = "ReaderBusy";
 }
 
-export class ReaderTimeout extends ProviderError {
+class ReaderTimeout extends ProviderError {
   override name = "ReaderTimeout";
 }
 

@@ -1,7 +1,7 @@
 // What the built-in document reader concludes about one photo. Importable by client and server:
 // the page shows the same retake messages the server decides on.
 
-export const DOCUMENT_RETAKE_MESSAGES = {
+const DOCUMENT_RETAKE_MESSAGES = {
   no_document:
     "We couldn't find a document. Hold your passport's photo page or your card flat, filling the frame, with the lines of letters and < signs (or the barcode) in view.",
   cut_off_left: "Part of the document is cut off on the left. Move it into the frame.",
@@ -15,9 +15,9 @@ export const DOCUMENT_RETAKE_MESSAGES = {
   unreadable_image: "We could not read that image. Please try another photo.",
 } as const;
 
-export type DocumentRetakeKey = keyof typeof DOCUMENT_RETAKE_MESSAGES;
+type DocumentRetakeKey = keyof typeof DOCUMENT_RETAKE_MESSAGES;
 
-export type DocumentType = "passport" | "id_card" | "driving_licence";
+type DocumentType = "passport" | "id_card" | "driving_licence";
 
 /** What the worker read: never a name or a number, only what the decision needs. */
 export type DocumentRead = {
