@@ -17,7 +17,7 @@ function phoneGroup(group: string): string {
  * `text` with keypad keys, prices with cents and phone numbers spelled as a US or UK IVR says
  * them. `locale` picks the name of "#": "pound" in North America, "hash" elsewhere.
  */
-export function speakIvrText(text: string, locale: string | undefined): string {
+export function speakIvrText(text: string, locale: string | null | undefined): string {
   const hash = !locale || /^en-(US|CA)$/.test(locale) ? "pound" : "hash";
   return (
     text
