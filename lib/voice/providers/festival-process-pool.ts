@@ -185,7 +185,8 @@ export function createFestivalPool(options: FestivalPoolOptions): FestivalPool {
           retire(worker);
           return finish(new Error(message));
         }
-        readFile(files!.output).then(
+        // A private temporary file, not part of the app: nothing for the bundler to trace.
+        readFile(/* turbopackIgnore: true */ files!.output).then(
           (wave) => {
             setIdle(worker);
             finish(undefined, wave);
