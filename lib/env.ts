@@ -63,7 +63,7 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().default("ffmpeg"),
   FFPROBE_PATH: z.string().default("ffprobe"),
   ESPEAK_NG_PATH: z.string().default("espeak-ng"),
-  FESTIVAL_TEXT2WAVE_PATH: z.string().default("text2wave"),
+  FESTIVAL_PATH: z.string().default("festival"),
   FLITE_PATH: z.string().default("flite"),
 
   // Storage

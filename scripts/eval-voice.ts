@@ -13,6 +13,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { parseWav } from "@/lib/audio/pcm";
 import { getOutputFormat } from "@/lib/audio/formats";
+import { stopFestivalProcesses } from "@/lib/voice/providers/festival-provider";
 import { createLocalProvider } from "@/lib/voice/providers/local-provider";
 import { DEFAULT_VOICE_SETTINGS } from "@/lib/voice/providers/speech-provider";
 import { renderPrompt } from "@/lib/voice/render-prompt";
@@ -160,3 +161,4 @@ console.log(
 );
 console.log("|---|---|---:|---:|---:|---|");
 for (const row of rows) console.log(row);
+stopFestivalProcesses();

@@ -2,8 +2,9 @@
 // of the empty handler's throughput), and uncached synthesis latency of a 200-character prompt
 // on the local voice, end to end through HTTP with the upload to storage included (target:
 // p50 under 250 ms for wav_8000, ulaw_8000 and mp3_44100_128 on eSpeak NG). The same three rows
-// for the default English voice, Festival's HTS voice (issue 32), beside eSpeak's: Festival
-// starts a process per prompt and is several times slower, so its rows carry no target.
+// for the default English voice, Festival's HTS voice (issue 32), beside eSpeak's. Festival stays
+// loaded (a process pool), but its statistical parametric synthesis itself takes several times
+// eSpeak's formant synthesis, so its rows carry no target: the ratio to eSpeak's is the figure.
 import type { BenchRow, BenchSection } from "../lib/context";
 
 const VOICE = "espeakEnUs";

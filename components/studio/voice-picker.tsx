@@ -100,7 +100,7 @@ export function VoicePicker({
           : `The preview of ${previewVoice.name} could not be played.`;
 
   return (
-    <Card aria-labelledby={`${id}-title`} className="flex min-w-0 flex-col">
+    <Card aria-labelledby={`${id}-title`} className="@container flex min-w-0 flex-col">
       <CardHeader
         id={`${id}-title`}
         title={embedded ? "Voice" : "Voices"}
@@ -122,8 +122,13 @@ export function VoicePicker({
         </div>
       ) : (
         <>
-          <div role="search" className="grid grid-cols-2 gap-2 border-b border-slate-200 px-4 py-3 sm:px-5">
-            <div className="col-span-2">
+          {/* Two filters a row only where the card is wide enough for "Any gender (3)" uncut: a
+              prompt set's settings column is narrower than the screen says. */}
+          <div
+            role="search"
+            className="grid grid-cols-1 gap-2 border-b border-slate-200 px-4 py-3 @sm:grid-cols-2 sm:px-5"
+          >
+            <div className="col-span-full">
               <label htmlFor={`${id}-query`} className="block text-sm font-medium text-slate-800">
                 Search voices
               </label>
@@ -144,7 +149,7 @@ export function VoicePicker({
               value={filters.language}
               onChange={set("language")}
               options={facets.languages}
-              className="col-span-2"
+              className="col-span-full"
             />
             <FilterSelect
               id={`${id}-gender`}
@@ -162,7 +167,7 @@ export function VoicePicker({
               onChange={set("accent")}
               options={facets.accents}
             />
-            <div className="col-span-2 flex min-h-8 items-center justify-between gap-2">
+            <div className="col-span-full flex min-h-8 items-center justify-between gap-2">
               <p className="text-xs text-slate-600" aria-live="polite" aria-atomic="true">
                 {filtered ? `${shown.length} of ${voices.length} voices match.` : `${voices.length} voices.`}
               </p>

@@ -8,10 +8,11 @@ import type { SpeechProvider, SynthesisRequest } from "@/lib/voice/providers/spe
 import { Semaphore } from "@/lib/voice/single-flight";
 
 /**
- * Bumped whenever trimming, levelling or encoder settings change what a request produces;
+ * Bumped whenever trimming, levelling, encoder settings or the text local voices are given
+ * (`speak-ivr-text.ts`) change what a request produces;
  * it is part of every content-cache key, so old cached audio is not served for new rules.
  */
-export const AUDIO_PIPELINE_VERSION = "audio-v2";
+export const AUDIO_PIPELINE_VERSION = "audio-v3";
 
 // Rendering runs child processes (eSpeak, ffmpeg) that each want a core. A burst of distinct
 // uncached prompts would otherwise start hundreds of them at once and slow every request

@@ -1,12 +1,18 @@
 import "server-only";
+import { availableParallelism } from "node:os";
 import { parseWav } from "@/lib/audio/pcm";
 import { runProcess } from "@/lib/audio/run-process";
 import { env } from "@/lib/env";
+import { createFestivalPool, type FestivalPool } from "@/lib/voice/providers/festival-process-pool";
 import type { LocalEngine, LocalVoice } from "@/lib/voice/providers/local-voice";
 
 const FESTIVAL_TIMEOUT_MS = 30_000;
+// Synthesis is CPU-bound: more processes than cores only share them; at least two so one long
+// prompt does not hold up every other. A prompt set generates 4 at a time by default.
+const FESTIVAL_PROCESSES = Math.min(4, Math.max(2, availableParallelism()));
+const FESTIVAL_IDLE_MS = 60_000;
 
-type FestivalVoice = LocalVoice & { kind: "hts" | "diphone" };
+export type FestivalVoice = LocalVoice & { kind: "hts" | "diphone" };
 
 const englishUs = { language: "en", locale: "en-US", languages: ["en"], accent: "America", age: "adult" };
 
@@ -63,17 +69,46 @@ export function festivalVoicesIn(listing: string): LocalVoice[] {
   return FESTIVAL_VOICES.filter((voice) => installed.has(voice.engineVoice));
 }
 
+let pool: FestivalPool | undefined;
+
+function festivalPool(): FestivalPool {
+  pool ??= createFestivalPool({
+    program: () => env().FESTIVAL_PATH,
+    size: FESTIVAL_PROCESSES,
+    timeoutMs: FESTIVAL_TIMEOUT_MS,
+    idleMs: FESTIVAL_IDLE_MS,
+  });
+  return pool;
+}
+
+/** Ends the waiting Festival processes (tests and scripts that want to exit promptly). */
+export function stopFestivalProcesses() {
+  pool?.stop();
+}
+
 /**
- * Festival through its text2wave script. Text goes in on stdin (Festival's plain text mode: no
- * markup is interpreted); the -eval expressions hold only our voice names and numbers.
- * Honours `speed`: HTS voices through the engine's speech-rate option, diphone voices by
- * stretching durations.
+ * The Scheme that selects `voice` at `speed` before each prompt. Every prompt sets everything
+ * it depends on (a voice function resets its own parameters; Duration_Stretch is global), so
+ * a process's earlier prompts never change what the next one sounds like. HTS voices honour
+ * `speed` through the engine's speech-rate option, diphone voices by stretching durations.
+ */
+export function festivalSetup(voice: FestivalVoice, speed: number): string {
+  const rate =
+    voice.kind === "hts"
+      ? `(set! hts_engine_params (append hts_engine_params (list (list "-r" ${speed}))))`
+      : `(Parameter.set 'Duration_Stretch ${1 / speed})`;
+  return `(Parameter.set 'Duration_Stretch 1) (voice_${voice.engineVoice}) ${rate}`;
+}
+
+/**
+ * Festival, kept loaded in a small pool of processes (`festival-process-pool.ts`). The text goes
+ * in a private file read in Festival's plain text mode (no markup is interpreted); the Scheme
+ * holds only our voice names and numbers.
  */
 export function createFestivalEngine(): LocalEngine {
-  const program = () => env().FESTIVAL_TEXT2WAVE_PATH;
   return {
     async voices() {
-      const out = await runProcess(program(), ["-eval", "(begin (print (voice.list)) (quit))"], new Uint8Array(), {
+      const out = await runProcess(env().FESTIVAL_PATH, ["--pipe"], Buffer.from("(print (voice.list))\n"), {
         timeoutMs: FESTIVAL_TIMEOUT_MS,
       });
       return festivalVoicesIn(out.toString("utf8"));
@@ -81,12 +116,7 @@ export function createFestivalEngine(): LocalEngine {
     async synthesize(voice, text, speed) {
       const known = FESTIVAL_VOICES.find((v) => v.id === voice.id);
       if (!known) throw new Error(`${voice.id} is not a Festival voice`);
-      const rate =
-        known.kind === "hts"
-          ? `(set! hts_engine_params (append hts_engine_params (list (list "-r" ${speed}))))`
-          : `(Parameter.set 'Duration_Stretch ${1 / speed})`;
-      const args = ["-eval", `(voice_${known.engineVoice})`, "-eval", rate, "-o", "-"];
-      return parseWav(await runProcess(program(), args, Buffer.from(text, "utf8"), { timeoutMs: FESTIVAL_TIMEOUT_MS }));
+      return parseWav(await festivalPool().synthesize(festivalSetup(known, speed), text));
     },
   };
 }

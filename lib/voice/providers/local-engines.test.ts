@@ -1,9 +1,16 @@
 import { execFileSync } from "node:child_process";
-import { describe, expect, it } from "vitest";
-import { createFestivalEngine, FESTIVAL_VOICES, festivalVoicesIn } from "@/lib/voice/providers/festival-provider";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  createFestivalEngine,
+  FESTIVAL_VOICES,
+  festivalVoicesIn,
+  stopFestivalProcesses,
+} from "@/lib/voice/providers/festival-provider";
 import { createFliteEngine, FLITE_VOICES, fliteVoicesIn } from "@/lib/voice/providers/flite-provider";
 import { CLARITY_ORDER, createLocalProvider, sortByClarity } from "@/lib/voice/providers/local-provider";
 import type { LocalEngine, LocalVoice } from "@/lib/voice/providers/local-voice";
+
+afterAll(() => stopFestivalProcesses());
 
 const seconds = (pcm: { samples: Int16Array; sampleRate: number }) => pcm.samples.length / pcm.sampleRate;
 

@@ -5,6 +5,7 @@ import { HONOURED_SETTINGS } from "@/lib/voice/honoured-settings";
 import { createEspeakEngine } from "@/lib/voice/providers/espeak-provider";
 import { createFestivalEngine } from "@/lib/voice/providers/festival-provider";
 import { createFliteEngine } from "@/lib/voice/providers/flite-provider";
+import { speakIvrText } from "@/lib/voice/providers/speak-ivr-text";
 import { engineFailure, toPublicVoice, type LocalEngine, type LocalVoice } from "@/lib/voice/providers/local-voice";
 import {
   DEFAULT_VOICE_SETTINGS,
@@ -40,7 +41,8 @@ type Installed = { voice: LocalVoice; engine: string };
  * The embedded default provider: every speech engine installed on this machine (Festival,
  * Flite, eSpeak NG), found at start-up. Of the voice settings only `speed` changes what a
  * local engine says; the others are declared unhonoured, so they neither key the content
- * cache nor show in the studio. The model id does not change the output either.
+ * cache nor show in the studio. The model id does not change the output either. English
+ * scripts are first written out as an IVR caller expects to hear them (`speak-ivr-text.ts`).
  */
 export function createLocalProvider(): SpeechProvider {
   return {
@@ -64,7 +66,9 @@ export function createLocalProvider(): SpeechProvider {
       const found = await findLocalVoice(request.voiceId);
       if (!found) throw new UpstreamError("voice_not_found", `No voice ${request.voiceId}.`);
       try {
-        return await ENGINES[found.engine]().synthesize(found.voice, request.text, request.settings.speed);
+        const { voice } = found;
+        const text = voice.language === "en" ? speakIvrText(request.text, voice.locale) : request.text;
+        return await ENGINES[found.engine]().synthesize(voice, text, request.settings.speed);
       } catch (error) {
         throw new UpstreamError("failed", engineFailure(found.engine, error), { cause: error });
       }
