@@ -13,8 +13,8 @@ import type { Confidence, MethodResult } from "@/lib/verification/methods/types"
 export type AgeRule = { passBuffer: number; failBuffer: number };
 
 export const SHIPPED_AGE_RULES: Record<16 | 18, AgeRule> = {
-  18: { passBuffer: 11, failBuffer: 15 },
-  16: { passBuffer: 13, failBuffer: 13 },
+  18: { passBuffer: 12, failBuffer: 15 },
+  16: { passBuffer: 14, failBuffer: 13 },
 };
 
 /** The rule in force: FACE_ESTIMATION_BUFFER_YEARS, when set, replaces both buffers at every age. */
