@@ -137,7 +137,9 @@ export function buildVerificationDocument(serverUrl?: string) {
         "Hosted age verification sessions, webhook endpoints and signed webhooks. All paths are under /v1 and " +
         "need `Authorization: Bearer sk_test_...` or `sk_live_...`. Every response carries X-RateLimit-Limit and " +
         "X-RateLimit-Reset, and all but some 500s X-RateLimit-Remaining. A path or method under /v1 that is not " +
-        "listed here answers, once authenticated and counted, 404 resource_missing (as Stripe does), never 405.",
+        "listed here answers, once authenticated and counted, 404 resource_missing (as Stripe does), never 405. " +
+        "HEAD on a listed GET path answers as that GET would, without the body (RFC 9110 §9.3.2); HEAD elsewhere " +
+        "under /v1 is 404 like any unlisted method.",
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     security: [{ bearerAuth: [] }],

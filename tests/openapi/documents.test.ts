@@ -46,6 +46,20 @@ describe("OpenAPI documents", () => {
     expect(await served("voice")).toEqual(JSON.parse(JSON.stringify(buildVoiceDocument(baseUrl()))));
   });
 
+  it("answers at the names a reader of the specs guesses too, with the same bytes", async () => {
+    for (const [alias, name] of [
+      ["age-verification", "verification"],
+      ["voice-prompt", "voice"],
+    ]) {
+      const [guessed, canonical] = await Promise.all(
+        [alias, name].map((file) => fetch(`${baseUrl()}/openapi/${file}.json`)),
+      );
+      expect(guessed.status).toBe(200);
+      expect(guessed.headers.get("etag")).toBe(canonical.headers.get("etag"));
+      expect(await guessed.text()).toBe(await canonical.text());
+    }
+  });
+
   it("gives each error status its own schema, and each voice path its 405s and OPTIONS", async () => {
     const verification = await (await fetch(`${baseUrl()}/openapi/verification.json`)).json();
     const retrieve = verification.paths["/v1/verification-sessions/{id}"].get.responses;

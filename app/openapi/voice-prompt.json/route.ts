@@ -1,0 +1,2 @@
+// The name a reader of the spec (voice-prompt-service.md) guesses first: the same document.
+export { GET } from "../voice.json/route";
