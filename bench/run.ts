@@ -141,6 +141,10 @@ async function main() {
     stack = await startBenchStack({
       BENCH_ROUTES: "true",
       RATE_LIMIT_PER_MINUTE: "1000000000",
+      // The bench's simulated users each come from an address of their own (X-Forwarded-For, one
+      // trusted hop), as real users behind a proxy do: the hosted flow's per-address photo limit
+      // applies to each, not to the bench's one loopback address.
+      TRUST_PROXY_HOPS: "1",
       // As in production: the in-process job runner on, at its default pace.
       JOB_RUNNER: "auto",
       JOB_POLL_INTERVAL_MS: "500",

@@ -9,6 +9,7 @@
 // Memory (printed under the table, each round): the app's RSS before this section's first selfie,
 // with the models loaded after its rows, and after the worker's idle shutdown (the bench starts
 // the app with FACE_ESTIMATION_IDLE_MS at 15 s); the target is within 15% of the first figure.
+import { createHash } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { BenchContext, BenchRow, BenchSection } from "../lib/context";
 import { facePhoto } from "../../tests/support/face-fixtures";
@@ -38,6 +39,12 @@ async function readySession(ctx: BenchContext): Promise<ReadySession> {
   return { id: created.body.id, cookie };
 }
 
+/** Each simulated user's own address (the bench app trusts one proxy hop): a hash of its session. */
+const addressOf = (sessionId: string) => {
+  const hash = createHash("sha256").update(sessionId).digest();
+  return `10.${hash[0]}.${hash[1]}.${hash[2]}`;
+};
+
 /** Posts one selfie as the page does; resolves when the verdict is recorded. */
 async function submitSelfie(ctx: BenchContext, session: ReadySession, photo: Uint8Array): Promise<void> {
   const form = new FormData();
@@ -45,7 +52,7 @@ async function submitSelfie(ctx: BenchContext, session: ReadySession, photo: Uin
   form.set("expected_index", "0");
   const res = await fetch(`${ctx.baseUrl}/verify/session/${session.id}/evidence`, {
     method: "POST",
-    headers: { cookie: session.cookie, origin: ctx.baseUrl },
+    headers: { cookie: session.cookie, origin: ctx.baseUrl, "x-forwarded-for": addressOf(session.id) },
     body: form,
   });
   const body = await res.text();
