@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -6,7 +6,9 @@ import { createLocalStorage } from "@/lib/storage/local-storage";
 import { objectResponse } from "@/lib/http/object-response";
 
 function storageAt(now = () => Date.now()) {
-  const dir = mkdtempSync(path.join(tmpdir(), "local-storage-"));
+  // The directory sits alone inside a fresh parent, so an escape would show up there.
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), "local-storage-")), "objects");
+  mkdirSync(dir);
   return {
     dir,
     storage: createLocalStorage({ dir, secret: "test-secret-0123456789", baseUrl: "http://app.test", now }),
@@ -36,7 +38,7 @@ describe("local storage driver", () => {
     for (const key of ["../x", "a/../../x", "/etc/passwd", "a//b", "a/./b", ""]) {
       await expect(storage.put(key, Buffer.from("x"), "text/plain"), key).rejects.toThrow(/Invalid storage key/);
     }
-    expect(existsSync(path.join(dir, "..", "x"))).toBe(false);
+    expect(readdirSync(path.dirname(dir))).toEqual(["objects"]);
   });
 
   it("signs URLs that verify, and rejects any change to them", async () => {
