@@ -1,6 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
-import { contentOrigins, newCspNonce, newRequestId, securityHeaders } from "@/lib/http/security-headers";
+import {
+  contentOrigins,
+  hostedCheckOrigins,
+  newCspNonce,
+  newRequestId,
+  securityHeaders,
+} from "@/lib/http/security-headers";
 import { isApiPath } from "@/lib/openapi/api-paths";
 
 /**
@@ -30,7 +36,7 @@ export function proxy(request: NextRequest) {
     appUrl: e.APP_URL,
     nonce,
     development: e.NODE_ENV === "development",
-    creditCardProviderUrl: e.CREDIT_CARD_PROVIDER_URL,
+    hostedCheckOrigins: hostedCheckOrigins(e),
     contentOrigins: contentOrigins(e),
   });
   if (nonce) {

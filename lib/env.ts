@@ -109,16 +109,30 @@ const envSchema = z.object({
   // The built-in estimator's worker (and its models' memory) ends after this long without a photo.
   FACE_ESTIMATION_IDLE_MS: z.coerce.number().int().positive().default(600_000),
   // id_document: the built-in document reader and face match (local, the default unless
-  // ID_DOCUMENT_PROVIDER_URL names a vendor), the vendor (http), or unavailable (none)
-  // (docs/id-document.md).
-  ID_DOCUMENT_PROVIDER: z.enum(["local", "http", "none"]).optional(),
+  // ID_DOCUMENT_PROVIDER_URL names a vendor), the vendor (http), Stripe Identity (stripe,
+  // docs/stripe.md), or unavailable (none) (docs/id-document.md).
+  ID_DOCUMENT_PROVIDER: z.enum(["local", "http", "stripe", "none"]).optional(),
   ID_DOCUMENT_PROVIDER_URL: z.string().url().optional(),
   // The most one document photo may take in the reader's worker before the worker is replaced and
   // the photo answered as a timeout (lib/verification/methods/id-document/read-document.ts).
   ID_DOCUMENT_READ_BUDGET_MS: z.coerce.number().int().positive().default(15000),
   // Document photos that may wait for the built-in reader before more are refused (no attempt counted).
   ID_DOCUMENT_MAX_QUEUE: z.coerce.number().int().positive().default(4),
+  // credit_card: the vendor at CREDIT_CARD_PROVIDER_URL (http, the default when it is set), a
+  // setup-mode Stripe Checkout (stripe, docs/stripe.md), or unavailable (none, the default otherwise).
+  CREDIT_CARD_PROVIDER: z.enum(["http", "stripe", "none"]).optional(),
   CREDIT_CARD_PROVIDER_URL: z.string().url().optional(),
+  // Stripe, for the stripe providers above (docs/stripe.md): the secret (or restricted) API key,
+  // and the signing secret of the webhook endpoint /api/stripe/webhook.
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  // How long one Stripe API request may take before the check counts as a provider error.
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
+  // Another address for Stripe's API (a TLS-inspecting egress proxy, or a Stripe-shaped fake in
+  // tests), e.g. https://127.0.0.1:12111, and a PEM file of the certificate authority the Stripe
+  // client alone trusts on top of the system's (nothing else in the process trusts it).
+  STRIPE_API_URL: z.string().url().optional(),
+  STRIPE_CA_FILE: z.string().optional(),
 
   // Structured logs (pino): the least severe level written.
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
@@ -249,6 +263,11 @@ const requiredTogether = (e: ParsedEnv, ctx: z.RefinementCtx) => {
   );
   need(e.FACE_ESTIMATION_PROVIDER === "http", "FACE_ESTIMATION_PROVIDER_URL", "FACE_ESTIMATION_PROVIDER=http");
   need(e.ID_DOCUMENT_PROVIDER === "http", "ID_DOCUMENT_PROVIDER_URL", "ID_DOCUMENT_PROVIDER=http");
+  need(e.ID_DOCUMENT_PROVIDER === "stripe", "STRIPE_SECRET_KEY", "ID_DOCUMENT_PROVIDER=stripe");
+  // Without the webhook a user who never comes back from Stripe is never decided (docs/stripe.md).
+  need(e.ID_DOCUMENT_PROVIDER === "stripe", "STRIPE_WEBHOOK_SECRET", "ID_DOCUMENT_PROVIDER=stripe");
+  need(e.CREDIT_CARD_PROVIDER === "http", "CREDIT_CARD_PROVIDER_URL", "CREDIT_CARD_PROVIDER=http");
+  need(e.CREDIT_CARD_PROVIDER === "stripe", "STRIPE_SECRET_KEY", "CREDIT_CARD_PROVIDER=stripe");
   need(Boolean(e.AUTH_GITHUB_ID), "AUTH_GITHUB_SECRET", "AUTH_GITHUB_ID is set (GitHub sign-in needs both)");
   need(Boolean(e.AUTH_GITHUB_SECRET), "AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET is set (GitHub sign-in needs both)");
   const schedule = e.WEBHOOK_RETRY_SCHEDULE.split(",").map((part) => part.trim());
@@ -293,8 +312,17 @@ export function faceEstimationProvider(e: Env = env()): "local" | "http" | "none
 }
 
 /** Which provider checks id_document in live mode: ID_DOCUMENT_PROVIDER, else http when a URL is set, else the built-in one. */
-export function idDocumentProvider(e: Env = env()): "local" | "http" | "none" {
+export function idDocumentProvider(
+  e: Pick<Env, "ID_DOCUMENT_PROVIDER" | "ID_DOCUMENT_PROVIDER_URL"> = env(),
+): "local" | "http" | "stripe" | "none" {
   return e.ID_DOCUMENT_PROVIDER ?? (e.ID_DOCUMENT_PROVIDER_URL ? "http" : "local");
+}
+
+/** Which provider checks credit_card in live mode: CREDIT_CARD_PROVIDER, else http when a URL is set, else none. */
+export function creditCardProvider(
+  e: Pick<Env, "CREDIT_CARD_PROVIDER" | "CREDIT_CARD_PROVIDER_URL"> = env(),
+): "http" | "stripe" | "none" {
+  return e.CREDIT_CARD_PROVIDER ?? (e.CREDIT_CARD_PROVIDER_URL ? "http" : "none");
 }
 
 /** Inngest runs background work when configured (both keys, or a dev server); otherwise the embedded runner does. */

@@ -10,15 +10,28 @@ import { card } from "@/components/verify/styles";
 import type { FlowActionState } from "@/lib/actions/action-result";
 import { stepPosition, type FlowStep } from "@/lib/verification/hosted-flow/flow-steps";
 import type { FlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
-import type { CardNotice } from "@/lib/verification/hosted-flow/query-schemas";
+import type { HostedNotice } from "@/lib/verification/hosted-flow/query-schemas";
+import type { VerificationMethod } from "@/lib/verification/methods/types";
 
 type Action = (previous: FlowActionState, form: FormData) => Promise<FlowActionState>;
 
-const CARD_NOTICES: Record<CardNotice, string> = {
-  card_pending: "Your card check isn't finished yet. Start it again when you're ready.",
-  card_error: "We couldn't get the result of your card check. Please try again.",
-  card_rejected: "That card check link wasn't valid. Please start the card check again.",
+/** The check on a provider's page, in the notices' words. */
+const HOSTED_CHECK_NAME: Partial<Record<VerificationMethod, string>> = {
+  credit_card: "card check",
+  id_document: "document check",
 };
+
+function hostedNotice(notice: HostedNotice, method: VerificationMethod): string {
+  const check = HOSTED_CHECK_NAME[method] ?? "check";
+  switch (notice) {
+    case "check_pending":
+      return `Your ${check} isn't finished yet. If you've finished it, wait a moment and reload this page; otherwise start it again when you're ready.`;
+    case "check_error":
+      return `We couldn't get the result of your ${check}. Please try again.`;
+    case "check_rejected":
+      return `That ${check} link wasn't valid. Please start the ${check} again.`;
+  }
+}
 
 const PHOTO_TIPS: Record<string, string[]> = {
   face_estimation: [
@@ -54,10 +67,10 @@ export function escalationMessage(steps: FlowStep[], currentIndex: number): stri
 /** The method the user is on now, with the controls its provider needs. */
 export function MethodView(props: {
   snapshot: FlowSnapshot;
-  notice?: CardNotice;
+  notice?: HostedNotice;
   simulateAction: Action;
   skipAction: Action;
-  cardAction: Action;
+  hostedAction: Action;
   handoffAction: Action;
 }) {
   const { snapshot } = props;
@@ -65,7 +78,7 @@ export function MethodView(props: {
   const { position, total } = stepPosition(snapshot.steps, step.index);
   const label = METHOD_LABEL[step.method];
   const escalation = escalationMessage(snapshot.steps, step.index);
-  const notice = props.notice ? CARD_NOTICES[props.notice] : undefined;
+  const notice = props.notice ? hostedNotice(props.notice, step.method) : undefined;
 
   return (
     <>
@@ -149,13 +162,26 @@ export function MethodView(props: {
                 : "Your photo goes to our checking partner for this check only and is deleted as soon as it has been checked. We never store it."}
             </p>
           </>
+        ) : step.method === "id_document" ? (
+          <>
+            <p className="mt-4 text-base text-slate-700">
+              You&apos;ll photograph your identity document and take a selfie on our identity partner&apos;s secure
+              page, then come back here. We learn only whether you&apos;re old enough, and your document&apos;s details
+              are deleted there once the check is done.
+            </p>
+            <ActionForm
+              action={props.hostedAction}
+              label="Continue to document check"
+              pendingLabel="Opening document check…"
+            />
+          </>
         ) : (
           <>
             <p className="mt-4 text-base text-slate-700">
               You&apos;ll confirm a credit card on our card partner&apos;s secure page, then come back here. You
               won&apos;t be charged, and we never see your card number.
             </p>
-            <ActionForm action={props.cardAction} label="Continue to card check" pendingLabel="Opening card check…" />
+            <ActionForm action={props.hostedAction} label="Continue to card check" pendingLabel="Opening card check…" />
           </>
         )}
       </section>

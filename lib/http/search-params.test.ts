@@ -3,7 +3,7 @@ import { z } from "zod";
 import { repeatedParam, searchParamsRecord, singleParam } from "@/lib/http/search-params";
 import { signInQuerySchema } from "@/lib/users/schemas";
 import {
-  cardReturnQuerySchema,
+  hostedReturnQuerySchema,
   flowPageQuerySchema,
   linkProblemKindSchema,
   linkProblemQuerySchema,
@@ -37,8 +37,8 @@ describe("the sign-in page's query", () => {
 });
 
 describe("the hosted flow's parameters", () => {
-  it("shows only the card notices the card-return route sends", () => {
-    expect(flowPageQuerySchema.parse({ notice: "card_error" }).notice).toBe("card_error");
+  it("shows only the notices the hosted-return route sends", () => {
+    expect(flowPageQuerySchema.parse({ notice: "check_error" }).notice).toBe("check_error");
     expect(flowPageQuerySchema.parse({ notice: "<script>" }).notice).toBeUndefined();
   });
 
@@ -54,11 +54,11 @@ describe("the hosted flow's parameters", () => {
   });
 
   it("reads the card provider's return, a missing value as empty (it matches no check)", () => {
-    expect(cardReturnQuerySchema.parse(searchParamsRecord(new URLSearchParams("state=s1&check_id=c1")))).toEqual({
+    expect(hostedReturnQuerySchema.parse(searchParamsRecord(new URLSearchParams("state=s1&check_id=c1")))).toEqual({
       state: "s1",
       check_id: "c1",
     });
-    expect(cardReturnQuerySchema.parse(searchParamsRecord(new URLSearchParams("state=s1&state=s2")))).toEqual({
+    expect(hostedReturnQuerySchema.parse(searchParamsRecord(new URLSearchParams("state=s1&state=s2")))).toEqual({
       state: "",
       check_id: "",
     });

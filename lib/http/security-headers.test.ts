@@ -18,7 +18,7 @@ describe("securityHeaders", () => {
     const h = securityHeaders({
       pathname: "/verify/session/vs_1",
       appUrl: "https://age.example",
-      creditCardProviderUrl: "https://cards.example/check?x=1",
+      hostedCheckOrigins: ["https://cards.example"],
     });
     expect(h["Permissions-Policy"]).toContain("camera=(self)");
     expect(h["Referrer-Policy"]).toBe("no-referrer");
@@ -27,7 +27,7 @@ describe("securityHeaders", () => {
     const page = securityHeaders({
       pathname: "/studio",
       appUrl: "https://age.example",
-      creditCardProviderUrl: "https://cards.example",
+      hostedCheckOrigins: ["https://cards.example"],
     });
     expect(page["Content-Security-Policy"]).not.toContain("cards.example");
   });

@@ -1,4 +1,4 @@
-import type { Env } from "@/lib/env";
+import { creditCardProvider, idDocumentProvider, type Env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 
 /** The hosted verification flow: the only pages allowed the camera, and sent with no referrer. */
@@ -11,6 +11,10 @@ export function newRequestId(): string {
   return newId("req");
 }
 
+// Stripe's hosted pages: Checkout (the card check) and Identity (the document check).
+const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+const STRIPE_IDENTITY_ORIGIN = "https://verify.stripe.com";
+
 // ElevenLabs serves its voices' preview_url samples from Google Cloud Storage; the studio plays
 // them directly.
 const ELEVENLABS_PREVIEW_ORIGIN = "https://storage.googleapis.com";
@@ -20,6 +24,24 @@ const ELEVENLABS_PREVIEW_ORIGIN = "https://storage.googleapis.com";
  * S3 bucket's presigned URLs (virtual-hosted and path style), ElevenLabs' voice previews, and
  * CSP_EXTRA_ORIGINS (a CDN in front of storage, say).
  */
+/**
+ * Where the hosted flow sends the user for a check on a provider's own page: the card vendor's
+ * origin, or Stripe's hosted pages (Checkout for cards, Identity for documents; docs/stripe.md).
+ */
+export function hostedCheckOrigins(
+  e: Pick<
+    Env,
+    "CREDIT_CARD_PROVIDER" | "CREDIT_CARD_PROVIDER_URL" | "ID_DOCUMENT_PROVIDER" | "ID_DOCUMENT_PROVIDER_URL"
+  >,
+): string[] {
+  const origins: string[] = [];
+  const card = creditCardProvider(e);
+  if (card === "http" && e.CREDIT_CARD_PROVIDER_URL) origins.push(new URL(e.CREDIT_CARD_PROVIDER_URL).origin);
+  if (card === "stripe") origins.push(STRIPE_CHECKOUT_ORIGIN);
+  if (idDocumentProvider(e) === "stripe") origins.push(STRIPE_IDENTITY_ORIGIN);
+  return origins;
+}
+
 export function contentOrigins(
   e: Pick<Env, "STORAGE_DRIVER" | "S3_BUCKET" | "S3_REGION" | "S3_ENDPOINT" | "SPEECH_PROVIDER" | "CSP_EXTRA_ORIGINS">,
 ): string[] {
@@ -46,8 +68,8 @@ export type SecurityHeaderOptions = {
   nonce?: string;
   /** `next dev`: React's refresh runtime needs eval and a websocket. */
   development?: boolean;
-  /** Origin the hosted flow may post or redirect a form to (the credit-card check's page). */
-  creditCardProviderUrl?: string;
+  /** Origins the hosted flow may post or redirect a form to: the pages of checks on a provider's site. */
+  hostedCheckOrigins?: string[];
   /** Other origins pages load audio, images or data from: S3, voice previews, a CDN. */
   contentOrigins?: string[];
 };
@@ -60,7 +82,7 @@ export type SecurityHeaderOptions = {
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   const hosted = isHostedFlowPath(options.pathname);
   const formAction = ["'self'"];
-  if (hosted && options.creditCardProviderUrl) formAction.push(new URL(options.creditCardProviderUrl).origin);
+  if (hosted) formAction.push(...(options.hostedCheckOrigins ?? []));
   const content = options.contentOrigins ?? [];
   const script = options.nonce ? ["'self'", `'nonce-${options.nonce}'`, "'strict-dynamic'"] : ["'none'"];
   const connect = ["'self'", ...content];

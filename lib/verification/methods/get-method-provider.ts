@@ -1,16 +1,19 @@
 import "server-only";
-import { env, faceEstimationProvider, idDocumentProvider } from "@/lib/env";
+import { creditCardProvider, env, faceEstimationProvider, idDocumentProvider } from "@/lib/env";
 import type { KeyMode } from "@/lib/keys/key-mode";
 import { httpCardProvider } from "@/lib/verification/methods/credit-card/http-card-provider";
+import { stripeCardProvider } from "@/lib/verification/methods/credit-card/stripe-card-provider";
 import { httpImageProvider } from "@/lib/verification/methods/http-image-provider";
 import { localFaceProvider } from "@/lib/verification/methods/face/local-face-provider";
 import { localDocumentProvider } from "@/lib/verification/methods/id-document/local-document-provider";
+import { stripeDocumentProvider } from "@/lib/verification/methods/id-document/stripe-document-provider";
 import { simulatedProvider } from "@/lib/verification/methods/simulated-provider";
 import type { ProviderResolution, VerificationMethod } from "@/lib/verification/methods/types";
 
 /**
  * The provider for a method in a mode. Test mode simulates every live method; live mode uses the
- * provider configured by env (face estimation and identity documents: the built-in checks unless told otherwise), and
+ * provider configured by env (face estimation and identity documents: the built-in checks unless told otherwise;
+ * identity documents and credit cards may be checked by Stripe, docs/stripe.md), and
  * a method without one is unavailable (never simulated, never passed). digital_id is accepted by the API but not offered yet, in either mode, so test
  * sessions behave as live ones will.
  */
@@ -34,12 +37,19 @@ export function getMethodProvider(method: VerificationMethod, mode: KeyMode): Pr
           return { available: true, provider: localDocumentProvider() };
         case "http":
           return { available: true, provider: httpImageProvider(method, config.ID_DOCUMENT_PROVIDER_URL!) };
+        case "stripe":
+          return { available: true, provider: stripeDocumentProvider() };
         case "none":
           return { available: false, reason: "not_configured" };
       }
     case "credit_card":
-      return config.CREDIT_CARD_PROVIDER_URL
-        ? { available: true, provider: httpCardProvider(config.CREDIT_CARD_PROVIDER_URL) }
-        : { available: false, reason: "not_configured" };
+      switch (creditCardProvider(config)) {
+        case "http":
+          return { available: true, provider: httpCardProvider(config.CREDIT_CARD_PROVIDER_URL!) };
+        case "stripe":
+          return { available: true, provider: stripeCardProvider() };
+        case "none":
+          return { available: false, reason: "not_configured" };
+      }
   }
 }

@@ -26,8 +26,8 @@ let mod: {
   loadBoundSession: typeof import("@/lib/verification/hosted-flow/load-bound-session").loadBoundSession;
   startVerification: typeof import("@/lib/verification/hosted-flow/start-verification").startVerification;
   submitImageEvidence: typeof import("@/lib/verification/hosted-flow/submit-evidence").submitImageEvidence;
-  startCardCheck: typeof import("@/lib/verification/hosted-flow/card-check").startCardCheck;
-  finishCardCheck: typeof import("@/lib/verification/hosted-flow/card-check").finishCardCheck;
+  startHostedCheck: typeof import("@/lib/verification/hosted-flow/hosted-check").startHostedCheck;
+  finishHostedCheck: typeof import("@/lib/verification/hosted-flow/hosted-check").finishHostedCheck;
   httpImageProvider: typeof import("@/lib/verification/methods/http-image-provider").httpImageProvider;
   ProviderError: typeof import("@/lib/verification/methods/types").ProviderError;
 };
@@ -77,7 +77,7 @@ beforeAll(async () => {
     ...(await import("@/lib/verification/hosted-flow/load-bound-session")),
     ...(await import("@/lib/verification/hosted-flow/start-verification")),
     ...(await import("@/lib/verification/hosted-flow/submit-evidence")),
-    ...(await import("@/lib/verification/hosted-flow/card-check")),
+    ...(await import("@/lib/verification/hosted-flow/hosted-check")),
     ...(await import("@/lib/verification/methods/http-image-provider")),
     ...(await import("@/lib/verification/methods/types")),
   };
@@ -222,8 +222,8 @@ describe("provider calls per method are capped in live mode", () => {
   it("count each card check opened; a fourth start moves on instead of opening another", async () => {
     const s = await liveSession(["credit_card", "id_document"]);
     for (let i = 0; i < 3; i++)
-      expect(await mod.startCardCheck(await s.load(), 0)).toMatch(/^https:\/\/cards\.example\/check\//);
-    expect(await mod.startCardCheck(await s.load(), 0)).toBeNull();
+      expect(await mod.startHostedCheck(await s.load(), 0)).toMatch(/^https:\/\/cards\.example\/check\//);
+    expect(await mod.startHostedCheck(await s.load(), 0)).toBeNull();
     expect(received.filter((r) => r.method === "POST")).toHaveLength(3);
     expect(await s.load()).toMatchObject({ status: "in_progress", currentMethodIndex: 1, attempts: 0 });
   });
@@ -241,34 +241,34 @@ describe("provider calls per method are capped in live mode", () => {
 describe("live credit card checks", () => {
   it("take the verdict from the provider, once, for the attempt that opened the check", async () => {
     const s = await liveSession(["credit_card"]);
-    const redirect = await mod.startCardCheck(await s.load(), 0);
+    const redirect = await mod.startHostedCheck(await s.load(), 0);
     expect(redirect).toMatch(/^https:\/\/cards\.example\/check\/chk_/);
     const checkId = redirect!.split("/").pop()!;
     const check = cardChecks.get(checkId)!;
     const returnUrl = new URL(check.returnUrl);
-    expect(returnUrl.pathname).toBe(`/verify/session/${s.id}/card-return`);
+    expect(returnUrl.pathname).toBe(`/verify/session/${s.id}/hosted-return`);
     const state = returnUrl.searchParams.get("state")!;
 
     // Back before finishing on the provider's page: nothing is decided.
-    expect(await mod.finishCardCheck(await s.load(), { state, checkId })).toEqual({ kind: "pending" });
+    expect(await mod.finishHostedCheck(await s.load(), { state, checkId })).toEqual({ kind: "pending" });
     // A tampered state or another check's id is refused.
-    expect(await mod.finishCardCheck(await s.load(), { state: `${state}x`, checkId })).toEqual({ kind: "rejected" });
+    expect(await mod.finishHostedCheck(await s.load(), { state: `${state}x`, checkId })).toEqual({ kind: "rejected" });
     const other = await liveSession(["credit_card"]);
-    const otherCheck = (await mod.startCardCheck(await other.load(), 0))!.split("/").pop()!;
+    const otherCheck = (await mod.startHostedCheck(await other.load(), 0))!.split("/").pop()!;
     cardChecks.get(otherCheck)!.status = "completed";
     cardChecks.get(otherCheck)!.result = "pass";
-    await expect(mod.finishCardCheck(await s.load(), { state, checkId: otherCheck })).rejects.toBeInstanceOf(
+    await expect(mod.finishHostedCheck(await s.load(), { state, checkId: otherCheck })).rejects.toBeInstanceOf(
       mod.ProviderError,
     );
 
     check.status = "completed";
     check.result = "fail";
-    expect(await mod.finishCardCheck(await s.load(), { state, checkId })).toEqual({
+    expect(await mod.finishHostedCheck(await s.load(), { state, checkId })).toEqual({
       kind: "completed",
       status: "failed",
     });
     // Reloading the return URL does not apply it again.
-    expect(await mod.finishCardCheck(await s.load(), { state, checkId })).toEqual({ kind: "stale" });
+    expect(await mod.finishHostedCheck(await s.load(), { state, checkId })).toEqual({ kind: "stale" });
     expect(await s.load()).toMatchObject({
       status: "failed",
       attempts: 1,

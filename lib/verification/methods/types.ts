@@ -57,8 +57,12 @@ export type HostedRedirectProvider = {
   method: VerificationMethod;
   /** Opens a check on the provider; the user is sent to redirectUrl and comes back to returnUrl. */
   startCheck(context: EvaluationContext & { returnUrl: string }): Promise<HostedCheck>;
-  /** The verdict of a finished check, or null while the user has not finished it. */
-  fetchVerdict(checkId: string, context: EvaluationContext): Promise<ProviderVerdict | null>;
+  /**
+   * The verdict of a finished check, or null while the user has not finished it. checkId is the
+   * one the return URL carries, when it carries one (Stripe Identity's return carries none: that
+   * provider finds the check by context.reference).
+   */
+  fetchVerdict(checkId: string | undefined, context: EvaluationContext): Promise<ProviderVerdict | null>;
 };
 
 export type MethodProvider = SimulatedProvider | ImageProvider | HostedRedirectProvider;

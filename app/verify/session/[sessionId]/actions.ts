@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { FlowActionState } from "@/lib/actions/action-result";
 import { boundSessionForAction } from "@/lib/api/with-bound-session";
 import { idPattern } from "@/lib/ids";
-import { startCardCheck } from "@/lib/verification/hosted-flow/card-check";
+import { startHostedCheck } from "@/lib/verification/hosted-flow/hosted-check";
 import { createPhoneHandoff } from "@/lib/verification/hosted-flow/phone-handoff";
 import { qrCodeSvg } from "@/lib/verification/hosted-flow/qr-code-svg";
 import { startVerification } from "@/lib/verification/hosted-flow/start-verification";
@@ -79,14 +79,15 @@ export const skipUnavailableAction = stepAction(async (step) =>
   settle(await skipUnavailableMethod(step.session, step.index)),
 );
 
-export const startCardCheckAction = stepAction(async (step) => {
+/** Opens the check on the provider's own page (a card check, Stripe Identity) and sends the user there. */
+export const startHostedCheckAction = stepAction(async (step) => {
   let target: string | null;
   try {
-    target = await startCardCheck(step.session, step.index);
+    target = await startHostedCheck(step.session, step.index);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    logger().error({ err: errorField(error) }, "card provider error");
-    return { ok: false, error: "We couldn't reach our card partner just now. Please try again." };
+    logger().error({ err: errorField(error) }, "hosted check provider error");
+    return { ok: false, error: "We couldn't reach our checking partner just now. Please try again." };
   }
   if (!target) {
     refresh();

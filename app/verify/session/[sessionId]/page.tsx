@@ -18,7 +18,7 @@ import {
   simulateAction,
   skipUnavailableAction,
   startAction,
-  startCardCheckAction,
+  startHostedCheckAction,
   startPhoneHandoffAction,
 } from "@/app/verify/session/[sessionId]/actions";
 
@@ -77,7 +77,7 @@ export default async function VerifyFlowPage(props: {
           notice={notice}
           simulateAction={simulateAction.bind(null, snapshot.id, index)}
           skipAction={skipUnavailableAction.bind(null, snapshot.id, index)}
-          cardAction={startCardCheckAction.bind(null, snapshot.id, index)}
+          hostedAction={startHostedCheckAction.bind(null, snapshot.id, index)}
           handoffAction={startPhoneHandoffAction.bind(null, snapshot.id)}
         />
       </VerifyShell>

@@ -60,7 +60,9 @@ export function httpCardProvider(baseUrl: string): HostedRedirectProvider {
       }
       return { checkId: parsed.data.id, redirectUrl: parsed.data.redirect_url };
     },
-    async fetchVerdict(checkId: string, context: EvaluationContext) {
+    async fetchVerdict(checkId: string | undefined, context: EvaluationContext) {
+      // Back without a check (the user left the provider's page): nothing to decide yet.
+      if (!checkId) return null;
       const parsed = checkSchema.safeParse(
         await call(endpoint(baseUrl, `checks/${encodeURIComponent(checkId)}`), { method: "GET" }),
       );
