@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { contentOrigins, newCspNonce, newRequestId, securityHeaders } from "@/lib/http/security-headers";
+import { parseEnv } from "@/lib/env";
+import {
+  contentOrigins,
+  hostedCheckOrigins,
+  newCspNonce,
+  newRequestId,
+  securityHeaders,
+} from "@/lib/http/security-headers";
 
 describe("securityHeaders", () => {
   it("denies framing and sets nosniff, COOP and the referrer policy on a dashboard page", () => {
@@ -30,6 +37,25 @@ describe("securityHeaders", () => {
       hostedCheckOrigins: ["https://cards.example"],
     });
     expect(page["Content-Security-Policy"]).not.toContain("cards.example");
+  });
+});
+
+describe("hostedCheckOrigins", () => {
+  it("lets the hosted flow send users to the configured card vendor, or to Stripe's pages", () => {
+    expect(hostedCheckOrigins(parseEnv({}))).toEqual([]);
+    expect(hostedCheckOrigins(parseEnv({ CREDIT_CARD_PROVIDER_URL: "https://cards.example/api/v1" }))).toEqual([
+      "https://cards.example",
+    ]);
+    expect(
+      hostedCheckOrigins(
+        parseEnv({
+          CREDIT_CARD_PROVIDER: "stripe",
+          ID_DOCUMENT_PROVIDER: "stripe",
+          STRIPE_SECRET_KEY: "sk_test_x",
+          STRIPE_WEBHOOK_SECRET: "whsec_x",
+        }),
+      ),
+    ).toEqual(["https://checkout.stripe.com", "https://verify.stripe.com"]);
   });
 });
 

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { DisplayNameForm } from "@/components/dashboard/settings/display-name-form";
+import { LiveProvidersList } from "@/components/dashboard/settings/live-providers-list";
 import { CardBody, TitledCard } from "@/components/ui/card";
+import { describeLiveProviders } from "@/lib/dashboard/describe-live-providers";
 import { getOrganizationDisplayName } from "@/lib/orgs/organization-display-name";
 import { requireDashboardUser } from "@/lib/users/current-user";
 import { saveDisplayNameAction } from "@/lib/actions/settings-actions";
@@ -21,6 +23,16 @@ export default async function SettingsPage() {
       >
         <CardBody>
           <DisplayNameForm initial={displayName ?? ""} action={saveDisplayNameAction} />
+        </CardBody>
+      </TitledCard>
+      <TitledCard
+        id="live-providers-title"
+        title="Live verification methods"
+        description="Who checks each method for live keys on this deployment (set by the operator; test keys simulate every method)."
+        className="mt-6"
+      >
+        <CardBody>
+          <LiveProvidersList rows={describeLiveProviders()} />
         </CardBody>
       </TitledCard>
     </>

@@ -8,6 +8,10 @@ const VARS = [
   "FACE_ESTIMATION_PROVIDER_URL",
   "ID_DOCUMENT_PROVIDER",
   "ID_DOCUMENT_PROVIDER_URL",
+  "CREDIT_CARD_PROVIDER",
+  "CREDIT_CARD_PROVIDER_URL",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
 ] as const;
 const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
 
@@ -22,7 +26,7 @@ afterEach(() => {
 async function resolve(
   vars: Partial<Record<(typeof VARS)[number], string>>,
   mode: "test" | "live",
-  method: "face_estimation" | "id_document" = "face_estimation",
+  method: "face_estimation" | "id_document" | "credit_card" = "face_estimation",
 ) {
   for (const name of VARS) delete process.env[name];
   Object.assign(process.env, vars);
@@ -101,9 +105,51 @@ describe("id_document's provider", () => {
     );
   });
 
+  it("is Stripe Identity on a page of Stripe's with ID_DOCUMENT_PROVIDER=stripe, which needs both Stripe secrets", async () => {
+    const stripe = { ID_DOCUMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+    expect(await resolve(stripe, "live", "id_document")).toMatchObject({
+      available: true,
+      provider: { kind: "hosted_redirect", method: "id_document" },
+    });
+    await expect(resolve({ ...stripe, STRIPE_WEBHOOK_SECRET: "" }, "live", "id_document")).rejects.toThrow(
+      /STRIPE_WEBHOOK_SECRET: required when ID_DOCUMENT_PROVIDER=stripe/,
+    );
+    await expect(resolve({ ...stripe, STRIPE_SECRET_KEY: "" }, "live", "id_document")).rejects.toThrow(
+      /STRIPE_SECRET_KEY: required when ID_DOCUMENT_PROVIDER=stripe/,
+    );
+  });
+
   it("stays simulated in test mode", async () => {
     expect(await resolve({}, "test", "id_document")).toMatchObject({
       provider: { kind: "simulated_choice", method: "id_document" },
     });
+  });
+});
+
+describe("credit_card's provider", () => {
+  it("is unavailable on the defaults, the vendor when CREDIT_CARD_PROVIDER_URL is set, Stripe when asked", async () => {
+    expect(await resolve({}, "live", "credit_card")).toEqual({ available: false, reason: "not_configured" });
+    expect(
+      await resolve({ CREDIT_CARD_PROVIDER_URL: "https://cards.example/api" }, "live", "credit_card"),
+    ).toMatchObject({ available: true, provider: { kind: "hosted_redirect", method: "credit_card" } });
+    expect(
+      await resolve({ CREDIT_CARD_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_x" }, "live", "credit_card"),
+    ).toMatchObject({ available: true, provider: { kind: "hosted_redirect", method: "credit_card" } });
+    expect(
+      await resolve(
+        { CREDIT_CARD_PROVIDER: "none", CREDIT_CARD_PROVIDER_URL: "https://cards.example/api" },
+        "live",
+        "credit_card",
+      ),
+    ).toEqual({ available: false, reason: "not_configured" });
+  });
+
+  it("refuses stripe without a secret key, and http without a URL, at start-up", async () => {
+    await expect(resolve({ CREDIT_CARD_PROVIDER: "stripe" }, "live", "credit_card")).rejects.toThrow(
+      /STRIPE_SECRET_KEY: required when CREDIT_CARD_PROVIDER=stripe/,
+    );
+    await expect(resolve({ CREDIT_CARD_PROVIDER: "http" }, "live", "credit_card")).rejects.toThrow(
+      /CREDIT_CARD_PROVIDER_URL: required when CREDIT_CARD_PROVIDER=http/,
+    );
   });
 });
