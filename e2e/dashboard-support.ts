@@ -60,8 +60,8 @@ export function newAccount(): Account {
   return { email: `admin-${id}@example.com`, password: `pass phrase ${id}`, organization: `Acme ${id}` };
 }
 
-export async function signUp(page: Page, account: Account) {
-  await page.goto(`${baseUrl()}/sign-up`);
+export async function signUp(page: Page, account: Account, origin = baseUrl()) {
+  await page.goto(`${origin}/sign-up`);
   await page.getByLabel("Work email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   await page.getByLabel("Organisation name").fill(account.organization);
