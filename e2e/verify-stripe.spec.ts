@@ -52,19 +52,25 @@ async function serveStripePages(page: Page) {
   }
 }
 
+/** A live session of these methods opened in the browser, with the shop and Stripe's pages served. */
+async function openLiveSession(page: Page, methods: string[]) {
+  await serveReturnSite(page);
+  await serveStripePages(page);
+  const session = await createSession(stack.baseUrl, keys.liveKey, {
+    required_age: 18,
+    methods,
+    return_url: "https://shop.example/live",
+  });
+  await page.goto(session.url);
+  return session;
+}
+
 const created = (path: string) => fake.calls.filter((call) => call.method === "POST" && call.path === path).at(-1)!;
 
 test("document check on Stripe Identity: the user goes to Stripe, comes back, and passes with high confidence", async ({
   page,
 }) => {
-  await serveReturnSite(page);
-  await serveStripePages(page);
-  const session = await createSession(stack.baseUrl, keys.liveKey, {
-    required_age: 18,
-    methods: ["id_document"],
-    return_url: "https://shop.example/live",
-  });
-  await page.goto(session.url);
+  const session = await openLiveSession(page, ["id_document"]);
   await page.getByRole("button", { name: "Start with ID document" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "ID document" })).toBeFocused();
   await expect(page.getByText("on our identity partner's secure page")).toBeVisible();
@@ -101,13 +107,7 @@ test("document check on Stripe Identity: the user goes to Stripe, comes back, an
 test("the webhook endpoint decides a user who never comes back, and refuses a forged event with a 400", async ({
   page,
 }) => {
-  await serveStripePages(page);
-  const session = await createSession(stack.baseUrl, keys.liveKey, {
-    required_age: 18,
-    methods: ["id_document"],
-    return_url: "https://shop.example/live",
-  });
-  await page.goto(session.url);
+  const session = await openLiveSession(page, ["id_document"]);
   await page.getByRole("button", { name: "Start with ID document" }).click();
   await page.getByRole("button", { name: "Continue to document check" }).click();
   await page.waitForURL(/^https:\/\/verify\.stripe\.com\/start\//);
@@ -152,14 +152,7 @@ test("the webhook endpoint decides a user who never comes back, and refuses a fo
 });
 
 test("card check on setup-mode Checkout: a debit card is inconclusive, and the check ends there", async ({ page }) => {
-  await serveReturnSite(page);
-  await serveStripePages(page);
-  const session = await createSession(stack.baseUrl, keys.liveKey, {
-    required_age: 18,
-    methods: ["credit_card"],
-    return_url: "https://shop.example/live",
-  });
-  await page.goto(session.url);
+  const session = await openLiveSession(page, ["credit_card"]);
   await page.getByRole("button", { name: "Start with credit card check" }).click();
   await page.getByRole("button", { name: "Continue to card check" }).click();
   await page.waitForURL(/^https:\/\/checkout\.stripe\.com\//);

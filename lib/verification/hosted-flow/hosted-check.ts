@@ -25,6 +25,7 @@ type HostedState = { sessionId: string; index: number; attempts: number; nonce: 
 /** The attempt a provider's check was opened for, as our reference to it names it. */
 type HostedAttempt = Pick<HostedState, "sessionId" | "index" | "attempts">;
 
+// "card-check:" from the days cards were the only such check: kept, so links in flight stay valid.
 function sign(payload: string): string {
   return createHmac("sha256", env().APP_SECRET).update(`card-check:${payload}`).digest("base64url").slice(0, 32);
 }

@@ -12,7 +12,7 @@ import {
 import { stripeClient } from "@/lib/verification/methods/stripe/stripe-client";
 
 /** What the webhook did with an event, for Stripe's delivery log (never anything read from a document). */
-export type StripeWebhookReceipt = { received: true; applied: boolean };
+type StripeWebhookReceipt = { received: true; applied: boolean };
 
 /**
  * Stripe's identity.verification_session.* events (docs/stripe.md), for the user who finishes on

@@ -15,7 +15,7 @@ import {
 // detached, so no card stays on file.
 
 /** The verdict of a card's funding type. */
-export function fundingVerdict(funding: string | undefined): ProviderVerdict {
+function fundingVerdict(funding: string | undefined): ProviderVerdict {
   return funding === "credit"
     ? { result: "pass", confidence: "medium" }
     : { result: "inconclusive", confidence: "low" };

@@ -24,7 +24,7 @@ const EXPAND = ["verified_outputs.dob"];
  * decide (the user has not submitted, Stripe is still processing, or the session was already
  * decided and redacted by an earlier return or webhook).
  */
-export function identityVerdict(session: VerificationSession, requiredAge: number, now: Date): ProviderVerdict | null {
+function identityVerdict(session: VerificationSession, requiredAge: number, now: Date): ProviderVerdict | null {
   if (session.redaction) return null;
   const inconclusive: ProviderVerdict = { result: "inconclusive", confidence: "low" };
   switch (session.status) {
