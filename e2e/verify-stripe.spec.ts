@@ -71,7 +71,7 @@ test("document check on Stripe Identity: the user goes to Stripe, comes back, an
   page,
 }) => {
   const session = await openLiveSession(page, ["id_document"]);
-  await page.getByRole("button", { name: "Start with ID document" }).click();
+  await page.getByRole("button", { name: "Start with your ID document" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "ID document" })).toBeFocused();
   await expect(page.getByText("on our identity partner's secure page")).toBeVisible();
   await snap(page, "stripe-document-start");
@@ -87,7 +87,7 @@ test("document check on Stripe Identity: the user goes to Stripe, comes back, an
 
   // Back before finishing on Stripe's page: not decided yet, and the page says so.
   await page.goto(returnUrl);
-  await expect(page.getByRole("alert")).toContainText("Your document check isn't finished yet");
+  await expect(page.getByRole("alert").filter({ hasText: "Your document check isn't finished yet" })).toBeVisible();
   await snap(page, "stripe-document-pending");
 
   fake.verify(vsId, { year: new Date().getUTCFullYear() - 30, month: 1, day: 15 });
@@ -108,7 +108,7 @@ test("the webhook endpoint decides a user who never comes back, and refuses a fo
   page,
 }) => {
   const session = await openLiveSession(page, ["id_document"]);
-  await page.getByRole("button", { name: "Start with ID document" }).click();
+  await page.getByRole("button", { name: "Start with your ID document" }).click();
   await page.getByRole("button", { name: "Continue to document check" }).click();
   await page.waitForURL(/^https:\/\/verify\.stripe\.com\/start\//);
   const reference = created("/v1/identity/verification_sessions").params.get("client_reference_id");
@@ -153,7 +153,7 @@ test("the webhook endpoint decides a user who never comes back, and refuses a fo
 
 test("card check on setup-mode Checkout: a debit card is inconclusive, and the check ends there", async ({ page }) => {
   const session = await openLiveSession(page, ["credit_card"]);
-  await page.getByRole("button", { name: "Start with credit card check" }).click();
+  await page.getByRole("button", { name: "Start with a credit card check" }).click();
   await page.getByRole("button", { name: "Continue to card check" }).click();
   await page.waitForURL(/^https:\/\/checkout\.stripe\.com\//);
   const checkId = new URL(page.url()).pathname.split("/").pop()!;
