@@ -25,7 +25,10 @@ function hostedNotice(notice: HostedNotice, method: VerificationMethod): string 
   const check = HOSTED_CHECK_NAME[method] ?? "check";
   switch (notice) {
     case "check_pending":
-      return `Your ${check} isn't finished yet. If you've finished it, wait a moment and reload this page; otherwise start it again when you're ready.`;
+      // A document check Stripe is still processing is decided by its webhook: a reload shows it.
+      return method === "id_document"
+        ? `Your ${check} isn't finished yet. If you've finished it, wait a moment and reload this page; otherwise start it again when you're ready.`
+        : `Your ${check} isn't finished yet. Start it again when you're ready.`;
     case "check_error":
       return `We couldn't get the result of your ${check}. Please try again.`;
     case "check_rejected":
