@@ -13,10 +13,38 @@ import {
   watchConsole,
   useReceiver,
 } from "./dashboard-support";
+import { screenshotAtBothWidths } from "./support/screenshots";
 
 const receiver = useReceiver();
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+test("each endpoint in the list says which mode's events it receives", async ({ page }) => {
+  const problems = watchConsole(page);
+  await signUp(page, newAccount());
+  const testKey = await createKey(page, "Test backend");
+  await page.getByRole("button", { name: "Done" }).click();
+  const liveKey = await createKey(page, "Live backend", "live");
+  await page.getByRole("button", { name: "Done" }).click();
+  for (const [key, path] of [
+    [testKey, "/modes-test"],
+    [liveKey, "/modes-live"],
+  ]) {
+    expect(
+      (await v1("/v1/webhook-endpoints", key, { method: "POST", body: { url: receiver().url(path) } })).status,
+    ).toBe(201);
+  }
+  await go(page, "Webhooks");
+  const row = (path: string) => page.getByRole("row", { name: new RegExp(escape(receiver().url(path))) });
+  await expect(row("/modes-test")).toContainText("Receives test sessions’ events only");
+  await expect(row("/modes-live")).toContainText("Receives live sessions’ events only");
+  // Every key lists both, and the answer says which mode each one is for.
+  const listed = await v1("/v1/webhook-endpoints", testKey);
+  const modes = Object.fromEntries(listed.body.data.map((e: { url: string; mode: string }) => [e.url, e.mode]));
+  expect(modes).toEqual({ [receiver().url("/modes-test")]: "test", [receiver().url("/modes-live")]: "live" });
+  await screenshotAtBothWidths(page, ".data/screenshots/dashboard/webhooks-modes");
+  expect(problems).toEqual([]);
+});
 
 test("a deleted endpoint disappears from the list and receives nothing more", async ({ page }) => {
   const problems = watchConsole(page);

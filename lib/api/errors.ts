@@ -50,9 +50,6 @@ export function verificationErrorSchemaFor(codes: readonly VerificationErrorCode
   });
 }
 
-/** Any error of the API. */
-export const errorEnvelopeSchema = verificationErrorSchemaFor(verificationErrorCodes);
-
 const SHAPE = VERIFICATION_ERRORS;
 
 export class ApiError extends Error {

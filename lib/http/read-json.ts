@@ -68,9 +68,15 @@ export async function readBodyText(req: Request, maxBytes = MAX_BODY_BYTES): Pro
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
-/** Parses an already-read body as a JSON object, insisting on a JSON content type. */
+/**
+ * Parses an already-read body as a JSON object. A JSON content type is what clients should send,
+ * but a missing one or text/plain is also read as JSON: that is what `fetch` sends for a string
+ * body with no header, and a spec-only client should not trip on it. Neither opens a CSRF hole,
+ * because both APIs authenticate with a header a cross-site form cannot send. Any other type
+ * (a form, XML, a JSON look-alike) is refused, naming Content-Type.
+ */
 export function parseJsonObject(contentType: string | null, raw: string): unknown {
-  if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test((contentType ?? "").trim())) {
+  if (!isJsonReadable(contentType)) {
     throw new BodyError("Content-Type must be application/json.", "Content-Type");
   }
   if (raw.trim() === "") throw new BodyError("Request body is empty; expected a JSON object.");
@@ -85,6 +91,15 @@ export function parseJsonObject(contentType: string | null, raw: string): unknow
     throw new BodyError("Request body must be a JSON object.");
   }
   return value;
+}
+
+// text/plain only in UTF-8 (or no charset, which the body reader takes as UTF-8): a body
+// declared in another charset is not what its bytes say.
+function isJsonReadable(contentType: string | null): boolean {
+  const value = (contentType ?? "").trim();
+  if (value === "") return true;
+  if (/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(value)) return true;
+  return /^text\/plain\s*(;\s*charset="?utf-8"?\s*)?$/i.test(value);
 }
 
 // JSON.parse keeps "__proto__" as an ordinary key, but schema validation and object copies

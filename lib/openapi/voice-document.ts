@@ -10,7 +10,6 @@ import {
   ttsResultSchema,
   VOICE_ERROR_STATUS,
   voiceErrorCodesFor,
-  voiceErrorSchema,
   voiceErrorSchemaFor,
   voiceListSchema,
   voiceSettingsSchema,
@@ -30,7 +29,8 @@ import {
   promptSetStatusSchema,
 } from "@/lib/prompt-sets/schemas";
 import { z } from "zod";
-import { jsonContent, jsonSchema, ref } from "@/lib/openapi/zod-to-openapi";
+import { voiceErrorExample, voiceExamples as examples } from "@/lib/openapi/voice-examples";
+import { componentRef, jsonContent, jsonSchema, namedSchemas, ref } from "@/lib/openapi/zod-to-openapi";
 
 // One error schema per status (narrower where an operation gives only some of that status's
 // codes), made from the same code table as the error mapper (VOICE_ERROR_STATUS).
@@ -54,7 +54,7 @@ const error = (
   [String(status)]: {
     description: `${description} error.code: ${codes.join(" or ")}.`,
     ...(headers ? { headers } : {}),
-    content: jsonContent(errorSchemaRef(status, codes)),
+    content: jsonContent(errorSchemaRef(status, codes), voiceErrorExample(codes[0])),
   },
 });
 
@@ -77,16 +77,22 @@ const failedKeyHeaders = {
     schema: { type: "integer" },
   },
 };
-const unauthorized = {
-  ...error(401, "Missing or invalid x-api-key.", ["unauthorized"], failedKeyHeaders),
-  ...error(429, "Too many requests without a valid key from this client address.", ["rate_limited"], {
+const reusedResponses = {
+  Unauthorized: error(401, "Missing or invalid x-api-key.", ["unauthorized"], failedKeyHeaders)["401"],
+  TooManyWithoutKey: error(429, "Too many requests without a valid key from this client address.", ["rate_limited"], {
     ...failedKeyHeaders,
-    "Retry-After": { required: true, description: "Seconds until the window resets.", schema: { type: "integer" } },
-  }),
+    "Retry-After": componentRef("headers", "RetryAfter"),
+  })["429"],
+  /** Every operation that reads a body: one over its limit is refused before it is read whole. */
+  TooLarge: error(413, "The body is larger than this operation accepts.", ["request_too_large"])["413"],
+  InternalError: error(500, "Failure on the service side; safe to retry.")["500"],
 };
-/** Every operation that reads a body: one over its limit is refused before it is read whole. */
-const tooLarge = error(413, "The body is larger than this operation accepts.", ["request_too_large"]);
-const internal = error(500, "Failure on the service side; safe to retry.");
+const unauthorized = {
+  "401": componentRef("responses", "Unauthorized"),
+  "429": componentRef("responses", "TooManyWithoutKey"),
+};
+const tooLarge = { "413": componentRef("responses", "TooLarge") };
+const internal = { "500": componentRef("responses", "InternalError") };
 
 /**
  * What every path answers to the methods it does not serve (lib/voice/methods.ts): 405
@@ -114,8 +120,27 @@ const methodResponses = {
   },
 };
 
-const retryAfter = {
-  "Retry-After": { required: true, description: "Seconds to wait before retrying.", schema: { type: "integer" } },
+const retryAfter = { "Retry-After": componentRef("headers", "RetryAfter") };
+
+// Headers stated once and referenced wherever they are sent.
+const headers = {
+  RequestId: {
+    required: true,
+    description: "This request's id (req_ + 24 characters), as in the server's logs: quote it to support.",
+    schema: { type: "string", pattern: "^req_[A-Za-z0-9]{24}$" },
+  },
+  RetryAfter: { required: true, description: "Seconds to wait before retrying.", schema: { type: "integer" } },
+  ETag: { required: true, description: "Strong validator of this exact body.", schema: { type: "string" } },
+  AcceptRanges: {
+    required: true,
+    description: "bytes: Range requests are served.",
+    schema: { type: "string", const: "bytes" },
+  },
+  AudioDisposition: {
+    required: true,
+    description: 'attachment (or inline, as the link asked); filename="<name><ext>".',
+    schema: { type: "string" },
+  },
 };
 
 const audioContent = Object.fromEntries(
@@ -127,17 +152,41 @@ const audioContent = Object.fromEntries(
 
 export function buildVoiceDocument(serverUrl?: string, maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) {
   const paths = buildPaths();
-  return {
+  const { schemas, requestBodies } = namedSchemas({
+    requestBodies: {
+      TtsRequest: buildTtsRequestBodySchema(maxTextLength),
+      PromptSetCreate: buildCreatePromptSetBodySchema(maxTextLength),
+      PromptSetUpdate: buildUpdatePromptSetBodySchema(maxTextLength),
+      PromptSetGenerate: generatePromptSetBodySchema,
+      PromptSetDuplicate: z.strictObject({ name: promptSetNameSchema.optional() }),
+    },
+    input: { VoiceSettings: voiceSettingsSchema },
+    output: {
+      VoiceSettings: voiceSettingsSchema,
+      ResolvedVoiceSettings: resolvedVoiceSettingsSchema,
+      Health: healthSchema,
+      VoiceList: voiceListSchema,
+      FormatList: formatListSchema,
+      TtsResult: ttsResultSchema,
+      PromptSet: promptSetSchema,
+      PromptSetList: promptSetListSchema,
+      PromptSetStatus: promptSetStatusSchema,
+      DeletedPromptSet: deletedPromptSetSchema,
+    },
+  });
+  const document = {
     openapi: "3.1.0",
     info: {
       title: "Voice Prompt API",
       version: "1.1.0",
+      license: { name: "Proprietary: for integrating with this service", identifier: "LicenseRef-Proprietary" },
       description:
         "Turns an IVR menu script and a chosen voice into an audio file that plays natively on phone systems. " +
         "Every path but /health needs an organisation's API key (sk_test_... or sk_live_...) in the x-api-key header. " +
         "A method a path does not serve is 405 method_not_allowed with a true Allow header " +
         "(components.responses.MethodNotAllowed); OPTIONS is 204 with the same Allow (AllowedMethods). " +
-        "HEAD is served wherever GET is (GET without the body).",
+        "HEAD is served wherever GET is (GET without the body). Every answer carries a Request-Id. A JSON body is " +
+        "read as JSON when its Content-Type is application/json, text/plain (UTF-8) or missing.",
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     security: [{ apiKey: [] }],
@@ -156,41 +205,62 @@ export function buildVoiceDocument(serverUrl?: string, maxTextLength = DEFAULT_T
     ],
     paths,
     components: {
-      responses: methodResponses,
+      responses: { ...reusedResponses, ...methodResponses },
       securitySchemes: {
         apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "sk_test_... or sk_live_..." },
       },
-      schemas: {
-        Health: jsonSchema(healthSchema, "output"),
-        VoiceList: jsonSchema(voiceListSchema, "output"),
-        FormatList: jsonSchema(formatListSchema, "output"),
-        VoiceSettings: jsonSchema(voiceSettingsSchema, "input"),
-        ResolvedVoiceSettings: jsonSchema(resolvedVoiceSettingsSchema, "output"),
-        TtsRequest: jsonSchema(buildTtsRequestBodySchema(maxTextLength), "input"),
-        TtsResult: jsonSchema(ttsResultSchema, "output"),
-        PromptSetCreate: jsonSchema(buildCreatePromptSetBodySchema(maxTextLength), "input"),
-        PromptSetUpdate: jsonSchema(buildUpdatePromptSetBodySchema(maxTextLength), "input"),
-        PromptSetGenerate: jsonSchema(generatePromptSetBodySchema, "input"),
-        PromptSetDuplicate: jsonSchema(z.strictObject({ name: promptSetNameSchema.optional() }), "input"),
-        PromptSet: jsonSchema(promptSetSchema, "output"),
-        PromptSetList: jsonSchema(promptSetListSchema, "output"),
-        PromptSetStatus: jsonSchema(promptSetStatusSchema, "output"),
-        DeletedPromptSet: jsonSchema(deletedPromptSetSchema, "output"),
-        Error: jsonSchema(voiceErrorSchema, "output"),
-        ...errorSchemas,
-      },
+      schemas: { ...schemas, ...errorSchemas },
+      requestBodies: Object.fromEntries(
+        Object.entries(requestBodies).map(([name, schema]) => [
+          name,
+          {
+            required: !optionalBodies.has(name),
+            content: jsonContent(schema, bodyExamples[name as keyof typeof bodyExamples]),
+          },
+        ]),
+      ),
+      parameters,
+      headers,
     },
   };
+  return withRequestId(document);
+}
+
+const optionalBodies = new Set(["PromptSetDuplicate", "PromptSetGenerate"]);
+const bodyExamples = {
+  TtsRequest: examples.ttsRequest,
+  PromptSetCreate: examples.promptSetCreate,
+  PromptSetUpdate: examples.promptSetUpdate,
+  PromptSetGenerate: examples.promptSetGenerate,
+  PromptSetDuplicate: examples.promptSetDuplicate,
+};
+
+/** Every answer of the Voice API carries a Request-Id (proxy.ts): declared on every response. */
+function withRequestId<D extends { paths: object; components: { responses: object } }>(document: D): D {
+  const addTo = (responses: Record<string, { headers?: object; $ref?: string }>) => {
+    for (const response of Object.values(responses)) {
+      if (response.$ref) continue;
+      response.headers = { "Request-Id": componentRef("headers", "RequestId"), ...response.headers };
+    }
+  };
+  addTo(document.components.responses as never);
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item as Record<string, { responses: never }>)) addTo(operation.responses);
+  }
+  return document;
 }
 
 // Every Voice API path, with what it answers to each method.
 const mp3Content = { "audio/mpeg": { schema: { type: "string", contentMediaType: "audio/mpeg" } } };
 
 /** 206 and 416: stored audio (downloads and previews) is served with byte ranges. */
-const rangeResponses = (content: object) => ({
+const rangeResponses = (content: object, headers: object = {}) => ({
   "206": {
     description: "The requested byte range of the audio.",
-    headers: { "Content-Range": { required: true, description: "bytes start-end/total", schema: { type: "string" } } },
+    headers: {
+      ...headers,
+      "Content-Range": { required: true, description: "bytes start-end/total", schema: { type: "string" } },
+    },
     content,
   },
   "416": {
@@ -199,7 +269,7 @@ const rangeResponses = (content: object) => ({
   },
 });
 
-const rangeParameter = {
+const rangeParameterObject = {
   name: "Range",
   in: "header",
   required: false,
@@ -209,7 +279,7 @@ const rangeParameter = {
 
 // Repeat reads are cheap: these answers carry a strong ETag, and a client that sends it back
 // in If-None-Match gets a 304 with no body (lib/http/prepared-response.ts).
-const ifNoneMatchParameter = {
+const ifNoneMatchParameterObject = {
   name: "If-None-Match",
   in: "header",
   required: false,
@@ -217,7 +287,7 @@ const ifNoneMatchParameter = {
   schema: { type: "string" },
 };
 const cachingHeaders = (cacheControl: string) => ({
-  ETag: { required: true, description: "Strong validator of this exact body.", schema: { type: "string" } },
+  ETag: componentRef("headers", "ETag"),
   "Cache-Control": { required: true, description: cacheControl, schema: { type: "string" } },
 });
 const notModified = (cacheControl: string) => ({
@@ -227,13 +297,33 @@ const notModified = (cacheControl: string) => ({
   },
 });
 
-const voiceIdParameter = { name: "voiceId", in: "path", required: true, schema: { type: "string" } };
+const parameters = {
+  Range: rangeParameterObject,
+  IfNoneMatch: ifNoneMatchParameterObject,
+  VoiceId: { name: "voiceId", in: "path", required: true, schema: { type: "string" }, example: "festivalSltHts" },
+  PromptSetId: {
+    name: "id",
+    in: "path",
+    required: true,
+    description: "A prompt set id (ps_...).",
+    schema: { type: "string" },
+    example: "ps_7Jd0aQ2mWbXk9LrT4vYs1nEe",
+  },
+};
+const rangeParameter = componentRef("parameters", "Range");
+const ifNoneMatchParameter = componentRef("parameters", "IfNoneMatch");
+const voiceIdParameter = componentRef("parameters", "VoiceId");
 const keyParameter = {
   name: "key",
   in: "path",
   required: true,
   description: "The object key; may contain slashes.",
   schema: { type: "string" },
+};
+
+const downloadHeaders = {
+  "Content-Disposition": componentRef("headers", "AudioDisposition"),
+  "Accept-Ranges": componentRef("headers", "AcceptRanges"),
 };
 
 function buildPaths() {
@@ -244,7 +334,9 @@ function buildPaths() {
         tags: ["Service"],
         summary: "Liveness check",
         security: [],
-        responses: { "200": { description: "The service is up.", content: jsonContent(ref("Health")) } },
+        responses: {
+          "200": { description: "The service is up.", content: jsonContent(ref("Health"), examples.health) },
+        },
       },
     },
     "/voices": {
@@ -259,7 +351,7 @@ function buildPaths() {
           "200": {
             description: "Every voice, with count.",
             headers: cachingHeaders("private, no-cache: revalidate each time"),
-            content: jsonContent(ref("VoiceList")),
+            content: jsonContent(ref("VoiceList"), examples.voiceList),
           },
           ...notModified("private, no-cache"),
           ...unauthorized,
@@ -278,11 +370,14 @@ function buildPaths() {
         responses: {
           "200": {
             description: "The MP3 sample; byte ranges supported.",
-            headers: cachingHeaders("public, max-age=86400"),
+            headers: {
+              ...cachingHeaders("public, max-age=86400"),
+              "Accept-Ranges": componentRef("headers", "AcceptRanges"),
+            },
             content: mp3Content,
           },
           ...notModified("public, max-age=86400"),
-          ...rangeResponses(mp3Content),
+          ...rangeResponses(mp3Content, { "Accept-Ranges": componentRef("headers", "AcceptRanges") }),
           ...error(404, "No such local voice.", ["voice_not_found"]),
           ...internal,
         },
@@ -298,7 +393,7 @@ function buildPaths() {
           "200": {
             description: "The 24 formats, with count.",
             headers: cachingHeaders("private, max-age=3600: the list changes only with a deploy"),
-            content: jsonContent(ref("FormatList")),
+            content: jsonContent(ref("FormatList"), examples.formatList),
           },
           ...notModified("private, max-age=3600"),
           ...unauthorized,
@@ -315,11 +410,11 @@ function buildPaths() {
           "Synthesizes the script, trims and levels it for telephony, converts it to output_format and stores it. " +
           "Identical requests (same text, voice, model, format and resolved settings) are served from the content " +
           "cache with cached: true and the same sha256.",
-        requestBody: { required: true, content: jsonContent(ref("TtsRequest")) },
+        requestBody: componentRef("requestBodies", "TtsRequest"),
         responses: {
           "200": {
             description: "The stored audio and a time-limited audio_url.",
-            content: jsonContent(ref("TtsResult")),
+            content: jsonContent(ref("TtsResult"), examples.ttsResult),
           },
           ...error(
             400,
@@ -389,9 +484,10 @@ function buildPaths() {
         responses: {
           "200": {
             description: "The audio, with the format's Content-Type; byte ranges supported.",
+            headers: downloadHeaders,
             content: audioContent,
           },
-          ...rangeResponses(audioContent),
+          ...rangeResponses(audioContent, downloadHeaders),
           ...error(403, "The link expired or was altered.", ["forbidden"]),
           ...error(404, "The object behind a valid link is gone.", ["not_found"]),
         },
@@ -400,13 +496,7 @@ function buildPaths() {
   };
 }
 
-const setIdParameter = {
-  name: "id",
-  in: "path",
-  required: true,
-  description: "A prompt set id (ps_...).",
-  schema: { type: "string" },
-};
+const setIdParameter = componentRef("parameters", "PromptSetId");
 const setNotFound = error(404, "No such prompt set in this organisation.", ["not_found"]);
 const badRequest = (what: string) =>
   error(400, `Validation failed: ${what}; or the body is not UTF-8 JSON.`, ["bad_request"]);
@@ -420,7 +510,10 @@ function promptSetPaths() {
         summary: "List the organisation's prompt sets",
         description: "Newest first, each with its generation progress (no prompts; GET /prompt-sets/{id} has them).",
         responses: {
-          "200": { description: "Every set, with count.", content: jsonContent(ref("PromptSetList")) },
+          "200": {
+            description: "Every set, with count.",
+            content: jsonContent(ref("PromptSetList"), examples.promptSetList),
+          },
           ...unauthorized,
           ...internal,
         },
@@ -433,9 +526,12 @@ function promptSetPaths() {
           "Prompt names become file names: lower-case letters, digits, - and _, unique in the set. " +
           "The voice is checked at once. language (the Asterisk/FreeSWITCH folder) defaults to the voice's language, else en. " +
           "Nothing is generated until POST /prompt-sets/{id}/generate.",
-        requestBody: { required: true, content: jsonContent(ref("PromptSetCreate")) },
+        requestBody: componentRef("requestBodies", "PromptSetCreate"),
         responses: {
-          "201": { description: "The new set; every prompt pending.", content: jsonContent(ref("PromptSet")) },
+          "201": {
+            description: "The new set; every prompt pending.",
+            content: jsonContent(ref("PromptSet"), examples.promptSet),
+          },
           ...badRequest("a name, prompt name (with its index), text, voice, model, format or setting"),
           ...unauthorized,
           ...tooLarge,
@@ -453,7 +549,7 @@ function promptSetPaths() {
           "Each done prompt has a fresh signed audio_url, its duration, sha256 and whether the content cache served it.",
         parameters: [setIdParameter],
         responses: {
-          "200": { description: "The set.", content: jsonContent(ref("PromptSet")) },
+          "200": { description: "The set.", content: jsonContent(ref("PromptSet"), examples.promptSet) },
           ...unauthorized,
           ...setNotFound,
           ...internal,
@@ -468,9 +564,9 @@ function promptSetPaths() {
           "A prompt keeps its audio while its text and the set's voice, model, format and settings are unchanged; " +
           "otherwise it becomes pending (queued again if a generation is running).",
         parameters: [setIdParameter],
-        requestBody: { required: true, content: jsonContent(ref("PromptSetUpdate")) },
+        requestBody: componentRef("requestBodies", "PromptSetUpdate"),
         responses: {
-          "200": { description: "The set as it is now.", content: jsonContent(ref("PromptSet")) },
+          "200": { description: "The set as it is now.", content: jsonContent(ref("PromptSet"), examples.promptSet) },
           ...badRequest("a field as in create, or a prompt id that is not of this set"),
           ...unauthorized,
           ...tooLarge,
@@ -488,7 +584,7 @@ function promptSetPaths() {
         description: "A running generation stops. Generated audio stays in the content cache for other requests.",
         parameters: [setIdParameter],
         responses: {
-          "200": { description: "Deleted.", content: jsonContent(ref("DeletedPromptSet")) },
+          "200": { description: "Deleted.", content: jsonContent(ref("DeletedPromptSet"), examples.deletedPromptSet) },
           ...unauthorized,
           ...setNotFound,
           ...internal,
@@ -503,9 +599,9 @@ function promptSetPaths() {
         description:
           'Generated prompts keep their audio in the copy. The body is optional; name defaults to "<name> (copy)".',
         parameters: [setIdParameter],
-        requestBody: { required: false, content: jsonContent(ref("PromptSetDuplicate")) },
+        requestBody: componentRef("requestBodies", "PromptSetDuplicate"),
         responses: {
-          "201": { description: "The copy.", content: jsonContent(ref("PromptSet")) },
+          "201": { description: "The copy.", content: jsonContent(ref("PromptSet"), examples.promptSet) },
           ...badRequest("name"),
           ...unauthorized,
           ...tooLarge,
@@ -525,9 +621,12 @@ function promptSetPaths() {
           "it never fails a prompt. Poll GET /prompt-sets/{id}/status until generation.state is completed or failed. " +
           "The body is optional.",
         parameters: [setIdParameter],
-        requestBody: { required: false, content: jsonContent(ref("PromptSetGenerate")) },
+        requestBody: componentRef("requestBodies", "PromptSetGenerate"),
         responses: {
-          "202": { description: "Generation started; the set's status.", content: jsonContent(ref("PromptSetStatus")) },
+          "202": {
+            description: "Generation started; the set's status.",
+            content: jsonContent(ref("PromptSetStatus"), examples.promptSetStatus),
+          },
           ...badRequest("only, or the set has no prompts"),
           ...unauthorized,
           ...tooLarge,
@@ -544,7 +643,10 @@ function promptSetPaths() {
         description: "Counts for the set (done, cached, failed...) and one line per prompt with its status and error.",
         parameters: [setIdParameter],
         responses: {
-          "200": { description: "The progress.", content: jsonContent(ref("PromptSetStatus")) },
+          "200": {
+            description: "The progress.",
+            content: jsonContent(ref("PromptSetStatus"), examples.promptSetStatus),
+          },
           ...unauthorized,
           ...setNotFound,
           ...internal,
@@ -568,7 +670,7 @@ function promptSetPaths() {
                 schema: { type: "string" },
               },
             },
-            content: { "text/csv": { schema: { type: "string" } } },
+            content: { "text/csv": { schema: { type: "string" }, example: examples.csv } },
           },
           ...unauthorized,
           ...setNotFound,
@@ -584,9 +686,9 @@ function promptSetPaths() {
           "spreadsheet saves it (UTF-8, a BOM allowed, at most 2 MB). Same rules and same keeping of audio as PATCH with prompts. " +
           "Nothing changes unless every row is valid; the 400 names each bad row by its spreadsheet row number (the header is row 1).",
         parameters: [setIdParameter],
-        requestBody: { required: true, content: { "text/csv": { schema: { type: "string" } } } },
+        requestBody: { required: true, content: { "text/csv": { schema: { type: "string" }, example: examples.csv } } },
         responses: {
-          "200": { description: "The set as it is now.", content: jsonContent(ref("PromptSet")) },
+          "200": { description: "The set as it is now.", content: jsonContent(ref("PromptSet"), examples.promptSet) },
           ...badRequest("a bad row (named by number), a missing header, or a Content-Type other than text/csv"),
           ...unauthorized,
           ...tooLarge,

@@ -1,7 +1,6 @@
 import "server-only";
 import { db, type Tx } from "@/lib/db";
 import { notTransitionable } from "@/lib/verification/complete-session";
-import { sessionDeadline } from "@/lib/verification/hosted-flow/deadline";
 import { recordSessionEvent } from "@/lib/verification/record-session-event";
 
 type OpenStatus = "created" | "in_progress";
@@ -12,8 +11,7 @@ const MAX_READS = 3;
 
 /**
  * Expires a session whose time is up and records verification_session.expired in the same
- * transaction. A `created` session expires at expires_at; an `in_progress` one gets the same
- * window again from when it started, so a user mid-attempt may finish.
+ * transaction, at expires_at whether or not the user has started (the deadline its answers show).
  * Returns the time to try again when the session is not due yet, or null when it is settled.
  * A database error propagates (the expiry job retries); only a session that changed status
  * while being expired (the user started or finished at that moment) is looked at again.
@@ -22,7 +20,7 @@ export async function expireSessionIfDue(sessionId: string, now = new Date()): P
   for (let read = 0; read < MAX_READS; read++) {
     const session = await db.verificationSession.findUnique({ where: { id: sessionId } });
     if (!session || (session.status !== "created" && session.status !== "in_progress")) return null;
-    const dueAt = sessionDeadline(session);
+    const dueAt = session.expiresAt;
     if (dueAt > now) return dueAt;
     const expired = await db.$transaction((tx) =>
       markExpired(tx, session.orgId, sessionId, now, [session.status as OpenStatus]),

@@ -1,4 +1,5 @@
 import type { VerificationSession } from "@/lib/generated/prisma/client";
+import { shownStatus } from "@/lib/verification/hosted-flow/deadline";
 import type { SessionJson } from "@/lib/verification/schemas";
 
 /** The columns the public shapes are built from (session-json-sql.ts renders the same shape in SQL). */
@@ -21,11 +22,11 @@ export type SessionRow = Pick<
 >;
 
 /** The retrieve/list shape: no url; outcome only once terminal. */
-export function serializeSession(row: SessionRow): SessionJson {
+export function serializeSession(row: SessionRow, now = new Date()): SessionJson {
   const terminal = row.status === "passed" || row.status === "failed";
   return {
     id: row.id,
-    status: row.status,
+    status: shownStatus(row, now),
     required_age: row.requiredAge as 16 | 18,
     methods: row.methods as SessionJson["methods"],
     return_url: row.returnUrl,

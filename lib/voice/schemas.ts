@@ -144,6 +144,3 @@ export function voiceErrorSchemaFor(codes: readonly VoiceErrorCode[]) {
     error: z.object({ code: z.enum(codes as [VoiceErrorCode, ...VoiceErrorCode[]]), message: z.string() }),
   });
 }
-
-/** Any error of the API. */
-export const voiceErrorSchema = voiceErrorSchemaFor(voiceErrorCodes);

@@ -20,11 +20,16 @@ export const createWebhookEndpointBodySchema = z.strictObject({
     .default([...webhookEventTypes]),
 });
 
+/** Which events an endpoint receives; every key lists every endpoint, so the answer must say. */
+const ENDPOINT_MODE_DESCRIPTION =
+  "The mode of the key that registered the endpoint. It receives only events of sessions in this mode: " +
+  "a test endpoint gets test sessions' events, a live endpoint live sessions' events, whichever key lists it.";
+
 export const webhookEndpointSchema = z.object({
   id: z.string().regex(idPattern("whe")),
   url: z.string(),
   events: z.array(z.enum(webhookEventTypes)),
-  mode: modeSchema,
+  mode: modeSchema.meta({ description: ENDPOINT_MODE_DESCRIPTION }),
   created_at: z.iso.datetime(),
 });
 export const createdWebhookEndpointSchema = webhookEndpointSchema.extend({

@@ -263,13 +263,40 @@ describe("create body validation", () => {
     });
 
     it.each([
-      ["text/plain", "text/plain"],
       ["a form", "application/x-www-form-urlencoded"],
-      ["no Content-Type", undefined],
+      ["XML", "application/xml"],
       ["a JSON look-alike", "application/jsonp"],
-    ])("rejects %s as the content type, naming Content-Type", async (_label, contentType) => {
-      const res = await postRaw(key, JSON.stringify(validBody), contentType);
+      ["text/plain in another charset", "text/plain; charset=iso-8859-1"],
+    ])("rejects %s as the content type, naming Content-Type, and creates nothing", async (_label, contentType) => {
+      const { orgId, testKey } = await newOrg("content-type");
+      const res = await postRaw(testKey, JSON.stringify(validBody), contentType);
       expectParameterInvalid(res, "Content-Type");
+      expect(await db.verificationSession.count({ where: { orgId } })).toBe(0);
+    });
+
+    // What fetch sends for a string body with no header, and what a bare client sends.
+    it.each([
+      ["text/plain", "text/plain"],
+      ["fetch's text/plain;charset=UTF-8", "text/plain;charset=UTF-8"],
+    ])("reads a JSON body sent as %s", async (_label, contentType) => {
+      const res = await postRaw(key, JSON.stringify(validBody), contentType);
+      expect(res.status).toBe(201);
+      expect(res.body.required_age).toBe(validBody.required_age);
+    });
+
+    it("reads a JSON body sent with no Content-Type at all", async () => {
+      const res = await v1("POST", "/v1/verification-sessions", {
+        key,
+        rawBody: new Uint8Array(Buffer.from(JSON.stringify(validBody))),
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.return_url).toBe(validBody.return_url);
+    });
+
+    it("still refuses a text/plain body that is not a JSON object", async () => {
+      const res = await postRaw(key, "required_age=18", "text/plain");
+      expectParameterInvalid(res, null);
+      expect(res.body.error.message).toMatch(/not valid JSON/);
     });
 
     it("accepts application/json with a charset", async () => {

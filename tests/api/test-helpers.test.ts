@@ -78,21 +78,45 @@ describe("POST /v1/test_helpers/verification-sessions/:id/complete", () => {
     expect(await eventsOf(session.id)).toEqual(["verification_session.completed"]);
   });
 
-  it("a session past its deadline whose timer has not fired yet is expired, not passed", async () => {
+  // The deadline is the expires_at the answers show, whether or not the user has started.
+  // A session a second past it, whose expiry timer (due 30 minutes on) has not run.
+  async function overdueSession(status: "created" | "in_progress") {
     const { testKey } = await newOrg();
     const session = await createSession(testKey);
     await db.verificationSession.update({
       where: { id: session.id },
-      data: { expiresAt: new Date(Date.now() - 1000) },
+      data: { status, startedAt: status === "in_progress" ? new Date() : null, expiresAt: new Date(Date.now() - 1000) },
     });
-    const late = await helper(testKey, session.id, "complete", { result: "pass" });
-    expectParameterInvalid(late, "id");
-    expect(late.body.error.message).toMatch(/already expired/);
-    const after = await v1("GET", `/v1/verification-sessions/${session.id}`, { key: testKey });
-    expect(after.body.status).toBe("expired");
-    expect(after.body.outcome).toBeUndefined();
-    expect(await eventsOf(session.id)).toEqual(["verification_session.expired"]);
-  });
+    return { testKey, session };
+  }
+
+  it.each(["created", "in_progress"] as const)(
+    "a %s session past its deadline whose timer has not fired yet answers as expired",
+    async (status) => {
+      const { testKey, session } = await overdueSession(status);
+      const one = await v1("GET", `/v1/verification-sessions/${session.id}`, { key: testKey });
+      expect(one.body.status).toBe("expired");
+      const list = await v1("GET", "/v1/verification-sessions", { key: testKey });
+      expect(list.body.data.find((s: { id: string }) => s.id === session.id).status).toBe("expired");
+      // Only the answer says so until the timer (or a late call, below) records the transition.
+      expect((await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } })).status).toBe(status);
+    },
+  );
+
+  it.each(["created", "in_progress"] as const)(
+    "a %s session past its deadline whose timer has not fired yet is expired, not passed",
+    async (status) => {
+      const { testKey, session } = await overdueSession(status);
+      const late = await helper(testKey, session.id, "complete", { result: "pass" });
+      expectParameterInvalid(late, "id");
+      expect(late.body.error.message).toMatch(/already expired/);
+      const after = await v1("GET", `/v1/verification-sessions/${session.id}`, { key: testKey });
+      expect(after.body.status).toBe("expired");
+      expect(after.body.outcome).toBeUndefined();
+      expect(await eventsOf(session.id)).toEqual(["verification_session.expired"]);
+      expect((await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } })).status).toBe("expired");
+    },
+  );
 
   it("concurrent completions: exactly one wins", async () => {
     const { testKey } = await newOrg();

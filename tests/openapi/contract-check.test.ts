@@ -6,7 +6,15 @@ import { VOICE_ERROR_STATUS, voiceErrorCodes } from "@/lib/voice/schemas";
 import { assertMatchesContract } from "../support/contract";
 
 // The contract check itself must be able to fail, or the integration suite proves nothing.
-const rateHeaders = new Headers({
+// Every answer of either API carries a Request-Id (proxy.ts); the documents say so.
+const REQUEST_ID = "req_0123456789abcdefABCDEFgh";
+function withRequestId(init?: HeadersInit) {
+  const headers = new Headers(init);
+  headers.set("Request-Id", REQUEST_ID);
+  return headers;
+}
+
+const rateHeaders = withRequestId({
   "X-RateLimit-Limit": "100",
   "X-RateLimit-Remaining": "99",
   "X-RateLimit-Reset": "1",
@@ -36,13 +44,16 @@ describe("contract check", () => {
       assertMatchesContract("verification", "GET", "/v1/verification-sessions/vs_abc", status, headers, body);
     expect(check(200, rateHeaders, { ...session, url: "https://leak" })).toThrow(/does not match/);
     expect(check(200, rateHeaders, { ...session, attempts: "0" })).toThrow(/does not match/);
-    expect(check(200, new Headers(), session)).toThrow(/lacks header X-RateLimit-Limit/);
+    expect(check(200, withRequestId(), session)).toThrow(/lacks header X-RateLimit-Limit/);
+    const noRequestId = new Headers(rateHeaders);
+    noRequestId.delete("Request-Id");
+    expect(check(200, noRequestId, session)).toThrow(/lacks header Request-Id/);
     expect(check(418, rateHeaders, session)).toThrow(/does not list/);
   });
 
   it("checks voice responses against the voice document", () => {
     const check = (status: number, body: unknown) => () =>
-      assertMatchesContract("voice", "POST", "/tts", status, new Headers(), body);
+      assertMatchesContract("voice", "POST", "/tts", status, withRequestId(), body);
     expect(check(404, { error: { code: "voice_not_found", message: "No voice" } })).not.toThrow();
     expect(check(404, { error: { code: "resource_missing", message: "No voice" } })).toThrow(/does not match/);
     expect(check(200, { audio_url: "x" })).toThrow(/does not match/);
@@ -53,15 +64,15 @@ describe("contract check", () => {
     // Voice: no such path outside the API's roots (unknown paths under a root are the listed
     // not_found answers); a path's other methods are the deliberate 405s, held to MethodNotAllowed.
     expect(() =>
-      assertMatchesContract("voice", "GET", "/nowhere/unknown", 404, new Headers(), {
+      assertMatchesContract("voice", "GET", "/nowhere/unknown", 404, withRequestId(), {
         error: { code: "not_found", message: "?" },
       }),
     ).toThrow(/has no such operation/);
-    const allow = new Headers({ Allow: "POST, OPTIONS" });
+    const allow = withRequestId({ Allow: "POST, OPTIONS" });
     const notAllowed = { error: { code: "method_not_allowed", message: "PUT is not supported here; use POST." } };
     expect(() => assertMatchesContract("voice", "PUT", "/tts", 405, allow, notAllowed)).not.toThrow();
     expect(() =>
-      assertMatchesContract("voice", "PUT", "/tts", 405, new Headers({ Allow: "GET, PUT" }), notAllowed),
+      assertMatchesContract("voice", "PUT", "/tts", 405, withRequestId({ Allow: "GET, PUT" }), notAllowed),
     ).toThrow(/header Allow/);
     expect(() => assertMatchesContract("voice", "PUT", "/tts", 200, allow, {})).toThrow(/does not list/);
     expect(() =>
@@ -70,7 +81,7 @@ describe("contract check", () => {
         "OPTIONS",
         "/files/tts/a/b.wav",
         204,
-        new Headers({ Allow: "GET, HEAD, OPTIONS" }),
+        withRequestId({ Allow: "GET, HEAD, OPTIONS" }),
         undefined,
       ),
     ).not.toThrow();
@@ -89,7 +100,7 @@ describe("contract check", () => {
     expect(() => assertMatchesContract("verification", "GET", "/v1/nope", 200, rateHeaders, session)).toThrow(
       /does not list/,
     );
-    expect(() => assertMatchesContract("verification", "GET", "/v1/nope", 404, new Headers(), missing)).toThrow(
+    expect(() => assertMatchesContract("verification", "GET", "/v1/nope", 404, withRequestId(), missing)).toThrow(
       /lacks header/,
     );
     expect(() => assertMatchesContract("verification", "GET", "/v2/sessions", 404, rateHeaders, missing)).toThrow(
@@ -109,7 +120,7 @@ describe("contract check", () => {
         "GET",
         "/v1/verification-sessions/vs_abc",
         401,
-        new Headers({ ...Object.fromEntries(rateHeaders), "WWW-Authenticate": 'Bearer realm="v1"' }),
+        withRequestId({ ...Object.fromEntries(rateHeaders), "WWW-Authenticate": 'Bearer realm="v1"' }),
         body,
       );
     expect(unauthorized(errorBody("invalid_api_key", "No key"))).not.toThrow();
@@ -130,7 +141,7 @@ describe("contract check", () => {
     for (const code of verificationErrorCodes) {
       const { status } = VERIFICATION_ERRORS[code];
       const path = status === 404 ? "/v1/verification-sessions/vs_abc" : "/v1/verification-sessions";
-      const headers = new Headers({
+      const headers = withRequestId({
         ...Object.fromEntries(rateHeaders),
         "WWW-Authenticate": "Bearer",
         "Retry-After": "1",
@@ -163,7 +174,7 @@ describe("contract check", () => {
       500: ["POST", "/tts"],
       502: ["POST", "/tts"],
     };
-    const headers = new Headers({
+    const headers = withRequestId({
       Allow: "POST, OPTIONS",
       "Retry-After": "1",
       "X-RateLimit-Limit": "100",
@@ -197,7 +208,7 @@ describe("contract check", () => {
   it("lets a 500 lack X-RateLimit-Remaining (failed before counting) but not the limit or reset", () => {
     const failure = errorBody("internal_error", "Something went wrong on our side. It is safe to retry.");
     const check = (headers: Record<string, string>) => () =>
-      assertMatchesContract("verification", "GET", "/v1/verification-sessions", 500, new Headers(headers), failure);
+      assertMatchesContract("verification", "GET", "/v1/verification-sessions", 500, withRequestId(headers), failure);
     expect(check({ "X-RateLimit-Limit": "100", "X-RateLimit-Reset": "1" })).not.toThrow();
     expect(check({ "X-RateLimit-Reset": "1" })).toThrow(/lacks header X-RateLimit-Limit/);
     expect(check({ "X-RateLimit-Limit": "100" })).toThrow(/lacks header X-RateLimit-Reset/);
@@ -209,7 +220,7 @@ describe("contract check", () => {
         "GET",
         "/v1/verification-sessions/vs_abc",
         200,
-        new Headers({ "X-RateLimit-Limit": "1", "X-RateLimit-Reset": "1" }),
+        withRequestId({ "X-RateLimit-Limit": "1", "X-RateLimit-Reset": "1" }),
         session,
       );
     expect(ok).toThrow(/lacks header X-RateLimit-Remaining/);

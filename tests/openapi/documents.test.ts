@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildVerificationDocument } from "@/lib/openapi/verification-document";
 import { buildVoiceDocument } from "@/lib/openapi/voice-document";
 import { baseUrl } from "../support/api";
+import { inlineComponentRefs } from "../support/inline-component-refs";
 
 describe("OpenAPI documents", () => {
   it("serves a valid OpenAPI 3.1 document for the verification API", async () => {
@@ -30,11 +31,14 @@ describe("OpenAPI documents", () => {
     const tts = doc.paths["/tts"].post;
     expect(Object.keys(tts.responses).sort()).toEqual(["200", "400", "401", "404", "413", "429", "500", "502"]);
     expect(tts.responses["429"].headers).toHaveProperty("Retry-After");
-    const request = doc.components.schemas.TtsRequest;
+    const request = doc.components.requestBodies.TtsRequest.content["application/json"].schema;
     expect(request.properties.output_format.enum).toHaveLength(24);
     expect(request.properties.output_format.default).toBe("wav_8000");
     expect(request.additionalProperties).toBe(false);
-    expect(doc.components.schemas.Error.properties.error.properties.code.enum).toEqual(
+    const codes = Object.entries(doc.components.schemas)
+      .filter(([name]) => name.startsWith("Error"))
+      .flatMap(([, schema]: [string, any]) => schema.properties.error.properties.code.enum);
+    expect(codes).toEqual(
       expect.arrayContaining(["unauthorized", "bad_request", "voice_not_found", "rate_limited", "upstream_error"]),
     );
   });
@@ -62,7 +66,11 @@ describe("OpenAPI documents", () => {
 
   it("gives each error status its own schema, and each voice path its 405s and OPTIONS", async () => {
     const verification = await (await fetch(`${baseUrl()}/openapi/verification.json`)).json();
-    const retrieve = verification.paths["/v1/verification-sessions/{id}"].get.responses;
+    const retrieve = inlineComponentRefs(verification).paths["/v1/verification-sessions/{id}"].get.responses;
+    // Answers every operation gives are stated once and referenced (as Stripe's document does).
+    expect(verification.paths["/v1/verification-sessions/{id}"].get.responses["500"]).toEqual({
+      $ref: "#/components/responses/InternalError",
+    });
     expect(retrieve["404"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error404" });
     expect(verification.components.schemas.Error404.properties.error.properties.code.enum).toEqual([
       "resource_missing",

@@ -9,10 +9,14 @@ import { createSessionBodySchema } from "@/lib/verification/schemas";
 import { createWebhookEndpointBodySchema } from "@/lib/webhooks/schemas";
 
 const doc = buildVerificationDocument();
-const schemas = doc.components.schemas as Record<string, any>;
+// Request bodies live in components.requestBodies (see namedSchemas in lib/openapi/zod-to-openapi.ts).
+const schemas = Object.fromEntries(
+  Object.entries(doc.components.requestBodies).map(([name, body]) => [name, body.content["application/json"].schema]),
+) as Record<string, any>;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 ajv.addSchema({ $id: "doc", components: doc.components });
-const documentAccepts = (name: string) => ajv.compile({ $ref: `doc#/components/schemas/${name}` });
+const documentAccepts = (name: string) =>
+  ajv.compile({ $ref: `doc#/components/requestBodies/${name}/content/application~1json/schema` });
 
 const EMOJI = "\u{1F600}";
 const pairs = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, "v"]));

@@ -4,6 +4,7 @@
 import { buildVerificationDocument } from "@/lib/openapi/verification-document";
 import { buildVoiceDocument } from "@/lib/openapi/voice-document";
 import type { DocumentName } from "./contract";
+import { inlineComponentRefs } from "./inline-component-refs";
 import { createMigratedDatabase, startAppInstance, type AppProcess } from "./test-stack";
 
 export type ApiOperation = {
@@ -43,8 +44,8 @@ function fill(template: string): string {
 /** The operations of both documents, in document order. */
 export function apiOperations(): ApiOperation[] {
   const documents = [
-    ["verification", buildVerificationDocument()],
-    ["voice", buildVoiceDocument()],
+    ["verification", inlineComponentRefs(buildVerificationDocument())],
+    ["voice", inlineComponentRefs(buildVoiceDocument())],
   ] as const;
   const operations: ApiOperation[] = [];
   for (const [api, document] of documents) {

@@ -9,7 +9,12 @@ export function baseUrl(): string {
 }
 
 export type ApiResponse<T = any> = { status: number; headers: Headers; body: T };
-export type CallOptions = { body?: unknown; rawBody?: string; headers?: Record<string, string> };
+/** rawBody as bytes goes out with no Content-Type at all (a string gets fetch's text/plain). */
+export type CallOptions = {
+  body?: unknown;
+  rawBody?: string | Uint8Array<ArrayBuffer>;
+  headers?: Record<string, string>;
+};
 
 /**
  * JSON in, JSON out, against any app instance; every response is checked against the API's
@@ -23,7 +28,7 @@ export async function callApi<T = any>(
   options: CallOptions = {},
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
-  let body = options.rawBody;
+  let body: string | Uint8Array<ArrayBuffer> | undefined = options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";

@@ -7,6 +7,7 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { buildVerificationDocument } from "@/lib/openapi/verification-document";
 import { buildVoiceDocument } from "@/lib/openapi/voice-document";
+import { inlineComponentRefs } from "./inline-component-refs";
 
 type Header = { required?: boolean; schema?: { type?: string; const?: unknown; enum?: string[] } };
 type Response = { headers?: Record<string, Header>; content?: Record<string, { schema: unknown }> };
@@ -15,8 +16,8 @@ type Operation = { responses: Record<string, Response> };
 export type DocumentName = "verification" | "voice";
 
 const documents: Record<DocumentName, () => any> = {
-  verification: () => buildVerificationDocument(),
-  voice: () => buildVoiceDocument(),
+  verification: () => inlineComponentRefs(buildVerificationDocument()),
+  voice: () => inlineComponentRefs(buildVoiceDocument()),
 };
 
 export type UndocumentedAnswer = {

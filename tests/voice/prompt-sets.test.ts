@@ -318,7 +318,9 @@ describe("prompt sets refuse bad input in the API's envelope", () => {
 
 describe("a field patched to null", () => {
   // The document's own list: a field made nullable later is covered without editing this test.
-  const update = buildVoiceDocument().components.schemas.PromptSetUpdate as { properties: Record<string, any> };
+  const update = buildVoiceDocument().components.requestBodies.PromptSetUpdate.content["application/json"].schema as {
+    properties: Record<string, any>;
+  };
   const nullable = Object.entries(update.properties)
     .filter(
       ([, schema]) =>

@@ -369,7 +369,19 @@ describe("POST /tts", () => {
   });
 
   it.each([
-    ["wrong content type", { "content-type": "text/plain" }, '{"text":"Hi","voice_id":"espeakEnUs"}', /Content-Type/],
+    [
+      "XML as the content type",
+      { "content-type": "application/xml" },
+      '{"text":"Hi","voice_id":"espeakEnUs"}',
+      /Content-Type/,
+    ],
+    [
+      "a form as the content type",
+      { "content-type": "application/x-www-form-urlencoded" },
+      '{"text":"Hi","voice_id":"espeakEnUs"}',
+      /Content-Type/,
+    ],
+    ["text/plain that is not JSON", { "content-type": "text/plain" }, "text=Hi", /not valid JSON/],
     ["malformed JSON", { "content-type": "application/json" }, '{"text":', /not valid JSON/],
     ["a JSON array", { "content-type": "application/json" }, "[]", /JSON object/],
     ["an empty body", { "content-type": "application/json" }, "", /empty/],
@@ -378,6 +390,22 @@ describe("POST /tts", () => {
     const res = await voiceApi("POST", "/tts", { key: testKey, headers, rawBody });
     expect(res.status).toBe(400);
     expect(res.body.error).toEqual({ code: "bad_request", message: expect.stringMatching(message) });
+  });
+
+  // What fetch sends for a string body with no header (text/plain;charset=UTF-8), and a bare
+  // client's body with no Content-Type at all: both are read as JSON.
+  it.each([
+    ["text/plain;charset=UTF-8", (body: string) => ({ rawBody: body })],
+    ["text/plain", (body: string) => ({ rawBody: body, headers: { "content-type": "text/plain" } })],
+    ["no Content-Type", (body: string) => ({ rawBody: new Uint8Array(Buffer.from(body)) })],
+  ])("reads a JSON body sent as %s", async (_name, send) => {
+    const { testKey } = await newOrg("voice");
+    const res = await voiceApi("POST", "/tts", {
+      key: testKey,
+      ...send(JSON.stringify({ text: "Hi", voice_id: VOICE, output_format: "ulaw_8000" })),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.characters).toBe(2);
   });
 
   it("refuses a body that is not UTF-8 whether or not its length is declared", async () => {
@@ -439,7 +467,7 @@ describe("signed download links", () => {
     const url = await freshAudioUrl();
     const { buildVoiceDocument } = await import("@/lib/openapi/voice-document");
     const operation = buildVoiceDocument().paths["/files/{key}"].get;
-    const documented = operation.parameters.filter((p) => p.in === "query");
+    const documented = operation.parameters.flatMap((p) => ("in" in p && p.in === "query" ? [p] : []));
     expect(documented.map((p) => p.name).sort()).toEqual([...url.searchParams.keys()].sort());
     expect(documented.every((p) => p.required)).toBe(true);
 

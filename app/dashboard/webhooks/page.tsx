@@ -28,7 +28,7 @@ export default async function WebhooksPage() {
     <>
       <PageHeader
         title="Webhooks"
-        description="Signed events tell your backend when a session passes, fails or expires. Deliveries are retried up to 5 times; what still fails lands in the dead-letter queue."
+        description="Signed events tell your backend when a session passes, fails or expires. Each endpoint receives the events of one mode only: test sessions or live sessions, as its badge says. Deliveries are retried up to 5 times; what still fails lands in the dead-letter queue."
       />
       <div className="space-y-6">
         <TableCard
@@ -65,6 +65,9 @@ export default async function WebhooksPage() {
                   <ModeBadge mode={endpoint.mode} />
                 </div>
                 <span className="mt-0.5 block font-mono text-xs text-slate-500">{endpoint.id}</span>
+                <span className="mt-0.5 block text-xs text-slate-600">
+                  Receives {endpoint.mode} sessions&rsquo; events only
+                </span>
               </Td>
               <Td>
                 <EndpointHealthBadge health={health.get(endpoint.id)!} />

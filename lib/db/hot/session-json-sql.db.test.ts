@@ -67,7 +67,17 @@ async function sessionsInEveryState() {
     where: { id: roundTimes.id },
     data: { createdAt: new Date("2026-01-02T03:04:05.000Z"), expiresAt: new Date("2026-01-02T03:34:05.999Z") },
   });
-  return { orgId: org.id, ids: [created, awkward, inProgress, passed, failed, expired, roundTimes].map((s) => s.id) };
+  // Started, but past the expires_at it showed, before the expiry job has run: answers "expired".
+  const overdue = await create();
+  await db.verificationSession.update({
+    where: { id: overdue.id },
+    data: { status: "in_progress", startedAt: new Date(), expiresAt: new Date(Date.now() - 1000) },
+  });
+  return {
+    orgId: org.id,
+    ids: [created, awkward, inProgress, passed, failed, expired, roundTimes, overdue].map((s) => s.id),
+    overdueId: overdue.id,
+  };
 }
 
 async function expectedJson(orgId: string, id: string) {
@@ -76,10 +86,11 @@ async function expectedJson(orgId: string, id: string) {
 
 describe("session JSON rendered by PostgreSQL", () => {
   it("is exactly serializeSession's JSON for sessions in every state", async () => {
-    const { orgId, ids } = await sessionsInEveryState();
+    const { orgId, ids, overdueId } = await sessionsInEveryState();
     for (const id of ids) {
       expect(await getSessionJsonOrThrow(orgId, id)).toBe(await expectedJson(orgId, id));
     }
+    expect(JSON.parse(await getSessionJsonOrThrow(orgId, overdueId)).status).toBe("expired");
     const retrieved = JSON.parse(await getSessionJsonOrThrow(orgId, ids[1]));
     expect(Object.keys(retrieved.metadata)).toEqual(Object.keys(JSON.parse(JSON.stringify(awkwardMetadata))));
     expect(retrieved.metadata).toEqual(awkwardMetadata);

@@ -25,6 +25,9 @@ function object(members: readonly Member[], insertAfter?: { key: string; sql: st
 
 const terminal = `"status" IN ('passed', 'failed') AND "completedAt" IS NOT NULL`;
 
+// An open session past its deadline answers as expired before the expiry job has run (shownStatus).
+const shownStatus = `CASE WHEN "status" IN ('created', 'in_progress') AND "expiresAt" <= now() THEN 'expired' ELSE "status"::text END`;
+
 const outcome = object([
   ["method", json(`"outcomeMethod"`)],
   ["result", json(`"outcomeResult"`)],
@@ -40,7 +43,7 @@ const outcome = object([
 export const SESSION_JSON_SQL = object(
   [
     ["id", json(`"id"`)],
-    ["status", json(`"status"`)],
+    ["status", json(shownStatus)],
     ["required_age", json(`"requiredAge"`)],
     ["methods", json(`"methods"`)],
     ["return_url", json(`"returnUrl"`)],

@@ -1,22 +1,18 @@
-import "server-only";
-import { env } from "@/lib/env";
-
-type DeadlineFields = { status: string; expiresAt: Date; startedAt: Date | null };
+type DeadlineFields = { status: string; expiresAt: Date };
 
 /**
- * When a non-terminal session stops accepting work. Mirrors expireSessionIfDue: an unstarted
- * session ends at expires_at; a started one gets the full window again from when it started, so a
- * user who began at minute 29 can still finish.
+ * A session's deadline is the expires_at its answers show, started or not: an integrator who
+ * reads expires_at must be able to rely on it, so an `in_progress` session gets no extra time.
+ * The expiry job, the hosted flow, the test helpers and the answers all read it from here.
  */
-export function sessionDeadline(session: DeadlineFields): Date {
-  if (session.status === "in_progress" && session.startedAt) {
-    return new Date(
-      Math.max(session.expiresAt.getTime(), session.startedAt.getTime() + env().SESSION_TTL_SECONDS * 1000),
-    );
-  }
-  return session.expiresAt;
+export function isPastDeadline(session: DeadlineFields, now = new Date()): boolean {
+  return (session.status === "created" || session.status === "in_progress") && session.expiresAt <= now;
 }
 
-export function isPastDeadline(session: DeadlineFields, now = new Date()): boolean {
-  return (session.status === "created" || session.status === "in_progress") && sessionDeadline(session) <= now;
+/**
+ * The status an answer shows: an open session past its deadline is `expired` even in the moment
+ * before the expiry job (which records the event) has run. session-json-sql.ts says the same in SQL.
+ */
+export function shownStatus<S extends string>(session: { status: S; expiresAt: Date }, now = new Date()) {
+  return isPastDeadline(session, now) ? "expired" : session.status;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { expireSessionIfDue } from "@/lib/verification/expire-session";
-import { isPastDeadline, sessionDeadline } from "@/lib/verification/hosted-flow/deadline";
+import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
 import { buildFlowSteps, type FlowStep } from "@/lib/verification/hosted-flow/flow-steps";
 import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { planMethods } from "@/lib/verification/hosted-flow/method-plan";
@@ -57,7 +57,7 @@ export async function getFlowSnapshot(sessionId: string, bindingSecret: string |
             result: session.outcomeResult as "pass" | "fail" | "inconclusive",
           }
         : null,
-    deadline: open ? sessionDeadline(session) : null,
+    deadline: open ? session.expiresAt : null,
   };
   return snapshot;
 }
