@@ -45,6 +45,8 @@ type BenchTarget = {
   maxP50Ms?: number;
   /** Maximum p99 in milliseconds, absolute (e.g. a dashboard search on a million sessions). */
   maxP99Ms?: number;
+  /** Minimum rate, absolute (e.g. prompts per second of a prompt set generated from cold). */
+  minRps?: number;
 };
 
 export type BenchSection = {
