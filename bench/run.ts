@@ -1,4 +1,4 @@
-// npm run bench [-- --duration <seconds> --concurrency <n> --rounds <n> --only <section title part>]
+// npm run bench [-- --duration <seconds> --concurrency <n> --rounds <n> --only <section title part>[,<part>...]]
 //
 // Measures the API against two baselines taken in the same run on the same machine: an empty
 // route handler of the same app (the framework's ceiling) and a bare Node http server answering
@@ -75,7 +75,12 @@ async function loadSections(): Promise<BenchSection[]> {
     .sort();
   const sections: BenchSection[] = [];
   for (const file of files) sections.push((await import(path.join(dir, file))).default as BenchSection);
-  return sections.filter((s) => !args.only || s.title.toLowerCase().includes(args.only.toLowerCase()));
+  // --only "a,b": the sections whose title contains any of the parts.
+  const parts = args.only
+    ?.toLowerCase()
+    .split(",")
+    .map((part) => part.trim());
+  return sections.filter((s) => !parts || parts.some((part) => s.title.toLowerCase().includes(part)));
 }
 
 /** The rounds' outcome counts added up, like the requests and errors. */

@@ -146,6 +146,8 @@ async function retrieveWhileJudging(ctx: BenchContext, judging: number): Promise
   const ready = await Promise.all(Array.from({ length: BUSY_SESSIONS }, () => readySession(ctx)));
   let stop = false;
   let judged = 0;
+  let firstJudged = () => {};
+  const started = new Promise<void>((resolve) => (firstJudged = resolve));
   const outcomes: Record<string, number> = {};
   const background = Array.from({ length: judging }, async (_, lane) => {
     for (let i = lane; !stop; i += judging) {
@@ -156,19 +158,28 @@ async function retrieveWhileJudging(ctx: BenchContext, judging: number): Promise
       );
       outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
       judged++;
+      firstJudged();
     }
   });
   try {
+    // Measured once the estimator has given a verdict: it is then working, and on a loaded
+    // machine a selfie can take longer than the whole measurement, so a count of verdicts inside
+    // it cannot show that. An answer that judged nothing stops the lanes and fails the section.
+    await Promise.race([started, Promise.all(background)]);
+    const judgedBefore = judged;
     const busy = await ctx.measure({
       name: `GET /v1/verification-sessions/:id while ${judging} selfies are judged at all times`,
       expectStatus: 200,
       request: retrieve,
     });
-    process.stderr.write(`[bench] face estimation: ${judged} selfies judged during the measurement\n`);
-    if (judged === 0) throw new Error("no selfie was judged while the API was measured");
+    const during = judged - judgedBefore;
+    process.stderr.write(`[bench] face estimation: ${during} selfies judged during the measurement\n`);
+    ctx.note(
+      `Face estimation, retrieve while ${judging} selfies are judged: ${during} verdicts during that row's measurement (warm-up included).`,
+    );
     return [
       { ...alone, target },
-      // The selfies judged beside this row's requests (from its warm-up to the end).
+      // Every selfie judged beside this row, the first ones before its measurement included.
       { ...busy, target, outcomes: { ...outcomes } },
     ];
   } finally {
