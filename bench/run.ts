@@ -1,4 +1,4 @@
-// npm run bench [-- --duration <seconds> --concurrency <n> --rounds <n> --only <section title part>]
+// npm run bench [-- --duration <seconds> --concurrency <n> --rounds <n> --only <section title part>[,<part>...]]
 //
 // Measures the API against two baselines taken in the same run on the same machine: an empty
 // route handler of the same app (the framework's ceiling) and a bare Node http server answering
@@ -75,7 +75,21 @@ async function loadSections(): Promise<BenchSection[]> {
     .sort();
   const sections: BenchSection[] = [];
   for (const file of files) sections.push((await import(path.join(dir, file))).default as BenchSection);
-  return sections.filter((s) => !args.only || s.title.toLowerCase().includes(args.only.toLowerCase()));
+  // --only "a,b": the sections whose title contains any of the parts.
+  const parts = args.only
+    ?.toLowerCase()
+    .split(",")
+    .map((part) => part.trim());
+  return sections.filter((s) => !parts || parts.some((part) => s.title.toLowerCase().includes(part)));
+}
+
+/** The rounds' outcome counts added up, like the requests and errors. */
+function sumOutcomes(runs: BenchRow[]): Record<string, number> | undefined {
+  if (!runs.some((row) => row.outcomes)) return undefined;
+  const sum: Record<string, number> = {};
+  for (const row of runs)
+    for (const [outcome, count] of Object.entries(row.outcomes ?? {})) sum[outcome] = (sum[outcome] ?? 0) + count;
+  return sum;
 }
 
 /** One row for several runs of a scenario: medians of the rates and times, sums of the counts. */
@@ -93,6 +107,7 @@ function medianRow(runs: BenchRow[]): BenchRow {
     serverCpuMs: of((row) => row.serverCpuMs),
     databaseCpuMs: of((row) => row.databaseCpuMs),
     errorSample: runs.find((row) => row.errorSample)?.errorSample,
+    outcomes: sumOutcomes(runs),
   };
 }
 
@@ -102,8 +117,8 @@ const pct = (n: number) => (Number.isFinite(n) ? `${(n * 100).toFixed(0)}%` : "-
 
 function table(rows: { row: BenchRow; section: string }[], empty: LoadResult, bare: LoadResult): string {
   const lines = [
-    "| Scenario | Conns | Requests | Errors | req/s | p50 ms | p99 ms | req/s vs empty handler | req/s vs bare Node | p99 vs empty handler | Target | app CPU ms/req | DB CPU ms/req | CPU/req vs empty handler |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|",
+    "| Scenario | Conns | Requests | Errors | req/s | p50 ms | p99 ms | req/s vs empty handler | req/s vs bare Node | p99 vs empty handler | Target | app CPU ms/req | DB CPU ms/req | CPU/req vs empty handler | Outcomes |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---|",
   ];
   for (const { row, section } of rows) {
     const throughputRatio = row.rps / empty.rps;
@@ -114,7 +129,10 @@ function table(rows: { row: BenchRow; section: string }[], empty: LoadResult, ba
       `| ${name} | ${row.concurrency} | ${row.requests} | ${row.errors} | ${fmt(row.rps)} | ${fmt(row.p50Ms, 1)} | ${fmt(row.p99Ms, 1)} | ` +
         `${pct(throughputRatio)} | ${pct(row.rps / bare.rps)} | ${times(p99Ratio)} | ${target} | ` +
         `${fmt(row.serverCpuMs ?? NaN, 2)} | ${fmt(row.databaseCpuMs ?? NaN, 2)} | ` +
-        `${times(((row.serverCpuMs ?? NaN) + (row.databaseCpuMs ?? 0)) / (empty.serverCpuMs ?? NaN))} |`,
+        `${times(((row.serverCpuMs ?? NaN) + (row.databaseCpuMs ?? 0)) / (empty.serverCpuMs ?? NaN))} | ` +
+        `${Object.entries(row.outcomes ?? {})
+          .map(([outcome, count]) => `${count} ${outcome}`)
+          .join(", ")} |`,
     );
   }
   return lines.join("\n");

@@ -29,6 +29,11 @@ export type BenchContext = {
 export type BenchRow = LoadResult & {
   /** What the row must reach; every part given is checked (bench/lib/target.ts). */
   target?: BenchTarget;
+  /**
+   * How many answers of each kind a row's work got, where more than one is a success (e.g. a
+   * selfie that completed the session or was inconclusive and offered another try).
+   */
+  outcomes?: Record<string, number>;
 };
 
 type BenchTarget = {
@@ -40,6 +45,8 @@ type BenchTarget = {
   maxP50Ms?: number;
   /** Maximum p99 in milliseconds, absolute (e.g. a dashboard search on a million sessions). */
   maxP99Ms?: number;
+  /** Minimum rate, absolute (e.g. prompts per second of a prompt set generated from cold). */
+  minRps?: number;
 };
 
 export type BenchSection = {

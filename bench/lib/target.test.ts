@@ -30,6 +30,12 @@ describe("targetVerdict", () => {
     expect(targetVerdict(row({ p99Ms: NaN, target: { maxP99Ms: 50 } }), empty)).toBe("MISSED (p99 ≤50 ms)");
   });
 
+  it("judges an absolute rate (a prompt set from cold)", () => {
+    expect(targetVerdict(row({ rps: 10, target: { minRps: 10 } }), empty)).toBe("met (≥10/s)");
+    expect(targetVerdict(row({ rps: 9.9, target: { minRps: 10 } }), empty)).toBe("MISSED (≥10/s)");
+    expect(targetVerdict(row({ rps: NaN, target: { minRps: 10 } }), empty)).toBe("MISSED (≥10/s)");
+  });
+
   it("judges throughput and p99 against the empty handler", () => {
     const target = { minThroughputRatio: 0.7, maxP99Ratio: 2 };
     expect(targetVerdict(row({ rps: 700, p99Ms: 20, target }), empty)).toBe("met (≥70%, p99 ≤2×)");

@@ -28,5 +28,9 @@ export function targetVerdict(row: BenchRow, empty: Pick<LoadResult, "rps" | "p9
     met &&= row.p99Ms <= target.maxP99Ms;
     parts.push(`p99 ≤${target.maxP99Ms} ms`);
   }
+  if (target.minRps !== undefined) {
+    met &&= row.rps >= target.minRps;
+    parts.push(`≥${target.minRps}/s`);
+  }
   return `${met ? "met" : "MISSED"} (${parts.join(", ")})`;
 }
