@@ -4,6 +4,7 @@ import { DashboardNav } from "@/components/dashboard/nav";
 import { QueryProvider } from "@/components/dashboard/query-provider";
 import { SignedInHeader, SignOutButton } from "@/components/ui/signed-in-header";
 import { countOpenDeadLetters } from "@/lib/dashboard/deliveries";
+import { mailOutboxEnabled } from "@/lib/mail/list-outbox-messages";
 import { getCurrentUser } from "@/lib/users/current-user";
 
 export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · Dashboard · Voiceage" } };
@@ -38,6 +39,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               secondary={[
                 { href: "/studio", label: "Voice Studio" },
                 { href: "/docs", label: "API reference" },
+                ...(mailOutboxEnabled() ? [{ href: "/dashboard/outbox", label: "Dev outbox" }] : []),
               ]}
             />
           </aside>
