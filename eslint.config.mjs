@@ -60,6 +60,7 @@ const floors = [
       "lib/webhooks/**",
       "lib/keys/**",
       "lib/orgs/**",
+      "lib/teams/**",
       "lib/users/!(current-user).ts",
       "lib/idempotency/**",
       "lib/dashboard/**",

@@ -17,7 +17,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
 
   return (
     <div className="min-h-screen">
-      <SignedInHeader homeHref="/dashboard" orgName={user.orgName}>
+      <SignedInHeader homeHref="/dashboard" orgId={user.orgId} organizations={user.organizations}>
         <div className="flex items-center gap-3">
           <span className="hidden text-sm text-slate-600 sm:inline">{user.email}</span>
           <SignOutButton />
@@ -34,6 +34,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
                 { href: "/dashboard/sessions", label: "Sessions" },
                 { href: "/dashboard/deliveries", label: "Deliveries" },
                 { href: "/dashboard/dead-letters", label: "Dead letters", count: deadLetters },
+                { href: "/dashboard/members", label: "Members" },
                 { href: "/dashboard/settings", label: "Settings" },
               ]}
               secondary={[
