@@ -6,7 +6,7 @@ import type { Role } from "@/lib/teams/roles";
 import { insertUserWithMembership } from "@/lib/users/create-user";
 import { hashPassword } from "@/lib/users/password";
 
-export type InvitationView = {
+type InvitationView = {
   id: string;
   email: string;
   role: Role;

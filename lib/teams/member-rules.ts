@@ -7,7 +7,7 @@ import { can, manageableRoles, PERMISSIONS, type Role } from "@/lib/teams/roles"
 export type Actor = { userId: string; orgId: string; role: Role };
 
 /** Refuses an actor who may not manage members at all. */
-export function assertCanManageMembers(actor: Actor): void {
+function assertCanManageMembers(actor: Actor): void {
   if (!can(actor.role, "members.manage")) throw new TeamError("forbidden", PERMISSIONS["members.manage"].refusal);
 }
 
