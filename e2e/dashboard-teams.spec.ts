@@ -7,8 +7,8 @@ const unique = () => randomBytes(4).toString("hex");
 /** Invites `email` with `role` from the members page and returns the link shown once. */
 async function invite(page: Page, email: string, role: "Admin" | "Developer" | "Owner"): Promise<string> {
   await go(page, "Members");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Role").selectOption({ label: role });
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Role", { exact: true }).selectOption({ label: role });
   await page.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByText("Invitation sent")).toBeVisible();
   const link = (await page.getByRole("status", { name: `Invitation link for ${email}` }).textContent())!.trim();
