@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { baseUrl, createKey, go, nav, newAccount, shoot, signUp, watchConsole } from "./dashboard-support";
+import { createKey, go, nav, newAccount, shoot, signUp, watchConsole } from "./dashboard-support";
 
 const unique = () => randomBytes(4).toString("hex");
 
