@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { createKey, go, nav, newAccount, shoot, signUp, watchConsole } from "./dashboard-support";
+import { go, nav, newAccount, shoot, signUp, watchConsole } from "./dashboard-support";
 
 const unique = () => randomBytes(4).toString("hex");
 
@@ -65,7 +65,10 @@ test("invite a developer, who signs up from the link and can use test mode but n
   await go(invitee, "API keys");
   await expect(invitee.getByText(/Only owners and admins can create or roll live keys/)).toBeVisible();
   await expect(invitee.locator("label", { hasText: /^Live$/ })).toHaveCount(0);
-  await createKey(invitee, "Developer's test key", "test");
+  await invitee.getByLabel("Name").fill("Developer's test key");
+  await invitee.getByRole("button", { name: "Create key" }).click();
+  await expect(invitee.getByText("Copy your key now")).toBeVisible();
+  await expect(invitee.getByRole("status", { name: "Developer's test key (test key)" })).toHaveText(/^sk_test_/);
   await shoot(invitee, "api-keys-developer");
 
   // Settings: read, not changed.
