@@ -65,16 +65,29 @@ export default async function MembersPage() {
                   {member.name ? <p className="text-xs break-all text-slate-600">{member.email}</p> : null}
                 </Td>
                 <Td>
-                  {editable ? (
-                    <MemberRoleSelect userId={member.userId} email={member.email} role={member.role} roles={manages} />
-                  ) : (
-                    <Badge tone={member.role === "owner" ? "info" : "neutral"}>{ROLE_LABELS[member.role]}</Badge>
-                  )}
+                  <div className="flex flex-col items-start gap-2">
+                    {editable ? (
+                      <MemberRoleSelect
+                        userId={member.userId}
+                        email={member.email}
+                        role={member.role}
+                        roles={manages}
+                      />
+                    ) : (
+                      <Badge tone={member.role === "owner" ? "info" : "neutral"}>{ROLE_LABELS[member.role]}</Badge>
+                    )}
+                    {/* On phones the remove button sits under the role, leaving the member's address room. */}
+                    {editable ? (
+                      <div className="sm:hidden">
+                        <RemoveMemberButton userId={member.userId} email={member.email} orgName={user.orgName} />
+                      </div>
+                    ) : null}
+                  </div>
                 </Td>
                 <Td className="hidden whitespace-nowrap sm:table-cell">
                   <DateTime value={member.joinedAt} />
                 </Td>
-                <Td className="text-right">
+                <Td className="hidden text-right sm:table-cell">
                   {editable ? (
                     <RemoveMemberButton userId={member.userId} email={member.email} orgName={user.orgName} />
                   ) : null}

@@ -44,7 +44,7 @@ export function MemberRoleSelect({
         id={`role-${userId}`}
         value={value}
         disabled={change.isPending}
-        className="w-36"
+        className="w-36 min-w-[8.5rem]"
         onChange={(e) => {
           const next = e.target.value as Role;
           setValue(next);
