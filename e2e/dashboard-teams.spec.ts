@@ -92,9 +92,12 @@ test("invite a developer, who signs up from the link and can use test mode but n
   // The owner makes the developer an admin: the same page now lets them manage members.
   await members.getByRole("combobox", { name: `Role of ${developerEmail}` }).selectOption({ label: "Admin" });
   await expect(members.getByRole("combobox", { name: `Role of ${developerEmail}` })).toHaveValue("admin");
-  await invitee.reload();
-  await expect(invitee.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
-  await expect(invitee.getByRole("button", { name: "Save" })).toBeVisible();
+  // The change is saved by a server action the select does not wait for: reload until it shows.
+  await expect(async () => {
+    await invitee.reload();
+    await expect(invitee.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    await expect(invitee.getByRole("button", { name: "Save" })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 
   await inviteeContext.close();
   await again.close();
