@@ -38,6 +38,7 @@ const floors = [
       "lib/ids.ts",
       "lib/lazy.ts",
       "lib/storable-text.ts",
+      "lib/mail/**",
       // The job engines and definitions; what runs a job (handlers, registry) is edge.
       "lib/jobs/define-job.ts",
       "lib/jobs/definitions/**",
@@ -59,6 +60,7 @@ const floors = [
       "lib/webhooks/**",
       "lib/keys/**",
       "lib/orgs/**",
+      "lib/teams/**",
       "lib/users/!(current-user).ts",
       "lib/idempotency/**",
       "lib/dashboard/**",

@@ -92,11 +92,37 @@ describe("env: secrets in production", () => {
 
   it("names both secrets when both are missing, and accepts long random ones", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/APP_SECRET: is not set.*; AUTH_SECRET: is not set/);
-    expect(parseEnv({ NODE_ENV: "production", ...strong })).toMatchObject(strong);
+    expect(parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://relay:25", ...strong })).toMatchObject(strong);
   });
 
   it("lets `next build` (production mode, no secrets needed) through", () => {
     expect(() => parseEnv({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build" })).not.toThrow();
+  });
+});
+
+describe("env: mail in production", () => {
+  const strong = { APP_SECRET: "a".repeat(32), AUTH_SECRET: "c".repeat(32) };
+
+  it("refuses to start a production server with no SMTP_URL, naming the variable and the opt-out", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", ...strong })).toThrow(
+      /^Invalid environment: SMTP_URL: is not set; production sends password-reset .*MAIL_OUTBOX_IN_PRODUCTION=1/,
+    );
+  });
+
+  it("starts with an SMTP_URL, or with the outbox chosen explicitly; development needs neither", () => {
+    expect(parseEnv({ NODE_ENV: "production", ...strong, SMTP_URL: "smtps://u:p@smtp.example.com:465" }).SMTP_URL).toBe(
+      "smtps://u:p@smtp.example.com:465",
+    );
+    expect(
+      parseEnv({ NODE_ENV: "production", ...strong, MAIL_OUTBOX_IN_PRODUCTION: "1" }).MAIL_OUTBOX_IN_PRODUCTION,
+    ).toBe(true);
+    expect(parseEnv({}).SMTP_URL).toBeUndefined();
+  });
+
+  it("refuses an SMTP_URL that is not smtp:// or smtps://", () => {
+    expect(() => parseEnv({ SMTP_URL: "https://smtp.example.com" })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
   });
 });
 

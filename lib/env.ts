@@ -134,6 +134,16 @@ const envSchema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   STRIPE_CA_FILE: z.string().optional(),
 
+  // Mail (password reset, invitations): SMTP when set, e.g. smtps://user:pass@smtp.example.com:465;
+  // unset, a development outbox (the console and /dashboard/outbox), which production refuses
+  // unless MAIL_OUTBOX_IN_PRODUCTION=1 (docs/mail.md).
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^smtps?:\/\/[^/]/.test(v), "must be an smtp:// or smtps:// URL"),
+  MAIL_FROM: z.string().min(3).default("VoiceAge <no-reply@localhost>"),
+  MAIL_OUTBOX_IN_PRODUCTION: bool,
+
   // Structured logs (pino): the least severe level written.
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
 
@@ -281,12 +291,27 @@ const requiredTogether = (e: ParsedEnv, ctx: z.RefinementCtx) => {
   }
 };
 
+// Password reset (and invitations) mail their links: a production server with no SMTP_URL would
+// store them in the outbox table where nobody reads them, so it does not start unless the
+// operator says that is what they want.
+const productionMail = (e: ParsedEnv, ctx: z.RefinementCtx) => {
+  if (!isProductionServer(e) || e.SMTP_URL || e.MAIL_OUTBOX_IN_PRODUCTION) return;
+  ctx.addIssue({
+    code: "custom",
+    path: ["SMTP_URL"],
+    message:
+      "is not set; production sends password-reset and invitation mail through SMTP (smtps://user:pass@host:465). " +
+      "Set MAIL_OUTBOX_IN_PRODUCTION=1 to keep mail in the development outbox instead (docs/mail.md)",
+  });
+};
+
 /** Parses a set of variables (process.env in the app; any object in tests). */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = envSchema
     .superRefine(inngestKeysTogether)
     .superRefine(productionSecrets)
     .superRefine(requiredTogether)
+    .superRefine(productionMail)
     .safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");

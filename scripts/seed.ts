@@ -11,7 +11,10 @@ const ORG = "Demo";
 const EMAIL = "demo@example.com";
 
 async function main() {
-  const existing = await db.user.findUnique({ where: { email: EMAIL }, select: { orgId: true } });
+  const existing = await db.membership.findFirst({
+    where: { user: { email: EMAIL }, org: { name: ORG } },
+    select: { orgId: true },
+  });
   let orgId = existing?.orgId;
   if (!orgId) {
     const password = randomBase62(20);

@@ -4,6 +4,7 @@ import { DashboardNav } from "@/components/dashboard/nav";
 import { QueryProvider } from "@/components/dashboard/query-provider";
 import { SignedInHeader, SignOutButton } from "@/components/ui/signed-in-header";
 import { countOpenDeadLetters } from "@/lib/dashboard/deliveries";
+import { mailOutboxEnabled } from "@/lib/mail/list-outbox-messages";
 import { getCurrentUser } from "@/lib/users/current-user";
 
 export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · Dashboard · Voiceage" } };
@@ -16,7 +17,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
 
   return (
     <div className="min-h-screen">
-      <SignedInHeader homeHref="/dashboard" orgName={user.orgName}>
+      <SignedInHeader homeHref="/dashboard" orgId={user.orgId} organizations={user.organizations}>
         <div className="flex items-center gap-3">
           <span className="hidden text-sm text-slate-600 sm:inline">{user.email}</span>
           <SignOutButton />
@@ -33,11 +34,13 @@ export default async function DashboardLayout({ children }: { children: ReactNod
                 { href: "/dashboard/sessions", label: "Sessions" },
                 { href: "/dashboard/deliveries", label: "Deliveries" },
                 { href: "/dashboard/dead-letters", label: "Dead letters", count: deadLetters },
+                { href: "/dashboard/members", label: "Members" },
                 { href: "/dashboard/settings", label: "Settings" },
               ]}
               secondary={[
                 { href: "/studio", label: "Voice Studio" },
                 { href: "/docs", label: "API reference" },
+                ...(mailOutboxEnabled() ? [{ href: "/dashboard/outbox", label: "Dev outbox" }] : []),
               ]}
             />
           </aside>

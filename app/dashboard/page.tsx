@@ -8,6 +8,7 @@ import { CardBody, TitledCard } from "@/components/ui/card";
 import { getOverview } from "@/lib/dashboard/overview";
 import { overviewQuerySchema } from "@/lib/dashboard/schemas";
 import type { PageSearchParams } from "@/lib/http/search-params";
+import { ROLE_LABELS } from "@/lib/teams/roles";
 import { requireDashboardUser } from "@/lib/users/current-user";
 
 export const metadata: Metadata = { title: "Overview" };
@@ -27,7 +28,7 @@ function Stat({ label, value, href, detail }: { label: string; value: number; hr
 
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const user = await requireDashboardUser("/dashboard");
-  const [overview, { welcome }] = await Promise.all([
+  const [overview, { welcome, joined }] = await Promise.all([
     getOverview(user.orgId),
     searchParams.then((p) => overviewQuerySchema.parse(p)),
   ]);
@@ -44,6 +45,12 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         {welcome ? (
           <Alert tone="success" title={`Welcome to Voiceage, ${user.name ?? user.email}.`}>
             Your organisation {user.orgName} is ready. Start in test mode: nothing is billed and outcomes are simulated.
+          </Alert>
+        ) : null}
+        {joined ? (
+          <Alert tone="success" title={`You joined ${user.orgName}.`}>
+            You are {user.role === "developer" ? "a" : "an"} {ROLE_LABELS[user.role].toLowerCase()} here.
+            {user.organizations.length > 1 ? " Switch organisations from the name at the top of the page." : null}
           </Alert>
         ) : null}
 

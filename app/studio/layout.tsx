@@ -18,7 +18,7 @@ export default async function StudioLayout({ children }: { children: ReactNode }
 
   return (
     <div className="min-h-screen">
-      <SignedInHeader homeHref="/" orgName={user.orgName}>
+      <SignedInHeader homeHref="/" orgId={user.orgId} organizations={user.organizations}>
         <StudioNav>
           <Link href="/dashboard" prefetch={false} className={headerLink}>
             Dashboard

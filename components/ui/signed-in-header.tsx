@@ -2,20 +2,25 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { signOutAction } from "@/lib/actions/dashboard-actions";
 import { Button } from "@/components/ui/button";
+import { OrganizationSwitcher } from "@/components/ui/organization-switcher";
 import { SkipLink } from "@/components/ui/skip-link";
+import type { OrganizationChoice } from "@/lib/users/current-user";
 
 /**
  * The top of every signed-in page (dashboard and studio): skip link, brand, the organisation
- * the user is acting for, and the area's own links on the right. The page's main element must
+ * the user is acting for (a switcher when they belong to several), and the area's own links on
+ * the right. The page's main element must
  * have id "main".
  */
 export function SignedInHeader({
   homeHref,
-  orgName,
+  orgId,
+  organizations,
   children,
 }: {
   homeHref: string;
-  orgName: string;
+  orgId: string;
+  organizations: readonly OrganizationChoice[];
   children: ReactNode;
 }) {
   return (
@@ -30,9 +35,7 @@ export function SignedInHeader({
             <span className="text-slate-300" aria-hidden="true">
               /
             </span>
-            <span className="truncate text-sm font-medium text-slate-700" title="Organisation">
-              {orgName}
-            </span>
+            <OrganizationSwitcher current={orgId} organizations={organizations} />
           </div>
           {children}
         </div>

@@ -9,6 +9,9 @@ import { requireDashboardUser } from "@/lib/users/current-user";
 import { fieldErrorsOf, type ActionResult } from "@/lib/actions/action-result";
 import { changeById } from "@/lib/actions/change-by-id";
 import type { KeyMode } from "@/lib/keys/key-mode";
+import { getApiKeyMode } from "@/lib/keys/get-api-key-mode";
+import { revealPermission } from "@/lib/teams/roles";
+import { permissionRefusal } from "@/lib/actions/permission-refusal";
 
 export async function createApiKeyAction(input: {
   name: string;
@@ -19,6 +22,8 @@ export async function createApiKeyAction(input: {
   if (!parsed.success) {
     return { ok: false, error: "Check the highlighted fields.", fieldErrors: fieldErrorsOf(parsed.error.issues) };
   }
+  const refused = permissionRefusal(user, revealPermission("keys", parsed.data.mode));
+  if (refused) return refused;
   const created = await createApiKey({ orgId: user.orgId, mode: parsed.data.mode, name: parsed.data.name });
   revalidatePath("/dashboard", "layout");
   // The only time the full key leaves the server.
@@ -51,6 +56,10 @@ export async function rollApiKeyAction(input: {
   const parsed = rollApiKeyFormSchema.safeParse({ window: input.window });
   if (!parsed.success)
     return { ok: false, error: "Check the highlighted fields.", fieldErrors: fieldErrorsOf(parsed.error.issues) };
+  const mode = await getApiKeyMode(user.orgId, id.data);
+  if (!mode) return { ok: false, error: "That key does not exist or is already revoked." };
+  const refused = permissionRefusal(user, revealPermission("keys", mode));
+  if (refused) return refused;
   try {
     const rolled = await rollApiKey({ orgId: user.orgId, id: id.data, window: parsed.data.window });
     revalidatePath("/dashboard", "layout");

@@ -5,11 +5,14 @@ import { fieldErrorsOf, type ActionResult } from "@/lib/actions/action-result";
 import { displayNameFormSchema } from "@/lib/dashboard/schemas";
 import { setOrganizationDisplayName } from "@/lib/orgs/organization-display-name";
 import { requireDashboardUser } from "@/lib/users/current-user";
+import { permissionRefusal } from "@/lib/actions/permission-refusal";
 
 export async function saveDisplayNameAction(input: {
   displayName: string;
 }): Promise<ActionResult<{ displayName: string | null }>> {
   const user = await requireDashboardUser("/dashboard/settings");
+  const refused = permissionRefusal(user, "settings.edit");
+  if (refused) return refused;
   const parsed = displayNameFormSchema.safeParse(input);
   if (!parsed.success)
     return { ok: false, error: "Check the highlighted field.", fieldErrors: fieldErrorsOf(parsed.error.issues) };

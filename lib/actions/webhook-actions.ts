@@ -12,6 +12,8 @@ import { describeDeliveryFailure } from "@/lib/webhooks/describe-delivery-failur
 import { DeliveryNotRetryingError, retryDeliveryNow } from "@/lib/webhooks/retry-delivery-now";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 import type { KeyMode } from "@/lib/keys/key-mode";
+import { revealPermission } from "@/lib/teams/roles";
+import { permissionRefusal } from "@/lib/actions/permission-refusal";
 
 export async function createWebhookEndpointAction(input: {
   url: string;
@@ -23,6 +25,8 @@ export async function createWebhookEndpointAction(input: {
   if (!parsed.success)
     return { ok: false, error: "Check the highlighted fields.", fieldErrors: fieldErrorsOf(parsed.error.issues) };
   const { mode, ...body } = parsed.data;
+  const refused = permissionRefusal(user, revealPermission("webhooks", mode));
+  if (refused) return refused;
   try {
     const created = await createWebhookEndpoint({ orgId: user.orgId, mode, body });
     revalidatePath("/dashboard", "layout");

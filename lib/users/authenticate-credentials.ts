@@ -5,7 +5,7 @@ import type { SignInBody } from "@/lib/users/schemas";
 import { beginSignInAttempt, markSignInSucceeded } from "@/lib/users/sign-in-rate-limit";
 
 export type CredentialsResult =
-  | { ok: true; user: { id: string; email: string; name: string | null; orgId: string } }
+  | { ok: true; user: { id: string; email: string; name: string | null } }
   | { ok: false; reason: "invalid_credentials" }
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
@@ -19,11 +19,11 @@ export async function authenticateCredentials(input: SignInBody & { ip: string }
 
   const user = await db.user.findUnique({
     where: { email: input.email },
-    select: { id: true, email: true, name: true, orgId: true, passwordHash: true },
+    select: { id: true, email: true, name: true, passwordHash: true },
   });
   const valid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !valid) return { ok: false, reason: "invalid_credentials" };
 
   await markSignInSucceeded(ticket.attemptId);
-  return { ok: true, user: { id: user.id, email: user.email, name: user.name, orgId: user.orgId } };
+  return { ok: true, user: { id: user.id, email: user.email, name: user.name } };
 }

@@ -12,17 +12,20 @@ import { MAX_SIGN_UPS_PER_IP, recordSignUp, SIGN_UP_WINDOW_MS, signUpRetryAfter 
 const unique = () => randomBytes(5).toString("hex");
 
 describe("signUpUser", () => {
-  it("creates an organisation named from the form with the user in it, password hashed with argon2id", async () => {
+  it("creates an organisation named from the form with the user as its owner, password hashed with argon2id", async () => {
     const body = signUpBodySchema.parse({
       email: `  Ada-${unique()}@Example.COM `,
       password: "a long passphrase",
       organization: ` Acme ${unique()} `,
     });
     const created = await signUpUser(body);
-    const user = await db.user.findUniqueOrThrow({ where: { id: created.id }, include: { org: true } });
+    const user = await db.user.findUniqueOrThrow({
+      where: { id: created.id },
+      include: { memberships: { include: { org: true } } },
+    });
     expect(user.email).toBe(body.email);
     expect(user.email).toBe(user.email.toLowerCase().trim());
-    expect(user.org.name).toBe(body.organization);
+    expect(user.memberships.map((m) => [m.org.name, m.role])).toEqual([[body.organization, "owner"]]);
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
     expect(user.passwordHash).not.toContain("a long passphrase");
   });
@@ -82,7 +85,8 @@ describe("create-user command", () => {
     expect(signedIn.ok).toBe(true);
     const orgs = await db.organization.findMany({ where: { name: organization } });
     expect(orgs).toHaveLength(1);
-    expect(signedIn.ok && signedIn.user.orgId).toBe(orgs[0].id);
+    const user = await db.user.findUniqueOrThrow({ where: { email }, include: { memberships: true } });
+    expect(user.memberships.map((m) => [m.orgId, m.role])).toEqual([[orgs[0].id, "owner"]]);
   });
 
   it("uses the given password, prints none, and exits 2 on bad input", async () => {
@@ -117,8 +121,9 @@ describe("resolveGithubUser", () => {
     const first = await resolveGithubUser({ githubId, login, email: `${login}@example.com`, name: null });
     const again = await resolveGithubUser({ githubId, login, email: `${login}@example.com`, name: null });
     expect(again.id).toBe(first.id);
-    const org = await db.organization.findUniqueOrThrow({ where: { id: first.orgId } });
-    expect(org.name).toBe(`${login}'s organisation`);
+    const [membership] = await db.membership.findMany({ where: { userId: first.id }, include: { org: true } });
+    expect(membership.org.name).toBe(`${login}'s organisation`);
+    expect(membership.role).toBe("owner");
   });
 
   it("refuses a GitHub account whose email belongs to a password account", async () => {

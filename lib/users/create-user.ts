@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client";
+import type { Tx } from "@/lib/db";
+import { Prisma, type MemberRole } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { AccountError } from "@/lib/users/errors";
 import { hashPassword } from "@/lib/users/password";
@@ -16,24 +17,38 @@ function isUniqueViolation(error: unknown, field: string): boolean {
 }
 
 /**
- * Sign-up: a new organisation with the user as its first member, in one transaction. The
+ * The one way a user row is made: with its first membership, in the caller's transaction (an
+ * account is never left belonging to no organisation). The email must be free.
+ */
+export async function insertUserWithMembership(
+  tx: Tx,
+  input: { email: string; name: string | null; passwordHash: string | null; githubId?: string },
+  membership: { orgId: string; role: MemberRole },
+) {
+  if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw emailTaken();
+  const user = await tx.user.create({ data: { id: newId("usr"), ...input } });
+  await tx.membership.create({ data: { userId: user.id, ...membership } });
+  return user;
+}
+
+/**
+ * Sign-up: a new organisation with the user as its first owner, in one transaction. The
  * organisation name must be free (names are unique; joining an existing organisation is
- * done by an operator with create-user, never by claiming its name).
+ * by invitation or by an operator with create-user, never by claiming its name).
  */
 export async function signUpUser(input: SignUpBody): Promise<CreatedUser> {
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.$transaction(async (tx) => {
-      if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
-        throw emailTaken();
-      }
       if (await tx.organization.findUnique({ where: { name: input.organization }, select: { id: true } })) {
         throw organizationTaken();
       }
       const org = await tx.organization.create({ data: { id: newId("org"), name: input.organization } });
-      const user = await tx.user.create({
-        data: { id: newId("usr"), email: input.email, name: input.name || null, passwordHash, orgId: org.id },
-      });
+      const user = await insertUserWithMembership(
+        tx,
+        { email: input.email, name: input.name || null, passwordHash },
+        { orgId: org.id, role: "owner" },
+      );
       return { id: user.id, email: user.email, orgId: org.id, orgName: org.name };
     });
   } catch (error) {
@@ -45,7 +60,8 @@ export async function signUpUser(input: SignUpBody): Promise<CreatedUser> {
 }
 
 /**
- * Operators' path (npm run cli -- create-user): adds a user to the named organisation,
+ * Operators' path (npm run cli -- create-user): adds a user to the named organisation as an
+ * owner (operators provision the people who run an organisation; owners invite the rest),
  * creating the organisation if needed.
  */
 export async function createUserInOrganization(input: {
@@ -57,15 +73,16 @@ export async function createUserInOrganization(input: {
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.$transaction(async (tx) => {
-      if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw emailTaken();
       const org = await tx.organization.upsert({
         where: { name: input.organization },
         update: {},
         create: { id: newId("org"), name: input.organization },
       });
-      const user = await tx.user.create({
-        data: { id: newId("usr"), email: input.email, name: input.name || null, passwordHash, orgId: org.id },
-      });
+      const user = await insertUserWithMembership(
+        tx,
+        { email: input.email, name: input.name || null, passwordHash },
+        { orgId: org.id, role: "owner" },
+      );
       return { id: user.id, email: user.email, orgId: org.id, orgName: org.name };
     });
   } catch (error) {

@@ -1,23 +1,41 @@
 import "server-only";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { auth } from "@/auth";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import type { Role } from "@/lib/teams/roles";
 
-export type DashboardUser = {
+export type OrganizationChoice = { id: string; name: string; role: Role };
+
+/** A signed-in person, whatever organisations they belong to (none, after being removed). */
+export type SignedInAccount = {
   id: string;
   email: string;
   name: string | null;
-  orgId: string;
-  orgName: string;
+  /** Oldest membership first. */
+  organizations: OrganizationChoice[];
 };
 
+/** A signed-in person acting for one organisation (the current one) with their role in it. */
+export type DashboardUser = Omit<SignedInAccount, "organizations"> & {
+  orgId: string;
+  orgName: string;
+  role: Role;
+  organizations: OrganizationChoice[];
+};
+
+// The organisation the dashboard acts for. Only a choice: it is checked against the user's
+// memberships on every request, so a cookie naming another organisation is simply ignored.
+const CURRENT_ORGANIZATION_COOKIE = "dashboard_org";
+
 /**
- * The signed-in user with their organisation, loaded fresh once per request; null when signed
+ * The signed-in account with its memberships, loaded fresh once per request; null when signed
  * out, including a session ended by sign-out whose cookie is presented again (and a token from
  * before sessions had ids, which could not be ended).
  */
-export const getCurrentUser = cache(async (): Promise<DashboardUser | null> => {
+export const getSignedInAccount = cache(async (): Promise<SignedInAccount | null> => {
   const session = await auth();
   const id = session?.user?.id;
   const sessionId = session?.sessionId;
@@ -25,21 +43,64 @@ export const getCurrentUser = cache(async (): Promise<DashboardUser | null> => {
   const [user, signedOut] = await Promise.all([
     db.user.findUnique({
       where: { id },
-      select: { id: true, email: true, name: true, orgId: true, org: { select: { name: true } } },
+      select: {
+        id: true,
+        email: true,
+        name: true,
+        memberships: {
+          select: { role: true, org: { select: { id: true, name: true } } },
+          orderBy: [{ createdAt: "asc" }, { orgId: "asc" }],
+        },
+      },
     }),
     db.signedOutSession.findUnique({ where: { id: sessionId }, select: { id: true } }),
   ]);
   if (!user || signedOut) return null;
-  return { id: user.id, email: user.email, name: user.name, orgId: user.orgId, orgName: user.org.name };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    organizations: user.memberships.map((m) => ({ id: m.org.id, name: m.org.name, role: m.role })),
+  };
+});
+
+/**
+ * The signed-in user acting for their current organisation: the one the organisation cookie
+ * names if they are a member of it, else their oldest membership. Null when signed out or a
+ * member of no organisation.
+ */
+export const getCurrentUser = cache(async (): Promise<DashboardUser | null> => {
+  const account = await getSignedInAccount();
+  if (!account || account.organizations.length === 0) return null;
+  const chosen = (await cookies()).get(CURRENT_ORGANIZATION_COOKIE)?.value;
+  const current = account.organizations.find((o) => o.id === chosen) ?? account.organizations[0];
+  return { ...account, orgId: current.id, orgName: current.name, role: current.role };
 });
 
 /**
  * Every dashboard page and server action starts here: it is the only way to an orgId, so
  * nothing in the dashboard can query without one. Signed out -> the sign-in page, which
- * brings the user back to `returnTo` afterwards.
+ * brings the user back to `returnTo` afterwards; signed in with no organisation left -> a page
+ * that says so.
  */
 export async function requireDashboardUser(returnTo?: string): Promise<DashboardUser> {
   const user = await getCurrentUser();
-  if (!user) redirect(returnTo ? `/sign-in?next=${encodeURIComponent(returnTo)}` : "/sign-in");
-  return user;
+  if (user) return user;
+  if (await getSignedInAccount()) redirect("/no-organization");
+  redirect(returnTo ? `/sign-in?next=${encodeURIComponent(returnTo)}` : "/sign-in");
+}
+
+/**
+ * Makes `orgId` the organisation the dashboard acts for (a server action's step, after it has
+ * checked the membership; getCurrentUser checks it again on every request).
+ */
+export async function setCurrentOrganization(orgId: string): Promise<void> {
+  (await cookies()).set(CURRENT_ORGANIZATION_COOKIE, orgId, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: new URL(env().APP_URL).protocol === "https:",
+    path: "/",
+    // As long as a dashboard session (auth.ts), so a choice outlives no sign-in by much.
+    maxAge: 7 * 24 * 60 * 60,
+  });
 }

@@ -1,13 +1,14 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { newId, randomBase62 } from "@/lib/ids";
+import { insertUserWithMembership } from "@/lib/users/create-user";
 import { AccountError } from "@/lib/users/errors";
 
 export type GithubIdentity = { githubId: string; login: string; email: string | null; name: string | null };
 
 /**
  * The dashboard user behind a GitHub sign-in. A known GitHub account signs in to its user.
- * A new one gets a user and an organisation of its own. An email that already belongs to a
+ * A new one gets a user and an organisation of its own, as its owner. An email that already belongs to a
  * password account is refused rather than linked: GitHub does not prove that the person
  * holding that GitHub account controls the existing account's inbox.
  */
@@ -30,14 +31,10 @@ export async function resolveGithubUser(identity: GithubIdentity) {
     const org = await tx.organization.create({
       data: { id: newId("org"), name: taken ? `${base} ${randomBase62(4)}` : base },
     });
-    return tx.user.create({
-      data: {
-        id: newId("usr"),
-        email,
-        name: identity.name ?? identity.login,
-        githubId: identity.githubId,
-        orgId: org.id,
-      },
-    });
+    return insertUserWithMembership(
+      tx,
+      { email, name: identity.name ?? identity.login, passwordHash: null, githubId: identity.githubId },
+      { orgId: org.id, role: "owner" },
+    );
   });
 }

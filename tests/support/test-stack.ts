@@ -34,6 +34,9 @@ const TEST_APP_ENV: Record<string, string> = {
   // The suite plays a proxy of ours: its X-Forwarded-For picks the address the per-address
   // limits count (rate-limit.test.ts shows a forged one is ignored without this).
   TRUST_PROXY_HOPS: "1",
+  // Mail stays in the outbox (a production build refuses that otherwise): browser tests read it
+  // at /dashboard/outbox; SMTP itself is tested against a loopback server (lib/mail/).
+  MAIL_OUTBOX_IN_PRODUCTION: "1",
   // Inference runs at a lower CPU priority than the app; on a busy test machine it waits longer.
   FACE_ESTIMATION_TIMEOUT_MS: "60000",
   FACE_ESTIMATION_PHOTO_BUDGET_MS: "60000",

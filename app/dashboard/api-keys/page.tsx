@@ -10,6 +10,7 @@ import { CardBody, TitledCard } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { Td, Tr } from "@/components/ui/table";
 import { listApiKeys } from "@/lib/dashboard/list-api-keys";
+import { can, refusalOf, revealPermission } from "@/lib/teams/roles";
 import { requireDashboardUser } from "@/lib/users/current-user";
 
 export const metadata: Metadata = { title: "API keys" };
@@ -27,7 +28,7 @@ export default async function ApiKeysPage() {
       <div className="space-y-6">
         <TitledCard id="create-key-title" title="Create a key">
           <CardBody>
-            <CreateKeyForm />
+            <CreateKeyForm liveRefusal={refusalOf(user.role, "keys.live.reveal")} />
           </CardBody>
         </TitledCard>
 
@@ -98,7 +99,11 @@ export default async function ApiKeysPage() {
                         Revoked <DateTime value={key.revokedAt} />
                       </span>
                     ) : null}
-                    <RollKeyButton id={key.id} label={label} canRoll={!key.revokedAt && !key.expiresAt} />
+                    <RollKeyButton
+                      id={key.id}
+                      label={label}
+                      canRoll={!key.revokedAt && !key.expiresAt && can(user.role, revealPermission("keys", key.mode))}
+                    />
                     {key.revokedAt ? null : <RevokeKeyButton id={key.id} label={label} />}
                   </div>
                 </Td>

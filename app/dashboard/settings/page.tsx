@@ -5,6 +5,7 @@ import { LiveProvidersList } from "@/components/dashboard/settings/live-provider
 import { CardBody, TitledCard } from "@/components/ui/card";
 import { describeLiveProviders } from "@/lib/dashboard/describe-live-providers";
 import { getOrganizationDisplayName } from "@/lib/orgs/organization-display-name";
+import { refusalOf } from "@/lib/teams/roles";
 import { requireDashboardUser } from "@/lib/users/current-user";
 import { saveDisplayNameAction } from "@/lib/actions/settings-actions";
 
@@ -13,6 +14,7 @@ export const metadata: Metadata = { title: "Settings" };
 export default async function SettingsPage() {
   const user = await requireDashboardUser("/dashboard/settings");
   const displayName = await getOrganizationDisplayName(user.orgId);
+  const refusal = refusalOf(user.role, "settings.edit");
   return (
     <>
       <PageHeader title="Settings" description={`Settings of ${user.orgName}.`} />
@@ -22,7 +24,14 @@ export default async function SettingsPage() {
         description="The age check page tells people who asked them to confirm their age."
       >
         <CardBody>
-          <DisplayNameForm initial={displayName ?? ""} action={saveDisplayNameAction} />
+          {refusal ? (
+            <p className="text-sm text-slate-700">
+              {displayName ? `“${displayName}”` : "Not set: the age check page names your return URL's address."}{" "}
+              <span className="text-slate-600">{refusal}</span>
+            </p>
+          ) : (
+            <DisplayNameForm initial={displayName ?? ""} action={saveDisplayNameAction} />
+          )}
         </CardBody>
       </TitledCard>
       <TitledCard

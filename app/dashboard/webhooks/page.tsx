@@ -11,6 +11,7 @@ import { CardBody, TitledCard } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { Td, Tr } from "@/components/ui/table";
 import { getEndpointHealth } from "@/lib/dashboard/endpoint-health";
+import { refusalOf } from "@/lib/teams/roles";
 import { requireDashboardUser } from "@/lib/users/current-user";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
 
@@ -92,7 +93,7 @@ export default async function WebhooksPage() {
           description="Verify each delivery's Service-Signature with the secret shown after you add it."
         >
           <CardBody>
-            <CreateEndpointForm />
+            <CreateEndpointForm liveRefusal={refusalOf(user.role, "webhooks.live.reveal")} />
           </CardBody>
         </TitledCard>
       </div>

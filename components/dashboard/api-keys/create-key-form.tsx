@@ -11,7 +11,7 @@ import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { ModeControl } from "@/components/dashboard/mode-control";
 import type { KeyMode } from "@/lib/keys/key-mode";
 
-export function CreateKeyForm() {
+export function CreateKeyForm({ liveRefusal }: { liveRefusal?: string }) {
   const [name, setName] = useState("");
   const [mode, setMode] = useState<KeyMode>("test");
   const create = useMutation({ mutationFn: createApiKeyAction });
@@ -68,6 +68,7 @@ export function CreateKeyForm() {
         value={mode}
         onChange={setMode}
         hints={{ test: "Simulated checks, never billed.", live: "Real checks, billed." }}
+        liveRefusal={liveRefusal}
       />
       <div className="sm:pt-6">
         <Button type="submit" pending={create.isPending}>

@@ -18,7 +18,7 @@ const EVENT_HELP: Record<(typeof webhookEventTypes)[number], string> = {
   "verification_session.expired": "A session expired before the user finished.",
 };
 
-export function CreateEndpointForm() {
+export function CreateEndpointForm({ liveRefusal }: { liveRefusal?: string }) {
   const [url, setUrl] = useState("");
   const [mode, setMode] = useState<KeyMode>("test");
   const [events, setEvents] = useState<string[]>([...webhookEventTypes]);
@@ -123,6 +123,7 @@ export function CreateEndpointForm() {
           test: "Receives events of sessions created with test keys only.",
           live: "Receives events of sessions created with live keys only.",
         }}
+        liveRefusal={liveRefusal}
       />
       {result && !result.ok && !fieldErrors ? <Alert tone="error">{result.error}</Alert> : null}
       {create.isError ? (

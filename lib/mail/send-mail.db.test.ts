@@ -1,0 +1,69 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { db } from "@/lib/db";
+import { startSmtpReceiver, type SmtpReceiver } from "@/tests/support/smtp-receiver";
+
+const address = () => `mail-${randomBytes(5).toString("hex")}@example.com`;
+
+// env() is read once per module graph: each case loads sendMail afresh under its own SMTP_URL.
+async function sendMailWith(variables: Record<string, string | undefined>) {
+  vi.resetModules();
+  for (const [name, value] of Object.entries(variables)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  return (await import("@/lib/mail/send-mail")).sendMail;
+}
+
+describe("sendMail through SMTP_URL", () => {
+  let relay: SmtpReceiver;
+  beforeAll(async () => {
+    relay = await startSmtpReceiver({ refuse: (to) => to.startsWith("refused-") });
+  });
+  afterAll(async () => {
+    delete process.env.SMTP_URL;
+    await relay.stop();
+  });
+
+  it("delivers text and html from MAIL_FROM, authenticated, and keeps nothing in the outbox", async () => {
+    const sendMail = await sendMailWith({ SMTP_URL: relay.url, MAIL_FROM: "Acme <no-reply@acme.test>" });
+    const to = address();
+    await sendMail({ to, subject: "Reset your password", text: "Open https://x.test/r/1", html: "<p>Open</p>" });
+    const mail = relay.received.find((m) => m.subject === "Reset your password" && m.text?.includes("r/1"));
+    expect(mail?.from?.value).toEqual([{ address: "no-reply@acme.test", name: "Acme" }]);
+    expect(mail?.to && !Array.isArray(mail.to) ? mail.to.value[0].address : null).toBe(to);
+    expect(mail?.text?.trim()).toBe("Open https://x.test/r/1");
+    expect(mail?.html).toContain("<p>Open</p>");
+    expect(await db.outboxMessage.count({ where: { to } })).toBe(0);
+  });
+
+  it("throws when the relay refuses the recipient, so the caller knows it was not sent", async () => {
+    const sendMail = await sendMailWith({ SMTP_URL: relay.url });
+    const before = relay.received.length;
+    await expect(sendMail({ to: `refused-${address()}`, subject: "s", text: "t" })).rejects.toThrow(/550|Mailbox/);
+    expect(relay.received.length).toBe(before);
+  });
+
+  it("throws when the relay refuses the credentials", async () => {
+    const sendMail = await sendMailWith({ SMTP_URL: relay.url.replace("relay-password", "wrong") });
+    await expect(sendMail({ to: address(), subject: "s", text: "t" })).rejects.toThrow(/Invalid username|auth/i);
+  });
+});
+
+describe("sendMail with no SMTP_URL", () => {
+  it("keeps the message in the development outbox", async () => {
+    const sendMail = await sendMailWith({ SMTP_URL: undefined });
+    const to = address();
+    await sendMail({ to, subject: "Hello", text: "Plain", html: "<b>Rich</b>" });
+    const rows = await db.outboxMessage.findMany({ where: { to } });
+    expect(rows).toEqual([
+      expect.objectContaining({
+        to,
+        subject: "Hello",
+        text: "Plain",
+        html: "<b>Rich</b>",
+        id: expect.stringMatching(/^msg_/),
+      }),
+    ]);
+  });
+});

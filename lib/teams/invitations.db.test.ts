@@ -1,0 +1,195 @@
+// Invitations against the real database: the link's token is stored only as a hash, works once,
+// for the invited address, until it expires or is revoked; a new person signs up from it.
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { newId } from "@/lib/ids";
+import { acceptInvitation, lookUpInvitation, signUpWithInvitation } from "@/lib/teams/accept-invitation";
+import { createInvitation, MAX_PENDING_INVITATIONS } from "@/lib/teams/create-invitation";
+import { hashInvitationToken, INVITATION_LIFETIME_MS } from "@/lib/teams/invitation-token";
+import { revokeInvitation } from "@/lib/teams/revoke-invitation";
+import { authenticateCredentials } from "@/lib/users/authenticate-credentials";
+import { newOrganization } from "../../tests/support/fixtures";
+
+const unique = () => randomBytes(5).toString("hex");
+const tokenOf = (link: string) => new URL(link).pathname.split("/").pop()!;
+
+async function newOwner() {
+  const org = await newOrganization("inv");
+  const user = await db.user.create({ data: { id: newId("usr"), email: `owner-${unique()}@example.com` } });
+  await db.membership.create({ data: { userId: user.id, orgId: org.id, role: "owner" } });
+  return { org, actor: { userId: user.id, orgId: org.id, role: "owner" as const } };
+}
+
+async function newAccount(email = `invitee-${unique()}@example.com`) {
+  const other = await newOrganization("own");
+  const user = await db.user.create({ data: { id: newId("usr"), email } });
+  await db.membership.create({ data: { userId: user.id, orgId: other.id, role: "owner" } });
+  return user;
+}
+
+describe("createInvitation", () => {
+  it("stores only the token's hash and an expiry 7 days on", async () => {
+    const { actor } = await newOwner();
+    const now = new Date();
+    const invitation = await createInvitation(actor, { email: `x-${unique()}@example.com`, role: "developer" }, now);
+    const token = tokenOf(invitation.link);
+    expect(invitation.link).toMatch(/\/invite\/[0-9A-Za-z]{43}$/);
+    const row = await db.invitation.findUniqueOrThrow({ where: { id: invitation.id } });
+    expect(row.tokenHash).toBe(hashInvitationToken(token));
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(row.expiresAt.getTime() - now.getTime()).toBe(INVITATION_LIFETIME_MS);
+    expect(INVITATION_LIFETIME_MS).toBe(7 * 24 * 60 * 60 * 1000);
+  });
+
+  it("replaces the pending invitation of the same address: only the newest link works", async () => {
+    const { actor } = await newOwner();
+    const email = `again-${unique()}@example.com`;
+    const first = await createInvitation(actor, { email, role: "developer" });
+    const second = await createInvitation(actor, { email, role: "admin" });
+    expect(await lookUpInvitation(tokenOf(first.link))).toMatchObject({
+      status: "unusable",
+      error: { code: "invitation_revoked" },
+    });
+    expect(await lookUpInvitation(tokenOf(second.link))).toMatchObject({
+      status: "pending",
+      invitation: { email, role: "admin", hasAccount: false },
+    });
+  });
+
+  it("refuses an address that is already a member, and more than the pending bound", async () => {
+    const { org, actor } = await newOwner();
+    const member = await newAccount();
+    await db.membership.create({ data: { userId: member.id, orgId: org.id, role: "developer" } });
+    await expect(createInvitation(actor, { email: member.email, role: "admin" })).rejects.toMatchObject({
+      code: "already_member",
+      field: "email",
+    });
+    await db.invitation.createMany({
+      data: Array.from({ length: MAX_PENDING_INVITATIONS }, (_, i) => ({
+        id: newId("inv"),
+        orgId: org.id,
+        email: `bulk-${i}-${unique()}@example.com`,
+        role: "developer" as const,
+        tokenHash: hashInvitationToken(unique()),
+        expiresAt: new Date(Date.now() + INVITATION_LIFETIME_MS),
+      })),
+    });
+    await expect(
+      createInvitation(actor, { email: `one-more-${unique()}@example.com`, role: "developer" }),
+    ).rejects.toMatchObject({
+      code: "too_many_invitations",
+    });
+  });
+});
+
+describe("acceptInvitation", () => {
+  it("makes the signed-in invitee a member with the invited role, once", async () => {
+    const { org, actor } = await newOwner();
+    const invitee = await newAccount();
+    const invitation = await createInvitation(actor, { email: invitee.email, role: "admin" });
+    const token = tokenOf(invitation.link);
+
+    expect(await acceptInvitation({ token, userId: invitee.id, email: invitee.email })).toEqual({ orgId: org.id });
+    expect(
+      await db.membership.findUnique({ where: { userId_orgId: { userId: invitee.id, orgId: org.id } } }),
+    ).toMatchObject({
+      role: "admin",
+    });
+
+    // Single use: the same link again, even by the same person, is refused.
+    await expect(acceptInvitation({ token, userId: invitee.id, email: invitee.email })).rejects.toMatchObject({
+      code: "invitation_used",
+    });
+    expect(await lookUpInvitation(token)).toMatchObject({ status: "unusable", error: { code: "invitation_used" } });
+  });
+
+  it("lets one of two acceptances at once succeed", async () => {
+    const { actor } = await newOwner();
+    const invitee = await newAccount();
+    const token = tokenOf((await createInvitation(actor, { email: invitee.email, role: "developer" })).link);
+    const results = await Promise.allSettled([
+      acceptInvitation({ token, userId: invitee.id, email: invitee.email }),
+      acceptInvitation({ token, userId: invitee.id, email: invitee.email }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await db.membership.count({ where: { userId: invitee.id } })).toBe(2);
+  });
+
+  it("refuses an expired invitation, and one accepted a moment before its end works", async () => {
+    const { actor } = await newOwner();
+    const invitee = await newAccount();
+    const sentAt = new Date(Date.now() - INVITATION_LIFETIME_MS - 1000);
+    const expired = await createInvitation(actor, { email: invitee.email, role: "developer" }, sentAt);
+    await expect(
+      acceptInvitation({ token: tokenOf(expired.link), userId: invitee.id, email: invitee.email }),
+    ).rejects.toMatchObject({ code: "invitation_expired" });
+    expect(await lookUpInvitation(tokenOf(expired.link))).toMatchObject({
+      status: "unusable",
+      error: { code: "invitation_expired" },
+    });
+
+    const fresh = await createInvitation(actor, { email: invitee.email, role: "developer" });
+    const justBefore = new Date(fresh.expiresAt.getTime() - 1);
+    await expect(
+      acceptInvitation({ token: tokenOf(fresh.link), userId: invitee.id, email: invitee.email }, justBefore),
+    ).resolves.toMatchObject({ orgId: actor.orgId });
+  });
+
+  it("refuses a revoked invitation, and revoking twice says it is no longer pending", async () => {
+    const { actor } = await newOwner();
+    const invitee = await newAccount();
+    const invitation = await createInvitation(actor, { email: invitee.email, role: "developer" });
+    await revokeInvitation(actor, invitation.id);
+    await expect(
+      acceptInvitation({ token: tokenOf(invitation.link), userId: invitee.id, email: invitee.email }),
+    ).rejects.toMatchObject({ code: "invitation_revoked" });
+    await expect(revokeInvitation(actor, invitation.id)).rejects.toMatchObject({ code: "invitation_missing" });
+    expect(await db.membership.count({ where: { userId: invitee.id, orgId: actor.orgId } })).toBe(0);
+  });
+
+  it("refuses another account's email, an unknown token and a malformed one", async () => {
+    const { actor } = await newOwner();
+    const invitee = await newAccount();
+    const stranger = await newAccount();
+    const token = tokenOf((await createInvitation(actor, { email: invitee.email, role: "developer" })).link);
+    await expect(acceptInvitation({ token, userId: stranger.id, email: stranger.email })).rejects.toMatchObject({
+      code: "invitation_other_email",
+    });
+    // The refusal used nothing: the invitee can still accept.
+    await expect(acceptInvitation({ token, userId: invitee.id, email: invitee.email })).resolves.toBeTruthy();
+    for (const bad of ["0".repeat(43), "short", "../../etc/passwd"]) {
+      await expect(acceptInvitation({ token: bad, userId: invitee.id, email: invitee.email })).rejects.toMatchObject({
+        code: "invitation_missing",
+      });
+    }
+  });
+});
+
+describe("signUpWithInvitation", () => {
+  it("creates the account with the invited email and role only, and it signs in", async () => {
+    const { org, actor } = await newOwner();
+    const email = `fresh-${unique()}@example.com`;
+    const token = tokenOf((await createInvitation(actor, { email, role: "developer" })).link);
+    expect(await signUpWithInvitation({ token, name: "Fresh", password: "a long passphrase" })).toEqual({
+      orgId: org.id,
+      email,
+    });
+    const user = await db.user.findUniqueOrThrow({ where: { email }, include: { memberships: true } });
+    expect(user.memberships.map((m) => [m.orgId, m.role])).toEqual([[org.id, "developer"]]);
+    expect((await authenticateCredentials({ email, password: "a long passphrase", ip: "" })).ok).toBe(true);
+    await expect(signUpWithInvitation({ token, name: "", password: "another passphrase" })).rejects.toMatchObject({
+      code: "invitation_used",
+    });
+  });
+
+  it("refuses an email that already has an account, leaving the invitation usable by signing in", async () => {
+    const { actor } = await newOwner();
+    const invitee = await newAccount();
+    const token = tokenOf((await createInvitation(actor, { email: invitee.email, role: "developer" })).link);
+    await expect(signUpWithInvitation({ token, name: "", password: "a long passphrase" })).rejects.toMatchObject({
+      code: "email_taken",
+    });
+    expect(await lookUpInvitation(token)).toMatchObject({ status: "pending", invitation: { hasAccount: true } });
+  });
+});
