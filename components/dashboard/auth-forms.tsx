@@ -41,6 +41,11 @@ export function SignInForm({ next, initialError }: { next: string; initialError?
       <Field id="password" label="Password" error={errorOf("password")}>
         {(props) => <Input {...props} name="password" type="password" autoComplete="current-password" required />}
       </Field>
+      <p className="-mt-2 text-right text-sm">
+        <Link href="/forgot-password" className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" pending={pending} className="w-full">
         Sign in
       </Button>
