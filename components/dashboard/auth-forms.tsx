@@ -76,23 +76,7 @@ export function SignUpForm() {
           />
         )}
       </Field>
-      <Field
-        id="password"
-        label="Password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters. A passphrase is easiest to remember.`}
-        error={errorOf("password")}
-      >
-        {(props) => (
-          <Input
-            {...props}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN_LENGTH}
-            required
-          />
-        )}
-      </Field>
+      <NewPasswordField label="Password" error={errorOf("password")} />
       <Field
         id="organization"
         label="Organisation name"
@@ -119,5 +103,28 @@ export function SignUpForm() {
         </Link>
       </p>
     </form>
+  );
+}
+
+/** A password being chosen (sign-up, reset): sign-up's rules, said before they are broken. */
+export function NewPasswordField({ label, error }: { label: string; error?: string }) {
+  return (
+    <Field
+      id="password"
+      label={label}
+      hint={`At least ${PASSWORD_MIN_LENGTH} characters. A passphrase is easiest to remember.`}
+      error={error}
+    >
+      {(props) => (
+        <Input
+          {...props}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN_LENGTH}
+          required
+        />
+      )}
+    </Field>
   );
 }

@@ -12,7 +12,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
-import { PASSWORD_MIN_LENGTH } from "@/lib/users/schemas";
+import { NewPasswordField } from "@/components/dashboard/auth-forms";
 
 const linkClass = "font-medium text-indigo-700 underline-offset-2 hover:underline";
 
@@ -79,23 +79,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         </Alert>
       ) : null}
       <input type="hidden" name="token" value={token} />
-      <Field
-        id="password"
-        label="New password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters. A passphrase is easiest to remember.`}
-        error={errorOf("password")}
-      >
-        {(props) => (
-          <Input
-            {...props}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN_LENGTH}
-            required
-          />
-        )}
-      </Field>
+      <NewPasswordField label="New password" error={errorOf("password")} />
       <Button type="submit" pending={pending} className="w-full">
         Set new password
       </Button>
