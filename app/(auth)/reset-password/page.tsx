@@ -17,9 +17,11 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Choose a new password</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        Every browser signed in to your account is signed out when you set it.
-      </p>
+      {state === "valid" ? (
+        <p className="mt-1 text-sm text-slate-600">
+          Every browser signed in to your account is signed out when you set it.
+        </p>
+      ) : null}
       <Card className="mt-6" as="div">
         <CardBody className="space-y-4 py-6">
           {state === "valid" ? (
