@@ -9,7 +9,7 @@ import { db } from "@/lib/db";
 const MARKER = "password-reset:";
 export const MAX_RESETS_PER_EMAIL = 5;
 export const MAX_RESETS_PER_IP = 20;
-export const RESET_REQUEST_WINDOW_MS = 60 * 60_000;
+const RESET_REQUEST_WINDOW_MS = 60 * 60_000;
 
 /** Seconds until this email (and this address) may ask for a reset link again, or 0 when it may now. */
 export async function passwordResetRetryAfter(input: { email: string; ip: string; now?: Date }): Promise<number> {
