@@ -26,18 +26,7 @@ export function SignInForm({ next, initialError }: { next: string; initialError?
     <form {...formProps} action={action} className="space-y-4" noValidate>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <input type="hidden" name="next" value={next} />
-      <Field id="email" label="Email" error={errorOf("email")}>
-        {(props) => (
-          <Input
-            {...props}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={failure?.values?.email}
-          />
-        )}
-      </Field>
+      <EmailField label="Email" error={errorOf("email")} defaultValue={failure?.values?.email} />
       <Field id="password" label="Password" error={errorOf("password")}>
         {(props) => <Input {...props} name="password" type="password" autoComplete="current-password" required />}
       </Field>
@@ -64,18 +53,7 @@ export function SignUpForm() {
       <Field id="name" label="Your name" hint="Optional." error={errorOf("name")}>
         {(props) => <Input {...props} name="name" autoComplete="name" defaultValue={failure?.values?.name} />}
       </Field>
-      <Field id="email" label="Work email" error={errorOf("email")}>
-        {(props) => (
-          <Input
-            {...props}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={failure?.values?.email}
-          />
-        )}
-      </Field>
+      <EmailField label="Work email" error={errorOf("email")} defaultValue={failure?.values?.email} />
       <NewPasswordField label="Password" error={errorOf("password")} />
       <Field
         id="organization"
@@ -124,6 +102,17 @@ export function NewPasswordField({ label, error }: { label: string; error?: stri
           minLength={PASSWORD_MIN_LENGTH}
           required
         />
+      )}
+    </Field>
+  );
+}
+
+/** The address an account signs in with, as typed last time (sign-in, sign-up, reset). */
+export function EmailField({ label, error, defaultValue }: { label: string; error?: string; defaultValue?: string }) {
+  return (
+    <Field id="email" label={label} error={error}>
+      {(props) => (
+        <Input {...props} name="email" type="email" autoComplete="email" required defaultValue={defaultValue} />
       )}
     </Field>
   );

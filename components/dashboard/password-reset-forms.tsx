@@ -10,9 +10,8 @@ import {
 } from "@/lib/actions/password-reset-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
-import { NewPasswordField } from "@/components/dashboard/auth-forms";
+import { EmailField, NewPasswordField } from "@/components/dashboard/auth-forms";
 
 const linkClass = "font-medium text-indigo-700 underline-offset-2 hover:underline";
 
@@ -39,18 +38,7 @@ export function ForgotPasswordForm() {
   return (
     <form {...formProps} action={action} className="space-y-4" noValidate>
       {failure && !failure.fieldErrors ? <Alert tone="error">{failure.error}</Alert> : null}
-      <Field id="email" label="Email" error={errorOf("email")}>
-        {(props) => (
-          <Input
-            {...props}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={failure?.values?.email}
-          />
-        )}
-      </Field>
+      <EmailField label="Email" error={errorOf("email")} defaultValue={failure?.values?.email} />
       <Button type="submit" pending={pending} className="w-full">
         Send reset link
       </Button>
