@@ -85,6 +85,8 @@ function authConfig(): NextAuthConfig {
         // Only at sign-in (account is set then): a session id that every refresh of the token
         // keeps, so sign-out can end this session and no other.
         if (account) token.sid = newId("sess");
+        // Also only at sign-in: when it happened, so a password reset can end sessions older than itself.
+        if (account) token.signedInAt = Date.now();
         // Only at sign-in: point the token at our own user id, not GitHub's.
         if (account?.provider === "github") {
           const user = await db.user.findUnique({
@@ -99,6 +101,7 @@ function authConfig(): NextAuthConfig {
       session({ session, token }) {
         if (token.sub) session.user.id = token.sub;
         if (typeof token.sid === "string") session.sessionId = token.sid;
+        if (typeof token.signedInAt === "number") session.signedInAt = token.signedInAt;
         return session;
       },
     },
@@ -125,6 +128,8 @@ declare module "next-auth" {
   interface Session {
     /** This sign-in's id (sess_...), kept across token refreshes; ended by sign-out. */
     sessionId?: string;
+    /** When this sign-in happened (ms since the epoch); a later password reset ends it. */
+    signedInAt?: number;
   }
 }
 

@@ -80,6 +80,8 @@ test("redeliver selected, then redeliver all: each row shows its own result as i
   await expect(row(first).getByRole("button", { name: /^Redeliver/ })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Redeliver all (3)" })).toBeVisible();
   await expect(page.getByText("Select all 3 waiting on this page")).toBeVisible();
+  // The nav's count follows at once, without "Refresh the list".
+  await expect(nav(page, "Dead letters")).toContainText("3 waiting");
 
   // "Redeliver all" sends the three still waiting, in the queue's order. The receiver holds the
   // second one's answer, so the run can be seen midway: the one before it done, it sending,
@@ -114,6 +116,7 @@ test("redeliver selected, then redeliver all: each row shows its own result as i
     expect(sent.at(-1)!.body.id).toBe(eventIdOf(id));
   }
   await expect(page.getByRole("button", { name: "Redeliver all (0)" })).toBeDisabled();
+  await expect(nav(page, "Dead letters")).not.toContainText("waiting");
   await shoot(page, "17-dead-letters-all-redelivered");
 
   await page.getByRole("button", { name: "Refresh the list" }).click();

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { DashboardNav } from "@/components/dashboard/nav";
+import { NavCountsProvider } from "@/components/dashboard/nav-counts";
 import { QueryProvider } from "@/components/dashboard/query-provider";
 import { SignedInHeader, SignOutButton } from "@/components/ui/signed-in-header";
 import { countOpenDeadLetters } from "@/lib/dashboard/deliveries";
@@ -24,30 +25,32 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         </div>
       </SignedInHeader>
       <QueryProvider>
-        <div className="mx-auto max-w-7xl lg:flex lg:gap-8 lg:px-6 lg:py-8">
-          <aside className="lg:w-52 lg:shrink-0">
-            <DashboardNav
-              items={[
-                { href: "/dashboard", label: "Overview" },
-                { href: "/dashboard/api-keys", label: "API keys" },
-                { href: "/dashboard/webhooks", label: "Webhooks" },
-                { href: "/dashboard/sessions", label: "Sessions" },
-                { href: "/dashboard/deliveries", label: "Deliveries" },
-                { href: "/dashboard/dead-letters", label: "Dead letters", count: deadLetters },
-                { href: "/dashboard/members", label: "Members" },
-                { href: "/dashboard/settings", label: "Settings" },
-              ]}
-              secondary={[
-                { href: "/studio", label: "Voice Studio" },
-                { href: "/docs", label: "API reference" },
-                ...(mailOutboxEnabled() ? [{ href: "/dashboard/outbox", label: "Dev outbox" }] : []),
-              ]}
-            />
-          </aside>
-          <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-0 lg:py-0">
-            {children}
-          </main>
-        </div>
+        <NavCountsProvider>
+          <div className="mx-auto max-w-7xl lg:flex lg:gap-8 lg:px-6 lg:py-8">
+            <aside className="lg:w-52 lg:shrink-0">
+              <DashboardNav
+                items={[
+                  { href: "/dashboard", label: "Overview" },
+                  { href: "/dashboard/api-keys", label: "API keys" },
+                  { href: "/dashboard/webhooks", label: "Webhooks" },
+                  { href: "/dashboard/sessions", label: "Sessions" },
+                  { href: "/dashboard/deliveries", label: "Deliveries" },
+                  { href: "/dashboard/dead-letters", label: "Dead letters", count: deadLetters },
+                  { href: "/dashboard/members", label: "Members" },
+                  { href: "/dashboard/settings", label: "Settings" },
+                ]}
+                secondary={[
+                  { href: "/studio", label: "Voice Studio" },
+                  { href: "/docs", label: "API reference" },
+                  ...(mailOutboxEnabled() ? [{ href: "/dashboard/outbox", label: "Dev outbox" }] : []),
+                ]}
+              />
+            </aside>
+            <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-0 lg:py-0">
+              {children}
+            </main>
+          </div>
+        </NavCountsProvider>
       </QueryProvider>
     </div>
   );

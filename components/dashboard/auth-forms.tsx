@@ -26,21 +26,15 @@ export function SignInForm({ next, initialError }: { next: string; initialError?
     <form {...formProps} action={action} className="space-y-4" noValidate>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <input type="hidden" name="next" value={next} />
-      <Field id="email" label="Email" error={errorOf("email")}>
-        {(props) => (
-          <Input
-            {...props}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={failure?.values?.email}
-          />
-        )}
-      </Field>
+      <EmailField label="Email" error={errorOf("email")} defaultValue={failure?.values?.email} />
       <Field id="password" label="Password" error={errorOf("password")}>
         {(props) => <Input {...props} name="password" type="password" autoComplete="current-password" required />}
       </Field>
+      <p className="-mt-2 text-right text-sm">
+        <Link href="/forgot-password" className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" pending={pending} className="w-full">
         Sign in
       </Button>
@@ -59,35 +53,8 @@ export function SignUpForm() {
       <Field id="name" label="Your name" hint="Optional." error={errorOf("name")}>
         {(props) => <Input {...props} name="name" autoComplete="name" defaultValue={failure?.values?.name} />}
       </Field>
-      <Field id="email" label="Work email" error={errorOf("email")}>
-        {(props) => (
-          <Input
-            {...props}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={failure?.values?.email}
-          />
-        )}
-      </Field>
-      <Field
-        id="password"
-        label="Password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters. A passphrase is easiest to remember.`}
-        error={errorOf("password")}
-      >
-        {(props) => (
-          <Input
-            {...props}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN_LENGTH}
-            required
-          />
-        )}
-      </Field>
+      <EmailField label="Work email" error={errorOf("email")} defaultValue={failure?.values?.email} />
+      <NewPasswordField label="Password" error={errorOf("password")} />
       <Field
         id="organization"
         label="Organisation name"
@@ -114,5 +81,39 @@ export function SignUpForm() {
         </Link>
       </p>
     </form>
+  );
+}
+
+/** A password being chosen (sign-up, reset): sign-up's rules, said before they are broken. */
+export function NewPasswordField({ label, error }: { label: string; error?: string }) {
+  return (
+    <Field
+      id="password"
+      label={label}
+      hint={`At least ${PASSWORD_MIN_LENGTH} characters. A passphrase is easiest to remember.`}
+      error={error}
+    >
+      {(props) => (
+        <Input
+          {...props}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN_LENGTH}
+          required
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The address an account signs in with, as typed last time (sign-in, sign-up, reset). */
+export function EmailField({ label, error, defaultValue }: { label: string; error?: string; defaultValue?: string }) {
+  return (
+    <Field id="email" label={label} error={error}>
+      {(props) => (
+        <Input {...props} name="email" type="email" autoComplete="email" required defaultValue={defaultValue} />
+      )}
+    </Field>
   );
 }

@@ -5,11 +5,29 @@ import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { Spinner } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
+import { useNavCount } from "@/components/dashboard/nav-counts";
 
 /** A spinner beside a link while the page it opens is loading. */
 function Pending() {
   const { pending } = useLinkStatus();
   return pending ? <Spinner className="size-3.5 shrink-0" /> : null;
+}
+
+/** The count beside a link, less what the page open now has taken off it (nav-counts.tsx). */
+function CountBadge({ href, count: fromLayout, active }: { href: string; count?: number; active: boolean }) {
+  const count = useNavCount(href, fromLayout);
+  return count ? (
+    <span
+      className={cx(
+        "rounded-full px-1.5 text-xs tabular-nums",
+        active ? "bg-white/20 text-white" : "bg-red-100 text-red-800",
+      )}
+    >
+      <span className="sr-only">(</span>
+      {count}
+      <span className="sr-only"> waiting)</span>
+    </span>
+  ) : null;
 }
 
 export type NavItem = { href: string; label: string; count?: number };
@@ -57,18 +75,7 @@ export function DashboardNav({ items, secondary }: { items: NavItem[]; secondary
                   {item.label}
                   <Pending />
                 </span>
-                {item.count ? (
-                  <span
-                    className={cx(
-                      "rounded-full px-1.5 text-xs tabular-nums",
-                      active ? "bg-white/20 text-white" : "bg-red-100 text-red-800",
-                    )}
-                  >
-                    <span className="sr-only">(</span>
-                    {item.count}
-                    <span className="sr-only"> waiting)</span>
-                  </span>
-                ) : null}
+                <CountBadge href={item.href} count={item.count} active={active} />
               </Link>
             </li>
           );

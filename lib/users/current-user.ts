@@ -32,15 +32,17 @@ const CURRENT_ORGANIZATION_COOKIE = "dashboard_org";
 
 /**
  * The signed-in account with its memberships, loaded fresh once per request; null when signed
- * out, including a session ended by sign-out whose cookie is presented again (and a token from
- * before sessions had ids, which could not be ended).
+ * out, including a session ended by sign-out whose cookie is presented again, one that signed
+ * in before a password reset (and a token from before sessions had ids, which could not be ended).
  */
 export const getSignedInAccount = cache(async (): Promise<SignedInAccount | null> => {
   const session = await auth();
   const id = session?.user?.id;
   const sessionId = session?.sessionId;
   if (!id || !sessionId) return null;
-  const [user, signedOut] = await Promise.all([
+  // A token from before sign-in times were recorded counts as signed in at the epoch: any reset ends it.
+  const signedInAt = new Date(session.signedInAt ?? 0);
+  const [user, signedOut, resetSince] = await Promise.all([
     db.user.findUnique({
       where: { id },
       select: {
@@ -54,8 +56,10 @@ export const getSignedInAccount = cache(async (): Promise<SignedInAccount | null
       },
     }),
     db.signedOutSession.findUnique({ where: { id: sessionId }, select: { id: true } }),
+    // A password reset ends every session that signed in before it (lib/users/reset-password.ts).
+    db.passwordResetToken.findFirst({ where: { userId: id, usedAt: { gt: signedInAt } }, select: { id: true } }),
   ]);
-  if (!user || signedOut) return null;
+  if (!user || signedOut || resetSince) return null;
   return {
     id: user.id,
     email: user.email,

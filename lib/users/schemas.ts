@@ -41,7 +41,22 @@ export const signInBodySchema = z.object({
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
 /**
- * /sign-in's query: `next`, where to go once signed in (made safe by safeReturnPath), and `error`,
- * the failure Auth.js sends people back with when a sign-in fails outside our forms.
+ * /sign-in's query: `next`, where to go once signed in (made safe by safeReturnPath), `error`,
+ * the failure Auth.js sends people back with when a sign-in fails outside our forms, and
+ * `reset`, set after a new password was chosen.
  */
-export const signInQuerySchema = z.object({ next: singleParam(z.string()), error: singleParam(z.string()) });
+export const signInQuerySchema = z.object({
+  next: singleParam(z.string()),
+  error: singleParam(z.string()),
+  reset: singleParam(z.string()),
+});
+
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+
+/** /reset-password's query: the link's secret. */
+export const resetPasswordQuerySchema = z.object({ token: singleParam(z.string().max(200)) });
+
+export const resetPasswordBodySchema = z.object({
+  token: z.string().max(200).default(""),
+  password: newPasswordSchema,
+});

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { githubEnabled } from "@/auth";
 import { signInWithGithubAction } from "@/lib/actions/auth-actions";
 import { SignInForm } from "@/components/dashboard/auth-forms";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { getCurrentUser } from "@/lib/users/current-user";
@@ -35,6 +36,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Sign in to the dashboard</h1>
       <p className="mt-1 text-sm text-slate-600">Manage API keys, webhooks, sessions and deliveries.</p>
+      {query.reset ? (
+        <Alert tone="success" className="mt-6">
+          Your password was changed, and every other browser was signed out. Sign in with your new password.
+        </Alert>
+      ) : null}
       <Card className="mt-6" as="div">
         <CardBody className="space-y-4 py-6">
           <SignInForm next={next} initialError={initialError} />

@@ -11,6 +11,7 @@ import { Button, Spinner } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { DateTime } from "@/components/ui/date-time";
 import type { DeadLetter } from "@/lib/dashboard/deliveries";
+import { useTakeFromNavCount } from "@/components/dashboard/nav-counts";
 
 export type DeadLetterRow = DeadLetter;
 
@@ -133,7 +134,10 @@ export function DeadLetterQueue({
   // totals count it out until the list is refreshed.
   const delivered = (id: string) => results[id]?.state === "succeeded";
   const visibleIds = rows.map((r) => r.deliveryId).filter((id) => !delivered(id));
-  const waiting = Math.max(0, total - Object.values(results).filter((r) => r.state === "succeeded").length);
+  const deliveredCount = Object.values(results).filter((r) => r.state === "succeeded").length;
+  const waiting = Math.max(0, total - deliveredCount);
+  // The nav's "Dead letters" count drops with each delivery, not only after "Refresh the list".
+  useTakeFromNavCount("/dashboard/dead-letters", deliveredCount);
   const allSelected = visibleIds.length > 0 && visibleIds.every((id) => selected.has(id));
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => {
