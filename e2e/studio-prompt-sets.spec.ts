@@ -83,7 +83,7 @@ test("prompt sets: CSV in, generated in the background, heard as a caller, downl
   // A new set: telephony by default.
   await expect(page.getByLabel("Output format")).toHaveValue("ulaw_8000");
   // The studio's own picker, the clearest English voice picked.
-  await expect(page.getByRole("radio", { name: /^Slt \(Festival HTS\)/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /^Rms \(Flite\)/ })).toBeChecked();
   await page.getByRole("button", { name: "Create set" }).click();
   await expect(page.getByText("Name the set")).toBeVisible();
   await expect(page.getByLabel("Name", { exact: true })).toHaveAttribute("aria-invalid", "true");

@@ -36,9 +36,9 @@ test("voices, preview, a ulaw_8000 prompt downloaded as .ulaw, and the history",
   await expect(page.getByRole("heading", { level: 1, name: "Voice Studio" })).toBeVisible();
   await expect(page.getByText("No prompts yet")).toBeVisible();
   // The clearest English voice by measurement (docs/voice.md) is picked first.
-  await expect(page.getByTestId("selected-voice")).toContainText("Slt (Festival HTS)");
+  await expect(page.getByTestId("selected-voice")).toContainText("Rms (Flite)");
   // The list opens scrolled to the picked voice.
-  await expect(page.getByRole("list", { name: "Voices" }).locator('input[value="festivalSlt"]')).toBeInViewport();
+  await expect(page.getByRole("list", { name: "Voices" }).locator('input[value="fliteRms"]')).toBeInViewport();
   // Local voices honour only the speed: the other settings are hidden, with the reason.
   await expect(page.getByText(/change nothing on local voices/)).toBeVisible();
   await expect(page.getByLabel("Speed", { exact: true })).toBeVisible();

@@ -1,5 +1,5 @@
 // Prompt sets (issue 19): a 100-prompt menu generated from cold on a local voice (eSpeak NG, and
-// the default English voice, Festival HTS, since issue 32) through the
+// the default English voice, Flite's Rms, since issue 32) through the
 // background job, and the same set generated again with nothing changed (every prompt then comes
 // from the content cache, so it should take a moment, not a minute). req/s is prompts per second
 // from the generate request to the status that says completed (polled every 100 ms); the total
@@ -8,7 +8,7 @@
 import { performance } from "node:perf_hooks";
 import type { BenchContext, BenchRow, BenchSection } from "../lib/context";
 
-const VOICES = ["espeakEnUs", "festivalSlt"];
+const VOICES = ["espeakEnUs", "fliteRms"];
 const PROMPTS = 100;
 const SETTLE_TIMEOUT_MS = 600_000;
 

@@ -300,7 +300,7 @@ const notModified = (cacheControl: string) => ({
 const parameters = {
   Range: rangeParameterObject,
   IfNoneMatch: ifNoneMatchParameterObject,
-  VoiceId: { name: "voiceId", in: "path", required: true, schema: { type: "string" }, example: "festivalSltHts" },
+  VoiceId: { name: "voiceId", in: "path", required: true, schema: { type: "string" }, example: "fliteRms" },
   PromptSetId: {
     name: "id",
     in: "path",

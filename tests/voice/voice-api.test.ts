@@ -147,19 +147,19 @@ describe("methods on every Voice API path", () => {
 });
 
 describe("GET /voices", () => {
-  it("lists the clearest English voice first (Festival HTS), with a preview that plays", async () => {
+  it("lists the clearest English voice first (Flite's Rms, by the phone-band word error rate), with a preview that plays", async () => {
     const { testKey } = await newOrg("voice");
     const res = await voiceApi("GET", "/voices", { key: testKey });
     const [first] = res.body.voices;
     expect(first).toMatchObject({
-      id: "festivalSlt",
-      name: "Slt (Festival HTS)",
-      gender: "female",
+      id: "fliteRms",
+      name: "Rms (Flite)",
+      gender: "male",
       locale: "en-US",
-      category: "festival",
+      category: "flite",
     });
     const ids = res.body.voices.map((v: { id: string }) => v.id);
-    for (const id of ["fliteSlt", "fliteRms", "fliteAwb", "festivalKal", "espeakEnUs"]) expect(ids).toContain(id);
+    for (const id of ["festivalSlt", "fliteSlt", "fliteAwb", "festivalKal", "espeakEnUs"]) expect(ids).toContain(id);
     const preview = await download(first.preview_url);
     expect(preview.status).toBe(200);
     expect(preview.headers.get("content-type")).toBe("audio/mpeg");

@@ -49,8 +49,8 @@ describe("local voice catalogues", () => {
       entry("festivalSlt", "Slt"),
       entry("espeakAf", "Afrikaans"),
     ]);
-    expect(sorted.map((e) => e.voice.id)).toEqual(["festivalSlt", "fliteKal", "espeakAf", "espeakDe"]);
-    expect(CLARITY_ORDER[0]).toBe("festivalSlt");
+    expect(sorted.map((e) => e.voice.id)).toEqual(["fliteKal", "festivalSlt", "espeakAf", "espeakDe"]);
+    expect(CLARITY_ORDER[0]).toBe("fliteRms");
   });
 });
 
@@ -63,8 +63,8 @@ describe("installed local voices", async () => {
 
   it("are found at start-up from what is installed, the clearest English voice first", () => {
     expect(festivalVoicesIn(festival).length).toBeGreaterThan(0);
-    expect(voices[0]).toMatchObject({ id: "festivalSlt", locale: "en-US", gender: "female", category: "festival" });
-    expect(voices[0].preview_url).toMatch(/\/voices\/festivalSlt\/preview\.mp3$/);
+    expect(voices[0]).toMatchObject({ id: "fliteRms", locale: "en-US", gender: "male", category: "flite" });
+    expect(voices[0].preview_url).toMatch(/\/voices\/fliteRms\/preview\.mp3$/);
     for (const v of voices)
       expect(Object.keys(v).sort()).toEqual([
         "accent",

@@ -16,16 +16,17 @@ import {
 
 /**
  * English voices from clearest to least clear, by word error rate in `npm run eval:voice`
- * (docs/voice.md has the figures). The first one installed is the default English voice.
+ * through the phone band, where IVR prompts are heard (docs/voice.md has the figures; the
+ * 16 kHz rates put the same voice first). The first one installed is the default English voice.
  */
 export const CLARITY_ORDER = [
-  "festivalSlt",
-  "fliteSlt",
   "fliteRms",
   "fliteAwb",
   "fliteKal",
   "festivalKal",
+  "festivalSlt",
   "festivalKed",
+  "fliteSlt",
   "espeakEnUs",
 ];
 
