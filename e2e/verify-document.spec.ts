@@ -9,10 +9,9 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
-import config from "../playwright.config";
 import { createKey, newAccount, shoot, signUp } from "./dashboard-support";
 import { DESKTOP } from "./support/screenshots";
-import { PHONE, serveReturnSite, snap } from "./verify-helpers";
+import { fakeCamera, PHONE, serveReturnSite, snap } from "./verify-helpers";
 import { api, createSession } from "../tests/support/fixtures";
 
 const baseUrl = () => process.env.E2E_BASE_URL!;
@@ -41,19 +40,7 @@ const made = spawnSync("ffmpeg", [
 ]);
 if (made.status !== 0) throw new Error(`ffmpeg could not make the fake camera video: ${made.stderr}`);
 
-test.use({
-  viewport: PHONE,
-  launchOptions: {
-    ...config.use?.launchOptions,
-    args: [
-      ...(config.use?.launchOptions?.args ?? []),
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  },
-  permissions: ["camera"],
-});
+test.use({ viewport: PHONE, ...fakeCamera(video) });
 
 /**
  * What a camera frame shows, told by a pixel at its left edge: the face part of the video is padded
