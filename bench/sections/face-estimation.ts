@@ -9,9 +9,9 @@
 // Memory (printed under the table, each round): the app's RSS before this section's first selfie,
 // with the models loaded after its rows, and after the worker's idle shutdown (the bench starts
 // the app with FACE_ESTIMATION_IDLE_MS at 15 s); the target is within 15% of the first figure.
-import { createHash } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { BenchContext, BenchRow, BenchSection } from "../lib/context";
+import { percentile, readySession, retrieveWhileBusy, submitPhotos, type ReadySession } from "../lib/hosted-evidence";
 import { facePhoto } from "../../tests/support/face-fixtures";
 
 const PHOTOS = ["adult-70-plus", "adult-50-59", "adult-20-29", "teen-10-19", "child-3-9"] as const;
@@ -19,52 +19,14 @@ const PER_ROW = 40;
 /** Enough ready sessions for the busy row's warm-up and measurement at the idle machine's pace. */
 const BUSY_SESSIONS = 80;
 
-type ReadySession = { id: string; cookie: string };
-
-/** A live face-estimation session, opened in a "browser" (its binding cookie) and started. */
-async function readySession(ctx: BenchContext): Promise<ReadySession> {
-  const created = await ctx.call("POST", "/v1/verification-sessions", {
-    key: ctx.org.liveKey,
-    body: { required_age: 18, methods: ["face_estimation"], return_url: "https://merchant.example/after" },
-  });
-  if (created.status !== 201) throw new Error(`creating a live session answered ${created.status}`);
-  const opened = await fetch(created.body.url, { redirect: "manual" });
-  const cookie = opened.headers.get("set-cookie")?.split(";")[0];
-  if (opened.status !== 303 || !cookie)
-    throw new Error(`opening the hosted link answered ${opened.status} without a binding cookie`);
-  // Starting is a server action on the page; the domain function is what it calls.
-  const { startVerification } = await import("@/lib/verification/hosted-flow/start-verification");
-  if ((await startVerification({ sessionId: created.body.id, orgId: ctx.org.id })) !== "started")
-    throw new Error("the session did not start");
-  return { id: created.body.id, cookie };
-}
-
-/** Each simulated user's own address (the bench app trusts one proxy hop): a hash of its session. */
-const addressOf = (sessionId: string) => {
-  const hash = createHash("sha256").update(sessionId).digest();
-  return `10.${hash[0]}.${hash[1]}.${hash[2]}`;
-};
+const readyFaceSession = (ctx: BenchContext) => readySession(ctx, ["face_estimation"]);
 
 /** Posts one selfie as the page does; resolves when the verdict is recorded. */
-async function submitSelfie(ctx: BenchContext, session: ReadySession, photo: Uint8Array): Promise<void> {
-  const form = new FormData();
-  form.set("image", new Blob([photo.slice()], { type: "image/jpeg" }), "selfie.jpg");
-  form.set("expected_index", "0");
-  const res = await fetch(`${ctx.baseUrl}/verify/session/${session.id}/evidence`, {
-    method: "POST",
-    headers: { cookie: session.cookie, origin: ctx.baseUrl, "x-forwarded-for": addressOf(session.id) },
-    body: form,
-  });
-  const body = await res.text();
-  if (res.status !== 200) throw new Error(`evidence answered ${res.status}: ${body.slice(0, 200)}`);
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
-}
+const submitSelfie = (ctx: BenchContext, session: ReadySession, photo: Uint8Array) =>
+  submitPhotos(ctx, session, { image: photo });
 
 async function judge(ctx: BenchContext, concurrency: number): Promise<BenchRow> {
-  const sessions = await Promise.all(Array.from({ length: PER_ROW }, () => readySession(ctx)));
+  const sessions = await Promise.all(Array.from({ length: PER_ROW }, () => readyFaceSession(ctx)));
   const latencies: number[] = [];
   let errors = 0;
   let errorSample: string | undefined;
@@ -106,49 +68,16 @@ async function judge(ctx: BenchContext, concurrency: number): Promise<BenchRow> 
  * busy for the whole measurement: the two rows side by side show what estimation costs the API.
  */
 async function retrieveWhileJudging(ctx: BenchContext, judging: number): Promise<BenchRow[]> {
-  const listed = await ctx.call("GET", "/v1/verification-sessions?limit=100", { key: ctx.org.testKey });
-  const ids: string[] = listed.body.data.map((s: { id: string }) => s.id);
-  if (ids.length === 0) throw new Error("no sessions to retrieve");
-  const auth = { authorization: `Bearer ${ctx.org.testKey}` };
-  const retrieve = (i: number) => ({
-    method: "GET",
-    path: `/v1/verification-sessions/${ids[i % ids.length]}`,
-    headers: auth,
-  });
-  const target = { minThroughputRatio: 0.7, maxP99Ratio: 2 };
-  const alone = await ctx.measure({
-    name: "GET /v1/verification-sessions/:id, no selfie being judged",
-    expectStatus: 200,
-    request: retrieve,
-  });
-
   // The sessions the selfies go to are opened before the measurement: opening one is API traffic
   // and client work of its own, and this row measures what judging costs the rest of the API.
-  const ready = await Promise.all(Array.from({ length: BUSY_SESSIONS }, () => readySession(ctx)));
-  let stop = false;
-  let judged = 0;
-  const background = Array.from({ length: judging }, async (_, lane) => {
-    for (let i = lane; !stop; i += judging) {
-      await submitSelfie(ctx, ready[i] ?? (await readySession(ctx)), facePhoto(PHOTOS[i % PHOTOS.length]));
-      judged++;
-    }
+  const ready = await Promise.all(Array.from({ length: BUSY_SESSIONS }, () => readyFaceSession(ctx)));
+  return retrieveWhileBusy(ctx, {
+    what: "selfie being judged",
+    busyName: `${judging} selfies are judged`,
+    lanes: judging,
+    work: async (i) =>
+      submitSelfie(ctx, ready[i] ?? (await readyFaceSession(ctx)), facePhoto(PHOTOS[i % PHOTOS.length])),
   });
-  try {
-    const busy = await ctx.measure({
-      name: `GET /v1/verification-sessions/:id while ${judging} selfies are judged at all times`,
-      expectStatus: 200,
-      request: retrieve,
-    });
-    process.stderr.write(`[bench] face estimation: ${judged} selfies judged during the measurement\n`);
-    if (judged === 0) throw new Error("no selfie was judged while the API was measured");
-    return [
-      { ...alone, target },
-      { ...busy, target },
-    ];
-  } finally {
-    stop = true;
-    await Promise.all(background);
-  }
 }
 
 const section: BenchSection = {
@@ -156,7 +85,7 @@ const section: BenchSection = {
   async run(ctx) {
     const before = ctx.appRssBytes();
     // The first selfie loads the models and compiles their kernels: not measured.
-    await submitSelfie(ctx, await readySession(ctx), facePhoto("adult-70-plus"));
+    await submitSelfie(ctx, await readyFaceSession(ctx), facePhoto("adult-70-plus"));
     // Sessions to retrieve for the last row (the Age Verification section makes its own).
     for (let i = 0; i < 20; i++)
       await ctx.call("POST", "/v1/verification-sessions", {

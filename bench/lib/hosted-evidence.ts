@@ -1,0 +1,106 @@
+// The hosted flow as a user's browser reaches it, for the sections that post photos: a live
+// session opened by its hosted link (binding cookie) and started, each simulated user at an
+// address of its own.
+import { createHash } from "node:crypto";
+import type { BenchContext, BenchRow } from "./context";
+import type { VerificationMethod } from "@/lib/verification/methods/types";
+
+export type ReadySession = { id: string; cookie: string };
+
+/** A live session of the given methods, opened in a "browser" (its binding cookie) and started. */
+export async function readySession(ctx: BenchContext, methods: VerificationMethod[]): Promise<ReadySession> {
+  const created = await ctx.call("POST", "/v1/verification-sessions", {
+    key: ctx.org.liveKey,
+    body: { required_age: 18, methods, return_url: "https://merchant.example/after" },
+  });
+  if (created.status !== 201) throw new Error(`creating a live session answered ${created.status}`);
+  const opened = await fetch(created.body.url, { redirect: "manual" });
+  const cookie = opened.headers.get("set-cookie")?.split(";")[0];
+  if (opened.status !== 303 || !cookie)
+    throw new Error(`opening the hosted link answered ${opened.status} without a binding cookie`);
+  // Starting is a server action on the page; the domain function is what it calls.
+  const { startVerification } = await import("@/lib/verification/hosted-flow/start-verification");
+  if ((await startVerification({ sessionId: created.body.id, orgId: ctx.org.id })) !== "started")
+    throw new Error("the session did not start");
+  return { id: created.body.id, cookie };
+}
+
+/** Each simulated user's own address (the bench app trusts one proxy hop): a hash of its session. */
+const addressOf = (sessionId: string) => {
+  const hash = createHash("sha256").update(sessionId).digest();
+  return `10.${hash[0]}.${hash[1]}.${hash[2]}`;
+};
+
+/** Posts the session's photos (field name to JPEG) as the page does; resolves when the verdict is recorded. */
+export async function submitPhotos(
+  ctx: BenchContext,
+  session: ReadySession,
+  photos: Record<string, Uint8Array>,
+): Promise<void> {
+  const form = new FormData();
+  for (const [field, photo] of Object.entries(photos))
+    form.set(field, new Blob([photo.slice()], { type: "image/jpeg" }), `${field}.jpg`);
+  form.set("expected_index", "0");
+  const res = await fetch(`${ctx.baseUrl}/verify/session/${session.id}/evidence`, {
+    method: "POST",
+    headers: { cookie: session.cookie, origin: ctx.baseUrl, "x-forwarded-for": addressOf(session.id) },
+    body: form,
+  });
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`evidence answered ${res.status}: ${body.slice(0, 200)}`);
+}
+
+export function percentile(sorted: number[], p: number) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+}
+
+/**
+ * GET a session by id (of the test key's sessions) with nothing else running, then while `lanes`
+ * loops of `work` (one photo check each, given its running index) keep a built-in check busy for
+ * the whole measurement: the two rows side by side show what the check costs the rest of the API,
+ * held to the retrieve targets. `what` names the work in the rows: "selfie being judged".
+ */
+export async function retrieveWhileBusy(
+  ctx: BenchContext,
+  options: { what: string; busyName: string; lanes: number; work: (i: number) => Promise<void> },
+): Promise<BenchRow[]> {
+  const listed = await ctx.call("GET", "/v1/verification-sessions?limit=100", { key: ctx.org.testKey });
+  const ids: string[] = listed.body.data.map((s: { id: string }) => s.id);
+  if (ids.length === 0) throw new Error("no sessions to retrieve");
+  const auth = { authorization: `Bearer ${ctx.org.testKey}` };
+  const retrieve = (i: number) => ({
+    method: "GET",
+    path: `/v1/verification-sessions/${ids[i % ids.length]}`,
+    headers: auth,
+  });
+  const target = { minThroughputRatio: 0.7, maxP99Ratio: 2 };
+  const alone = await ctx.measure({
+    name: `GET /v1/verification-sessions/:id, no ${options.what}`,
+    expectStatus: 200,
+    request: retrieve,
+  });
+  let stop = false;
+  let done = 0;
+  const background = Array.from({ length: options.lanes }, async (_, lane) => {
+    for (let i = lane; !stop; i += options.lanes) {
+      await options.work(i);
+      done++;
+    }
+  });
+  try {
+    const busy = await ctx.measure({
+      name: `GET /v1/verification-sessions/:id while ${options.busyName} at all times`,
+      expectStatus: 200,
+      request: retrieve,
+    });
+    process.stderr.write(`[bench] ${options.busyName}: ${done} done during the measurement\n`);
+    if (done === 0) throw new Error(`none done (${options.busyName}) while the API was measured`);
+    return [
+      { ...alone, target },
+      { ...busy, target },
+    ];
+  } finally {
+    stop = true;
+    await Promise.all(background);
+  }
+}
