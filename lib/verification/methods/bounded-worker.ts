@@ -140,8 +140,6 @@ export class BoundedWorker<Result> {
         reject(crashed);
         this.discardWorker(crashed);
       });
-      // Referenced only while it has a photo (a script's process waits for its answers), not idle.
-      worker.unref();
     }).catch((error: Error) => {
       this.discardWorker(error);
       throw error;
@@ -184,6 +182,7 @@ export class BoundedWorker<Result> {
 
   /** Ends the worker once it has had nothing to do for the idle time. */
   private stopWhenIdle() {
+    // Referenced while it loads or has a photo (a script's process waits for its answers), not idle.
     this.worker?.unref();
     if (!this.worker || this.idle) return;
     this.idle = setTimeout(() => {
