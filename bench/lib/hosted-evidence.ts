@@ -2,6 +2,7 @@
 // session opened by its hosted link (binding cookie) and started, each simulated user at an
 // address of its own.
 import { createHash } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import type { BenchContext, BenchRow } from "./context";
 import type { VerificationMethod } from "@/lib/verification/methods/types";
 
@@ -50,7 +51,7 @@ export async function submitPhotos(
   if (res.status !== 200) throw new Error(`evidence answered ${res.status}: ${body.slice(0, 200)}`);
 }
 
-export function percentile(sorted: number[], p: number) {
+function percentile(sorted: number[], p: number) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 }
 
@@ -106,4 +107,51 @@ export async function retrieveWhileBusy(
     stop = true;
     await Promise.all(background);
   }
+}
+
+/**
+ * Runs `count` photo checks, `concurrency` at a time (check(i) posts the i-th and resolves when its
+ * verdict is recorded): checks/s and the time from upload to verdict, errors counted apart.
+ */
+export async function timePhotoChecks(options: {
+  name: string;
+  count: number;
+  concurrency: number;
+  check: (i: number) => Promise<void>;
+  target?: BenchRow["target"];
+}): Promise<BenchRow> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let errorSample: string | undefined;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async () => {
+      while (next < options.count) {
+        const i = next++;
+        const t = performance.now();
+        try {
+          await options.check(i);
+          latencies.push(performance.now() - t);
+        } catch (error) {
+          errors++;
+          errorSample ??= error instanceof Error ? error.message : String(error);
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    name: options.name,
+    concurrency: options.concurrency,
+    requests: latencies.length,
+    errors,
+    errorSample,
+    seconds,
+    rps: latencies.length / seconds,
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    target: options.target,
+  };
 }

@@ -9,9 +9,14 @@
 // Memory (printed under the table, each round): the app's RSS before this section's first selfie,
 // with the models loaded after its rows, and after the worker's idle shutdown (the bench starts
 // the app with FACE_ESTIMATION_IDLE_MS at 15 s); the target is within 15% of the first figure.
-import { performance } from "node:perf_hooks";
 import type { BenchContext, BenchRow, BenchSection } from "../lib/context";
-import { percentile, readySession, retrieveWhileBusy, submitPhotos, type ReadySession } from "../lib/hosted-evidence";
+import {
+  readySession,
+  retrieveWhileBusy,
+  submitPhotos,
+  timePhotoChecks,
+  type ReadySession,
+} from "../lib/hosted-evidence";
 import { facePhoto } from "../../tests/support/face-fixtures";
 
 const PHOTOS = ["adult-70-plus", "adult-50-59", "adult-20-29", "teen-10-19", "child-3-9"] as const;
@@ -27,40 +32,13 @@ const submitSelfie = (ctx: BenchContext, session: ReadySession, photo: Uint8Arra
 
 async function judge(ctx: BenchContext, concurrency: number): Promise<BenchRow> {
   const sessions = await Promise.all(Array.from({ length: PER_ROW }, () => readyFaceSession(ctx)));
-  const latencies: number[] = [];
-  let errors = 0;
-  let errorSample: string | undefined;
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < PER_ROW) {
-        const i = next++;
-        const t = performance.now();
-        try {
-          await submitSelfie(ctx, sessions[i], facePhoto(PHOTOS[i % PHOTOS.length]));
-          latencies.push(performance.now() - t);
-        } catch (error) {
-          errors++;
-          errorSample ??= error instanceof Error ? error.message : String(error);
-        }
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const sorted = latencies.sort((a, b) => a - b);
-  return {
+  return timePhotoChecks({
     name: `Selfie judged by the built-in estimator, ${concurrency} at a time (photos/s)`,
+    count: PER_ROW,
     concurrency,
-    requests: latencies.length,
-    errors,
-    errorSample,
-    seconds,
-    rps: latencies.length / seconds,
-    p50Ms: percentile(sorted, 50),
-    p99Ms: percentile(sorted, 99),
+    check: (i) => submitSelfie(ctx, sessions[i], facePhoto(PHOTOS[i % PHOTOS.length])),
     target: concurrency === 1 ? { maxP50Ms: 400 } : undefined,
-  };
+  });
 }
 
 /**

@@ -10,9 +10,14 @@
 //   ratios.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import type { BenchContext, BenchRow, BenchSection } from "../lib/context";
-import { percentile, readySession, retrieveWhileBusy, submitPhotos, type ReadySession } from "../lib/hosted-evidence";
+import {
+  readySession,
+  retrieveWhileBusy,
+  submitPhotos,
+  timePhotoChecks,
+  type ReadySession,
+} from "../lib/hosted-evidence";
 import { facePhoto } from "../../tests/support/face-fixtures";
 
 // A photographed specimen passport whose portrait is the selfie's face (tests/fixtures/documents):
@@ -30,34 +35,13 @@ const check = (ctx: BenchContext, session: ReadySession) =>
 
 async function checkOneAtATime(ctx: BenchContext): Promise<BenchRow> {
   const sessions = await Promise.all(Array.from({ length: PER_ROW }, () => readySession(ctx, ["id_document"])));
-  const latencies: number[] = [];
-  let errors = 0;
-  let errorSample: string | undefined;
-  const started = performance.now();
-  for (const session of sessions) {
-    const t = performance.now();
-    try {
-      await check(ctx, session);
-      latencies.push(performance.now() - t);
-    } catch (error) {
-      errors++;
-      errorSample ??= error instanceof Error ? error.message : String(error);
-    }
-  }
-  const seconds = (performance.now() - started) / 1000;
-  const sorted = latencies.sort((a, b) => a - b);
-  return {
+  return timePhotoChecks({
     name: "Document read and matched to a selfie by the built-in check, one at a time (documents/s)",
+    count: PER_ROW,
     concurrency: 1,
-    requests: latencies.length,
-    errors,
-    errorSample,
-    seconds,
-    rps: latencies.length / seconds,
-    p50Ms: percentile(sorted, 50),
-    p99Ms: percentile(sorted, 99),
+    check: (i) => check(ctx, sessions[i]),
     target: { maxP50Ms: 3000 },
-  };
+  });
 }
 
 /** GET a session by id alone, then while one document is checked at all times. */
