@@ -30,7 +30,7 @@ export type WorkerLimits = {
   waitTimeoutMs?: number;
 };
 
-export type BoundedWorkerOptions = {
+type BoundedWorkerOptions = {
   /** The worker module's file URL. */
   entry: string;
   /** workerData besides the entry. */
