@@ -5,24 +5,13 @@
 // (A file of its own: the fake camera is a browser launch option.)
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import config from "../playwright.config";
 import { derivedFace } from "../tests/support/face-fixtures";
 import { baseUrl, watchConsole } from "./dashboard-support";
 import { watchCsp } from "./support/csp";
-import { serveReturnSite } from "./verify-helpers";
+import { fakeCamera, serveReturnSite } from "./verify-helpers";
 import { createSession, newOrg } from "../tests/support/fixtures";
 
-test.use({
-  launchOptions: {
-    ...config.use?.launchOptions,
-    args: [
-      ...(config.use?.launchOptions?.args ?? []),
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-    ],
-  },
-  permissions: ["camera"],
-});
+test.use(fakeCamera());
 
 test("the live hosted flow runs under the CSP: camera preview, photo review, retake message and result", async ({
   page,

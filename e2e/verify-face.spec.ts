@@ -9,9 +9,8 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import config from "../playwright.config";
 import { derivedFace } from "../tests/support/face-fixtures";
-import { PHONE, serveReturnSite, snap } from "./verify-helpers";
+import { fakeCamera, PHONE, serveReturnSite, snap } from "./verify-helpers";
 import { api, createSession, newOrg } from "../tests/support/fixtures";
 
 const baseUrl = () => process.env.E2E_BASE_URL!;
@@ -38,19 +37,7 @@ const made = spawnSync("ffmpeg", [
 ]);
 if (made.status !== 0) throw new Error(`ffmpeg could not make the fake camera video: ${made.stderr}`);
 
-test.use({
-  viewport: PHONE,
-  launchOptions: {
-    ...config.use?.launchOptions,
-    args: [
-      ...(config.use?.launchOptions?.args ?? []),
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  },
-  permissions: ["camera"],
-});
+test.use({ viewport: PHONE, ...fakeCamera(video) });
 
 let keys: Awaited<ReturnType<typeof newOrg>>;
 test.beforeAll(async () => {

@@ -2,9 +2,29 @@
 // screenshots at phone and desktop sizes (organisations, keys, sessions and the /v1 API:
 // tests/support/fixtures.ts).
 import { expect, type Locator, type Page } from "@playwright/test";
+import config from "../playwright.config";
 import { screenshotAtBothWidths } from "./support/screenshots";
 
 export { PHONE } from "./support/screenshots";
+
+/**
+ * Browser options for pages that use the camera: Chromium's fake camera, allowed without a prompt,
+ * playing `video` (a Y4M file) when given, else Chromium's own moving test pattern.
+ */
+export function fakeCamera(video?: string) {
+  return {
+    launchOptions: {
+      ...config.use?.launchOptions,
+      args: [
+        ...(config.use?.launchOptions?.args ?? []),
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+        ...(video ? [`--use-file-for-fake-video-capture=${video}`] : []),
+      ],
+    },
+    permissions: ["camera"],
+  };
+}
 
 /** Serves every request to the integrator's (fictional) site, so the redirect back lands somewhere. */
 export async function serveReturnSite(page: Page, origin = "https://shop.example") {

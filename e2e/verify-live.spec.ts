@@ -5,9 +5,8 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import config from "../playwright.config";
 import { startTestStack, type TestStack } from "../tests/support/test-stack";
-import { PHONE, serveReturnSite, snap } from "./verify-helpers";
+import { fakeCamera, PHONE, serveReturnSite, snap } from "./verify-helpers";
 import { api, createSession, newOrg } from "../tests/support/fixtures";
 
 type ImageCall = { path: string; body: any };
@@ -25,18 +24,7 @@ const PNG = Buffer.from(
   "base64",
 );
 
-test.use({
-  viewport: PHONE,
-  launchOptions: {
-    ...config.use?.launchOptions,
-    args: [
-      ...(config.use?.launchOptions?.args ?? []),
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-    ],
-  },
-  permissions: ["camera"],
-});
+test.use({ viewport: PHONE, ...fakeCamera() });
 
 test.beforeAll(async () => {
   provider = http.createServer((req, res) => {

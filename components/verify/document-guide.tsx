@@ -11,9 +11,18 @@ export function DocumentGuideOverlay() {
           Fit the whole document inside the frame
         </span>
       </p>
-      <p className="absolute inset-x-2 bottom-2 rounded-md bg-white/95 px-3 py-1.5 text-center text-sm font-semibold text-slate-900">
-        Hold it flat and still, away from glare, with the lines at the bottom (or the barcode) sharp
-      </p>
     </div>
+  );
+}
+
+/**
+ * Under the camera view, not over it: over the preview it hid the very lines at the bottom of the
+ * document that it asks to keep sharp.
+ */
+export function DocumentGuideHint() {
+  return (
+    <p className="mt-3 text-sm font-medium text-slate-800" data-testid="document-hint">
+      Hold it flat and still, away from glare, with the lines at the bottom (or the barcode) sharp.
+    </p>
   );
 }

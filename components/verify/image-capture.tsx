@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { DocumentGuideOverlay } from "@/components/verify/document-guide";
+import { DocumentGuideHint, DocumentGuideOverlay } from "@/components/verify/document-guide";
 import { FaceGuideOverlay, FeedbackList, useLiveFeedback } from "@/components/verify/live-feedback";
 import { primaryButton, readyButton, secondaryButton } from "@/components/verify/styles";
 
@@ -252,6 +252,7 @@ export function ImageCapture(props: {
             {guided && phase === "camera" ? <FaceGuideOverlay ready={ready} message={live.feedback.message} /> : null}
             {props.documentGuide && phase === "camera" ? <DocumentGuideOverlay /> : null}
           </div>
+          {props.documentGuide && phase === "camera" ? <DocumentGuideHint /> : null}
           {guided && phase === "camera" ? (
             <>
               <FeedbackList items={live.feedback.items} />

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/api/errors";
+import type { DocumentOutcome } from "@/lib/verification/methods/types";
 import { recordSessionEvent } from "@/lib/verification/record-session-event";
 import type { verificationMethods } from "@/lib/verification/schemas";
 
@@ -11,6 +12,8 @@ export type CompletionInput = {
   result: "pass" | "fail" | "inconclusive";
   method: (typeof verificationMethods)[number];
   confidence: "high" | "medium" | "low";
+  /** id_document: the document's type and issuing country, stored with the outcome. */
+  document?: DocumentOutcome;
   /** Method attempts this completion accounts for (added to `attempts`). */
   attemptsUsed?: number;
   /**
@@ -41,6 +44,8 @@ export async function completeSession(input: CompletionInput) {
         outcomeMethod: input.method,
         outcomeResult: input.result,
         outcomeConfidence: input.confidence,
+        outcomeDocumentType: input.document?.type ?? null,
+        outcomeDocumentCountry: input.document?.issuingCountry ?? null,
         completedAt: now,
         attempts: { increment: input.attemptsUsed ?? 0 },
       },

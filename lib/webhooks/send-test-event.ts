@@ -52,6 +52,8 @@ export async function sendTestEvent(
     outcomeMethod: completed ? "face_estimation" : null,
     outcomeResult: completed ? "pass" : null,
     outcomeConfidence: completed ? "high" : null,
+    outcomeDocumentType: null,
+    outcomeDocumentCountry: null,
     completedAt: completed ? now : null,
     startedAt: completed ? now : null,
     createdAt: now,

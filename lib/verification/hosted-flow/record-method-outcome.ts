@@ -67,6 +67,7 @@ export async function recordMethodOutcome(input: {
       result,
       method,
       confidence,
+      document: input.verdict?.document,
       attemptsUsed,
       expectedMethodIndex: input.expectedIndex,
       now,

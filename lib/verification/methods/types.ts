@@ -1,12 +1,16 @@
 // The provider interface of the hosted flow: one provider per verification method and mode.
 // Importable by client and server (types and constants only).
+import type { DocumentType } from "@/lib/verification/methods/id-document/types";
 import type { verificationMethods } from "@/lib/verification/schemas";
 
 export type VerificationMethod = (typeof verificationMethods)[number];
 export type MethodResult = "pass" | "fail" | "inconclusive";
 export type Confidence = "high" | "medium" | "low";
 
-export type ProviderVerdict = { result: MethodResult; confidence: Confidence };
+/** What an id_document verdict may say of the document, kept with the outcome: never more. */
+export type DocumentOutcome = { type: DocumentType; issuingCountry: string };
+
+export type ProviderVerdict = { result: MethodResult; confidence: Confidence; document?: DocumentOutcome };
 
 /** What the page has to collect from the user before the provider can decide. */
 export type EvidenceKind =

@@ -25,12 +25,18 @@ const METHOD_LABELS: Record<string, string> = {
   digital_id: "Digital ID",
 };
 
+const DOCUMENT_LABELS: Record<string, string> = {
+  passport: "Passport",
+  id_card: "Identity card",
+  driving_licence: "Driving licence",
+};
+
 export default async function SessionDetailPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await requireDashboardUser(`/dashboard/sessions/${encodeURIComponent(id)}`);
   const detail = await getSessionDetail(user.orgId, id);
   if (!detail) notFound();
-  const { session, events } = detail;
+  const { session, events, document } = detail;
   const terminal = session.status === "passed" || session.status === "failed" || session.status === "expired";
   const deliveriesInFlight = events.some((e) => e.deliveries.some((d) => d.status === "pending"));
   const metadata = Object.entries(session.metadata);
@@ -65,6 +71,12 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
                 </Detail>
                 <Detail label="Method">{METHOD_LABELS[session.outcome.method] ?? session.outcome.method}</Detail>
                 <Detail label="Confidence">{session.outcome.confidence}</Detail>
+                {document ? (
+                  // Only the kind of document and who issued it are kept (docs/id-document.md).
+                  <Detail label="Document">
+                    {DOCUMENT_LABELS[document.type] ?? document.type}, issued by {document.issuingCountry}
+                  </Detail>
+                ) : null}
                 <Detail label="Completed">
                   <DateTime value={session.outcome.completed_at} withSeconds />
                 </Detail>

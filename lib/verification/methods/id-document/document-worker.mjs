@@ -317,15 +317,53 @@ async function ocrRegion(grey, width, height, box, lines) {
   return data.text;
 }
 
+/**
+ * Zones made of lines from different readings of the same zone (each band's crop is read apart,
+ * and OCR often misreads a different line in each): for each ICAO shape, every line position may
+ * come from any reading that has it, including a reading that lost one line at either end. Every
+ * check digit still has to hold for the mix, the composite one across the lines included.
+ */
+function mixedCandidates(texts) {
+  const mixed = [];
+  for (const [lengthText, count] of Object.entries(LENGTHS)) {
+    const length = Number(lengthText);
+    const options = Array.from({ length: count }, () => new Set());
+    for (const text of texts) {
+      const lines = text
+        .split("\n")
+        .map((line) => line.replace(/\s+/g, ""))
+        .filter((line) => Math.abs(line.length - length) <= 2)
+        .map((line) => (line.length >= length ? line.slice(0, length) : line.padEnd(length, "<")));
+      // All the zone's lines, or all but the first or the last.
+      if (lines.length === count) lines.forEach((line, i) => options[i].add(line));
+      else if (lines.length === count - 1) {
+        lines.forEach((line, i) => options[i].add(line));
+        lines.forEach((line, i) => options[i + 1].add(line));
+      }
+    }
+    if (options.some((set) => set.size === 0)) continue;
+    let partial = [[]];
+    for (const set of options) partial = partial.flatMap((prefix) => [...set].map((line) => [...prefix, line]));
+    mixed.push(...partial);
+  }
+  return mixed;
+}
+
 async function readMrz(grey, width, height, now) {
   const runs = textRuns(grey, width, height);
   const bands = mrzBands(runs, width).slice(0, 3);
+  const texts = [];
   for (const band of bands) {
     const text = await ocrRegion(grey, width, height, band, band.lines);
     for (const candidate of mrzCandidates(text)) {
       const read = acceptMrz(candidate, now);
       if (read) return { read, band };
     }
+    texts.push(text);
+  }
+  for (const candidate of texts.length > 1 ? mixedCandidates(texts) : []) {
+    const read = acceptMrz(candidate, now);
+    if (read) return { read, band: bands[0] };
   }
   return { read: null, band: bands[0] ?? null };
 }

@@ -47,7 +47,17 @@ async function storedText(sessionId: string): Promise<string> {
 }
 
 function expectNothingRead(stored: string) {
-  for (const secret of [SURNAME, "JOHANNA", NUMBER, "900417", "1990-04-17", "100417", "2010-04-17"])
+  for (const secret of [
+    SURNAME,
+    "JOHANNA",
+    NUMBER,
+    "900417",
+    "1990-04-17",
+    "100417",
+    "2010-04-17",
+    "340802",
+    "2034-08-02",
+  ])
     expect(stored).not.toContain(secret);
   expect(stored).not.toMatch(/\/9j\/|iVBOR/); // JPEG and PNG in base64
 }
@@ -69,6 +79,8 @@ describe("the built-in id_document check", () => {
       outcomeMethod: "id_document",
       outcomeResult: "pass",
       outcomeConfidence: "medium",
+      outcomeDocumentType: "passport",
+      outcomeDocumentCountry: "NLD",
     });
     expectNothingRead(await storedText(session.id));
   }, 180_000);
@@ -86,6 +98,8 @@ describe("the built-in id_document check", () => {
     expect(await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } })).toMatchObject({
       outcomeResult: "fail",
       outcomeConfidence: "medium",
+      outcomeDocumentType: "passport",
+      outcomeDocumentCountry: "NLD",
     });
     expectNothingRead(await storedText(session.id));
   }, 180_000);

@@ -14,7 +14,7 @@ export const SELFIE_NEEDED = "Now take a selfie, so we can match your face to th
  * worker (MRZ or AAMVA barcode, every check digit), its portrait matched to a live selfie, and
  * decideDocument decides. An unreadable photo or a selfie the face gates refuse is a retake; a
  * busy or overrunning worker is a provider error (no attempt counted). Nothing read leaves this
- * function but the verdict (and a log line with the document's type and issuing country).
+ * function but the verdict with the document's type and issuing country (and a log line of them).
  */
 export function localDocumentProvider(): ImageProvider {
   return {
@@ -38,7 +38,12 @@ export function localDocumentProvider(): ImageProvider {
         { reason: decision.reason, documentType: reading.documentType, issuingCountry: reading.issuingCountry },
         "id_document decided",
       );
-      return { result: decision.result, confidence: decision.confidence };
+      return {
+        result: decision.result,
+        confidence: decision.confidence,
+        // Kept with the outcome (docs/id-document.md, "What is kept"); the dates are not.
+        document: { type: reading.documentType, issuingCountry: reading.issuingCountry },
+      };
     },
   };
 }

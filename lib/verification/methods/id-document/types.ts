@@ -17,7 +17,7 @@ const DOCUMENT_RETAKE_MESSAGES = {
 
 type DocumentRetakeKey = keyof typeof DOCUMENT_RETAKE_MESSAGES;
 
-type DocumentType = "passport" | "id_card" | "driving_licence";
+export type DocumentType = "passport" | "id_card" | "driving_licence";
 
 /** What the worker read: never a name or a number, only what the decision needs. */
 export type DocumentRead = {

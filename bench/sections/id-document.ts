@@ -1,0 +1,73 @@
+// The built-in id_document check (issue 28), measured through the app as a user's browser reaches
+// it: a live session opened by its hosted link, then the document photo and the selfie posted
+// together to the evidence route, which reads the document in the reader's worker (MRZ, every
+// check digit), matches its portrait to the selfie in the face worker, and records the verdict.
+// Rows:
+// - documents checked one at a time: documents/s and the time from upload to verdict
+//   (target: p50 ≤ 3 s, issue 28 item 5);
+// - retrieving a session with no document being checked, then while one is checked at all times:
+//   what reading documents costs the rest of the API, held to the Age Verification section's
+//   ratios.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { BenchContext, BenchRow, BenchSection } from "../lib/context";
+import {
+  readySession,
+  retrieveWhileBusy,
+  submitPhotos,
+  timePhotoChecks,
+  type ReadySession,
+} from "../lib/hosted-evidence";
+import { facePhoto } from "../../tests/support/face-fixtures";
+
+// A photographed specimen passport whose portrait is the selfie's face (tests/fixtures/documents):
+// every check reads, matches and passes, so each row times the whole check.
+const DOCUMENT = new Uint8Array(
+  readFileSync(path.join(import.meta.dirname, "../../tests/fixtures/documents/passport-adult-20-29.jpg")),
+);
+const SELFIE = facePhoto("adult-20-29");
+const PER_ROW = 12;
+/** Enough ready sessions for the busy row's warm-up and measurement. */
+const BUSY_SESSIONS = 20;
+
+const check = (ctx: BenchContext, session: ReadySession) =>
+  submitPhotos(ctx, session, { image: DOCUMENT, selfie: SELFIE });
+
+async function checkOneAtATime(ctx: BenchContext): Promise<BenchRow> {
+  const sessions = await Promise.all(Array.from({ length: PER_ROW }, () => readySession(ctx, ["id_document"])));
+  return timePhotoChecks({
+    name: "Document read and matched to a selfie by the built-in check, one at a time (documents/s)",
+    count: PER_ROW,
+    concurrency: 1,
+    check: (i) => check(ctx, sessions[i]),
+    target: { maxP50Ms: 3000 },
+  });
+}
+
+/** GET a session by id alone, then while one document is checked at all times. */
+async function retrieveWhileChecking(ctx: BenchContext): Promise<BenchRow[]> {
+  for (let i = 0; i < 20; i++)
+    await ctx.call("POST", "/v1/verification-sessions", {
+      key: ctx.org.testKey,
+      body: { required_age: 18, return_url: "https://merchant.example/after" },
+    });
+  // Opened before the measurement: opening a session is API traffic of its own.
+  const ready = await Promise.all(Array.from({ length: BUSY_SESSIONS }, () => readySession(ctx, ["id_document"])));
+  return retrieveWhileBusy(ctx, {
+    what: "document being checked",
+    busyName: "a document is checked",
+    lanes: 1,
+    work: async (i) => check(ctx, ready[i] ?? (await readySession(ctx, ["id_document"]))),
+  });
+}
+
+const section: BenchSection = {
+  title: "Built-in document check",
+  async run(ctx) {
+    // The first check loads the OCR engine, the barcode reader and the face models: not measured.
+    await check(ctx, await readySession(ctx, ["id_document"]));
+    return [await checkOneAtATime(ctx), ...(await retrieveWhileChecking(ctx))];
+  },
+};
+
+export default section;

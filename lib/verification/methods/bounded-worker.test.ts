@@ -1,0 +1,149 @@
+// The bounded worker's rules with a small worker of the test's own (a data: module, so no file
+// is needed): one photo at a time in order, a full queue refused as busy, a stuck photo timed out
+// and its worker replaced, a failed load or answer as a provider error, and the idle shutdown.
+// The real workers' own tests (face-estimator.test.ts, read-document.test.ts) cover them in use.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { BoundedWorker, type WorkerLimits } from "@/lib/verification/methods/bounded-worker";
+import { ProviderError } from "@/lib/verification/methods/types";
+
+// Answers { id, bytes, mode } with the byte count and the order it saw the photos in; "hang"
+// never answers (a decoder stuck in a loop); "fail" answers an error. workerData.failLoad makes
+// it refuse to start.
+const WORKER = `
+import { parentPort, workerData } from "node:worker_threads";
+let seen = 0;
+if (workerData.failLoad) parentPort.postMessage({ ready: false, error: "no models" });
+else {
+  parentPort.on("message", ({ id, bytes, mode }) => {
+    if (mode === "hang") for (;;);
+    if (mode === "fail") return parentPort.postMessage({ id, error: "bad photo" });
+    setTimeout(() => parentPort.postMessage({ id, answer: { length: bytes.length, order: ++seen } }), 20);
+  });
+  parentPort.postMessage({ ready: true });
+}`;
+const ENTRY = `data:text/javascript,${encodeURIComponent(WORKER)}`;
+
+class Busy extends ProviderError {}
+class Timeout extends ProviderError {}
+
+const pools: { stop(): void }[] = [];
+afterEach(() => pools.splice(0).forEach((pool) => pool.stop()));
+
+function pool(
+  limits: Partial<WorkerLimits> = {},
+  extra: { failLoad?: boolean; restAfter?: (workedMs: number, loopUtilization: number) => number } = {},
+) {
+  const made = new BoundedWorker<{ length: number; order: number }>({
+    entry: ENTRY,
+    workerData: { failLoad: extra.failLoad ?? false },
+    resultField: "answer",
+    name: "test check",
+    limits: () => ({ maxQueue: 8, workBudgetMs: 10_000, idleMs: 600_000, ...limits }),
+    busyError: (message) => new Busy(message),
+    timeoutError: (message) => new Timeout(message),
+    restAfter: extra.restAfter,
+  });
+  pools.push(made);
+  return made;
+}
+
+const photo = (length: number) => new Uint8Array(length).fill(7);
+
+describe("BoundedWorker", () => {
+  it("answers each photo, one at a time in the order they came, with the fields sent along", async () => {
+    const worker = pool();
+    const answers = await Promise.all([1, 2, 3].map((n) => worker.run(photo(n))));
+    expect(answers).toEqual([
+      { length: 1, order: 1 },
+      { length: 2, order: 2 },
+      { length: 3, order: 3 },
+    ]);
+  });
+
+  it("leaves the caller's bytes as they were (the worker gets a copy)", async () => {
+    const bytes = photo(4);
+    await pool().run(bytes);
+    expect(bytes).toEqual(photo(4));
+  });
+
+  it("refuses a photo beyond its queue at once as busy, and serves those it took", async () => {
+    const worker = pool({ maxQueue: 2 });
+    const settled = await Promise.allSettled([1, 2, 3].map((n) => worker.run(photo(n))));
+    expect(settled.map((s) => s.status)).toEqual(["fulfilled", "fulfilled", "rejected"]);
+    const refusal = (settled[2] as PromiseRejectedResult).reason;
+    expect(refusal).toBeInstanceOf(Busy);
+    expect(refusal.message).toBe("test check is busy (queue full)");
+  });
+
+  it("refuses an onlyIfIdle call while a photo waits, and takes it when none does", async () => {
+    const worker = pool();
+    const first = worker.run(photo(1));
+    const refused = worker.run(photo(2), {}, { onlyIfIdle: true });
+    await expect(refused).rejects.toThrow("test check is busy (photos waiting)");
+    await first;
+    await expect(worker.run(photo(3), {}, { onlyIfIdle: true })).resolves.toMatchObject({ length: 3 });
+  });
+
+  it("times out a photo that overruns its budget, replaces the worker, and serves the next photo", async () => {
+    const worker = pool({ workBudgetMs: 500 });
+    const stuck = worker.run(photo(1), { mode: "hang" });
+    const next = worker.run(photo(2));
+    await expect(stuck).rejects.toBeInstanceOf(Timeout);
+    await expect(stuck).rejects.toThrow("test check: the photo took longer than its budget");
+    // A new worker: its count of photos starts again.
+    await expect(next).resolves.toEqual({ length: 2, order: 1 });
+  });
+
+  it("bounds a call from when it was made when a wait timeout is set", async () => {
+    const worker = pool({ waitTimeoutMs: 300 });
+    const stuck = worker.run(photo(1), { mode: "hang" });
+    const waiting = worker.run(photo(2));
+    await expect(stuck).rejects.toThrow("test check timed out");
+    await expect(waiting).rejects.toBeInstanceOf(Timeout);
+  });
+
+  it("turns the worker's error answer into a provider error, and goes on", async () => {
+    const worker = pool();
+    await expect(worker.run(photo(1), { mode: "fail" })).rejects.toThrow("test check failed: bad photo");
+    await expect(worker.run(photo(2))).resolves.toMatchObject({ length: 2 });
+  });
+
+  it("fails every waiting photo as a provider error when the worker cannot load", async () => {
+    const worker = pool({}, { failLoad: true });
+    const settled = await Promise.allSettled([worker.run(photo(1)), worker.run(photo(2))]);
+    for (const result of settled) {
+      expect(result.status).toBe("rejected");
+      expect((result as PromiseRejectedResult).reason).toBeInstanceOf(ProviderError);
+      expect((result as PromiseRejectedResult).reason.message).toBe("test check could not load: no models");
+    }
+    expect(worker.running).toBe(false);
+  });
+
+  it("asks how long to rest after each photo, and still serves the next one after the rest", async () => {
+    const restAfter = vi.fn(() => 50);
+    const worker = pool({}, { restAfter });
+    await Promise.all([worker.run(photo(1)), worker.run(photo(2))]);
+    expect(restAfter).toHaveBeenCalledTimes(2);
+    const [workedMs, loopUtilization] = restAfter.mock.calls[0] as unknown as [number, number];
+    expect(workedMs).toBeGreaterThan(0);
+    expect(loopUtilization).toBeGreaterThanOrEqual(0);
+    expect(loopUtilization).toBeLessThanOrEqual(1);
+  });
+
+  it("ends its worker after the idle time and starts a new one for the next photo", async () => {
+    const worker = pool({ idleMs: 100 });
+    expect(worker.running).toBe(false);
+    await worker.run(photo(1));
+    expect(worker.running).toBe(true);
+    await vi.waitFor(() => expect(worker.running).toBe(false), { timeout: 10_000 });
+    await expect(worker.run(photo(2))).resolves.toEqual({ length: 2, order: 1 });
+  });
+
+  it("fails the photo in flight and those waiting when stopped", async () => {
+    const worker = pool();
+    const calls = [worker.run(photo(1), { mode: "hang" }), worker.run(photo(2))];
+    await vi.waitFor(() => expect(worker.running).toBe(true));
+    worker.stop();
+    for (const call of calls) await expect(call).rejects.toThrow("test check stopped");
+  });
+});

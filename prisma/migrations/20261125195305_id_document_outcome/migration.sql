@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "VerificationSession" ADD COLUMN     "outcomeDocumentCountry" TEXT,
+ADD COLUMN     "outcomeDocumentType" TEXT;
+
