@@ -5,6 +5,7 @@ import { useState } from "react";
 import { createApiKeyAction } from "@/lib/actions/api-key-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { FormFailure } from "@/components/ui/form-failure";
 import { CopyField } from "@/components/ui/copy-field";
 import { Field, Input } from "@/components/ui/field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
@@ -75,16 +76,12 @@ export function CreateKeyForm({ liveRefusal }: { liveRefusal?: string }) {
           Create key
         </Button>
       </div>
-      {result && !result.ok && !fieldErrors ? (
-        <Alert tone="error" className="sm:col-span-3">
-          {result.error}
-        </Alert>
-      ) : null}
-      {create.isError ? (
-        <Alert tone="error" className="sm:col-span-3">
-          The key could not be created. Check your connection and try again.
-        </Alert>
-      ) : null}
+      <FormFailure
+        error={result && !result.ok && !fieldErrors ? result.error : undefined}
+        requestFailed={create.isError}
+        requestFailedMessage="The key could not be created. Check your connection and try again."
+        className="sm:col-span-3"
+      />
     </form>
   );
 }

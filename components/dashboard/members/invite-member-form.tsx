@@ -6,6 +6,7 @@ import { inviteMemberAction } from "@/lib/actions/team-actions";
 import { ROLE_LABELS, type Role } from "@/lib/teams/roles";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { FormFailure } from "@/components/ui/form-failure";
 import { CopyField } from "@/components/ui/copy-field";
 import { DateTime } from "@/components/ui/date-time";
 import { Field, Input, Select } from "@/components/ui/field";
@@ -83,16 +84,12 @@ export function InviteMemberForm({ roles }: { roles: readonly Role[] }) {
           Send invitation
         </Button>
       </div>
-      {result && !result.ok && !fieldErrors ? (
-        <Alert tone="error" className="sm:col-span-3">
-          {result.error}
-        </Alert>
-      ) : null}
-      {invite.isError ? (
-        <Alert tone="error" className="sm:col-span-3">
-          The invitation could not be sent. Check your connection and try again.
-        </Alert>
-      ) : null}
+      <FormFailure
+        error={result && !result.ok && !fieldErrors ? result.error : undefined}
+        requestFailed={invite.isError}
+        requestFailedMessage="The invitation could not be sent. Check your connection and try again."
+        className="sm:col-span-3"
+      />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { createWebhookEndpointAction } from "@/lib/actions/webhook-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { FormFailure } from "@/components/ui/form-failure";
 import { CopyField } from "@/components/ui/copy-field";
 import { Field, Input } from "@/components/ui/field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
@@ -125,10 +126,11 @@ export function CreateEndpointForm({ liveRefusal }: { liveRefusal?: string }) {
         }}
         liveRefusal={liveRefusal}
       />
-      {result && !result.ok && !fieldErrors ? <Alert tone="error">{result.error}</Alert> : null}
-      {create.isError ? (
-        <Alert tone="error">The endpoint could not be created. Check your connection and try again.</Alert>
-      ) : null}
+      <FormFailure
+        error={result && !result.ok && !fieldErrors ? result.error : undefined}
+        requestFailed={create.isError}
+        requestFailedMessage="The endpoint could not be created. Check your connection and try again."
+      />
       <Button type="submit" pending={create.isPending}>
         Add endpoint
       </Button>
