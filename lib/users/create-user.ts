@@ -40,6 +40,8 @@ export async function signUpUser(input: SignUpBody): Promise<CreatedUser> {
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.$transaction(async (tx) => {
+      // Someone who already has an account is told to sign in before anything about the name.
+      if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw emailTaken();
       if (await tx.organization.findUnique({ where: { name: input.organization }, select: { id: true } })) {
         throw organizationTaken();
       }
