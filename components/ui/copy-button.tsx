@@ -29,9 +29,12 @@ export function CopyButton({
   variant = "secondary",
   size = "sm",
   className,
+  accessibleName,
 }: {
   value: string;
   label?: string;
+  /** Names the button for screen readers where several say "Copy" (e.g. "Copy the curl of step 1"). */
+  accessibleName?: string;
   variant?: ButtonVariant;
   size?: ButtonSize;
   className?: string;
@@ -46,6 +49,7 @@ export function CopyButton({
         variant={variant}
         size={size}
         className={className}
+        aria-label={accessibleName}
         onClick={async () => {
           setState((await writeClipboard(value)) ? "copied" : "failed");
           clearTimeout(timer.current);

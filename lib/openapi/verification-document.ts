@@ -18,6 +18,7 @@ import {
 import {
   createdWebhookEndpointSchema,
   createWebhookEndpointBodySchema,
+  MAX_ENDPOINTS_PER_MODE,
   webhookEndpointListSchema,
   webhookEndpointSchema,
 } from "@/lib/webhooks/schemas";
@@ -155,7 +156,7 @@ const parameters = {
     name: "cursor",
     in: "query",
     required: false,
-    description: "next_cursor of the previous page.",
+    description: "next_cursor of the previous page. Present but empty is 400 cursor_invalid, never the first page.",
     schema: { type: "string" },
   },
 };
@@ -172,6 +173,20 @@ function pathId(description: string, prefix: string) {
 }
 
 const parameterRef = (name: keyof typeof parameters) => componentRef("parameters", name);
+
+/**
+ * How a generator pages a list (docs/api-reference.md#pagination): Speakeasy's extension, the one
+ * a generator reads without configuration, naming the cursor and page-size parameters and where
+ * the next cursor and the items are in the answer. Plain data, readable by any other tool.
+ */
+const cursorPagination = {
+  type: "cursor",
+  inputs: [
+    { name: parameters.Cursor.name, in: "parameters", type: "cursor" },
+    { name: parameters.Limit.name, in: "parameters", type: "limit" },
+  ],
+  outputs: { nextCursor: "$.next_cursor", results: "$.data" },
+};
 
 /** A success: every answer's headers, plus Idempotent-Replayed on the POSTs that take a key. */
 const ok = (
@@ -336,7 +351,12 @@ function buildPaths() {
         operationId: "listVerificationSessions",
         tags: ["Verification sessions"],
         summary: "List sessions, newest first",
+        description:
+          "Keyset pages, newest first: pass a page's next_cursor as `cursor` for the next one, until has_more is " +
+          "false (next_cursor is then null). Sessions created while a client pages never shift it: nothing is " +
+          "skipped or repeated.",
         parameters: [parameterRef("Limit"), parameterRef("Cursor")],
+        "x-speakeasy-pagination": cursorPagination,
         responses: {
           ...ok("200", "A page of sessions.", "SessionList", { example: examples.sessionList }),
           ...error(400, "Bad limit (parameter_invalid) or a malformed, tampered or foreign cursor (cursor_invalid)."),
@@ -383,7 +403,7 @@ function buildPaths() {
         description:
           "All endpoints of the organisation, whichever key asks. Each endpoint receives only the events of " +
           "sessions in its `mode` (the mode of the key that registered it): test endpoints test events, live " +
-          "endpoints live events.",
+          `endpoints live events. Not paged: at most ${MAX_ENDPOINTS_PER_MODE} endpoints per mode, all in one answer.`,
         responses: {
           ...ok("200", "The organisation's endpoints.", "WebhookEndpointList", {
             example: examples.webhookEndpointList,

@@ -41,7 +41,7 @@ export const verificationExamples = {
   },
   session,
   expiredSession: { ...unfinished, status: "expired", attempts: 0 },
-  sessionList: { data: [session], next_cursor: null },
+  sessionList: { data: [session], next_cursor: null, has_more: false },
   createWebhookEndpointBody: { url: "https://shop.example/webhooks/age" },
   createdWebhookEndpoint: { ...endpoint, secret: "whsec_5WbX5kEWLlfzsGNjH64I8lOOqUB6e8FH" },
   webhookEndpointList: { data: [endpoint] },

@@ -317,13 +317,70 @@ const keyParameter = {
   name: "key",
   in: "path",
   required: true,
-  description: "The object key; may contain slashes.",
+  description: "The object key, slashes included (the older link form; GET /files takes it as a query parameter).",
   schema: { type: "string" },
 };
 
 const downloadHeaders = {
   "Content-Disposition": componentRef("headers", "AudioDisposition"),
   "Accept-Ranges": componentRef("headers", "AcceptRanges"),
+};
+
+const signedKeyParameter = {
+  name: "key",
+  in: "query",
+  required: true,
+  description: "The stored object's key (it contains slashes, percent-encoded as any query value is).",
+  schema: { type: "string" },
+};
+
+/** The signed claims of a download link besides its key (lib/storage/local-storage.ts). */
+const signedLinkParameters = [
+  {
+    name: "expires",
+    in: "query",
+    required: true,
+    description: "Unix time (seconds) the link stops working.",
+    schema: { type: "integer" },
+  },
+  {
+    name: "content_type",
+    in: "query",
+    required: true,
+    description: "Content-Type of the download.",
+    schema: { type: "string" },
+  },
+  {
+    name: "filename",
+    in: "query",
+    required: true,
+    description: "File name in Content-Disposition.",
+    schema: { type: "string" },
+  },
+  {
+    name: "disposition",
+    in: "query",
+    required: true,
+    schema: { type: "string", enum: ["attachment", "inline"] },
+  },
+  {
+    name: "signature",
+    in: "query",
+    required: true,
+    description: "HMAC-SHA256 of the key and the above, base64url.",
+    schema: { type: "string" },
+  },
+];
+
+const downloadResponses = {
+  "200": {
+    description: "The audio, with the format's Content-Type; byte ranges supported.",
+    headers: downloadHeaders,
+    content: audioContent,
+  },
+  ...rangeResponses(audioContent, downloadHeaders),
+  ...error(403, "The link expired or was altered.", ["forbidden"]),
+  ...error(404, "The object behind a valid link is gone.", ["not_found"]),
 };
 
 function buildPaths() {
@@ -435,62 +492,31 @@ function buildPaths() {
       },
     },
     ...promptSetPaths(),
-    "/files/{key}": {
+    "/files": {
       get: {
-        operationId: "downloadAudio",
+        operationId: "downloadAudioFile",
         tags: ["Speech"],
         summary: "Download stored audio through a signed audio_url (local storage driver)",
         security: [],
         description:
-          "Use audio_url exactly as returned: every query parameter is covered by the signature, and changing any of them is 403.",
-        parameters: [
-          keyParameter,
-          {
-            name: "expires",
-            in: "query",
-            required: true,
-            description: "Unix time (seconds) the link stops working.",
-            schema: { type: "integer" },
-          },
-          {
-            name: "content_type",
-            in: "query",
-            required: true,
-            description: "Content-Type of the download.",
-            schema: { type: "string" },
-          },
-          {
-            name: "filename",
-            in: "query",
-            required: true,
-            description: "File name in Content-Disposition.",
-            schema: { type: "string" },
-          },
-          {
-            name: "disposition",
-            in: "query",
-            required: true,
-            schema: { type: "string", enum: ["attachment", "inline"] },
-          },
-          {
-            name: "signature",
-            in: "query",
-            required: true,
-            description: "HMAC-SHA256 of the above, base64url.",
-            schema: { type: "string" },
-          },
-          rangeParameter,
-        ],
-        responses: {
-          "200": {
-            description: "The audio, with the format's Content-Type; byte ranges supported.",
-            headers: downloadHeaders,
-            content: audioContent,
-          },
-          ...rangeResponses(audioContent, downloadHeaders),
-          ...error(403, "The link expired or was altered.", ["forbidden"]),
-          ...error(404, "The object behind a valid link is gone.", ["not_found"]),
-        },
+          "Use audio_url exactly as returned: every query parameter, key included, is covered by the signature, and " +
+          "changing any of them is 403. (With S3 storage, audio_url is a presigned S3 URL instead.)",
+        parameters: [signedKeyParameter, ...signedLinkParameters, rangeParameter],
+        responses: downloadResponses,
+      },
+    },
+    "/files/{key}": {
+      get: {
+        operationId: "downloadAudio",
+        tags: ["Speech"],
+        summary: "Download stored audio through a signed link of the older form (the key as the path)",
+        deprecated: true,
+        security: [],
+        description:
+          "Links handed out before audio_url moved to GET /files carry the key as the path; they are served alike " +
+          "until they expire. New answers never use this form.",
+        parameters: [keyParameter, ...signedLinkParameters, rangeParameter],
+        responses: downloadResponses,
       },
     },
   };
@@ -508,7 +534,9 @@ function promptSetPaths() {
         operationId: "listPromptSets",
         tags: ["Prompt sets"],
         summary: "List the organisation's prompt sets",
-        description: "Newest first, each with its generation progress (no prompts; GET /prompt-sets/{id} has them).",
+        description:
+          "Newest first, each with its generation progress (no prompts; GET /prompt-sets/{id} has them). Not paged: " +
+          "every set of the organisation in one answer, with count.",
         responses: {
           "200": {
             description: "Every set, with count.",

@@ -3,6 +3,17 @@
 import type { VoiceErrorCode } from "@/lib/voice/schemas";
 
 const SHA = "9f2c4e1a7b3d5f60812a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b4d6f8a0c2e4b6d";
+
+/** A download link as the local storage driver signs it (GET /files, the key a signed query parameter). */
+const signedUrl = (key: string, contentType: string, filename: string) =>
+  `https://voice.example/files?${new URLSearchParams({
+    key,
+    expires: "1795640400",
+    content_type: contentType,
+    filename,
+    disposition: "attachment",
+    signature: "q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6j7k8l9z0x1c",
+  })}`;
 const resolvedSettings = { stability: 0.5, similarity_boost: 0.75, style: 0, speed: 1, use_speaker_boost: true };
 const counts = { total: 2, pending: 0, queued: 0, generating: 0, done: 2, cached: 1, failed: 0 };
 const generation = { state: "completed", started_at: "2026-11-25T10:00:01.000Z", counts };
@@ -31,7 +42,7 @@ const prompt = (id: string, name: string, text: string, cached: boolean) => ({
   sha256: SHA,
   bytes: 17_600,
   duration_ms: 2200,
-  audio_url: `https://voice.example/files/tts/${SHA}.ulaw?expires=1795640400&signature=q1w2e3r4t5y6u7i8o9p0`,
+  audio_url: signedUrl(`tts/${SHA}.ulaw`, "audio/basic", `${name}.ulaw`),
   error: null,
   generated_at: "2026-11-25T10:00:03.000Z",
 });
@@ -77,7 +88,7 @@ export const voiceExamples = {
   },
   ttsRequest: { text: "Thank you for calling. For sales, press 1.", voice_id: "fliteRms" },
   ttsResult: {
-    audio_url: `https://voice.example/files/tts/${SHA}.wav?expires=1795640400&signature=q1w2e3r4t5y6u7i8o9p0`,
+    audio_url: signedUrl(`tts/${SHA}.wav`, "audio/wav", "prompt-9f2c4e1a7b3d.wav"),
     file_extension: ".wav",
     content_type: "audio/wav",
     cached: false,

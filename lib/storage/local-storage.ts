@@ -10,13 +10,18 @@ export type LocalStorageOptions = {
   dir: string;
   /** Signs download URLs; derived per purpose, so the raw secret never keys two things. */
   secret: string;
-  /** Public origin of the app that serves /files/... */
+  /** Public origin of the app that serves /files */
   baseUrl: string;
   now?: () => number;
 };
 
-/** Path prefix of the route that serves local objects (app/files/[...key]/route.ts). */
-const LOCAL_FILES_PATH = "/files/";
+/**
+ * The route that serves local objects (app/files/route.ts), the key in the query: a single path
+ * segment any client or generator can address. The key is one of the signed claims, so moving it
+ * out of the path changes nothing about what a link grants. Links of the older form, the key as
+ * the path (/files/<key>, app/files/[...key]/route.ts), carry the same claims and keep working.
+ */
+const LOCAL_FILES_PATH = "/files";
 
 type UrlClaims = { key: string; expires: number; contentType: string; filename: string; disposition: string };
 
@@ -85,13 +90,14 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
         disposition: opts.disposition,
       };
       const query = new URLSearchParams({
+        key,
         expires: String(claims.expires),
         content_type: claims.contentType,
         filename: claims.filename,
         disposition: claims.disposition,
         signature: sign(claims),
       });
-      return `${options.baseUrl.replace(/\/$/, "")}${LOCAL_FILES_PATH}${key}?${query}`;
+      return `${options.baseUrl.replace(/\/$/, "")}${LOCAL_FILES_PATH}?${query}`;
     },
     verifyUrl(key, query) {
       const expires = Number(query.get("expires"));

@@ -12,7 +12,7 @@ type ListInput = {
 };
 
 /**
- * A page of the list answer, `{"data":[...],"next_cursor":...}`, as JSON text. Newest first,
+ * A page of the list answer, `{"data":[...],"next_cursor":...,"has_more":...}`, as JSON text. Newest first,
  * keyset-paginated on (created_at, id): sessions created while a client pages sort before its
  * cursor, so no item is skipped or repeated. PostgreSQL renders each session's JSON
  * (lib/db/hot/sessions.ts), so the rows are only joined here.
@@ -30,10 +30,13 @@ export async function listSessionsJson(input: ListInput): Promise<string> {
     rows.length > input.limit && last
       ? encodeSessionCursor(input.orgId, { createdAt: new Date(Number(last.createdAtMs)), id: last.id })
       : null;
-  return `{"data":[${page.map((row) => row.json).join(",")}],"next_cursor":${JSON.stringify(nextCursor)}}`;
+  // has_more (Stripe's stop condition) beside the spec's next_cursor: a generated pager may test either.
+  return `{"data":[${page.map((row) => row.json).join(",")}],"next_cursor":${JSON.stringify(nextCursor)},"has_more":${nextCursor !== null}}`;
 }
 
 /** The same page as objects (the dashboard's list). */
-export async function listSessions(input: ListInput): Promise<{ data: SessionJson[]; next_cursor: string | null }> {
+export async function listSessions(
+  input: ListInput,
+): Promise<{ data: SessionJson[]; next_cursor: string | null; has_more: boolean }> {
   return JSON.parse(await listSessionsJson(input));
 }

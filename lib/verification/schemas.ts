@@ -166,7 +166,10 @@ export const createdSessionSchema = sessionSchema
 
 export const sessionListSchema = z.object({
   data: z.array(sessionSchema),
-  next_cursor: z.string().nullable().optional(),
+  next_cursor: z.string().nullable().optional().meta({
+    description: "Pass as `cursor` to get the next page; null (or absent) on the last page.",
+  }),
+  has_more: z.boolean().meta({ description: "Whether another page follows: true exactly when next_cursor is set." }),
 });
 
 export const completeSessionHelperBodySchema = z.strictObject({

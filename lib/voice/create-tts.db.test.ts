@@ -92,7 +92,7 @@ describe("content cache", () => {
     expect(second.bytes).toBe(first.bytes);
     expect(counter.syntheses).toBe(1);
 
-    const key = decodeURIComponent(new URL(first.audio_url).pathname.replace("/files/", ""));
+    const key = new URL(first.audio_url).searchParams.get("key")!;
     const stored = await storage.get(key);
     expect(stored?.length).toBe(first.bytes);
     expect(createHash("sha256").update(stored!).digest("hex")).toBe(first.sha256);
@@ -252,7 +252,7 @@ describe("content cache", () => {
     expect(counter.syntheses).toBe(1);
     expect(result.sha256).toBe(other!.sha256);
     expect(result.cached).toBe(true);
-    expect(new URL(result.audio_url).pathname).toBe(`/files/${other!.storageKey}`);
+    expect(new URL(result.audio_url).searchParams.get("key")).toBe(other!.storageKey);
     expect(env.files()).toEqual([`${cacheKey}.ulaw`]); // our copy was removed
     expect(await db.ttsAudio.count({ where: { cacheKey } })).toBe(1);
   });
@@ -262,14 +262,14 @@ describe("content cache", () => {
     const { deps, storage } = setup(provider);
     const request = body({ text: "Lost in storage.", voice_id: "espeakEnUs", output_format: "wav_8000" });
     const first = await createTts({ orgId, body: request }, deps);
-    const firstKey = decodeURIComponent(new URL(first.audio_url).pathname.replace("/files/", ""));
+    const firstKey = new URL(first.audio_url).searchParams.get("key")!;
     await storage.delete(firstKey);
 
     const results = await Promise.all(Array.from({ length: 10 }, () => createTts({ orgId, body: request }, deps)));
     expect(counter.syntheses).toBe(2);
     expect(results.filter((r) => !r.cached)).toHaveLength(1);
     for (const r of results) {
-      const key = decodeURIComponent(new URL(r.audio_url).pathname.replace("/files/", ""));
+      const key = new URL(r.audio_url).searchParams.get("key")!;
       const stored = await storage.get(key);
       expect(stored?.length).toBe(r.bytes);
       expect(createHash("sha256").update(stored!).digest("hex")).toBe(r.sha256);
@@ -303,13 +303,13 @@ describe("content cache", () => {
     const env = setup(provider);
     storage = env.storage;
     const first = await createTts({ orgId, body: request }, env.deps);
-    await storage.delete(decodeURIComponent(new URL(first.audio_url).pathname.replace("/files/", "")));
+    await storage.delete(new URL(first.audio_url).searchParams.get("key")!);
 
     repairElsewhere = true;
     const result = await createTts({ orgId, body: request }, env.deps);
     expect(counter.syntheses).toBe(2);
     expect(result.cached).toBe(true);
-    expect(new URL(result.audio_url).pathname).toBe(`/files/${otherKey}`);
+    expect(new URL(result.audio_url).searchParams.get("key")).toBe(otherKey);
     expect(result.bytes).toBe(otherBytes.length);
     expect(env.files()).toEqual([`${cacheKey}-repaired.ulaw`]); // our re-synthesis was removed
   });
@@ -363,9 +363,7 @@ describe("history", () => {
     expect(history.map((h) => h.text)).toEqual(["Second.", "First."]);
     expect(history[0].voice_settings).toMatchObject({ speed: 0.9 });
     expect(history[1].voice_settings).toBeNull();
-    const file = await deps.storage.get(
-      decodeURIComponent(new URL(history[0].audio_url!).pathname.replace("/files/", "")),
-    );
+    const file = await deps.storage.get(new URL(history[0].audio_url!).searchParams.get("key")!);
     expect(createHash("sha256").update(file!).digest("hex")).toBe(history[0].sha256);
   });
 });

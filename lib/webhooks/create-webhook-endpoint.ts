@@ -4,14 +4,12 @@ import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import type { KeyMode } from "@/lib/keys/key-mode";
 import { ApiError } from "@/lib/api/errors";
-import type { createWebhookEndpointBodySchema } from "@/lib/webhooks/schemas";
+import { MAX_ENDPOINTS_PER_MODE, type createWebhookEndpointBodySchema } from "@/lib/webhooks/schemas";
 import { generateEndpointSecret, sealEndpointSecret } from "@/lib/webhooks/endpoint-secret";
 import { resolveWebhookHost, WebhookAddressError } from "@/lib/webhooks/network-policy";
 import { serializeWebhookEndpoint } from "@/lib/webhooks/serialize-webhook-endpoint";
 import type { z } from "zod";
 
-/** Like Stripe's per-account cap: bounds the fan-out of every event. */
-const MAX_ENDPOINTS_PER_MODE = 16;
 const CREATION_DNS_TIMEOUT_MS = 2000;
 
 /**

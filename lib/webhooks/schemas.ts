@@ -20,6 +20,9 @@ export const createWebhookEndpointBodySchema = z.strictObject({
     .default([...webhookEventTypes]),
 });
 
+/** Like Stripe's per-account cap: bounds the fan-out of every event (and the unpaged list). */
+export const MAX_ENDPOINTS_PER_MODE = 16;
+
 /** Which events an endpoint receives; every key lists every endpoint, so the answer must say. */
 const ENDPOINT_MODE_DESCRIPTION =
   "The mode of the key that registered the endpoint. It receives only events of sessions in this mode: " +

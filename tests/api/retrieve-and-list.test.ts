@@ -50,6 +50,8 @@ async function listAll(key: string, limit: number, between?: () => Promise<unkno
     expect(page.body.data.length).toBeLessThanOrEqual(limit);
     pages++;
     seen.push(...page.body.data.map((s: { id: string }) => s.id));
+    // has_more says what next_cursor says, on every page.
+    expect(page.body.has_more).toBe(page.body.next_cursor != null);
     if (page.body.next_cursor == null) return { seen, pages };
     expect(page.body.data.length).toBe(limit);
     cursor = page.body.next_cursor;
@@ -192,6 +194,7 @@ describe("GET /v1/verification-sessions", () => {
     expect(first.status).toBe(200);
     expect(first.body.data.map((s: { id: string }) => s.id)).toEqual(ids.slice(0, 20));
     expect(typeof first.body.next_cursor).toBe("string");
+    expect(first.body.has_more).toBe(true);
     for (const item of first.body.data) {
       expect(Object.keys(item).sort()).toEqual(RETRIEVE_FIELDS);
     }
@@ -200,6 +203,7 @@ describe("GET /v1/verification-sessions", () => {
     });
     expect(second.body.data.map((s: { id: string }) => s.id)).toEqual(ids.slice(20));
     expect(second.body.next_cursor ?? null).toBeNull();
+    expect(second.body.has_more).toBe(false);
   });
 
   it("accepts limit 1 and 100", async () => {
@@ -208,9 +212,11 @@ describe("GET /v1/verification-sessions", () => {
     const one = await v1("GET", "/v1/verification-sessions?limit=1", { key: testKey });
     expect(one.body.data.map((s: { id: string }) => s.id)).toEqual([ids[0]]);
     expect(one.body.next_cursor).toEqual(expect.any(String));
+    expect(one.body.has_more).toBe(true);
     const hundred = await v1("GET", "/v1/verification-sessions?limit=100", { key: testKey });
     expect(hundred.body.data.map((s: { id: string }) => s.id)).toEqual(ids);
     expect(hundred.body.next_cursor ?? null).toBeNull();
+    expect(hundred.body.has_more).toBe(false);
   });
 
   it("an empty list is an empty page without a cursor", async () => {
@@ -218,6 +224,7 @@ describe("GET /v1/verification-sessions", () => {
     const res = await v1("GET", "/v1/verification-sessions", { key: testKey });
     expect(res.body.data).toEqual([]);
     expect(res.body.next_cursor ?? null).toBeNull();
+    expect(res.body.has_more).toBe(false);
   });
 
   it.each(["0", "101", "-1", "2.5", "1e1", "abc", "", "%2010"])(

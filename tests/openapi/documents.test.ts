@@ -103,6 +103,39 @@ describe("OpenAPI documents", () => {
     expect(voice.info.description).toMatch(/405 method_not_allowed with a true Allow/);
   });
 
+  it("marks every list that pages with a pagination hint a generator follows, and has_more in its answer", async () => {
+    let paged = 0;
+    for (const api of ["verification", "voice"]) {
+      const document = inlineComponentRefs(await (await fetch(`${baseUrl()}/openapi/${api}.json`)).json());
+      for (const [path, item] of Object.entries<Record<string, any>>(document.paths)) {
+        for (const [method, operation] of Object.entries<any>(item)) {
+          const where = `${api} ${method.toUpperCase()} ${path}`;
+          const names: string[] = (operation.parameters ?? []).map((p: { name: string }) => p.name);
+          const hint = operation["x-speakeasy-pagination"];
+          const okSchema = operation.responses["200"]?.content?.["application/json"]?.schema;
+          const listed = okSchema?.$ref ? document.components.schemas[okSchema.$ref.split("/").pop()] : okSchema;
+          // A cursor parameter or a next_cursor field means the list pages: then the hint must be there.
+          const pages = names.includes("cursor") || Boolean(listed?.properties?.next_cursor);
+          expect(Boolean(hint), where).toBe(pages);
+          if (!hint) continue;
+          paged++;
+          expect(hint.type, where).toBe("cursor");
+          const input = (type: string) => hint.inputs.find((i: { type: string }) => i.type === type);
+          // The parameters it names are the operation's, and the fields it names are the answer's.
+          expect(names, where).toContain(input("cursor").name);
+          expect(names, where).toContain(input("limit").name);
+          expect(input("cursor")).toMatchObject({ name: "cursor", in: "parameters" });
+          expect(hint.outputs).toEqual({ nextCursor: "$.next_cursor", results: "$.data" });
+          expect(JSON.stringify(listed.properties.next_cursor), where).toContain('"string"');
+          expect(listed.properties.data.type, where).toBe("array");
+          expect(listed.properties.has_more, where).toMatchObject({ type: "boolean" });
+          expect(listed.required, where).toEqual(expect.arrayContaining(["data", "has_more"]));
+        }
+      }
+    }
+    expect(paged).toBe(1); // GET /v1/verification-sessions; the other lists answer whole.
+  });
+
   it("links both references from /docs, each loading its document with no outside requests", async () => {
     const page = await (await fetch(`${baseUrl()}/docs`)).text();
     expect(page).toContain('href="/docs/voice"');

@@ -86,6 +86,7 @@ describe("route files and OpenAPI documents", () => {
         "/v1/verification-sessions",
         "/v1/webhook-endpoints/{id}",
         "/tts",
+        "/files",
         "/files/{key}",
         "/voices/{voiceId}/preview.mp3",
       ]),

@@ -37,7 +37,7 @@ export type UndocumentedAnswer = {
 /** Answers an API gives on purpose where its document has no operation. Nothing else may. */
 // The Voice API's paths (the document's templates), for its deliberate 405 and OPTIONS answers.
 const VOICE_PATHS =
-  /^(\/(health|voices|formats|tts|prompt-sets)|\/voices\/[^/]+\/preview\.mp3|\/files\/.+|\/prompt-sets\/[^/]+(\/(generate|status|duplicate|archive|prompts\.csv))?)$/;
+  /^(\/(health|voices|formats|tts|prompt-sets|files)|\/voices\/[^/]+\/preview\.mp3|\/files\/.+|\/prompt-sets\/[^/]+(\/(generate|status|duplicate|archive|prompts\.csv))?)$/;
 
 export const UNDOCUMENTED_ANSWERS: Record<DocumentName, UndocumentedAnswer[]> = {
   verification: [
@@ -80,7 +80,8 @@ export const UNDOCUMENTED_ANSWERS: Record<DocumentName, UndocumentedAnswer[]> = 
   ],
 };
 
-// Next.js catch-all segments ([...key]) take the rest of the path, slashes included.
+// Next.js catch-all segments ([...key]) take the rest of the path, slashes included (the older
+// download link form; GET /files takes the key as a query parameter).
 const MULTI_SEGMENT_PARAMETERS: Record<string, string> = { "/files/{key}": "key" };
 
 const compiled = new Map<DocumentName, { doc: any; ajv: Ajv2020; validators: Map<unknown, ValidateFunction> }>();

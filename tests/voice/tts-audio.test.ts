@@ -40,7 +40,7 @@ async function tts(body: Record<string, unknown>) {
 /** Where the app under test keeps an object (its STORAGE_LOCAL_DIR is per port; see test-stack.ts). */
 function storedPath(audioUrl: string): string {
   const port = new URL(baseUrl()).port;
-  const key = decodeURIComponent(new URL(audioUrl).pathname.replace(/^\/files\//, ""));
+  const key = new URL(audioUrl).searchParams.get("key")!;
   return path.resolve(".data/test-storage", port, key);
 }
 

@@ -120,6 +120,7 @@ describe("methods on every Voice API path", () => {
     ["/tts", "POST, OPTIONS", ["GET", "PUT", "PATCH", "DELETE"]],
     ["/openapi/voice.json", GET_ONLY, ["POST", "PUT", "PATCH", "DELETE"]],
     [`/voices/${VOICE}/preview.mp3`, GET_ONLY, ["POST", "PUT", "PATCH", "DELETE"]],
+    ["/files?key=tts/00/nothing.wav", GET_ONLY, ["POST", "PUT", "PATCH", "DELETE"]],
     ["/files/tts/00/nothing.wav", GET_ONLY, ["POST", "PUT", "PATCH", "DELETE"]],
   ];
 
@@ -133,7 +134,8 @@ describe("methods on every Voice API path", () => {
         error: { code: "method_not_allowed", message: expect.stringContaining(`${method} is not supported here`) },
       });
       // The API's own paths document their 405s (the document itself is not one of them).
-      if (!path.startsWith("/openapi/")) assertMatchesContract("voice", method, path, res.status, res.headers, body);
+      if (!path.startsWith("/openapi/"))
+        assertMatchesContract("voice", method, path.split("?")[0], res.status, res.headers, body);
     }
   });
 
@@ -142,7 +144,7 @@ describe("methods on every Voice API path", () => {
     expect(res.status).toBe(204);
     expect(res.headers.get("allow")).toBe(allow);
     if (!path.startsWith("/openapi/"))
-      assertMatchesContract("voice", "OPTIONS", path, res.status, res.headers, await res.text());
+      assertMatchesContract("voice", "OPTIONS", path.split("?")[0], res.status, res.headers, await res.text());
   });
 });
 
@@ -455,6 +457,27 @@ describe("signed download links", () => {
     return new URL(res.body.audio_url);
   }
 
+  /** The same link in the older form, the key as the path (links handed out before GET /files). */
+  function pathForm(url: URL): URL {
+    const legacy = new URL(url);
+    legacy.pathname = `/files/${legacy.searchParams.get("key")}`;
+    legacy.searchParams.delete("key");
+    return legacy;
+  }
+
+  it("points new links at /files with the key a signed query parameter, and serves the older path form alike", async () => {
+    const url = await freshAudioUrl();
+    expect(url.pathname).toBe("/files");
+    expect(url.searchParams.get("key")).toMatch(/^tts\/.+\.sln$/);
+    const legacy = pathForm(url);
+    expect(legacy.pathname).toBe(`/files/${url.searchParams.get("key")}`);
+    const [current, older] = [await download(url.toString()), await download(legacy.toString())];
+    expect([current.status, older.status]).toEqual([200, 200]);
+    expect(older.bytes.equals(current.bytes)).toBe(true);
+    expect(older.headers.get("content-disposition")).toBe(current.headers.get("content-disposition"));
+    expect(older.headers.get("content-type")).toBe(current.headers.get("content-type"));
+  });
+
   it("serves raw formats with their own extension and content type", async () => {
     const url = await freshAudioUrl();
     const file = await download(url.toString());
@@ -466,10 +489,16 @@ describe("signed download links", () => {
   it("documents every query parameter of an audio_url and the range answers", async () => {
     const url = await freshAudioUrl();
     const { buildVoiceDocument } = await import("@/lib/openapi/voice-document");
-    const operation = buildVoiceDocument().paths["/files/{key}"].get;
+    const document = buildVoiceDocument();
+    const operation = document.paths["/files"].get;
     const documented = operation.parameters.flatMap((p) => ("in" in p && p.in === "query" ? [p] : []));
     expect(documented.map((p) => p.name).sort()).toEqual([...url.searchParams.keys()].sort());
     expect(documented.every((p) => p.required)).toBe(true);
+    // The older form: the same signed parameters, the key as the path; documented as deprecated.
+    const older = document.paths["/files/{key}"].get;
+    expect(older.deprecated).toBe(true);
+    const olderQuery = older.parameters.flatMap((p) => ("in" in p && p.in === "query" ? [p.name] : []));
+    expect(olderQuery.sort()).toEqual([...pathForm(url).searchParams.keys()].sort());
 
     const whole = await download(url.toString());
     const partial = await download(url.toString(), { headers: { range: "bytes=0-9" } });
@@ -479,6 +508,34 @@ describe("signed download links", () => {
     for (const status of [200, 206, 403, 404, 416]) expect(Object.keys(operation.responses)).toContain(String(status));
   });
 
+  const linkChanges: [string, (u: URL) => void][] = [
+    ["a changed signature", (u: URL) => u.searchParams.set("signature", "A".repeat(43))],
+    ["no signature", (u: URL) => u.searchParams.delete("signature")],
+    ["a later expiry", (u: URL) => u.searchParams.set("expires", String(Number(u.searchParams.get("expires")) + 3600))],
+    ["another content type", (u: URL) => u.searchParams.set("content_type", "text/html")],
+    ["another file name", (u: URL) => u.searchParams.set("filename", "evil.html")],
+  ];
+  it.each([
+    ...linkChanges,
+    [
+      "another object",
+      (u: URL) =>
+        u.searchParams.set(
+          "key",
+          u.searchParams.get("key")!.replace(/([0-9a-f])(\.sln)$/, (_m, c, ext) => (c === "0" ? "1" : "0") + ext),
+        ),
+    ],
+    ["a key outside storage", (u: URL) => u.searchParams.set("key", "../../package.json")],
+    ["no key", (u: URL) => u.searchParams.delete("key")],
+  ])("GET /files answers 403 and never the file for %s", async (_name, tamper) => {
+    const url = await freshAudioUrl();
+    tamper(url);
+    const res = await download(url.toString());
+    expect(res.status).toBe(403);
+    expect(JSON.parse(res.bytes.toString()).error.code).toBe("forbidden");
+  });
+
+  // The older path form of the same links, with the changes this test made before GET /files.
   it.each([
     ["a changed signature", (u: URL) => u.searchParams.set("signature", "A".repeat(43))],
     ["no signature", (u: URL) => u.searchParams.delete("signature")],
@@ -497,8 +554,8 @@ describe("signed download links", () => {
         u.pathname = "/files/..%2F..%2Fpackage.json";
       },
     ],
-  ])("answers 403 and never the file for %s", async (_name, tamper) => {
-    const url = await freshAudioUrl();
+  ])("the older path form answers 403 and never the file for %s", async (_name, tamper) => {
+    const url = pathForm(await freshAudioUrl());
     tamper(url);
     const res = await download(url.toString());
     expect(res.status).toBe(403);
@@ -516,7 +573,7 @@ describe("signed download links", () => {
       baseUrl: url.origin,
       now: () => Date.now() - 2 * 3600_000,
     });
-    const key = decodeURIComponent(url.pathname.replace(/^\/files\//, ""));
+    const key = url.searchParams.get("key")!;
     const expired = await signer.signedUrl(key, {
       expiresInSeconds: 3600,
       contentType: url.searchParams.get("content_type")!,
@@ -526,6 +583,9 @@ describe("signed download links", () => {
     const res = await download(expired);
     expect(res.status).toBe(403);
     expect(JSON.parse(res.bytes.toString()).error.message).toMatch(/expired/);
+    const older = await download(pathForm(new URL(expired)).toString());
+    expect(older.status).toBe(403);
+    expect(JSON.parse(older.bytes.toString()).error.message).toMatch(/expired/);
     // The same link signed to be valid now works, so the 403 was about time alone.
     const valid = await createLocalStorage({
       dir: "/nonexistent",

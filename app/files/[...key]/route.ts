@@ -3,7 +3,9 @@ import { voiceMethods } from "@/lib/voice/methods";
 
 export const dynamic = "force-dynamic";
 
-// Downloads of the local storage driver's objects through HMAC-signed, expiring URLs.
+// The older form of a download link, the key as the path (/files/tts/ab/<sha>.wav?expires=...):
+// links handed out before audio_url moved to /files?key=... carry the same signed claims, so they
+// are served alike until they expire. Deprecated in the Voice document.
 export async function GET(req: Request, { params }: { params: Promise<{ key: string[] }> }) {
   return serveLocalFile(req, (await params).key.join("/"));
 }

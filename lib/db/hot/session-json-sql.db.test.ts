@@ -107,8 +107,9 @@ describe("session JSON rendered by PostgreSQL", () => {
     const first = await listSessionsJson({ orgId, limit: 4 });
     expect(first.startsWith(`{"data":[${expected.slice(0, 4).join(",")}],"next_cursor":"`)).toBe(true);
     const cursor = JSON.parse(first).next_cursor as string;
+    expect(first.endsWith(`"next_cursor":${JSON.stringify(cursor)},"has_more":true}`)).toBe(true);
     expect(await listSessionsJson({ orgId, limit: 4, cursor })).toBe(
-      `{"data":[${expected.slice(4).join(",")}],"next_cursor":null}`,
+      `{"data":[${expected.slice(4).join(",")}],"next_cursor":null,"has_more":false}`,
     );
 
     // The page size is written into the SQL, so anything but an integer from 1 to 100 is refused.
@@ -117,7 +118,11 @@ describe("session JSON rendered by PostgreSQL", () => {
     }
 
     const parsed = await listSessions({ orgId, limit: 100, filter: { status: "passed" } });
-    expect(parsed).toEqual({ data: [JSON.parse(await expectedJson(orgId, ids[3]))], next_cursor: null });
+    expect(parsed).toEqual({
+      data: [JSON.parse(await expectedJson(orgId, ids[3]))],
+      next_cursor: null,
+      has_more: false,
+    });
   });
 
   it("writes UTC timestamps whatever the database session's time zone", async () => {

@@ -2,6 +2,7 @@
 // openapi-fetch: one call of every operation of both APIs with its minimal valid input. It is
 // type-checked (strict, no casts, no any) and run against the test app by generated-client.test.ts,
 // which checks every recorded answer against the documents. The types are generated next to it.
+import { readFileSync } from "node:fs";
 import createClient, { type Middleware } from "openapi-fetch";
 import type { paths as VerificationPaths } from "./verification";
 import type { paths as VoicePaths } from "./voice";
@@ -37,6 +38,61 @@ function required<T>(value: T | undefined, what: string): T {
   return value;
 }
 
+type PaginationHint = {
+  type: string;
+  inputs: { name: string; in: string; type: string }[];
+  outputs: { nextCursor: string; results: string };
+};
+
+/** A list operation's paging hint in the served document (x-speakeasy-pagination), as a generator reads it. */
+function paginationHint(path: string): PaginationHint {
+  const document: { paths: Record<string, { get?: { "x-speakeasy-pagination"?: PaginationHint } }> } = JSON.parse(
+    readFileSync("verification.json", "utf8"),
+  );
+  const hint = document.paths[path]?.get?.["x-speakeasy-pagination"];
+  if (!hint || hint.type !== "cursor") throw new Error(`GET ${path} has no cursor pagination hint`);
+  return hint;
+}
+
+/** The field a JSONPath of the form $.name points at, read from an answer. */
+function field(answer: object, jsonPath: string): unknown {
+  const name = /^\$\.([a-z_]+)$/.exec(jsonPath)?.[1];
+  if (!name) throw new Error(`unsupported JSONPath ${jsonPath}`);
+  return Object.entries(answer).find(([key]) => key === name)?.[1];
+}
+
+/**
+ * Pages through the sessions one at a time as a generated pager would: the next cursor is read
+ * where the hint says, sent back as the parameter it names, and paging stops when has_more is false.
+ */
+async function pageByHint(v1: ReturnType<typeof createClient<VerificationPaths>>) {
+  const hint = paginationHint("/v1/verification-sessions");
+  const cursorParameter = hint.inputs.find((input) => input.type === "cursor")?.name;
+  const limitParameter = hint.inputs.find((input) => input.type === "limit")?.name;
+  // The generated query type has these two parameters; the hint must name them, not others.
+  if (cursorParameter !== "cursor" || limitParameter !== "limit") {
+    throw new Error(`the hint names ${cursorParameter} and ${limitParameter}, not parameters of the operation`);
+  }
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  for (let pages = 1; pages <= 20; pages++) {
+    const page = required(
+      (await v1.GET("/v1/verification-sessions", { params: { query: { limit: 1, cursor } } })).data,
+      "list page",
+    );
+    const items = field(page, hint.outputs.results);
+    if (!Array.isArray(items)) throw new Error("the hint's results are not a list");
+    ids.push(...page.data.map((session) => session.id));
+    const next = field(page, hint.outputs.nextCursor);
+    if (page.has_more !== (typeof next === "string")) throw new Error("has_more disagrees with the next cursor");
+    if (!page.has_more) return { pages, ids };
+    cursor = typeof next === "string" ? next : undefined;
+  }
+  throw new Error("paging did not end");
+}
+
+let paged: { pages: number; ids: string[]; created: string[] } | undefined;
+
 async function verificationCalls() {
   const v1 = createClient<VerificationPaths>({ baseUrl, headers: { Authorization: `Bearer ${key}` } });
   v1.use(recorder("verification"));
@@ -50,6 +106,8 @@ async function verificationCalls() {
   });
   const other = required((await v1.POST("/v1/verification-sessions", { body })).data, "create session");
   await v1.POST("/v1/test_helpers/verification-sessions/{id}/expire", { params: { path: { id: other.id } } });
+  const third = required((await v1.POST("/v1/verification-sessions", { body })).data, "create session");
+  paged = { ...(await pageByHint(v1)), created: [session.id, other.id, third.id] };
   const endpoint = required(
     (await v1.POST("/v1/webhook-endpoints", { body: { url: "https://127.0.0.1:9/age-webhook" } })).data,
     "create endpoint",
@@ -68,19 +126,21 @@ async function voiceCalls() {
   await voice.GET("/formats");
   const tts = required((await voice.POST("/tts", { body: { text: "Hello.", voice_id: voiceId } })).data, "tts");
 
+  // audio_url as returned: GET /files, every claim (the key included) a signed query parameter.
   const audio = new URL(tts.audio_url);
   const query = Object.fromEntries(audio.searchParams.entries());
+  const disposition: "inline" | "attachment" = query.disposition === "inline" ? "inline" : "attachment";
+  const signed = {
+    expires: Number(query.expires),
+    content_type: query.content_type ?? "",
+    filename: query.filename ?? "",
+    disposition,
+    signature: query.signature ?? "",
+  };
+  await voice.GET("/files", { params: { query: { key: query.key ?? "", ...signed } }, parseAs: "arrayBuffer" });
+  // The deprecated older form of the same link, the key as the path, still answers.
   await voice.GET("/files/{key}", {
-    params: {
-      path: { key: decodeURIComponent(audio.pathname.slice("/files/".length)) },
-      query: {
-        expires: Number(query.expires),
-        content_type: query.content_type ?? "",
-        filename: query.filename ?? "",
-        disposition: query.disposition === "inline" ? "inline" : "attachment",
-        signature: query.signature ?? "",
-      },
-    },
+    params: { path: { key: query.key ?? "" }, query: signed },
     parseAs: "arrayBuffer",
   });
 
@@ -120,4 +180,4 @@ async function voiceCalls() {
 
 await verificationCalls();
 await voiceCalls();
-process.stdout.write(JSON.stringify(answers));
+process.stdout.write(JSON.stringify({ answers, paged }));
