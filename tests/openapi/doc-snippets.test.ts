@@ -62,6 +62,7 @@ describe("the documented code", () => {
           lib: ["ES2022", "DOM"],
           types: ["node"],
           skipLibCheck: true,
+          noUncheckedIndexedAccess: true,
         },
         files: ["verify-age-webhook.ts", "age-quickstart.ts", "voice-quickstart.ts"],
       }),

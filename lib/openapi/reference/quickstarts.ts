@@ -3,7 +3,7 @@
 // type-checks them, tests/openapi/doc-snippets.test.ts, joins them), so each step may use what an
 // earlier one defined. `baseUrl` is this server's public origin.
 
-export type QuickstartStep = {
+type QuickstartStep = {
   id: string;
   title: string;
   /** Paragraphs; `code` in backticks is shown as code. */

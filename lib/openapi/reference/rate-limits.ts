@@ -2,7 +2,7 @@
 // (RATE_LIMIT_PER_MINUTE, lib/rate-limit/consume-rate-limit.ts), so it shows this server's limits.
 import { env } from "@/lib/env";
 
-export type RateLimitRow = { who: string; limit: string; counted: string; over: string };
+type RateLimitRow = { who: string; limit: string; counted: string; over: string };
 
 export function rateLimitRows(perMinute = env().RATE_LIMIT_PER_MINUTE): RateLimitRow[] {
   return [

@@ -34,7 +34,7 @@ export function verifyAgeWebhook(
 ): AgeVerificationEvent {
   const match = /^t=(\\d+),v1=([0-9a-f]+)$/.exec(header ?? "");
   if (!match) throw new Error("Service-Signature is missing or malformed");
-  const [, t, v1] = match;
+  const [, t = "", v1 = ""] = match;
   if (Math.abs(Math.floor(now / 1000) - Number(t)) > TOLERANCE_SECONDS) {
     throw new Error("Service-Signature is too old (or from the future)");
   }
