@@ -155,7 +155,8 @@ test("voices, preview, a ulaw_8000 prompt downloaded as .ulaw, and the history",
 
   // The audio_url copies as shown.
   const audioUrl = (await page.getByRole("status", { name: "audio_url" }).textContent())!.trim();
-  expect(audioUrl).toMatch(/\.ulaw\?/);
+  // The .ulaw object, its key a signed query parameter of GET /files.
+  expect(new URL(audioUrl).searchParams.get("key")).toMatch(/\.ulaw$/);
   await page.getByRole("button", { name: "Copy URL" }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(audioUrl);
   await shoot(page, "06-generated");

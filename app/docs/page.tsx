@@ -39,6 +39,9 @@ const CONTENTS = [
   { href: "#reference", label: "Operation reference" },
 ];
 
+// Tables from 640 px up; below, the same rows as a list of cards (only one of the two is displayed).
+const phoneListClass = "mt-4 divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white sm:hidden";
+const wideTableClass = "mt-4 hidden rounded-lg border border-slate-200 bg-white sm:block";
 const sectionClass = "scroll-mt-6 border-t border-slate-200 pt-10";
 const h2Class = "text-2xl font-semibold tracking-tight text-slate-900";
 
@@ -170,7 +173,27 @@ export default function DocsPage() {
             className="mt-3 max-w-2xl leading-relaxed text-slate-700"
             text="The limits this server applies now. A 429 is safe to retry after `Retry-After` seconds."
           />
-          <div className="mt-4 rounded-lg border border-slate-200 bg-white">
+          {/* A phone gets one card per row: four columns of sentences do not fit 390 px. */}
+          <ul aria-label="Rate limits" className={phoneListClass}>
+            {rateLimitRows().map((row) => (
+              <li key={row.who} className="px-4 py-3 text-sm">
+                <p className="font-medium text-slate-900">{row.who}</p>
+                <dl className="mt-1 space-y-1 text-slate-700">
+                  {[
+                    ["Limit", row.limit],
+                    ["Counted", row.counted],
+                    ["Over the limit", row.over],
+                  ].map(([term, value]) => (
+                    <div key={term}>
+                      <dt className="inline font-medium text-slate-600">{term}: </dt>
+                      <dd className="inline">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </li>
+            ))}
+          </ul>
+          <div className={wideTableClass}>
             <Table label="Rate limits">
               <THead>
                 <tr>
@@ -241,7 +264,19 @@ function ErrorTable({
     <>
       <h3 className="mt-8 text-lg font-semibold text-slate-900">{title}</h3>
       <CodeBlock code={envelope} language="JSON" name={`the ${title} error envelope`} />
-      <div className="mt-4 rounded-lg border border-slate-200 bg-white">
+      <ul aria-label={`${title} error codes`} className={phoneListClass}>
+        {rows.map((row) => (
+          <li key={row.code} className="px-4 py-3 text-sm">
+            <p className="flex flex-wrap items-baseline gap-x-2">
+              <span className="font-medium tabular-nums">{row.status}</span>
+              <code className="font-mono text-[13px] text-slate-900">{row.code}</code>
+              {withType ? <span className="font-mono text-xs text-slate-600">{row.type}</span> : null}
+            </p>
+            <p className="mt-1 text-slate-700">{row.when}</p>
+          </li>
+        ))}
+      </ul>
+      <div className={wideTableClass}>
         <Table label={`${title} error codes`}>
           <THead>
             <tr>

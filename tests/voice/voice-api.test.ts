@@ -294,7 +294,10 @@ describe("POST /tts", () => {
     expect([first.body.cached, other.body.cached, again.body.cached]).toEqual([false, false, true]);
     // Same input, same audio: the hash is of the bytes, whoever asked.
     expect(other.body.sha256).toBe(first.body.sha256);
-    expect(new URL(other.body.audio_url).pathname).not.toBe(new URL(first.body.audio_url).pathname);
+    // Each organisation's own stored object (the key is a signed query parameter of audio_url).
+    const objectOf = (audioUrl: string) => new URL(audioUrl).searchParams.get("key");
+    expect(objectOf(first.body.audio_url)).toEqual(expect.any(String));
+    expect(objectOf(other.body.audio_url)).not.toBe(objectOf(first.body.audio_url));
   });
 
   it("synthesizes 20 concurrent identical requests once", async () => {

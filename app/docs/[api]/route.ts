@@ -34,7 +34,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ api:
 </head>
 <body>
   <nav class="top" aria-label="Documentation">
-    <a href="/">Voiceage</a><a href="/docs">All references</a><a href="/openapi/${api}.json">OpenAPI document (JSON)</a>
+    <a href="/">Voiceage</a><a href="/docs">Quickstarts and guides</a><a href="/openapi/${api}.json">OpenAPI document (JSON)</a>
   </nav>
   <main id="reference"></main>
   <script nonce="${nonce}" src="/docs/assets/swagger-ui-bundle.js"></script>
