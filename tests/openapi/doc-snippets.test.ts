@@ -3,7 +3,7 @@
 // the worked example of the exact bytes), the shell check against the same example, and each
 // quickstart's TypeScript steps, joined as the page says they join, type-check as one program.
 import { execFile } from "node:child_process";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -73,6 +73,33 @@ describe("the documented code", () => {
     ]).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "tsc failed" }));
     expect(typecheck.stdout).toBe("");
   }, 120_000);
+
+  it("runs against the app: the Voice quickstart whole, the Age Verification one up to its webhook endpoint", async () => {
+    const { testKey } = await newOrg("doc-quickstart");
+    const join = (steps: { typescript: string }[]) => `${steps.map((step) => step.typescript).join("\n\n")}\n`;
+    // Step 3 registers https://shop.example, which this machine cannot resolve: the webhook half
+    // is run by the delivery test below instead.
+    await writeFile(path.join(dir, "age-run.ts"), join(ageVerificationQuickstart(baseUrl()).steps.slice(0, 2)));
+    await writeFile(path.join(dir, "voice-run.ts"), join(voiceQuickstart(baseUrl()).steps));
+    const runProgram = (file: string) =>
+      run(path.join(root, "node_modules/.bin/tsx"), [file], {
+        cwd: dir,
+        env: { ...process.env, VOICEAGE_KEY: testKey },
+        timeout: 120_000,
+      });
+
+    const age = await runProgram("age-run.ts");
+    expect(age.stdout).toMatch(new RegExp(`^vs_[A-Za-z0-9]+ ${baseUrl()}/verify/`));
+    expect(age.stdout).toContain("old enough: let the order through");
+
+    const voice = await runProgram("voice-run.ts");
+    expect(voice.stdout).toMatch(/^fliteRms /m);
+    const prompt = await readFile(path.join(dir, "welcome.ulaw"));
+    expect(prompt.length).toBeGreaterThan(8000); // over a second of 8 kHz μ-law
+    const zip = await readFile(path.join(dir, "menu.zip"));
+    expect(zip.subarray(0, 4).toString("latin1")).toBe("PK\x03\x04");
+    expect(zip.includes("en/custom/main-menu.ulaw")).toBe(true);
+  }, 180_000);
 
   it("accepts a real signed delivery, and refuses it altered, re-serialised or under another secret", async () => {
     const { testKey } = await newOrg("doc-snippet");
