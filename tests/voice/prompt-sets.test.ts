@@ -121,7 +121,7 @@ describe("a 50-prompt set, generated, edited, regenerated and downloaded", () =>
     expect(edited.status).toBe(200);
     expect(edited.body.generation.counts).toMatchObject({ done: 49, pending: 1 });
     expect(edited.body.prompts[6]).toMatchObject({ name: "menu-07", status: "pending", sha256: null });
-    expect(edited.body.prompts[5]).toMatchObject({ status: "done", audio_url: expect.stringContaining("/files/") });
+    expect(edited.body.prompts[5]).toMatchObject({ status: "done", audio_url: expect.stringContaining("/files?key=") });
 
     expect((await voiceApi("POST", `/prompt-sets/${setId}/generate`, { key, body: { only: "all" } })).status).toBe(202);
     const status = await settled(setId);
