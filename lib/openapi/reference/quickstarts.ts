@@ -1,7 +1,7 @@
 // The quickstarts at the top of /docs: each step in prose, with the same call in curl and in
-// TypeScript. A quickstart's TypeScript steps, in order, make one program (the test that
-// type-checks them, tests/openapi/doc-snippets.test.ts, joins them), so each step may use what an
-// earlier one defined. `baseUrl` is this server's public origin.
+// TypeScript. A quickstart's TypeScript steps, in order, make one program, so each step may use
+// what an earlier one defined: tests/openapi/doc-snippets.test.ts joins them, type-checks them and
+// runs them against the app. `baseUrl` is this server's public origin.
 
 type QuickstartStep = {
   id: string;
