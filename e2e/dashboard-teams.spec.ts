@@ -154,7 +154,10 @@ test("a long organisation name is readable in full; members leave, the last owne
 }) => {
   const problems = watchConsole(page);
   // 80 characters, the longest a name may be: cut off in the header, never lost.
-  const owner = { ...newAccount(), organization: `Northwind Traders ${unique()} International Holdings and Verification Services Ltd.` };
+  const owner = {
+    ...newAccount(),
+    organization: `Northwind Traders ${unique()} International Holdings and Verification Services Ltd.`,
+  };
   expect(owner.organization).toHaveLength(80);
   await signUp(page, owner);
 

@@ -7,22 +7,27 @@ import { ROLE_LABELS } from "@/lib/teams/roles";
 import { Spinner } from "./button";
 
 /**
- * Whether a name is cut off by its box: `fits` measures it, again whenever the box changes size
- * (the header narrows on a phone, the window is resized).
+ * Whether the header's name is cut off: the plain name by its own box; the select, which draws
+ * its chosen option itself, by the natural width of a copy of that text against the room inside
+ * the select. Measured again whenever the box changes size (a phone, a resized window).
  */
-function useTruncated(box: RefObject<HTMLElement | null>, cutOff: () => boolean, text: string): boolean {
+function useTruncated(box: RefObject<HTMLElement | null>, copy: RefObject<HTMLElement | null>, text: string): boolean {
   const [truncated, setTruncated] = useState(false);
-  const measure = useRef(cutOff);
-  measure.current = cutOff;
   useLayoutEffect(() => {
     const node = box.current;
     if (!node) return;
-    const update = () => setTruncated(measure.current());
+    const update = () => {
+      const natural = copy.current;
+      if (!natural) return setTruncated(node.scrollWidth > node.clientWidth);
+      const style = getComputedStyle(node);
+      const room = node.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      setTruncated(natural.offsetWidth > room);
+    };
     update();
     const observer = new ResizeObserver(update);
     observer.observe(node);
     return () => observer.disconnect();
-  }, [box, text]);
+  }, [box, copy, text]);
   return truncated;
 }
 
@@ -68,19 +73,7 @@ export function OrganizationSwitcher({
   const name = choice?.name ?? "";
   const chosenText = choice ? `${choice.name} (${ROLE_LABELS[choice.role]})` : "";
   const single = organizations.length < 2;
-  const truncated = useTruncated(
-    single ? nameRef : selectRef,
-    () => {
-      if (single) return nameRef.current ? nameRef.current.scrollWidth > nameRef.current.clientWidth : false;
-      const select = selectRef.current;
-      const text = chosenTextRef.current;
-      if (!select || !text) return false;
-      const style = getComputedStyle(select);
-      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      return text.offsetWidth > room;
-    },
-    chosenText,
-  );
+  const truncated = useTruncated(single ? nameRef : selectRef, chosenTextRef, chosenText);
   if (single) {
     // Focusable only when cut off, so a keyboard user can read the rest; otherwise plain text.
     return (

@@ -33,7 +33,7 @@ const ids = (page: Awaited<ReturnType<typeof listDashboardSessions>>) => {
 describe("metadata search entries", () => {
   it("are written with the session, one per pair, as the API echoes them", async () => {
     const org = await newOrganization("meta");
-    const metadata = { zeta: "1", order: "A-1", "clé": "välue ✓" };
+    const metadata = { zeta: "1", order: "A-1", clé: "välue ✓" };
     const id = await session(org.id, metadata);
     const entries = await db.sessionMetadataEntry.findMany({ where: { sessionId: id }, orderBy: { key: "asc" } });
     const row = await db.verificationSession.findUniqueOrThrow({ where: { id } });
@@ -52,7 +52,7 @@ describe("metadata search entries", () => {
     const org = await newOrganization("meta");
     const odd = {
       'say "hi"': "it's \\ fine",
-      "ключ": "значение 🙂",
+      ключ: "значение 🙂",
       "e\u0301": "NFD",
       "\u00e9": "NFC",
       "  spaced ": " value ",

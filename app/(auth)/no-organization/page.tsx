@@ -20,8 +20,8 @@ export default async function NoOrganizationPage() {
     <>
       <h1 className="text-2xl font-semibold tracking-tight">You are not in any organisation</h1>
       <p className="mt-2 text-sm text-slate-700">
-        You are signed in as <span className="font-medium break-all">{account.email}</span>, but no organisation has
-        you as a member any more.
+        You are signed in as <span className="font-medium break-all">{account.email}</span>, but no organisation has you
+        as a member any more.
       </p>
       <section aria-labelledby="create-title" className="mt-8">
         <h2 id="create-title" className="text-lg font-semibold">

@@ -151,8 +151,8 @@ export default async function MembersPage() {
           <CardBody>
             {onlyOwner ? (
               <p className="text-sm text-slate-700">
-                You are the only owner of {user.orgName}, and an organisation needs one. To leave, make another member an
-                owner first.
+                You are the only owner of {user.orgName}, and an organisation needs one. To leave, make another member
+                an owner first.
               </p>
             ) : (
               <LeaveOrganizationButton orgId={user.orgId} orgName={user.orgName} />

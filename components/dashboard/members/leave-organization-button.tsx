@@ -20,7 +20,8 @@ export function LeaveOrganizationButton({ orgId, orgName }: { orgId: string; org
       router.refresh();
     },
   });
-  const refusal = leave.data && !leave.data.ok ? leave.data.error : leave.isError ? "Could not leave; try again." : null;
+  const refusal =
+    leave.data && !leave.data.ok ? leave.data.error : leave.isError ? "Could not leave; try again." : null;
   return (
     <div className="flex flex-col items-start gap-2">
       <ConfirmDialog
