@@ -6,6 +6,8 @@ import type { OrganizationChoice } from "@/lib/users/current-user";
 import { ROLE_LABELS } from "@/lib/teams/roles";
 import { Spinner } from "./button";
 
+const SELECT_ARROW_PX = 24;
+
 /**
  * Whether the header's name is cut off: the plain name by its own box; the select, which draws
  * its chosen option itself, by the natural width of a copy of that text against the room inside
@@ -20,7 +22,9 @@ function useTruncated(box: RefObject<HTMLElement | null>, copy: RefObject<HTMLEl
       const natural = copy.current;
       if (!natural) return setTruncated(node.scrollWidth > node.clientWidth);
       const style = getComputedStyle(node);
-      const room = node.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      // Chromium draws the select's arrow inside its padding box as well: counted generously, so
+      // a name that only just fits shows its (harmless) full text rather than one cut off hiding it.
+      const room = node.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - SELECT_ARROW_PX;
       setTruncated(natural.offsetWidth > room);
     };
     update();
