@@ -67,6 +67,15 @@ describe("metadata search entries", () => {
     expect(ids(await search(org.id, "ключ", "значение"))).toEqual([]);
   });
 
+  it("hold the longest pair the API accepts, in four-byte characters (the index entry's size limit)", async () => {
+    const org = await newOrganization("meta");
+    // 40 and 500 code points, the API's limits, each four bytes in UTF-8 and varied, so nothing compresses.
+    const key = Array.from({ length: 40 }, (_, i) => String.fromCodePoint(0x1f600 + i)).join("");
+    const value = Array.from({ length: 500 }, (_, i) => String.fromCodePoint(0x1f300 + ((i * 37) % 700))).join("");
+    const id = await session(org.id, { [key]: value });
+    expect(ids(await search(org.id, key, value))).toEqual([id]);
+  });
+
   it("page through many matches newest first, with no match skipped or repeated", async () => {
     const org = await newOrganization("meta");
     const expected: string[] = [];
