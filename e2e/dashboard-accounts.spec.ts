@@ -202,6 +202,11 @@ test("settings: the display name the hosted flow shows is saved, cleared, and re
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Use letters, numbers, spaces and punctuation only.")).toBeVisible();
   await expect(field).toHaveAttribute("aria-invalid", "true");
+  // The focus goes to the field in error, and the error leaves it once it is edited.
+  await expect(field).toBeFocused();
+  await page.keyboard.press("Backspace");
+  await expect(page.getByText("Use letters, numbers, spaces and punctuation only.")).toHaveCount(0);
+  await expect(field).not.toHaveAttribute("aria-invalid", "true");
 
   await field.fill("  Acme Wines ");
   await page.getByRole("button", { name: "Save" }).click();

@@ -147,3 +147,116 @@ test("a member of two organisations accepts signed in and switches between them;
   await otherContext.close();
   expect(problems).toEqual([]);
 });
+
+test("a long organisation name is readable in full; members leave, the last owner cannot, and someone left with none starts anew", async ({
+  page,
+  browser,
+}) => {
+  const problems = watchConsole(page);
+  // 80 characters, the longest a name may be: cut off in the header, never lost.
+  const owner = {
+    ...newAccount(),
+    organization: `Northwind Tradings ${unique()} International Holdings and Verification Services Ltd`,
+  };
+  expect(owner.organization).toHaveLength(80);
+  await signUp(page, owner);
+
+  // A colleague with an organisation of their own, and a newcomer with none.
+  const colleagueContext = await browser.newContext();
+  const colleague = await colleagueContext.newPage();
+  const colleagueProblems = watchConsole(colleague);
+  const colleagueAccount = newAccount();
+  await signUp(colleague, colleagueAccount);
+  const colleagueLink = await invite(page, colleagueAccount.email, "Developer");
+  await page.getByRole("button", { name: "Invite someone else" }).click();
+  const newcomerEmail = `newcomer-${unique()}@example.com`;
+  const newcomerLink = await invite(page, newcomerEmail, "Developer");
+
+  await colleague.goto(colleagueLink);
+  await colleague.getByRole("button", { name: `Join ${owner.organization}` }).click();
+  await expect(colleague).toHaveURL(/\/dashboard\?joined=1$/);
+
+  // The switcher cuts the long name off; hovering or focusing it shows the whole name, and the
+  // chosen option (what a screen reader reads) holds it in full.
+  const switcher = colleague.getByRole("banner").getByRole("combobox", { name: "Organisation" });
+  await expect(switcher.locator("option:checked")).toHaveText(`${owner.organization} (Developer)`);
+  const fullName = colleague.getByTestId("organization-full-name");
+  await expect(fullName).toBeHidden();
+  await switcher.hover();
+  await expect(fullName).toBeVisible();
+  await expect(fullName).toHaveText(`${owner.organization} (Developer)`);
+  await colleague.mouse.move(0, 600);
+  await expect(fullName).toBeHidden();
+  await switcher.focus();
+  await expect(fullName).toBeVisible();
+  await shoot(colleague, "organization-switcher-long-name");
+
+  // Leaving: confirmed first, then the dashboard acts for the colleague's own organisation.
+  await go(colleague, "Members");
+  const leave = colleague.getByRole("region", { name: "Leave this organisation" });
+  await expect(leave).toContainText(`Stop being a member of ${owner.organization}.`);
+  await shoot(colleague, "members-leave");
+  await leave.getByRole("button", { name: "Leave organisation" }).click();
+  const dialog = colleague.getByRole("dialog", { name: `Leave ${owner.organization}?` });
+  await expect(dialog).toContainText("You lose access to its keys, sessions, webhooks and members at once.");
+  await shoot(colleague, "members-leave-confirm");
+  await dialog.getByRole("button", { name: "Leave organisation" }).click();
+  await expect(colleague).toHaveURL(/\/dashboard\?left=1$/);
+  await expect(colleague.getByText("You left the organisation.")).toBeVisible();
+  await expect(colleague.getByText(`The dashboard now shows ${colleagueAccount.organization}`)).toBeVisible();
+  await expect(colleague.getByRole("banner").getByRole("combobox", { name: "Organisation" })).toHaveCount(0);
+  await expect(colleague.getByRole("banner")).toContainText(colleagueAccount.organization);
+  await shoot(colleague, "overview-after-leaving");
+
+  // The owner sees the colleague gone, and, as the only owner, is told why they cannot leave.
+  await go(page, "Members");
+  await expect(page.getByRole("table", { name: "Members" })).not.toContainText(colleagueAccount.email);
+  const ownerLeave = page.getByRole("region", { name: "Leave this organisation" });
+  await expect(ownerLeave).toContainText(
+    `You are the only owner of ${owner.organization}, and an organisation needs one. To leave, make another member an owner first.`,
+  );
+  await expect(ownerLeave.getByRole("button", { name: "Leave organisation" })).toHaveCount(0);
+  await shoot(page, "members-only-owner");
+
+  // A newcomer whose only organisation this is: on a phone the plain name is cut off, and
+  // reachable with the keyboard to read in full.
+  const newcomerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const newcomer = await newcomerContext.newPage();
+  const newcomerProblems = watchConsole(newcomer);
+  await newcomer.goto(newcomerLink);
+  await newcomer.getByLabel("Choose a password").fill(`pass phrase ${unique()}`);
+  await newcomer.getByRole("button", { name: "Create account and join" }).click();
+  await expect(newcomer).toHaveURL(/\/dashboard\?joined=1$/, { timeout: 30_000 });
+  // Focusable because it is cut off (a name that fits is plain text).
+  const plainName = newcomer.getByRole("banner").locator("span[tabindex='0']", { hasText: owner.organization });
+  await expect(plainName).toBeVisible();
+  await plainName.focus();
+  await expect(newcomer.getByTestId("organization-full-name")).toBeVisible();
+  await expect(newcomer.getByTestId("organization-full-name")).toHaveText(owner.organization);
+  await shoot(newcomer, "organization-name-long-single");
+
+  await newcomer.goto(new URL("/dashboard/members", newcomer.url()).toString());
+  await newcomer.getByRole("region", { name: "Leave this organisation" }).getByRole("button").click();
+  await newcomer.getByRole("dialog").getByRole("button", { name: "Leave organisation" }).click();
+  await expect(newcomer).toHaveURL(/\/no-organization$/);
+  await expect(newcomer.getByRole("heading", { level: 1, name: "You are not in any organisation" })).toBeVisible();
+  await expect(newcomer.getByText("Ask one of its owners or admins to invite you")).toBeVisible();
+  await shoot(newcomer, "no-organization");
+
+  // A taken name is refused beside its field, with the focus there; a free one starts anew.
+  await newcomer.getByLabel("Organisation name").fill(owner.organization);
+  await newcomer.getByRole("button", { name: "Create organisation" }).click();
+  await expect(newcomer.getByText("An organisation with this name already exists.", { exact: false })).toBeVisible();
+  await expect(newcomer.getByLabel("Organisation name")).toBeFocused();
+  const fresh = `Fresh start ${unique()}`;
+  await newcomer.getByLabel("Organisation name").fill(fresh);
+  await newcomer.getByRole("button", { name: "Create organisation" }).click();
+  await expect(newcomer).toHaveURL(/\/dashboard\?welcome=1$/);
+  await expect(newcomer.getByRole("banner")).toContainText(fresh);
+
+  await colleagueContext.close();
+  await newcomerContext.close();
+  expect(problems).toEqual([]);
+  expect(colleagueProblems).toEqual([]);
+  expect(newcomerProblems).toEqual([]);
+});

@@ -28,7 +28,7 @@ function Stat({ label, value, href, detail }: { label: string; value: number; hr
 
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const user = await requireDashboardUser("/dashboard");
-  const [overview, { welcome, joined }] = await Promise.all([
+  const [overview, { welcome, joined, left }] = await Promise.all([
     getOverview(user.orgId),
     searchParams.then((p) => overviewQuerySchema.parse(p)),
   ]);
@@ -51,6 +51,13 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           <Alert tone="success" title={`You joined ${user.orgName}.`}>
             You are {user.role === "developer" ? "a" : "an"} {ROLE_LABELS[user.role].toLowerCase()} here.
             {user.organizations.length > 1 ? " Switch organisations from the name at the top of the page." : null}
+          </Alert>
+        ) : null}
+
+        {left ? (
+          <Alert tone="success" title="You left the organisation.">
+            The dashboard now shows {user.orgName}, where you are {user.role === "developer" ? "a" : "an"}{" "}
+            {ROLE_LABELS[user.role].toLowerCase()}.
           </Alert>
         ) : null}
 

@@ -27,7 +27,8 @@ export function SignedInHeader({
     <>
       <SkipLink target="main" />
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
+        {/* relative: the organisation's full name, when cut off, is placed against this row. */}
+        <div className="relative mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
           <div className="flex min-w-0 items-center gap-3">
             <Link href={homeHref} className="font-semibold tracking-tight text-slate-900">
               Voiceage

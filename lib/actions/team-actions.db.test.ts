@@ -35,7 +35,9 @@ const { createWebhookEndpointAction } = await import("@/lib/actions/webhook-acti
 const { saveDisplayNameAction } = await import("@/lib/actions/settings-actions");
 const {
   changeMemberRoleAction,
+  createOrganizationAction,
   inviteMemberAction,
+  leaveOrganizationAction,
   removeMemberAction,
   revokeInvitationAction,
   switchOrganizationAction,
@@ -219,5 +221,68 @@ describe("organisation isolation across memberships", () => {
     // Removed from B: the cookie still names B, but the next request acts for A again.
     await db.membership.delete({ where: { userId_orgId: { userId: a.developer.id, orgId: b.org.id } } });
     expect(await getCurrentUser()).toMatchObject({ orgId: a.org.id, role: "developer" });
+  });
+});
+
+describe("leaving an organisation", () => {
+  it("moves a member of several to another, and one of none to the page that says so", async () => {
+    const a = await newTeam();
+    const b = await newTeam();
+    await db.membership.create({ data: { userId: a.developer.id, orgId: b.org.id, role: "admin" } });
+    actAs(a.developer.id, b.org.id);
+
+    expect(await leaveOrganizationAction({ id: b.org.id })).toEqual({
+      ok: true,
+      value: { redirectTo: "/dashboard?left=1" },
+    });
+    expect(request.cookies.get("dashboard_org")).toBe(a.org.id);
+    expect(await getCurrentUser()).toMatchObject({ orgId: a.org.id, role: "developer" });
+
+    expect(await leaveOrganizationAction({ id: a.org.id })).toEqual({
+      ok: true,
+      value: { redirectTo: "/no-organization" },
+    });
+    expect(await getCurrentUser()).toBeNull();
+    expect(await db.membership.count({ where: { userId: a.developer.id } })).toBe(0);
+    // Both teams keep everyone else.
+    expect(await db.membership.count({ where: { orgId: a.org.id } })).toBe(2);
+    expect(await db.membership.count({ where: { orgId: b.org.id } })).toBe(3);
+  });
+
+  it("refuses the last owner in words, and an organisation the user is not in", async () => {
+    const a = await newTeam();
+    const b = await newTeam();
+    actAs(a.owner.id);
+    expect(await leaveOrganizationAction({ id: a.org.id })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^You are the only owner of .+, and an organisation needs one\./),
+    });
+    expect(await leaveOrganizationAction({ id: b.org.id })).toEqual({
+      ok: false,
+      error: "You are not a member of that organisation.",
+    });
+    expect(await leaveOrganizationAction({ id: "not-an-id" })).toMatchObject({ ok: false });
+    expect(await db.membership.count({ where: { orgId: a.org.id } })).toBe(3);
+    expect(await db.membership.count({ where: { orgId: b.org.id } })).toBe(3);
+  });
+
+  it("lets someone in no organisation create one, as its owner, and refuses a taken name beside its field", async () => {
+    const a = await newTeam();
+    actAs(a.developer.id);
+    await leaveOrganizationAction({ id: a.org.id });
+    expect(await createOrganizationAction({ name: a.org.name })).toEqual({
+      ok: false,
+      error: "An organisation with this name already exists. Choose another name, or ask its owner to invite you.",
+      fieldErrors: {
+        name: "An organisation with this name already exists. Choose another name, or ask its owner to invite you.",
+      },
+    });
+    expect(await createOrganizationAction({ name: " " })).toMatchObject({
+      ok: false,
+      fieldErrors: { name: "Use at least 2 characters for the organisation name." },
+    });
+    const name = `own-${unique()}`;
+    await expect(createOrganizationAction({ name })).rejects.toThrow(/NEXT_REDIRECT/);
+    expect(await getCurrentUser()).toMatchObject({ orgName: name, role: "owner" });
   });
 });

@@ -10,8 +10,10 @@ import { idSchema } from "@/lib/dashboard/schemas";
 import { logger } from "@/lib/log";
 import { acceptInvitation, signUpWithInvitation } from "@/lib/teams/accept-invitation";
 import { changeMemberRole } from "@/lib/teams/change-member-role";
+import { createOrganizationForUser } from "@/lib/teams/create-organization";
 import { createInvitation } from "@/lib/teams/create-invitation";
 import { TeamError } from "@/lib/teams/errors";
+import { leaveOrganization } from "@/lib/teams/leave-organization";
 import type { Actor } from "@/lib/teams/member-rules";
 import { removeMember } from "@/lib/teams/remove-member";
 import { revokeInvitation } from "@/lib/teams/revoke-invitation";
@@ -19,6 +21,7 @@ import type { Role } from "@/lib/teams/roles";
 import {
   acceptInvitationSignUpFormSchema,
   changeMemberRoleFormSchema,
+  createOrganizationFormSchema,
   inviteMemberFormSchema,
 } from "@/lib/teams/schemas";
 import { sendInvitationEmail } from "@/lib/teams/send-invitation-email";
@@ -132,6 +135,50 @@ export async function removeMemberAction(input: { id: string }): Promise<ActionR
   }
   revalidatePath("/dashboard", "layout");
   return { ok: true, value: { id: id.data } };
+}
+
+/**
+ * The user leaves one of their organisations (any role but its last owner, which the domain
+ * refuses in words). Afterwards the dashboard acts for their oldest other organisation, or,
+ * with none left, the page that says so and how to make one: where to go is returned, for the
+ * page to open.
+ */
+export async function leaveOrganizationAction(input: { id: string }): Promise<ActionResult<{ redirectTo: string }>> {
+  const user = await requireDashboardUser(MEMBERS_PAGE);
+  const orgId = idSchema("org").safeParse(input.id);
+  if (!orgId.success || !user.organizations.some((o) => o.id === orgId.data))
+    return { ok: false, error: "You are not a member of that organisation." };
+  let remaining: { id: string }[];
+  try {
+    ({ remaining } = await leaveOrganization({ userId: user.id, orgId: orgId.data }));
+  } catch (error) {
+    return refusalOf(error);
+  }
+  revalidatePath("/dashboard", "layout");
+  const next = remaining[0];
+  if (!next) return { ok: true, value: { redirectTo: "/no-organization" } };
+  if (orgId.data === user.orgId) await setCurrentOrganization(next.id);
+  return { ok: true, value: { redirectTo: "/dashboard?left=1" } };
+}
+
+/**
+ * A signed-in person makes a new organisation of their own, as its owner, and the dashboard then
+ * acts for it (the page for someone in no organisation offers this).
+ */
+export async function createOrganizationAction(input: { name: string }): Promise<ActionResult<never>> {
+  const account = await getSignedInAccount();
+  if (!account) return { ok: false, error: "Sign in again to create an organisation." };
+  const parsed = createOrganizationFormSchema.safeParse(input);
+  if (!parsed.success)
+    return { ok: false, error: "Check the highlighted field.", fieldErrors: fieldErrorsOf(parsed.error.issues) };
+  let orgId: string;
+  try {
+    ({ id: orgId } = await createOrganizationForUser(account.id, parsed.data.name));
+  } catch (error) {
+    return refusalOf(error);
+  }
+  await setCurrentOrganization(orgId);
+  redirect("/dashboard?welcome=1");
 }
 
 /**

@@ -57,9 +57,10 @@ describe("dashboard page query schemas", () => {
   });
 
   it("read the overview's welcome and joined flags", () => {
-    expect(overviewQuerySchema.parse({ welcome: "1" })).toEqual({ welcome: true, joined: false });
-    expect(overviewQuerySchema.parse({ joined: "1" })).toEqual({ welcome: false, joined: true });
-    expect(overviewQuerySchema.parse({})).toEqual({ welcome: false, joined: false });
+    expect(overviewQuerySchema.parse({ welcome: "1" })).toEqual({ welcome: true, joined: false, left: false });
+    expect(overviewQuerySchema.parse({ joined: "1" })).toEqual({ welcome: false, joined: true, left: false });
+    expect(overviewQuerySchema.parse({ left: "1" })).toEqual({ welcome: false, joined: false, left: true });
+    expect(overviewQuerySchema.parse({})).toEqual({ welcome: false, joined: false, left: false });
   });
 
   it("word the endpoint form's mistakes for a person, not for a JSON body", () => {

@@ -54,10 +54,11 @@ export const createWebhookEndpointFormSchema = createWebhookEndpointBodySchema.e
 // The query parameters of every dashboard page that reads any (lib/http/search-params.ts says how
 // a value that is not of its shape is treated).
 
-/** /dashboard: `welcome` after sign-up, `joined` after accepting an invitation. */
+/** /dashboard: `welcome` after sign-up, `joined` after accepting an invitation, `left` after leaving another. */
 export const overviewQuerySchema = z.object({
   welcome: singleParam(z.string()).transform(Boolean),
   joined: singleParam(z.string()).transform(Boolean),
+  left: singleParam(z.string()).transform(Boolean),
 });
 
 /** A calendar day as a date input sends it (YYYY-MM-DD), and only a day that exists. */

@@ -9,7 +9,8 @@ export type TeamErrorCode =
   | "invitation_revoked"
   | "invitation_expired"
   | "invitation_other_email"
-  | "too_many_invitations";
+  | "too_many_invitations"
+  | "organization_taken";
 
 export class TeamError extends Error {
   constructor(

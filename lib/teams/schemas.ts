@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { idPattern } from "@/lib/ids";
 import { ROLES } from "@/lib/teams/roles";
-import { emailSchema, newPasswordSchema } from "@/lib/users/schemas";
+import { emailSchema, newPasswordSchema, organizationNameSchema } from "@/lib/users/schemas";
 
 const roleSchema = z.enum(ROLES, { error: "Choose a role: owner, admin or developer." });
 
@@ -21,3 +21,6 @@ export const acceptInvitationSignUpFormSchema = z.strictObject({
   name: z.string().trim().max(100, "Use at most 100 characters for your name.").optional().default(""),
   password: newPasswordSchema,
 });
+
+/** The page for someone in no organisation: a new one of their own. */
+export const createOrganizationFormSchema = z.strictObject({ name: organizationNameSchema });

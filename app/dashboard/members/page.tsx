@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { LeaveOrganizationButton } from "@/components/dashboard/members/leave-organization-button";
 import { InviteMemberForm } from "@/components/dashboard/members/invite-member-form";
 import { MemberRoleSelect } from "@/components/dashboard/members/member-role-select";
 import { RemoveMemberButton } from "@/components/dashboard/members/remove-member-button";
@@ -20,6 +21,7 @@ export default async function MembersPage() {
   const user = await requireDashboardUser("/dashboard/members");
   const { members, invitations } = await listTeam(user.orgId);
   const manages = manageableRoles(user.role);
+  const onlyOwner = user.role === "owner" && members.filter((m) => m.role === "owner").length === 1;
 
   return (
     <>
@@ -140,6 +142,23 @@ export default async function MembersPage() {
             </Tr>
           ))}
         </TableCard>
+
+        <TitledCard
+          id="leave-title"
+          title="Leave this organisation"
+          description={`Stop being a member of ${user.orgName}. Your account and your other organisations stay.`}
+        >
+          <CardBody>
+            {onlyOwner ? (
+              <p className="text-sm text-slate-700">
+                You are the only owner of {user.orgName}, and an organisation needs one. To leave, make another member
+                an owner first.
+              </p>
+            ) : (
+              <LeaveOrganizationButton orgId={user.orgId} orgName={user.orgName} />
+            )}
+          </CardBody>
+        </TitledCard>
       </div>
     </>
   );

@@ -1,8 +1,9 @@
 "use client";
-import { useState, useTransition } from "react";
+import { useMemo, useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
 
 type Result =
   | { ok: true; value: { displayName: string | null } }
@@ -19,9 +20,17 @@ export function DisplayNameForm({
   const [value, setValue] = useState(initial);
   const [result, setResult] = useState<Result | null>(null);
   const [pending, startTransition] = useTransition();
-  const error = result && !result.ok ? (result.fieldErrors?.displayName ?? result.error) : undefined;
+  // A refusal that names no field (the role's) still belongs beside the one field there is.
+  // One object per result: useFieldErrors moves the focus when it changes.
+  const fieldErrors = useMemo(
+    () => (result && !result.ok ? (result.fieldErrors ?? { displayName: result.error }) : undefined),
+    [result],
+  );
+  const { formProps, errorOf } = useFieldErrors(fieldErrors);
+  const error = errorOf("displayName");
   return (
     <form
+      {...formProps}
       className="max-w-md space-y-4"
       onSubmit={(event) => {
         event.preventDefault();

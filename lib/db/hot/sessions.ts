@@ -49,18 +49,23 @@ const SESSION_RECORD_COLUMNS = [
 const SELECT_SESSION = `SELECT ${SESSION_RECORD_COLUMNS.map((column) => `"${column}"`).join(", ")}
   FROM "VerificationSession" WHERE "id" = $1 AND "orgId" = $2`;
 
-// The session and its expiry job in one statement, so one atomic write (the outbox rule: the job
-// exists if and only if the session does). The job row is the one scheduleJobInTx writes for a
-// job due in the future (session-insert.test.ts holds the two equal): the job's name, payload
-// and maxAttempts as the caller took them from its definition, runAt = expiresAt, the table's
-// defaults for the rest, no NOTIFY (nothing is due now). Written in SQL because create is the
-// API's hottest write and a Prisma transaction costs several times the CPU.
+// The session, its metadata pairs for the dashboard's search (SessionMetadataEntry) and its
+// expiry job in one statement, so one atomic write (the outbox rule: the job exists if and only
+// if the session does). The job row is the one scheduleJobInTx writes for a job due in the
+// future (session-insert.test.ts holds the two equal): the job's name, payload and maxAttempts
+// as the caller took them from its definition, runAt = expiresAt, the table's defaults for the
+// rest, no NOTIFY (nothing is due now). Written in SQL because create is the API's hottest
+// write and a Prisma transaction costs several times the CPU. The pairs' foreign key to the
+// session is checked at the end of the statement, when the session row is there.
 const INSERT_SESSION_WITH_JOB = `
   WITH "session" AS (
     INSERT INTO "VerificationSession"
       ("id", "orgId", "mode", "requiredAge", "methods", "returnUrl", "metadata", "urlTokenHash", "createdAt", "expiresAt")
     VALUES ($1, $2, $3::"Mode", $4, $5::text[], $6, $7::text::json, $8, $9, $10)
     RETURNING "expiresAt"
+  ), "metadataEntries" AS (
+    INSERT INTO "SessionMetadataEntry" ("orgId", "key", "value", "createdAt", "sessionId")
+    SELECT $2, "key", "value", $9, $1 FROM json_each_text($7::text::json)
   )
   INSERT INTO "Job" ("id", "name", "payload", "maxAttempts", "runAt")
   SELECT $11, $12, $13::text::jsonb, $14, "expiresAt" FROM "session"`;
@@ -121,7 +126,9 @@ export type SessionPageRow = { json: string; id: string; createdAtMs: string };
 
 /**
  * Up to `limit` of the organisation's sessions as JSON text, newest first on (createdAt, id),
- * after the cursor position when given, served by the (orgId, createdAt DESC, id DESC) index.
+ * after the cursor position when given, served by the (orgId, createdAt DESC, id DESC) index, or,
+ * for a metadata pair, by SessionMetadataEntry's primary key (the pair's sessions in that order:
+ * the page is read off it whether the pair is held by one session or by half of them).
  * PostgreSQL renders each session's JSON (session-json-sql.ts).
  */
 export async function selectSessionsPage(input: {
@@ -149,29 +156,37 @@ export async function selectSessionsPage(input: {
   if (input.status) where.push(`"status" = $${params.push(input.status)}::"SessionStatus"`);
   if (input.mode) where.push(`"mode" = $${params.push(input.mode)}::"Mode"`);
   if (input.id) where.push(`"id" = $${params.push(input.id)}`);
-  // Containment on the jsonb form is what the GIN index on ("metadata"::jsonb) serves
-  // (migration 20261125131900_session_metadata_search_index); the json column keeps key order.
-  if (input.metadata)
-    where.push(
-      `"metadata"::jsonb @> jsonb_build_object($${params.push(input.metadata.key)}::text, $${params.push(input.metadata.value)}::text)`,
-    );
-  if (input.createdFrom) where.push(`"createdAt" >= $${params.push(input.createdFrom)}`);
-  if (input.createdBefore) where.push(`"createdAt" < $${params.push(input.createdBefore)}`);
+  // The list's order, its range and its cursor are on (createdAt, id): the session's own, or,
+  // when searching by a metadata pair, the same two as the pair's entry holds them (kept equal
+  // by the entry's foreign key), so the entries' primary key gives the order.
+  let from = `"VerificationSession"`;
+  let createdAt = `"createdAt"`;
+  let id = `"id"`;
+  if (input.metadata) {
+    const key = params.push(input.metadata.key);
+    const value = params.push(input.metadata.value);
+    from = `(SELECT "createdAt" AS "entryCreatedAt", "sessionId" FROM "SessionMetadataEntry"
+              WHERE "orgId" = $1 AND "key" = $${key} AND "value" = $${value}) AS "entry"
+           JOIN "VerificationSession" ON "id" = "entry"."sessionId"`;
+    createdAt = `"entry"."entryCreatedAt"`;
+    id = `"entry"."sessionId"`;
+  }
+  if (input.createdFrom) where.push(`${createdAt} >= $${params.push(input.createdFrom)}`);
+  if (input.createdBefore) where.push(`${createdAt} < $${params.push(input.createdBefore)}`);
   if (input.after) {
-    const createdAt = params.push(input.after.createdAt);
-    const id = params.push(input.after.id);
-    where.push(`("createdAt", "id") < ($${createdAt}, $${id})`);
+    const afterCreatedAt = params.push(input.after.createdAt);
+    const afterId = params.push(input.after.id);
+    where.push(`(${createdAt}, ${id}) < ($${afterCreatedAt}, $${afterId})`);
   }
   // One prepared statement per shape of the query (filters and cursor present or not) and limit.
-  // A search (the dashboard's) is planned for its values instead: how many sessions match a
-  // metadata pair or a date range decides between the GIN index with a sort and the
-  // (orgId, createdAt) index with a filter, and a generic plan cannot know it (`plan:pro` may
-  // match half the table, `order:1003` one row).
+  // A search (the dashboard's) is planned for its values instead: how many sessions a date range
+  // or a metadata pair holds, next to a status or mode, decides which index to walk, and a
+  // generic plan cannot know it.
   const searching = Boolean(input.id || input.metadata || input.createdFrom || input.createdBefore);
   const { rows } = await hotQuery<SessionPageRow>(
     `SELECT ${SESSION_JSON_SQL} AS "json", "id", (extract(epoch FROM "createdAt") * 1000)::int8 AS "createdAtMs"
-           FROM "VerificationSession" WHERE ${where.join(" AND ")}
-           ORDER BY "createdAt" DESC, "id" DESC LIMIT ${input.limit}`,
+           FROM ${from} WHERE ${where.join(" AND ")}
+           ORDER BY ${createdAt} DESC, ${id} DESC LIMIT ${input.limit}`,
     params,
     { prepare: !searching },
   );
