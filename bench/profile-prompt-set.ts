@@ -47,7 +47,10 @@ async function profile() {
   const { newId } = await import("@/lib/ids");
   const { getOutputFormat } = await import("@/lib/audio/formats");
   const { conditionSpeech } = await import("@/lib/audio/condition-speech");
-  const { startEncoder, stopSpareEncoders } = await import("@/lib/audio/encode-audio");
+  const { ffmpegArgs, startEncoder, stopSpareEncoders } = await import("@/lib/audio/encode-audio");
+  const { s16leBytes } = await import("@/lib/audio/pcm");
+  const { claimNextPrompt, writePromptResults } = await import("@/lib/db/hot/prompt-set-prompts");
+  const { groupCommit } = await import("@/lib/db/group-commit");
   const { runProcess } = await import("@/lib/audio/run-process");
   const { decodeOutput, outlineAudio } = await import("@/lib/audio/decode-output");
   const { renderPrompt, targetFor } = await import("@/lib/voice/render-prompt");
@@ -67,7 +70,7 @@ async function profile() {
   const request = (text: string) => ({
     text,
     voiceId: VOICE,
-    modelId: "tts_multilingual_v2",
+    modelId: "tts_multilingual_v2" as const,
     settings: DEFAULT_VOICE_SETTINGS,
     format,
   });
@@ -108,17 +111,15 @@ async function profile() {
   await stage("trim + level (JS)", async (i) =>
     conditioned.set(i, conditionSpeech(pcms.get(i)!, targetFor(format)).pcm),
   );
-  // 3. Encoding: the spare ffmpeg waiting (as renderPrompt gets it), and a cold one.
+  // 3. Encoding into the format: as renderPrompt does it, and with ffmpeg (what it did before).
   const encoded = new Map<number, Buffer>();
-  await stage("ffmpeg encode to ulaw_8000 (spare kept loaded)", async (i) => {
+  await stage("encode to ulaw_8000 (startEncoder)", async (i) => {
     const pcm = conditioned.get(i)!;
     encoded.set(i, await startEncoder(format, pcm.sampleRate).encode(pcm));
   });
-  stopSpareEncoders();
-  await stage("ffmpeg encode to ulaw_8000 (a cold ffmpeg each time)", async (i) => {
+  await stage("for comparison: the same encode by an ffmpeg started for it", async (i) => {
     const pcm = conditioned.get(i)!;
-    await startEncoder(format, pcm.sampleRate).encode(pcm);
-    stopSpareEncoders();
+    await runProcess(env().FFMPEG_PATH, ffmpegArgs(format, pcm.sampleRate, "pipe:1"), s16leBytes(pcm));
   });
   // 4. Storage and the outline read back.
   await stage("storage put", (i) => deps.storage.put(`profile/${i}.ulaw`, encoded.get(i)!, format.contentType));
@@ -154,14 +155,7 @@ async function profile() {
       },
     },
   });
-  await stage("db: claim the next prompt (select + update)", async () => {
-    const next = await db.promptSetPrompt.findFirst({
-      where: { setId, status: "queued", set: { generationRound: 1 } },
-      orderBy: { position: "asc" },
-      select: { id: true },
-    });
-    await db.promptSetPrompt.updateMany({ where: { id: next!.id, status: "queued" }, data: { status: "generating" } });
-  });
+  await stage("db: claim the next prompt (one statement)", () => claimNextPrompt(setId, 1));
   await stage("db: content cache lookup (TtsAudio by key)", (i) =>
     db.ttsAudio.findUnique({ where: { cacheKey: `k${i}`.padEnd(64, "0") } }),
   );
@@ -197,11 +191,24 @@ async function profile() {
     }),
   );
   const ids = (await db.promptSetPrompt.findMany({ where: { setId }, select: { id: true } })).map((p) => p.id);
-  await stage("db: prompt result update", (i) =>
-    db.promptSetPrompt.updateMany({
-      where: { id: ids[i], status: "generating" },
-      data: { status: "done", sha256: "0".repeat(64), bytes: 1, durationMs: 1000, generatedAt: new Date() },
-    }),
+  const result = (i: number) => ({
+    id: ids[i],
+    cached: false,
+    cacheKey: `k${i}`.padEnd(64, "0"),
+    sha256: "0".repeat(64),
+    bytes: 1,
+    durationMs: 1000,
+    peaks: new Uint8Array(64),
+    generatedAt: new Date(),
+  });
+  await stage("db: prompt result write (one at a time)", (i) => writePromptResults([result(i)]));
+  await db.promptSetPrompt.updateMany({ where: { setId }, data: { status: "generating" } });
+  // Four lanes finishing together, as the job's lanes do: their results share statements.
+  const record = groupCommit(writePromptResults);
+  await stage(
+    "db: prompt result write (group commit, 4 at once)",
+    (i) => Promise.all([0, 1, 2, 3].map((k) => record(result(i * 4 + k)))),
+    PROMPTS / 4,
   );
 
   // 7. The real generation job over a fresh set of the same prompts, from cold.
