@@ -157,8 +157,8 @@ function addSpare(format: OutputFormat, inputRate: number) {
 /**
  * `pcm` in one of the PCM formats (WAV, raw PCM, G.711 μ-law/A-law): resampled and written in
  * JS, as ffmpeg would write them (resample.ts, encodeG711), with no process started. Starting
- * ffmpeg for these cost more CPU than the speech synthesis itself; a prompt set of 100 telephony
- * prompts spent a third of its CPU loading ffmpeg (bench/results/2026-11-26-voices.md).
+ * ffmpeg for these cost more CPU than the speech synthesis itself, and loading it was the largest
+ * share of a cold prompt set's CPU (bench/results/2026-11-26-voices.md).
  */
 async function writePcmFormat(pcm: PcmAudio, format: OutputFormat): Promise<Buffer> {
   const enc = format.encoding;

@@ -1,6 +1,6 @@
 // Sample-rate conversion in JS for the PCM output formats (WAV, raw PCM, G.711), which would
 // otherwise start an ffmpeg per prompt only to resample and write samples: loading ffmpeg's
-// libraries costs ~65 ms of CPU, several times the conversion itself (bench/results/2026-11-26-voices.md).
+// libraries costs several times the CPU of the conversion itself (bench/results/2026-11-26-voices.md).
 // A polyphase windowed-sinc filter, like ffmpeg's default resampler (swr): 16 zero crossings of
 // the narrower band's sinc on each side, a Kaiser window with beta 9, the passband at 97% of the
 // lower Nyquist frequency, and the first output sample at the first input sample's instant.
