@@ -4,6 +4,8 @@ import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { s16leBytes, wavHeader, type PcmAudio } from "@/lib/audio/pcm";
+import { encodeG711 } from "@/lib/audio/raw-audio";
+import { resamplePcm } from "@/lib/audio/resample";
 import { startProcess } from "@/lib/audio/run-process";
 import { env } from "@/lib/env";
 import type { OutputFormat } from "@/lib/audio/formats";
@@ -12,7 +14,9 @@ const ENCODE_TIMEOUT_MS = 30_000;
 
 /**
  * ffmpeg arguments that turn mono s16le PCM at `inputRate` on stdin into `format`. Metadata
- * and encoder version tags are stripped so a file's bytes depend only on the audio.
+ * and encoder version tags are stripped so a file's bytes depend only on the audio. The app runs
+ * them for MP3 and Opus; the PCM formats (WAV, raw PCM, G.711) are written in JS (`writePcmFormat`),
+ * and ffmpeg run with these arguments is the reference that JS is tested against.
  */
 export function ffmpegArgs(format: OutputFormat, inputRate: number, output: string): string[] {
   const args = [
@@ -151,10 +155,40 @@ function addSpare(format: OutputFormat, inputRate: number) {
 }
 
 /**
- * An ffmpeg ready to encode into `format` from PCM at `inputRate`: a waiting spare when there
- * is one, else a fresh process. Start it before the audio exists so start-up overlaps synthesis.
+ * `pcm` in one of the PCM formats (WAV, raw PCM, G.711 μ-law/A-law): resampled and written in
+ * JS, as ffmpeg would write them (resample.ts, encodeG711), with no process started. Starting
+ * ffmpeg for these cost more CPU than the speech synthesis itself, and loading it was the largest
+ * share of a cold prompt set's CPU (bench/results/2026-11-26-voices.md).
+ */
+async function writePcmFormat(pcm: PcmAudio, format: OutputFormat): Promise<Buffer> {
+  const enc = format.encoding;
+  const { samples } = await resamplePcm(pcm, format.sampleRate);
+  if (enc.container === "raw" && enc.codec !== "s16le") return Buffer.from(encodeG711(samples, enc.codec));
+  const body = Buffer.from(s16leBytes({ sampleRate: format.sampleRate, samples }));
+  return enc.container === "wav" ? Buffer.concat([wavHeader(body.length, format.sampleRate), body]) : body;
+}
+
+/** The formats `writePcmFormat` writes: samples in a plain layout, no compression. */
+function isPcmFormat(format: OutputFormat): boolean {
+  return format.encoding.container === "wav" || format.encoding.container === "raw";
+}
+
+/**
+ * An encoder into `format` from PCM at `inputRate`. PCM formats are written in JS; for MP3 and
+ * Opus it is an ffmpeg, a waiting spare when there is one, else a fresh process: start it
+ * before the audio exists so start-up overlaps synthesis.
  */
 export function startEncoder(format: OutputFormat, inputRate: number): Encoder {
+  if (isPcmFormat(format)) {
+    return {
+      inputRate,
+      async encode(pcm) {
+        if (pcm.sampleRate !== inputRate) throw new Error(`encoder expects ${inputRate} Hz, got ${pcm.sampleRate} Hz`);
+        return writePcmFormat(pcm, format);
+      },
+      cancel: () => undefined,
+    };
+  }
   const key = spareKey(format, inputRate);
   const spare = spares.get(key);
   if (spare) {
@@ -185,7 +219,7 @@ export function stopSpareEncoders() {
   spares.clear();
 }
 
-/** Encodes PCM into `format` in one ffmpeg run. */
+/** Encodes PCM into `format` (one ffmpeg run for MP3 and Opus). */
 export function encodePcm(pcm: PcmAudio, format: OutputFormat): Promise<Buffer> {
   return startEncoder(format, pcm.sampleRate).encode(pcm);
 }

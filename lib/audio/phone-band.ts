@@ -13,7 +13,7 @@ export function phoneCodecFor(format: OutputFormat): PhoneCodec {
 }
 
 /**
- * A prompt as a caller hears it: resampled to 8 kHz and encoded to G.711 by the same ffmpeg
+ * A prompt as a caller hears it: resampled to 8 kHz and encoded to G.711 by the same
  * encoder as a `ulaw_8000`/`alaw_8000` prompt (band limit and companding included), then
  * decoded back to a 16-bit WAV a browser plays.
  */

@@ -39,6 +39,43 @@ export function decodeAlaw(bytes: Uint8Array): Int16Array {
   return out;
 }
 
+/**
+ * Linear -> G.711 table over 14-bit magnitudes, built the way ffmpeg's pcm_mulaw/pcm_alaw
+ * encoders build theirs (libavcodec/pcm_tablegen.h): each code covers the linear values
+ * nearest its own expansion, so a sample encodes to exactly the byte ffmpeg writes.
+ */
+function linearToLawTable(toLinear: (byte: number) => number, mask: number): Uint8Array {
+  const table = new Uint8Array(16384);
+  let j = 1;
+  table[8192] = mask;
+  for (let i = 0; i < 127; i++) {
+    const v1 = toLinear(i ^ mask);
+    const v2 = toLinear((i + 1) ^ mask);
+    const v = (v1 + v2 + 4) >> 3;
+    for (; j < v; j++) {
+      table[8192 - j] = i ^ (mask ^ 0x80);
+      table[8192 + j] = i ^ mask;
+    }
+  }
+  for (; j < 8192; j++) {
+    table[8192 - j] = 127 ^ (mask ^ 0x80);
+    table[8192 + j] = 127 ^ mask;
+  }
+  table[0] = table[1];
+  return table;
+}
+
+let lawTables: { mulaw: Uint8Array; alaw: Uint8Array } | undefined;
+
+/** 16-bit samples -> G.711 bytes (μ-law or A-law), byte for byte as ffmpeg encodes them. */
+export function encodeG711(samples: Int16Array, law: "mulaw" | "alaw"): Uint8Array {
+  lawTables ??= { mulaw: linearToLawTable(mulawToLinear, 0xff), alaw: linearToLawTable(alawToLinear, 0xd5) };
+  const table = lawTables[law];
+  const out = new Uint8Array(samples.length);
+  for (let i = 0; i < samples.length; i++) out[i] = table[(samples[i] + 32768) >> 2];
+  return out;
+}
+
 /** Headerless signed 16-bit little-endian samples; a dangling odd byte is ignored. */
 export function readS16le(bytes: Uint8Array): Int16Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -11,6 +11,7 @@ import { failUnfinishedPrompts, generateQueuedPrompts } from "@/lib/prompt-sets/
 import { createLocalStorage } from "@/lib/storage/local-storage";
 import type { TtsDependencies } from "@/lib/voice/create-tts";
 import { createElevenLabsProvider } from "@/lib/voice/providers/elevenlabs-provider";
+import { DEFAULT_VOICE_SETTINGS, UpstreamError, type SpeechProvider } from "@/lib/voice/providers/speech-provider";
 import { createVoiceCatalog } from "@/lib/voice/voice-catalog";
 import { newOrg } from "../../tests/support/fixtures";
 import { FAKE_API_KEY, startFakeElevenLabs, VOICES, type FakeElevenLabs } from "../../tests/voice/fake-elevenlabs";
@@ -125,5 +126,51 @@ describe("a prompt set's generation run", () => {
     const failed = await db.promptSetPrompt.findFirstOrThrow({ where: { setId } });
     expect(failed).toMatchObject({ status: "failed", errorCode: "internal_error" });
     expect(failed.errorMessage).toMatch(/Retry the failed prompts/);
+  });
+});
+
+describe("a generation run's lanes (PROMPT_SET_CONCURRENCY at a time)", () => {
+  it("generates every prompt once, and one the provider refuses does not lose the others' results", async () => {
+    const started: string[] = [];
+    // A provider in this process: half a second of a tone per script, each taking its own time
+    // so the lanes finish out of order; a script with "refuse" in it is refused.
+    const provider: SpeechProvider = {
+      id: "lanes",
+      runsLocally: false,
+      honouredSettings: [],
+      listVoices: async () => [],
+      voiceDefaults: async () => DEFAULT_VOICE_SETTINGS,
+      sourceSampleRate: () => 8000,
+      async synthesize(request) {
+        started.push(request.text);
+        await new Promise((resolve) => setTimeout(resolve, 5 + (started.length % 3) * 10));
+        if (request.text.includes("refuse")) throw new UpstreamError("rejected", "The provider refused this script.");
+        const samples = Int16Array.from({ length: 4000 }, (_, i) => Math.round(8000 * Math.sin(i / 3)));
+        return { sampleRate: 8000, samples };
+      },
+    };
+    const lanes: TtsDependencies = { ...deps, catalog: createVoiceCatalog(provider, () => 3600_000) };
+    const texts = Array.from({ length: 12 }, (_, i) => `${i === 5 ? "Please refuse" : "Prompt"} ${i} ${Math.random()}`);
+    const setId = await queuedSet(
+      texts.map((text) => ({ text })),
+      "anyVoice",
+    );
+
+    expect(await generateQueuedPrompts({ setId, round: 1 }, lanes)).toEqual({ kind: "finished" });
+
+    expect([...started].sort()).toEqual([...texts].sort());
+    // Claimed in play order: the first four lanes took the first four prompts.
+    expect(new Set(started.slice(0, 4))).toEqual(new Set(texts.slice(0, 4)));
+    const rows = await db.promptSetPrompt.findMany({ where: { setId }, orderBy: { position: "asc" } });
+    expect(rows.map((row) => row.status)).toEqual(texts.map((_, i) => (i === 5 ? "failed" : "done")));
+    expect(rows[5]).toMatchObject({ errorCode: "bad_request", sha256: null });
+    expect(rows[5].errorMessage).toMatch(/refused this script/);
+    for (const row of rows.filter((r) => r.status === "done")) {
+      expect(row).toMatchObject({ cached: false, errorCode: null, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(row.durationMs).toBeGreaterThan(400);
+      expect(row.peaks).toHaveLength(64);
+    }
+    // Each prompt's own audio: 11 different scripts, 11 different cache entries.
+    expect(new Set(rows.filter((r) => r.status === "done").map((r) => r.cacheKey)).size).toBe(11);
   });
 });

@@ -1,6 +1,8 @@
 import "server-only";
 import { decodeOutput, outlineAudio } from "@/lib/audio/decode-output";
 import { db } from "@/lib/db";
+import { groupCommit } from "@/lib/db/group-commit";
+import { claimNextPrompt, writePromptResults, type ClaimedPromptRow } from "@/lib/db/hot/prompt-set-prompts";
 import { env } from "@/lib/env";
 import type { PromptSet } from "@/lib/generated/prisma/client";
 import { errorField, logger } from "@/lib/log";
@@ -70,29 +72,13 @@ export async function generateQueuedPrompts(
     : { kind: "finished" };
 }
 
-type ClaimedPrompt = { id: string; text: string };
-
-/** The first queued prompt of this round, now `generating`; null when none is left. */
-async function claimNextPrompt(setId: string, round: number): Promise<ClaimedPrompt | null> {
-  for (;;) {
-    const next = await db.promptSetPrompt.findFirst({
-      where: { setId, status: "queued", set: { generationRound: round } },
-      orderBy: { position: "asc" },
-      select: { id: true, text: true },
-    });
-    if (!next) return null;
-    // Fenced on the status: another lane (or process) that claimed it first wins.
-    const { count } = await db.promptSetPrompt.updateMany({
-      where: { id: next.id, status: "queued" },
-      data: { status: "generating" },
-    });
-    if (count === 1) return next;
-  }
-}
+// Results of the set's lanes (and of other sets' jobs in this process) that finish while one
+// is being written share the next statement and its commit.
+const recordPromptResult = groupCommit(writePromptResults);
 
 async function generatePrompt(
   set: PromptSet,
-  prompt: ClaimedPrompt,
+  prompt: ClaimedPromptRow,
   deps: TtsDependencies,
 ): Promise<"done" | "failed" | "rate_limited"> {
   const format = getOutputFormat(set.outputFormat);
@@ -108,20 +94,15 @@ async function generatePrompt(
   try {
     const { result, audio } = await generateTts({ orgId: set.orgId, body, promptSetId: set.id }, deps);
     const outline = await outlineStored(deps.storage, audio.storageKey, format);
-    await db.promptSetPrompt.updateMany({
-      where: mine,
-      data: {
-        status: "done",
-        cached: result.cached,
-        cacheKey: audio.cacheKey,
-        sha256: audio.sha256,
-        bytes: audio.bytes,
-        durationMs: outline?.durationMs ?? null,
-        peaks: outline ? Buffer.from(outline.peaks) : null,
-        errorCode: null,
-        errorMessage: null,
-        generatedAt: new Date(),
-      },
+    await recordPromptResult({
+      id: prompt.id,
+      cached: result.cached,
+      cacheKey: audio.cacheKey,
+      sha256: audio.sha256,
+      bytes: audio.bytes,
+      durationMs: outline?.durationMs ?? null,
+      peaks: outline?.peaks ?? null,
+      generatedAt: new Date(),
     });
     return "done";
   } catch (error) {

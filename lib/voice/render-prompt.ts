@@ -12,17 +12,18 @@ import { Semaphore } from "@/lib/voice/single-flight";
  * (`speak-ivr-text.ts`) change what a request produces;
  * it is part of every content-cache key, so old cached audio is not served for new rules.
  */
-export const AUDIO_PIPELINE_VERSION = "audio-v3";
+export const AUDIO_PIPELINE_VERSION = "audio-v4";
 
-// Rendering runs child processes (eSpeak, ffmpeg) that each want a core. A burst of distinct
+// Rendering runs child processes (the speech engine; ffmpeg for MP3 and Opus) that each want a core. A burst of distinct
 // uncached prompts would otherwise start hundreds of them at once and slow every request
 // (and the rest of the app) to a crawl; beyond this many, renders wait their turn.
 const renderSlots = new Semaphore(Math.max(2, availableParallelism() * 2));
 
 /**
- * Synthesis -> trim + level -> one ffmpeg run into the requested format. For providers that
- * synthesize on this machine, ffmpeg is started before synthesis so its start-up overlaps
- * with the provider's work; a remote provider's wait holds no slot.
+ * Synthesis -> trim + level -> the requested format (written in JS for the PCM formats, one
+ * ffmpeg run for MP3 and Opus). For providers that synthesize on this machine, that ffmpeg is
+ * started before synthesis so its start-up overlaps with the provider's work; a remote
+ * provider's wait holds no slot.
  */
 export async function renderPrompt(provider: SpeechProvider, request: SynthesisRequest): Promise<Buffer> {
   if (provider.runsLocally) return renderSlots.run(() => render(provider, request));
