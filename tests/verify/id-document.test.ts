@@ -5,8 +5,9 @@ import path from "node:path";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { SpecimenData } from "@/eval/id-document/make-mrz";
-import { photograph } from "@/eval/id-document/photograph";
-import { renderIcaoDocument } from "@/eval/id-document/render-document";
+import { photograph, photographCloseUp } from "@/eval/id-document/photograph";
+import { icaoPortraitBox, renderIcaoDocument } from "@/eval/id-document/render-document";
+import { DOCUMENT_AS_SELFIE } from "@/lib/verification/methods/id-document/local-document-provider";
 import { baseUrl, v1 } from "../support/api";
 import { newOrg } from "../support/fixtures";
 import { openHostedSession, type OpenedSession } from "../support/hosted-flow";
@@ -90,6 +91,18 @@ describe("the built-in id_document check over HTTP", () => {
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ retake: true });
     expect(answer.body.error).toMatch(/document|lines at the bottom|blurred|glare|cut off/);
+    expect(await apiSession(org.liveKey, session.id)).toMatchObject({ status: "in_progress", attempts: 0 });
+  }, 240_000);
+
+  it("asks for a retake (422) when the selfie is the passport held up to the camera, and counts nothing", async () => {
+    const { org, session } = await open();
+    const document = await renderIcaoDocument(passport("900417"), path.join(FACES, "adult-20-29.jpg"));
+    const answer = await submit(
+      session,
+      await photograph(document, "clean"),
+      await photographCloseUp(document, icaoPortraitBox("TD3"), "clean"),
+    );
+    expect(answer).toEqual({ status: 422, body: { error: DOCUMENT_AS_SELFIE, retake: true } });
     expect(await apiSession(org.liveKey, session.id)).toMatchObject({ status: "in_progress", attempts: 0 });
   }, 240_000);
 

@@ -35,7 +35,9 @@ class DocumentReader {
   constructor(lowPriority = true) {
     this.worker = new BoundedWorker({
       entry: WORKER_URL,
-      workerData: { lowPriority },
+      // Second looks at a hard photo (document-worker.mjs) start only in the budget's first 40%:
+      // a slow machine ends an unreadable photo as a retake, not a timeout.
+      workerData: { lowPriority, secondLooksWithinMs: Math.round(env().ID_DOCUMENT_READ_BUDGET_MS * 0.4) },
       resultField: "reading",
       name: "built-in document reader",
       limits: () => ({
