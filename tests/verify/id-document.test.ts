@@ -9,6 +9,7 @@ import { photograph, photographCloseUp } from "@/eval/id-document/photograph";
 import { icaoPortraitBox, renderIcaoDocument } from "@/eval/id-document/render-document";
 import { DOCUMENT_AS_SELFIE } from "@/lib/verification/methods/id-document/local-document-provider";
 import { baseUrl, v1 } from "../support/api";
+import { selfieOf } from "../support/face-fixtures";
 import { newOrg } from "../support/fixtures";
 import { openHostedSession, type OpenedSession } from "../support/hosted-flow";
 
@@ -31,7 +32,7 @@ async function documentPhoto(data: SpecimenData): Promise<Buffer> {
   return photograph(await renderIcaoDocument(data, path.join(FACES, "adult-20-29.jpg")), "clean");
 }
 
-async function submit(session: OpenedSession, document: Buffer, selfie: Buffer | null) {
+async function submit(session: OpenedSession, document: Uint8Array, selfie: Uint8Array | null) {
   const form = new FormData();
   form.set("expected_index", "0");
   form.set("image", new Blob([new Uint8Array(document)], { type: "image/jpeg" }), "document.jpg");
@@ -55,7 +56,7 @@ const apiSession = async (key: string, id: string) =>
 describe("the built-in id_document check over HTTP", () => {
   it("passes an adult's passport whose portrait matches the selfie, at medium confidence, keeping nothing read", async () => {
     const { org, session } = await open();
-    const answer = await submit(session, await documentPhoto(passport("900417")), face("adult-20-29"));
+    const answer = await submit(session, await documentPhoto(passport("900417")), await selfieOf("adult-20-29"));
     expect(answer).toEqual({ status: 200, body: { outcome: "completed" } });
     const done = await apiSession(org.liveKey, session.id);
     expect(done).toMatchObject({
@@ -67,7 +68,9 @@ describe("the built-in id_document check over HTTP", () => {
 
   it("fails a too-young holder whose face matches", async () => {
     const { org, session } = await open();
-    expect((await submit(session, await documentPhoto(passport("100417")), face("adult-20-29"))).status).toBe(200);
+    expect((await submit(session, await documentPhoto(passport("100417")), await selfieOf("adult-20-29"))).status).toBe(
+      200,
+    );
     expect(await apiSession(org.liveKey, session.id)).toMatchObject({
       status: "failed",
       outcome: { result: "fail", confidence: "medium" },
@@ -76,9 +79,9 @@ describe("the built-in id_document check over HTTP", () => {
 
   it("is inconclusive for an expired passport", async () => {
     const { org, session } = await open();
-    expect((await submit(session, await documentPhoto(passport("900417", "240101")), face("adult-20-29"))).status).toBe(
-      200,
-    );
+    expect(
+      (await submit(session, await documentPhoto(passport("900417", "240101")), await selfieOf("adult-20-29"))).status,
+    ).toBe(200);
     expect(await apiSession(org.liveKey, session.id)).toMatchObject({
       status: "failed",
       outcome: { result: "inconclusive" },

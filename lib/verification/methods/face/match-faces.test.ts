@@ -5,7 +5,6 @@
 // across different photographs of one person is measured by npm run eval:face-match
 // (docs/face-match.md).
 import path from "node:path";
-import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
 import { photograph, photographCloseUp } from "@/eval/id-document/photograph";
 import { icaoPortraitBox, renderIcaoDocument } from "@/eval/id-document/render-document";
@@ -24,19 +23,18 @@ import type { MeasuredFace } from "@/lib/verification/methods/face/quality-gates
 import { RETAKE_MESSAGES } from "@/lib/verification/methods/face/types";
 import { RetakeRequired, type ImageEvidence } from "@/lib/verification/methods/types";
 import { holdCardUpToCamera, printPortraitOnCard } from "../../../../scripts/print-portrait";
-import { derivedFace, facePhoto } from "../../../../tests/support/face-fixtures";
+import { derivedFace, facePhoto, selfieOf } from "../../../../tests/support/face-fixtures";
 
 const jpeg = (bytes: Uint8Array): ImageEvidence => ({ contentType: "image/jpeg", bytes });
 const card = async (photo: Uint8Array, portraitWidth = 120) =>
   jpeg(await printPortraitOnCard(photo, { portraitWidth, grey: true, blur: 0.8, jpegQuality: 70 }));
-/** The person's photograph as a different capture: mirrored, brighter, recompressed. */
-const selfieOf = async (photo: Uint8Array) =>
-  jpeg(new Uint8Array(await sharp(photo).flop().modulate({ brightness: 1.15 }).jpeg({ quality: 80 }).toBuffer()));
+/** The person's photograph as a different capture (tests/support/face-fixtures.ts). */
+const selfie = async (name: Parameters<typeof facePhoto>[0]) => jpeg(await selfieOf(name));
 
 describe("matchFaces on real photographs", () => {
   it("matches a printed, photographed portrait to the same person's selfie", async () => {
     for (const name of ["adult-50-59", "adult-20-29"] as const) {
-      const result = await matchFaces(await card(facePhoto(name)), await selfieOf(facePhoto(name)));
+      const result = await matchFaces(await card(facePhoto(name)), await selfie(name));
       expect(result).toEqual({ kind: "match", similarity: expect.any(Number) });
       expect(result.kind === "match" && result.similarity).toBeGreaterThanOrEqual(MATCH_THRESHOLD);
     }
@@ -81,7 +79,7 @@ describe("matchFaces on real photographs", () => {
   it("does not match different people", async () => {
     const document = await card(facePhoto("adult-50-59"));
     for (const other of ["adult-70-plus", "adult-20-29", "teen-10-19"] as const) {
-      const result = await matchFaces(document, await selfieOf(facePhoto(other)));
+      const result = await matchFaces(document, await selfie(other));
       expect(result).toEqual({ kind: "mismatch", similarity: expect.any(Number) });
       expect(result.kind === "mismatch" && result.similarity).toBeLessThan(MATCH_THRESHOLD);
     }

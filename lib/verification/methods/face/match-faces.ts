@@ -20,7 +20,7 @@ export const MATCH_THRESHOLD = 0.59;
  * than two photographs of one person ever do. Chosen on generated documents and identity-labelled
  * faces (docs/face-match.md, "The document held up as the selfie").
  */
-export const SAME_IMAGE_THRESHOLD = 0.9;
+export const SAME_IMAGE_THRESHOLD = 0.85;
 
 /**
  * The document's face must be at least this wide in pixels (at the longest side measured):
