@@ -301,18 +301,18 @@ function acceptMrz(lines, now) {
 }
 
 /**
+ * Second looks start only this long into a photo (a share of ID_DOCUMENT_READ_BUDGET_MS, from
+ * read-document.ts), so that an unreadable photo ends as a retake, not as the worker's timeout.
+ */
+const SECOND_LOOKS_WITHIN_MS = workerData?.secondLooksWithinMs ?? 6000;
+
+/**
  * Second looks at a zone the plain crop did not read, tried in this order and only then, so a
  * photo read at the first look pays nothing: an unsharp mask at two strengths (a slightly
  * out-of-focus photo's strokes regain their edges), and the band upscaled further and binarised
  * (a soft or noisy photo's strokes separated from the paper). Each reading still has to pass every
  * check digit: a sharpened misread is refused like any other.
  */
-/**
- * Second looks start only this long into a photo (a share of ID_DOCUMENT_READ_BUDGET_MS, from
- * read-document.ts), so that an unreadable photo ends as a retake, not as the worker's timeout.
- */
-const SECOND_LOOKS_WITHIN_MS = workerData?.secondLooksWithinMs ?? 6000;
-
 const ENHANCEMENTS = [
   { name: "unsharp", lineHeight: MRZ_LINE_HEIGHT, apply: (image) => image.sharpen({ sigma: 1.2, m1: 1, m2: 3 }) },
   {
