@@ -1,10 +1,11 @@
 // Live mode on the embedded defaults: the built-in id_document check, end to end in Chromium.
 // The fake camera first shows a photographed specimen passport (tests/fixtures/documents, made by
-// eval/id-document's generator), then the face printed on it (tests/fixtures/faces, FairFace,
-// CC BY 4.0); the server reads the machine-readable zone, matches the two faces and passes. Nothing
+// eval/id-document's generator), then another capture of the face printed on it (tests/fixtures/faces,
+// FairFace, CC BY 4.0, mirrored and relit: the photo itself would be the document's own image,
+// which the check refuses as not a selfie); the server reads the machine-readable zone, matches the two faces and passes. Nothing
 // of either image, nor anything read from the document, is stored.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -12,6 +13,7 @@ import pg from "pg";
 import { createKey, newAccount, shoot, signUp } from "./dashboard-support";
 import { DESKTOP } from "./support/screenshots";
 import { fakeCamera, PHONE, serveReturnSite, snap } from "./verify-helpers";
+import { selfieOf } from "../tests/support/face-fixtures";
 import { api, createSession } from "../tests/support/fixtures";
 
 const baseUrl = () => process.env.E2E_BASE_URL!;
@@ -22,13 +24,16 @@ const FIXTURES = path.resolve(import.meta.dirname, "../tests/fixtures");
 // preview shows it, and checks the photo taken (a frame can change between the look and the click).
 const DOCUMENT_SECONDS = 10;
 const FACE_SECONDS = 30;
-const video = path.join(mkdtempSync(path.join(os.tmpdir(), "fake-camera-")), "document-then-face.y4m");
+const cameraDir = mkdtempSync(path.join(os.tmpdir(), "fake-camera-"));
+const video = path.join(cameraDir, "document-then-face.y4m");
+const selfie = path.join(cameraDir, "selfie.jpg");
+writeFileSync(selfie, await selfieOf("adult-20-29"));
 const made = spawnSync("ffmpeg", [
   "-v",
   "error",
   "-y",
   ...["-loop", "1", "-t", String(DOCUMENT_SECONDS), "-i", path.join(FIXTURES, "documents/passport-adult-20-29.jpg")],
-  ...["-loop", "1", "-t", String(FACE_SECONDS), "-i", path.join(FIXTURES, "faces/adult-20-29.jpg")],
+  ...["-loop", "1", "-t", String(FACE_SECONDS), "-i", selfie],
   "-filter_complex",
   // Both parts at the camera's 4:3; the face square fills the height, as in front of a phone.
   "[0:v]scale=1280:960,setsar=1,fps=2[d];[1:v]scale=960:960,pad=1280:960:160:0:gray,setsar=1,fps=2[f];[d][f]concat=n=2:v=1[v]",

@@ -1,15 +1,22 @@
-// npm run eval:id [-- --per-format N]: scores the built-in document reader on generated specimen
+// npm run eval:id [-- --per-format N] [--rows FILE] [--report-only] [--only-distortions a,b]
+// [--only-formats TD1,AAMVA]: scores the built-in document reader on generated specimen
 // documents (eval/id-document: made-up ICAO 9303 TD1, TD2 and TD3 documents in OCR-B and AAMVA
 // cards with a PDF417, see its SOURCES.md), each photographed clean and with perspective, blur,
 // glare, low light and JPEG compression, plus a copy of each ICAO document with a tampered birth
 // date. Prints a markdown report: read rate (clean, distorted), birth dates read exactly, wrong
 // birth dates accepted, tampered documents refused, and time per document. Not part of the tests.
+// --rows FILE keeps one JSON line per photo scored (no image, no date: the outcome and the time)
+// and a rerun scores only the photos missing from it, so a long run can be stopped and resumed;
+// --report-only reports the file. The --only-* options score a subset (to try a change quickly).
+import { appendFileSync, readdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { readdirSync } from "node:fs";
 import { DISTORTIONS, photograph, type Distortion } from "@/eval/id-document/photograph";
 import type { SpecimenData } from "@/eval/id-document/make-mrz";
 import { PORTRAITS_DIR, renderAamvaCard, renderIcaoDocument, type AamvaData } from "@/eval/id-document/render-document";
 import { createDocumentReader } from "@/lib/verification/methods/id-document/read-document";
+import { readJsonLines } from "./eval-support";
 
 process.env.ID_DOCUMENT_READ_BUDGET_MS ??= "120000";
 const argValue = (name: string) => {
@@ -17,6 +24,9 @@ const argValue = (name: string) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const perFormat = Number(argValue("--per-format") ?? 5);
+const rowsFile = argValue("--rows") ? path.resolve(argValue("--rows")!) : null;
+const onlyDistortions = argValue("--only-distortions")?.split(",");
+const onlyFormats = argValue("--only-formats")?.split(",");
 
 // A seeded generator, so every run scores the same documents.
 let state = 20_260_528;
@@ -98,62 +108,141 @@ async function cases(): Promise<Case[]> {
   return out;
 }
 
-type Row = { name: string; distortion: Distortion; tampered: boolean; read: boolean; exact: boolean; ms: number };
+/** One photo scored; `load` is the 1-minute load average when it was read. */
+type Row = {
+  name: string;
+  distortion: Distortion;
+  tampered: boolean;
+  read: boolean;
+  exact: boolean;
+  /** The retake reason when not read. */
+  reason?: string;
+  ms: number;
+  load: number;
+};
 
-const reader = createDocumentReader({ lowPriority: false });
-const rows: Row[] = [];
+const key = (r: { name: string; distortion: string }) => `${r.name} ${r.distortion}`;
+const rows: Row[] = readJsonLines<Row>(rowsFile);
+const done = new Set(rows.map(key));
 const all = await cases();
-// Round-robin over the formats (the i-th TD1, TD2, TD3 and AAMVA document, then the next), so a
-// run stopped part-way has scored every format, not only the first.
-const indexOf = (c: Case) => Number(/-(\d+)/.exec(c.name)![1]);
-const order = [...all].sort((a, b) => indexOf(a) - indexOf(b));
-for (const c of order) {
-  for (const distortion of c.tampered ? (["clean"] as const) : DISTORTIONS) {
-    const photo = await photograph(c.document, distortion, rows.length);
-    const started = performance.now();
-    const reading = await reader.read(new Uint8Array(photo));
-    const ms = performance.now() - started;
-    const read = reading.kind === "read";
-    rows.push({
-      name: c.name,
-      distortion,
-      tampered: c.tampered,
-      read,
-      exact: read && reading.birthDate === c.birthDate,
-      ms,
-    });
-    process.stderr.write(
-      `${c.name} ${distortion}: ${read ? (reading.birthDate === c.birthDate ? "read" : `WRONG ${reading.birthDate}`) : reading.reason} ${Math.round(ms)} ms\n`,
-    );
+if (!process.argv.includes("--report-only")) {
+  const reader = createDocumentReader({ lowPriority: false });
+  // Round-robin over the formats (the i-th TD1, TD2, TD3 and AAMVA document, then the next), so a
+  // run stopped part-way has scored every format, not only the first.
+  const indexOf = (c: Case) => Number(/-(\d+)/.exec(c.name)![1]);
+  const order = [...all].sort((a, b) => indexOf(a) - indexOf(b));
+  // The photo's seed is its place in the whole plan, so a resumed or partial run photographs alike.
+  let seed = 0;
+  for (const c of order) {
+    for (const distortion of c.tampered ? (["clean"] as const) : DISTORTIONS) {
+      const photoSeed = seed++;
+      if (done.has(key({ name: c.name, distortion }))) continue;
+      if (onlyDistortions && !onlyDistortions.includes(distortion)) continue;
+      if (onlyFormats && !onlyFormats.includes(c.name.split("-")[0]!)) continue;
+      const photo = await photograph(c.document, distortion, photoSeed);
+      const load = os.loadavg()[0]!;
+      const started = performance.now();
+      const reading = await reader.read(new Uint8Array(photo));
+      const ms = performance.now() - started;
+      const read = reading.kind === "read";
+      const row: Row = {
+        name: c.name,
+        distortion,
+        tampered: c.tampered,
+        read,
+        exact: read && reading.birthDate === c.birthDate,
+        ...(reading.kind === "retake" ? { reason: reading.reason } : {}),
+        ms,
+        load,
+      };
+      rows.push(row);
+      if (rowsFile) appendFileSync(rowsFile, `${JSON.stringify(row)}\n`);
+      process.stderr.write(
+        `${c.name} ${distortion}: ${read ? (row.exact ? "read" : "WRONG birth date") : reading.reason} ${Math.round(ms)} ms (load ${load.toFixed(1)})\n`,
+      );
+    }
   }
+  reader.stop();
 }
-reader.stop();
 
 const pct = (n: number, d: number) => (d === 0 ? "n/a" : `${((100 * n) / d).toFixed(1)}% (${n}/${d})`);
 const genuine = rows.filter((r) => !r.tampered);
-const median = (values: number[]) => {
+const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 };
-console.log(`# npm run eval:id (${all.filter((c) => !c.tampered).length} documents, ${perFormat} per format)\n`);
-console.log("| set | read | birth date exact | wrong birth date accepted |\n|---|---|---|---|");
-for (const distortion of DISTORTIONS) {
-  const set = genuine.filter((r) => r.distortion === distortion);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const FORMATS = ["TD1", "TD2", "TD3", "AAMVA"] as const;
+const formatOf = (r: Row) => r.name.split("-")[0]!;
+const documents = new Set(genuine.map((r) => r.name)).size;
+console.log(
+  `# npm run eval:id (${documents} documents scored of ${all.filter((c) => !c.tampered).length} planned, ${perFormat} per format; ${rows.length} photos)\n`,
+);
+const loads = rows.map((r) => r.load);
+console.log(
+  `1-minute load average while reading (${os.cpus().length} cores): min ${Math.min(...loads).toFixed(1)}, median ${quantile(loads, 0.5).toFixed(1)}, max ${Math.max(...loads).toFixed(1)}.\n`,
+);
+console.log("| photos | read | birth date exact (of those read) | wrong birth date accepted |\n|---|---|---|---|");
+const setRow = (label: string, set: Row[]) => {
   const read = set.filter((r) => r.read);
   console.log(
-    `| ${distortion} | ${pct(read.length, set.length)} | ${pct(set.filter((r) => r.exact).length, read.length)} | ${read.filter((r) => !r.exact).length} |`,
+    `| ${label} | ${pct(read.length, set.length)} | ${pct(set.filter((r) => r.exact).length, read.length)} | ${read.filter((r) => !r.exact).length} |`,
   );
-}
-const distorted = genuine.filter((r) => r.distortion !== "clean");
-console.log(
-  `| all distorted | ${pct(distorted.filter((r) => r.read).length, distorted.length)} | | ${distorted.filter((r) => r.read && !r.exact).length} |`,
+};
+for (const distortion of DISTORTIONS)
+  setRow(
+    distortion,
+    genuine.filter((r) => r.distortion === distortion),
+  );
+setRow(
+  "**all distorted**",
+  genuine.filter((r) => r.distortion !== "clean"),
 );
-for (const prefix of ["TD1", "TD2", "TD3", "AAMVA"]) {
-  const set = genuine.filter((r) => r.name.startsWith(prefix));
-  console.log(`| ${prefix} (all photos) | ${pct(set.filter((r) => r.read).length, set.length)} | | |`);
+console.log(
+  "\n| format | clean read | distorted read | " + DISTORTIONS.filter((d) => d !== "clean").join(" | ") + " |",
+);
+console.log(
+  `|---|---|---|${DISTORTIONS.filter((d) => d !== "clean")
+    .map(() => "---")
+    .join("|")}|`,
+);
+for (const format of FORMATS) {
+  const set = genuine.filter((r) => formatOf(r) === format);
+  const readOf = (subset: Row[]) => pct(subset.filter((r) => r.read).length, subset.length);
+  console.log(
+    `| ${format} | ${readOf(set.filter((r) => r.distortion === "clean"))} | ${readOf(set.filter((r) => r.distortion !== "clean"))} | ${DISTORTIONS.filter(
+      (d) => d !== "clean",
+    )
+      .map((d) => readOf(set.filter((r) => r.distortion === d)))
+      .join(" | ")} |`,
+  );
 }
 const tampered = rows.filter((r) => r.tampered);
 console.log(`\nTampered birth dates refused: ${pct(tampered.filter((r) => !r.read).length, tampered.length)}`);
+const reasons = new Map<string, number>();
+for (const r of genuine) if (!r.read) reasons.set(r.reason ?? "?", (reasons.get(r.reason ?? "?") ?? 0) + 1);
 console.log(
-  `Time per document: p50 ${Math.round(median(rows.map((r) => r.ms)))} ms, max ${Math.round(Math.max(...rows.map((r) => r.ms)))} ms`,
+  `Genuine photos not read, by retake reason: ${[...reasons].map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`,
 );
+console.log("\n| time per photo (the reader in its worker) | p50 | p90 | max |\n|---|---|---|---|");
+const timeRow = (label: string, set: Row[]) => {
+  const ms = set.map((r) => r.ms);
+  if (ms.length)
+    console.log(
+      `| ${label} | ${seconds(quantile(ms, 0.5))} | ${seconds(quantile(ms, 0.9))} | ${seconds(Math.max(...ms))} |`,
+    );
+};
+timeRow("all photos", rows);
+timeRow(
+  "photos read",
+  rows.filter((r) => r.read),
+);
+timeRow(
+  "photos not read",
+  rows.filter((r) => !r.read),
+);
+for (const format of FORMATS)
+  timeRow(
+    `${format} photos`,
+    rows.filter((r) => formatOf(r) === format),
+  );

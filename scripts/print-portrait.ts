@@ -35,7 +35,8 @@ async function portraitCrop(photo: Uint8Array): Promise<sharp.Sharp> {
   });
 }
 
-export async function printPortraitOnCard(photo: Uint8Array, options: PrintOptions): Promise<Uint8Array> {
+/** The card with its printed portrait, and where the portrait is on it. */
+async function printedCard(photo: Uint8Array, options: PrintOptions) {
   const portraitWidth = Math.round(options.portraitWidth);
   const portraitHeight = Math.round((portraitWidth * 45) / 35);
   let portrait = (await portraitCrop(photo)).resize(portraitWidth, portraitHeight, { fit: "fill" });
@@ -56,13 +57,17 @@ export async function printPortraitOnCard(photo: Uint8Array, options: PrintOptio
       ${[0.2, 0.3, 0.4, 0.55, 0.65].map((y, i) => line(textX, Math.round(cardHeight * y), Math.round(cardWidth * (i % 2 ? 0.35 : 0.5)))).join("")}
     </svg>`,
   );
-  const cardImage = await sharp(card)
-    .composite([
-      { input: printed, left: Math.round(cardWidth * 0.04), top: Math.round((cardHeight - portraitHeight) / 2) },
-    ])
+  const portraitLeft = Math.round(cardWidth * 0.04);
+  const portraitTop = Math.round((cardHeight - portraitHeight) / 2);
+  const image = await sharp(card)
+    .composite([{ input: printed, left: portraitLeft, top: portraitTop }])
     .png()
     .toBuffer();
+  return { image, cardWidth, cardHeight, portraitLeft, portraitTop, portraitWidth, portraitHeight };
+}
 
+export async function printPortraitOnCard(photo: Uint8Array, options: PrintOptions): Promise<Uint8Array> {
+  const { image: cardImage, cardWidth, cardHeight } = await printedCard(photo, options);
   const frameWidth = Math.round(cardWidth / CARD_SHARE_OF_FRAME);
   const frameHeight = Math.round((frameWidth * 3) / 4);
   const frame = await sharp({ create: { width: frameWidth, height: frameHeight, channels: 3, background: "#3b3632" } })
@@ -73,6 +78,45 @@ export async function printPortraitOnCard(photo: Uint8Array, options: PrintOptio
         top: Math.round((frameHeight - cardHeight) / 2),
       },
     ])
+    .png()
+    .toBuffer();
+  const photographed = await sharp(frame)
+    .blur(Math.max(0.3, options.blur))
+    .jpeg({ quality: options.jpegQuality })
+    .toBuffer();
+  return new Uint8Array(photographed);
+}
+
+/** The selfie camera's frame: 640x480, as the selfie step sends it. */
+const SELFIE_FRAME = { width: 640, height: 480 };
+
+/**
+ * The same card held up close to the selfie camera (the attack the same-image check refuses): the
+ * portrait fills the middle of a 640x480 frame, the rest of the card around it, with this capture's
+ * own blur and JPEG quality. Pass the print of the document's photo (same `grey`) with a larger
+ * `portraitWidth`: the card is nearer the camera than in the document's photo.
+ */
+export async function holdCardUpToCamera(photo: Uint8Array, options: PrintOptions): Promise<Uint8Array> {
+  const card = await printedCard(photo, options);
+  // The frame spans 2.2 portrait widths, so the face is about a quarter of its width, as in a selfie.
+  const width = Math.round(card.portraitWidth * 2.2);
+  const height = Math.round((width * SELFIE_FRAME.height) / SELFIE_FRAME.width);
+  const centreX = card.portraitLeft + card.portraitWidth / 2;
+  const centreY = card.portraitTop + card.portraitHeight / 2;
+  // The card on a dark background wide enough for any frame around its portrait.
+  const pad = width;
+  const padded = await sharp(card.image)
+    .extend({ top: pad, bottom: pad, left: pad, right: pad, background: "#3b3632" })
+    .png()
+    .toBuffer();
+  const frame = await sharp(padded)
+    .extract({
+      left: Math.round(pad + centreX - width / 2),
+      top: Math.round(pad + centreY - height / 2),
+      width,
+      height,
+    })
+    .resize(SELFIE_FRAME.width, SELFIE_FRAME.height)
     .png()
     .toBuffer();
   const photographed = await sharp(frame)

@@ -18,14 +18,15 @@ import {
   timePhotoChecks,
   type ReadySession,
 } from "../lib/hosted-evidence";
-import { facePhoto } from "../../tests/support/face-fixtures";
+import { selfieOf } from "../../tests/support/face-fixtures";
 
 // A photographed specimen passport whose portrait is the selfie's face (tests/fixtures/documents):
 // every check reads, matches and passes, so each row times the whole check.
 const DOCUMENT = new Uint8Array(
   readFileSync(path.join(import.meta.dirname, "../../tests/fixtures/documents/passport-adult-20-29.jpg")),
 );
-const SELFIE = facePhoto("adult-20-29");
+// Another capture of that face: the fixture photo itself is the document's own image, refused.
+const SELFIE = await selfieOf("adult-20-29");
 const PER_ROW = 12;
 /** Enough ready sessions for the busy row's warm-up and measurement. */
 const BUSY_SESSIONS = 20;

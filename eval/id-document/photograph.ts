@@ -138,3 +138,40 @@ export async function photograph(document: Buffer, distortion: Distortion, seed 
       return photo.jpeg({ quality: 35 }).toBuffer();
   }
 }
+
+/** The selfie camera's frame, as the selfie step sends it. */
+const SELFIE_WIDTH = 640;
+const SELFIE_HEIGHT = 480;
+
+/**
+ * The document held up close to the selfie camera (the attack docs/face-match.md's same-image check
+ * refuses): the part of the document around its portrait (`box`, in pixels of the flat document)
+ * photographed with one distortion, as a 640x480 frame whose face is about a fifth of its width.
+ */
+export async function photographCloseUp(
+  document: Buffer,
+  box: { left: number; top: number; width: number; height: number },
+  distortion: Distortion,
+  seed = 0,
+): Promise<Buffer> {
+  const width = Math.round(box.width * 2.2);
+  const height = Math.round((width * SELFIE_HEIGHT) / SELFIE_WIDTH);
+  // Around the document, the table: a frame near its edge shows some of it.
+  const padded = await sharp(document)
+    .extend({ top: width, bottom: width, left: width, right: width, background: "#6f675a" })
+    .png()
+    .toBuffer();
+  const region = await sharp(padded)
+    .extract({
+      left: Math.round(width + box.left + box.width / 2 - width / 2),
+      top: Math.round(width + box.top + box.height / 2 - height / 2),
+      width,
+      height,
+    })
+    .png()
+    .toBuffer();
+  return sharp(await photograph(region, distortion, seed))
+    .resize(SELFIE_WIDTH, SELFIE_HEIGHT)
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}

@@ -26,6 +26,20 @@ async function portrait(file: string, width: number, height: number): Promise<Bu
   return sharp(path.resolve(PORTRAITS_DIR, file)).resize(width, height, { fit: "cover" }).greyscale().toBuffer();
 }
 
+/**
+ * Where an ICAO document's portrait is, in pixels of the flat document: the printed fields and the
+ * portrait fill the space above the machine-readable zone.
+ */
+export function icaoPortraitBox(format: SpecimenData["format"]) {
+  const [, hMm] = SIZE_MM[format];
+  const lines = format === "TD1" ? 3 : 2;
+  const lineGap = (format === "TD1" ? 4.4 : 4.6) * SCALE;
+  const mrzTop = Math.round(hMm * SCALE) - lines * lineGap - 2.5 * SCALE;
+  const top = 10 * SCALE;
+  const height = Math.round(mrzTop - 2.5 * SCALE - top);
+  return { left: 4 * SCALE, top, width: Math.round(height / 1.28), height };
+}
+
 /** A flat ICAO document: printed fields, a portrait and the machine-readable zone along the bottom. */
 export async function renderIcaoDocument(
   data: SpecimenData,
@@ -43,11 +57,8 @@ export async function renderIcaoDocument(
   const mrzLeft = (wMm - lineLength(data.format) * 2.54) / 2;
   const mrzTop = height - mrz.length * lineGap - 2.5 * SCALE;
   const birthCentury = Number(data.birthDate.slice(0, 2)) > 30 ? "19" : "20";
-  const top = 10 * SCALE;
-  // The printed fields and the portrait fill the space above the machine-readable zone.
+  const { top, width: portraitW, height: portraitH, left: portraitLeft } = icaoPortraitBox(data.format);
   const room = mrzTop - 2.5 * SCALE - top;
-  const portraitH = Math.round(room);
-  const portraitW = Math.round(portraitH / 1.28);
   const textX = portraitW + 8 * SCALE;
   const row = Math.min(room / 28, 0.95 * SCALE);
   const title = data.format === "TD3" ? "PASSPORT" : "IDENTITY CARD";
@@ -73,7 +84,7 @@ export async function renderIcaoDocument(
 </svg>`;
   const face = await portrait(portraitFile, portraitW, portraitH);
   return sharp(Buffer.from(svg))
-    .composite([{ input: face, left: 4 * SCALE, top }])
+    .composite([{ input: face, left: portraitLeft, top }])
     .png()
     .toBuffer();
 }

@@ -11,6 +11,22 @@ export const facePhoto = (name: "adult-70-plus" | "adult-50-59" | "adult-20-29" 
 
 const jpeg = async (image: sharp.Sharp) => new Uint8Array(await image.jpeg({ quality: 90 }).toBuffer());
 
+/**
+ * A selfie of the person in a fixture photo, for id_document's face match. The fixtures hold one
+ * photograph per person, and a document printed from it against that very photograph is the same
+ * image, which the check refuses (SAME_IMAGE_THRESHOLD in match-faces.ts). Mirrored, relit (brighter,
+ * warmer) and recompressed, it stands in for another capture of the same face.
+ */
+export const selfieOf = async (name: Parameters<typeof facePhoto>[0]) =>
+  new Uint8Array(
+    await sharp(facePhoto(name))
+      .flop()
+      .modulate({ brightness: 1.2, saturation: 1.3, hue: 8 })
+      .gamma(1.6)
+      .jpeg({ quality: 75 })
+      .toBuffer(),
+  );
+
 export const derivedFace = {
   twoFaces: async () => {
     const [left, right] = [facePhoto("adult-70-plus"), facePhoto("adult-50-59")];

@@ -5,9 +5,11 @@ import path from "node:path";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { SpecimenData } from "@/eval/id-document/make-mrz";
-import { photograph } from "@/eval/id-document/photograph";
-import { renderIcaoDocument } from "@/eval/id-document/render-document";
+import { photograph, photographCloseUp } from "@/eval/id-document/photograph";
+import { icaoPortraitBox, renderIcaoDocument } from "@/eval/id-document/render-document";
+import { DOCUMENT_AS_SELFIE } from "@/lib/verification/methods/id-document/local-document-provider";
 import { baseUrl, v1 } from "../support/api";
+import { selfieOf } from "../support/face-fixtures";
 import { newOrg } from "../support/fixtures";
 import { openHostedSession, type OpenedSession } from "../support/hosted-flow";
 
@@ -30,7 +32,7 @@ async function documentPhoto(data: SpecimenData): Promise<Buffer> {
   return photograph(await renderIcaoDocument(data, path.join(FACES, "adult-20-29.jpg")), "clean");
 }
 
-async function submit(session: OpenedSession, document: Buffer, selfie: Buffer | null) {
+async function submit(session: OpenedSession, document: Uint8Array, selfie: Uint8Array | null) {
   const form = new FormData();
   form.set("expected_index", "0");
   form.set("image", new Blob([new Uint8Array(document)], { type: "image/jpeg" }), "document.jpg");
@@ -54,7 +56,7 @@ const apiSession = async (key: string, id: string) =>
 describe("the built-in id_document check over HTTP", () => {
   it("passes an adult's passport whose portrait matches the selfie, at medium confidence, keeping nothing read", async () => {
     const { org, session } = await open();
-    const answer = await submit(session, await documentPhoto(passport("900417")), face("adult-20-29"));
+    const answer = await submit(session, await documentPhoto(passport("900417")), await selfieOf("adult-20-29"));
     expect(answer).toEqual({ status: 200, body: { outcome: "completed" } });
     const done = await apiSession(org.liveKey, session.id);
     expect(done).toMatchObject({
@@ -66,7 +68,9 @@ describe("the built-in id_document check over HTTP", () => {
 
   it("fails a too-young holder whose face matches", async () => {
     const { org, session } = await open();
-    expect((await submit(session, await documentPhoto(passport("100417")), face("adult-20-29"))).status).toBe(200);
+    expect((await submit(session, await documentPhoto(passport("100417")), await selfieOf("adult-20-29"))).status).toBe(
+      200,
+    );
     expect(await apiSession(org.liveKey, session.id)).toMatchObject({
       status: "failed",
       outcome: { result: "fail", confidence: "medium" },
@@ -75,9 +79,9 @@ describe("the built-in id_document check over HTTP", () => {
 
   it("is inconclusive for an expired passport", async () => {
     const { org, session } = await open();
-    expect((await submit(session, await documentPhoto(passport("900417", "240101")), face("adult-20-29"))).status).toBe(
-      200,
-    );
+    expect(
+      (await submit(session, await documentPhoto(passport("900417", "240101")), await selfieOf("adult-20-29"))).status,
+    ).toBe(200);
     expect(await apiSession(org.liveKey, session.id)).toMatchObject({
       status: "failed",
       outcome: { result: "inconclusive" },
@@ -90,6 +94,18 @@ describe("the built-in id_document check over HTTP", () => {
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ retake: true });
     expect(answer.body.error).toMatch(/document|lines at the bottom|blurred|glare|cut off/);
+    expect(await apiSession(org.liveKey, session.id)).toMatchObject({ status: "in_progress", attempts: 0 });
+  }, 240_000);
+
+  it("asks for a retake (422) when the selfie is the passport held up to the camera, and counts nothing", async () => {
+    const { org, session } = await open();
+    const document = await renderIcaoDocument(passport("900417"), path.join(FACES, "adult-20-29.jpg"));
+    const answer = await submit(
+      session,
+      await photograph(document, "clean"),
+      await photographCloseUp(document, icaoPortraitBox("TD3"), "clean"),
+    );
+    expect(answer).toEqual({ status: 422, body: { error: DOCUMENT_AS_SELFIE, retake: true } });
     expect(await apiSession(org.liveKey, session.id)).toMatchObject({ status: "in_progress", attempts: 0 });
   }, 240_000);
 

@@ -4,8 +4,10 @@
 // here is a printed portrait against that person's own photograph, mirrored and relit: the match
 // across different photographs of one person is measured by npm run eval:face-match
 // (docs/face-match.md).
-import sharp from "sharp";
+import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import { photograph, photographCloseUp } from "@/eval/id-document/photograph";
+import { icaoPortraitBox, renderIcaoDocument } from "@/eval/id-document/render-document";
 import { analyzeFace } from "@/lib/verification/methods/face/analyze-face";
 import { faceEstimator } from "@/lib/verification/methods/face/face-estimator";
 import {
@@ -14,34 +16,70 @@ import {
   documentDescriptor,
   MATCH_THRESHOLD,
   matchFaces,
+  SAME_IMAGE_THRESHOLD,
   selfieDescriptor,
 } from "@/lib/verification/methods/face/match-faces";
 import type { MeasuredFace } from "@/lib/verification/methods/face/quality-gates";
 import { RETAKE_MESSAGES } from "@/lib/verification/methods/face/types";
 import { RetakeRequired, type ImageEvidence } from "@/lib/verification/methods/types";
-import { printPortraitOnCard } from "../../../../scripts/print-portrait";
-import { derivedFace, facePhoto } from "../../../../tests/support/face-fixtures";
+import { holdCardUpToCamera, printPortraitOnCard } from "../../../../scripts/print-portrait";
+import { derivedFace, facePhoto, selfieOf } from "../../../../tests/support/face-fixtures";
 
 const jpeg = (bytes: Uint8Array): ImageEvidence => ({ contentType: "image/jpeg", bytes });
 const card = async (photo: Uint8Array, portraitWidth = 120) =>
   jpeg(await printPortraitOnCard(photo, { portraitWidth, grey: true, blur: 0.8, jpegQuality: 70 }));
-/** The person's photograph as a different capture: mirrored, brighter, recompressed. */
-const selfieOf = async (photo: Uint8Array) =>
-  jpeg(new Uint8Array(await sharp(photo).flop().modulate({ brightness: 1.15 }).jpeg({ quality: 80 }).toBuffer()));
+/** The person's photograph as a different capture (tests/support/face-fixtures.ts). */
+const selfie = async (name: Parameters<typeof facePhoto>[0]) => jpeg(await selfieOf(name));
 
 describe("matchFaces on real photographs", () => {
   it("matches a printed, photographed portrait to the same person's selfie", async () => {
     for (const name of ["adult-50-59", "adult-20-29"] as const) {
-      const result = await matchFaces(await card(facePhoto(name)), await selfieOf(facePhoto(name)));
+      const result = await matchFaces(await card(facePhoto(name)), await selfie(name));
       expect(result).toEqual({ kind: "match", similarity: expect.any(Number) });
       expect(result.kind === "match" && result.similarity).toBeGreaterThanOrEqual(MATCH_THRESHOLD);
     }
   }, 120_000);
 
+  it("refuses the document's own portrait held up to the selfie camera as the same image", async () => {
+    for (const name of ["adult-50-59", "adult-20-29"] as const) {
+      const heldUp = await holdCardUpToCamera(facePhoto(name), {
+        portraitWidth: 240,
+        grey: true,
+        blur: 0.6,
+        jpegQuality: 85,
+      });
+      const result = await matchFaces(await card(facePhoto(name)), jpeg(heldUp));
+      expect(result).toEqual({ kind: "same_image", similarity: expect.any(Number) });
+      expect(result.kind === "same_image" && result.similarity).toBeGreaterThanOrEqual(SAME_IMAGE_THRESHOLD);
+    }
+  }, 120_000);
+
+  it("refuses a generated passport photographed again close-up, under the document's glare, as the same image", async () => {
+    const passport = await renderIcaoDocument(
+      {
+        format: "TD3",
+        issuer: "NLD",
+        nationality: "NLD",
+        surname: "DE BRUIJN",
+        givenNames: "WILLEKE",
+        documentNumber: "XR4821937",
+        birthDate: "900417",
+        sex: "F",
+        expiryDate: "340802",
+      },
+      path.join(process.cwd(), "tests/fixtures/faces/adult-20-29.jpg"),
+    );
+    const result = await matchFaces(
+      jpeg(new Uint8Array(await photograph(passport, "glare", 1))),
+      jpeg(new Uint8Array(await photographCloseUp(passport, icaoPortraitBox("TD3"), "clean"))),
+    );
+    expect(result).toEqual({ kind: "same_image", similarity: expect.any(Number) });
+  }, 120_000);
+
   it("does not match different people", async () => {
     const document = await card(facePhoto("adult-50-59"));
     for (const other of ["adult-70-plus", "adult-20-29", "teen-10-19"] as const) {
-      const result = await matchFaces(document, await selfieOf(facePhoto(other)));
+      const result = await matchFaces(document, await selfie(other));
       expect(result).toEqual({ kind: "mismatch", similarity: expect.any(Number) });
       expect(result.kind === "mismatch" && result.similarity).toBeLessThan(MATCH_THRESHOLD);
     }
@@ -160,11 +198,17 @@ describe("the rules on measurements", () => {
     expect(documentDescriptor({ readable: false })).toBeNull();
   });
 
-  it("holds the selfie to face_estimation's gates", () => {
+  it("holds the selfie to face_estimation's gates, keeping a spoof's descriptor for the same-image check", () => {
     const measured = (faces: MeasuredFace[]) => ({ readable: true as const, width: 640, height: 480, faces });
-    expect(selfieDescriptor(measured([face({ real: 0.9, live: 0.9 })]))).toEqual([1, 0, 0]);
-    expect(selfieDescriptor(measured([face({ real: 0.1, live: 0.9 })]))).toBe("spoof");
-    expect(selfieDescriptor(measured([face({ real: 0.9, live: 0.9, descriptor: null })]))).toBeNull();
+    expect(selfieDescriptor(measured([face({ real: 0.9, live: 0.9 })]))).toEqual({ descriptor: [1, 0, 0], live: true });
+    expect(selfieDescriptor(measured([face({ real: 0.1, live: 0.9 })]))).toEqual({
+      descriptor: [1, 0, 0],
+      live: false,
+    });
+    expect(selfieDescriptor(measured([face({ real: 0.9, live: 0.9, descriptor: null })]))).toEqual({
+      descriptor: null,
+      live: true,
+    });
     expect(() => selfieDescriptor(measured([face({ box: [0.4, 0.4, 0.05, 0.05] })]))).toThrow(
       RETAKE_MESSAGES.too_small,
     );

@@ -15,6 +15,14 @@ import { RetakeRequired, type ImageEvidence } from "@/lib/verification/methods/t
 export const MATCH_THRESHOLD = 0.59;
 
 /**
+ * Cosine similarity at and above which the selfie is the document's own portrait photographed
+ * again (the document held up to the selfie camera): two captures of one print lie far closer
+ * than two photographs of one person ever do. Chosen on generated documents and identity-labelled
+ * faces (docs/face-match.md, "The document held up as the selfie").
+ */
+export const SAME_IMAGE_THRESHOLD = 0.85;
+
+/**
  * The document's face must be at least this wide in pixels (at the longest side measured):
  * smaller, the descriptor sees little more than a blur.
  */
@@ -39,7 +47,9 @@ export type FaceMatch =
   /** No usable face: none, more than one, or too small on the document; no descriptor on either. */
   | { kind: "no_face"; which: "document" | "selfie" }
   /** The selfie's face is not scored as a live person (face_estimation's spoof gate): never a match. */
-  | { kind: "spoof" };
+  | { kind: "spoof" }
+  /** The selfie's face is near-identical to the document's: the document's own portrait, held up to the camera. */
+  | { kind: "same_image"; similarity: number };
 
 /** Cosine similarity of two descriptors, in [-1, 1]. */
 export function descriptorSimilarity(a: readonly number[], b: readonly number[]): number {
@@ -66,35 +76,40 @@ export function documentDescriptor(measurements: FaceMeasurements): number[] | n
 }
 
 /**
- * The selfie's descriptor after face_estimation's quality gates (a RetakeRequired with the same
- * messages) and spoof gate; null when the model gave no descriptor.
+ * The selfie after face_estimation's quality gates (a RetakeRequired with the same messages): its
+ * face's descriptor (null when the model gave none) and whether it passed the spoof gate. The
+ * descriptor is given for a spoof too, so that a document held up to the camera is told apart.
  */
-export function selfieDescriptor(measurements: FaceMeasurements): number[] | "spoof" | null {
+export function selfieDescriptor(measurements: FaceMeasurements): { descriptor: number[] | null; live: boolean } {
   const analysis = judgeMeasurements(measurements);
   if (analysis.kind === "retake") throw new RetakeRequired(analysis.message);
-  if (analysis.kind === "spoof") return "spoof";
   const [face] = distinctFaces(measurements.readable ? measurements.faces : []);
-  return face?.descriptor?.length ? face.descriptor : null;
+  return { descriptor: face?.descriptor?.length ? face.descriptor : null, live: analysis.kind !== "spoof" };
 }
 
-/** The decision on two descriptors (the eval applies the same rule). */
-function compareDescriptors(document: readonly number[], selfie: readonly number[]): FaceMatch {
+/**
+ * The decision on two descriptors (the eval applies the same rule). The same image is looked for
+ * before the spoof gate's verdict, so that someone who held up the document is asked for their own
+ * face rather than sent on as a spoof.
+ */
+function compareDescriptors(document: readonly number[], selfie: readonly number[], live: boolean): FaceMatch {
   const similarity = descriptorSimilarity(document, selfie);
+  if (similarity >= SAME_IMAGE_THRESHOLD) return { kind: "same_image", similarity };
+  if (!live) return { kind: "spoof" };
   return { kind: similarity >= MATCH_THRESHOLD ? "match" : "mismatch", similarity };
 }
 
 /**
  * Matches the face on a photographed identity document to a live selfie. The selfie must pass
  * face_estimation's quality gates (else RetakeRequired, with the same messages) and its spoof
- * gate (else "spoof"); the document's portrait, printed and flat, faces no liveness gate, only
- * "one face, big enough".
+ * gate (else "spoof"), and must not be the document's portrait itself ("same_image"); the
+ * document's portrait, printed and flat, faces no liveness gate, only "one face, big enough".
  */
 export async function matchFaces(document: ImageEvidence, selfie: ImageEvidence): Promise<FaceMatch> {
   const estimator = faceEstimator();
   const selfieFace = selfieDescriptor(await estimator.measure(selfie.bytes, false, SELFIE_MEASUREMENT));
-  if (selfieFace === "spoof") return { kind: "spoof" };
-  if (selfieFace === null) return { kind: "no_face", which: "selfie" };
+  if (selfieFace.descriptor === null) return selfieFace.live ? { kind: "no_face", which: "selfie" } : { kind: "spoof" };
   const documentFace = documentDescriptor(await estimator.measure(document.bytes, false, DOCUMENT_MEASUREMENT));
-  if (documentFace === null) return { kind: "no_face", which: "document" };
-  return compareDescriptors(documentFace, selfieFace);
+  if (documentFace === null) return selfieFace.live ? { kind: "no_face", which: "document" } : { kind: "spoof" };
+  return compareDescriptors(documentFace, selfieFace.descriptor, selfieFace.live);
 }

@@ -34,7 +34,8 @@ export function ageOn(birthDate: string, day: string): number {
 
 export function decideDocument(input: {
   read: DocumentRead;
-  match: FaceMatch;
+  /** The provider sends a selfie that was the document's own portrait back as a retake first. */
+  match: Exclude<FaceMatch, { kind: "same_image" }>;
   requiredAge: number;
   now: Date;
 }): DocumentDecision {

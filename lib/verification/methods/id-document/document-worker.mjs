@@ -300,19 +300,48 @@ function acceptMrz(lines, now) {
   };
 }
 
-async function ocrRegion(grey, width, height, box, lines) {
+/**
+ * Second looks start only this long into a photo (a share of ID_DOCUMENT_READ_BUDGET_MS, from
+ * read-document.ts), so that an unreadable photo ends as a retake, not as the worker's timeout.
+ */
+const SECOND_LOOKS_WITHIN_MS = workerData?.secondLooksWithinMs ?? 6000;
+
+/**
+ * Second looks at a zone the plain crop did not read, tried in this order and only then, so a
+ * photo read at the first look pays nothing: an unsharp mask at two strengths (a slightly
+ * out-of-focus photo's strokes regain their edges), and the band upscaled further and binarised
+ * (a soft or noisy photo's strokes separated from the paper). Each reading still has to pass every
+ * check digit: a sharpened misread is refused like any other.
+ */
+const ENHANCEMENTS = [
+  { name: "unsharp", lineHeight: MRZ_LINE_HEIGHT, apply: (image) => image.sharpen({ sigma: 1.2, m1: 1, m2: 3 }) },
+  {
+    name: "strong unsharp",
+    lineHeight: MRZ_LINE_HEIGHT,
+    apply: (image) => image.sharpen({ sigma: 2.2, m1: 2, m2: 6 }),
+  },
+  {
+    name: "binarised",
+    lineHeight: MRZ_LINE_HEIGHT * 1.5,
+    apply: (image) => image.sharpen({ sigma: 1.6, m1: 1, m2: 4 }).threshold(140),
+  },
+];
+
+async function ocrRegion(grey, width, height, box, lines, enhancement) {
   const margin = Math.round((box.bottom - box.top) / lines);
   const left = Math.max(0, box.left - margin);
   const top = Math.max(0, box.top - margin);
   const right = Math.min(width, box.right + margin);
   const bottom = Math.min(height, box.bottom + margin);
-  const scale = Math.min(4, Math.max(0.5, (MRZ_LINE_HEIGHT * lines) / (box.bottom - box.top)));
-  const png = await sharp(grey, { raw: { width, height, channels: 1 } })
+  const lineHeight = enhancement?.lineHeight ?? MRZ_LINE_HEIGHT;
+  const scale = Math.min(6, Math.max(0.5, (lineHeight * lines) / (box.bottom - box.top)));
+  let image = sharp(grey, { raw: { width, height, channels: 1 } })
     .extract({ left, top, width: right - left, height: bottom - top })
     .resize({ width: Math.round((right - left) * scale), kernel: "lanczos3" })
-    .normalise()
-    .png()
-    .toBuffer();
+    .normalise();
+  // The crop is made first (a pipeline's operations run in a fixed order, not as written).
+  if (enhancement) image = enhancement.apply(sharp(await image.png().toBuffer()));
+  const png = await image.png().toBuffer();
   const { data } = await ocr.recognize(png);
   return data.text;
 }
@@ -349,23 +378,52 @@ function mixedCandidates(texts) {
   return mixed;
 }
 
-async function readMrz(grey, width, height, now) {
-  const runs = textRuns(grey, width, height);
-  const bands = mrzBands(runs, width).slice(0, 3);
-  const texts = [];
-  for (const band of bands) {
-    const text = await ocrRegion(grey, width, height, band, band.lines);
-    for (const candidate of mrzCandidates(text)) {
-      const read = acceptMrz(candidate, now);
-      if (read) return { read, band };
-    }
-    texts.push(text);
+/** Reads one crop; a zone found in it counts only with every check digit. */
+async function readBand(grey, width, height, band, now, enhancement) {
+  const text = await ocrRegion(grey, width, height, band, band.lines, enhancement);
+  for (const candidate of mrzCandidates(text)) {
+    const read = acceptMrz(candidate, now);
+    if (read) return { read, text };
   }
+  return { read: null, text };
+}
+
+function readMixed(texts, now) {
   for (const candidate of texts.length > 1 ? mixedCandidates(texts) : []) {
     const read = acceptMrz(candidate, now);
-    if (read) return { read, band: bands[0] };
+    if (read) return read;
   }
-  return { read: null, band: bands[0] ?? null };
+  return null;
+}
+
+async function readMrz(grey, width, height, now, started) {
+  let bands = mrzBands(textRuns(grey, width, height), width).slice(0, 3);
+  const texts = [];
+  for (const band of bands) {
+    const { read, text } = await readBand(grey, width, height, band, now);
+    if (read) return { read, band };
+    texts.push(text);
+  }
+  const mixed = readMixed(texts, now);
+  if (mixed) return { read: mixed, band: bands[0] };
+  // Only now the second looks (ENHANCEMENTS). A blurred photo's lines may have run together for
+  // the band finder: the bands are looked for again on a sharpened copy when none was found.
+  if (bands.length === 0) {
+    const sharpened = await sharp(grey, { raw: { width, height, channels: 1 } })
+      .sharpen({ sigma: 1.6, m1: 1, m2: 4 })
+      .raw()
+      .toBuffer();
+    bands = mrzBands(textRuns(sharpened, width, height), width).slice(0, 3);
+  }
+  for (const enhancement of ENHANCEMENTS) {
+    for (const band of bands.slice(0, 2)) {
+      if (performance.now() - started > SECOND_LOOKS_WITHIN_MS) break;
+      const { read, text } = await readBand(grey, width, height, band, now, enhancement);
+      if (read) return { read, band };
+      texts.push(text);
+    }
+  }
+  return { read: readMixed(texts, now), band: bands[0] ?? null };
 }
 
 /** Why the photo could not be read, for a specific retake message (checks.ts words it). */
@@ -401,10 +459,11 @@ function retakeReason(grey, width, height, band) {
 }
 
 async function read(bytes, now) {
+  const started = performance.now();
   const barcode = await readBarcode(bytes);
   if (barcode) return barcode;
   const { grey, width, height } = await greyImage(bytes);
-  const mrz = await readMrz(grey, width, height, now);
+  const mrz = await readMrz(grey, width, height, now, started);
   if (mrz.read) return mrz.read;
   return { kind: "retake", ...retakeReason(grey, width, height, mrz.band) };
 }

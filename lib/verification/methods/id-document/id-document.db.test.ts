@@ -1,6 +1,8 @@
 // The built-in id_document check in the hosted flow (live mode, the defaults): a photographed
 // specimen document read by the real OCR worker and its portrait matched to a selfie by the real
 // face models; each outcome, and nothing of either image, nor any date, name or number, stored.
+// The selfie is another capture of the portrait's face (selfieOf): the fixture photo itself would
+// be the document's own image, which the check refuses.
 import path from "node:path";
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
@@ -11,6 +13,7 @@ import { renderIcaoDocument } from "@/eval/id-document/render-document";
 import { submitImageEvidence } from "@/lib/verification/hosted-flow/submit-evidence";
 import { SELFIE_NEEDED } from "@/lib/verification/methods/id-document/local-document-provider";
 import { documentReader } from "@/lib/verification/methods/id-document/read-document";
+import { selfieOf } from "../../../../tests/support/face-fixtures";
 import { startLiveSession, upload } from "../../../../tests/support/hosted-flow";
 
 afterAll(() => documentReader().stop());
@@ -70,7 +73,7 @@ describe("the built-in id_document check", () => {
       0,
       upload(await documentPhoto(specimen("900417"))),
       "",
-      upload(face("adult-20-29")),
+      upload(await selfieOf("adult-20-29")),
     );
     expect(outcome).toEqual({ kind: "completed", status: "passed" });
     const row = await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } });
@@ -92,7 +95,7 @@ describe("the built-in id_document check", () => {
       0,
       upload(await documentPhoto(specimen("100417"))),
       "",
-      upload(face("adult-20-29")),
+      upload(await selfieOf("adult-20-29")),
     );
     expect(outcome).toEqual({ kind: "completed", status: "failed" });
     expect(await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } })).toMatchObject({
@@ -111,7 +114,7 @@ describe("the built-in id_document check", () => {
       0,
       upload(await documentPhoto(specimen("900417", "240101"))),
       "",
-      upload(face("adult-20-29")),
+      upload(await selfieOf("adult-20-29")),
     );
     expect(outcome.kind === "escalated" || outcome.kind === "completed").toBe(true);
     const row = await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } });

@@ -9,6 +9,9 @@ import { RetakeRequired, type ImageProvider } from "@/lib/verification/methods/t
 /** The selfie step's message when the document photo arrives without one. */
 export const SELFIE_NEEDED = "Now take a selfie, so we can match your face to the document's photo.";
 
+/** The selfie was the document's own portrait, held up to the camera (docs/id-document.md, "Limits"). */
+export const DOCUMENT_AS_SELFIE = "Take the selfie of your own face, not of the document.";
+
 /**
  * id_document on this server (docs/id-document.md): the document photo is read in the reader's
  * worker (MRZ or AAMVA barcode, every check digit), its portrait matched to a live selfie, and
@@ -32,6 +35,9 @@ export function localDocumentProvider(): ImageProvider {
         throw new RetakeRequired(
           "We couldn't find your face in the selfie. Face the camera with your whole face in view.",
         );
+      // A retake, not a verdict: most who do this aimed the wrong way, and the next photo faces the
+      // same check; the session's and the address's photo budgets bound the tries.
+      if (match.kind === "same_image") throw new RetakeRequired(DOCUMENT_AS_SELFIE);
       const decision = decideDocument({ read: reading, match, requiredAge: context.requiredAge, now });
       // The reason and the document's kind only: no date, name or number is logged.
       logger().info(
