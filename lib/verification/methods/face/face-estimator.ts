@@ -64,7 +64,12 @@ class FaceEstimator {
   constructor(ageModels: AgeModelChoice = SHIPPED_AGE_MODELS, lowPriority = true) {
     this.worker = new BoundedWorker({
       entry: WORKER_URL,
-      workerData: { ageModels: [...ageModels.models], flip: ageModels.flip, lowPriority },
+      workerData: {
+        ageModels: [...ageModels.models],
+        flip: ageModels.flip,
+        calibration: ageModels.calibration ?? null,
+        lowPriority,
+      },
       resultField: "measurements",
       name: "built-in face estimation",
       limits: () => {

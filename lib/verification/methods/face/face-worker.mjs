@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
+import { faceresReading, gearReading } from "./age-readings.mjs";
 import { greyStatistics } from "./grey-statistics.mjs";
 
 // Inference ranks below the event loop: on Linux a nice value set with pid 0 applies to the
@@ -106,9 +107,9 @@ const modelsFor = ({ liveness, describe }) => ({
 });
 
 /**
- * The age models, each with how Human's own code prepares its input and reads its output
- * (src/face/faceres.ts, src/gear/gear.ts, src/gear/ssrnet-age.ts), so the estimates match Human's.
- * `face` is Human's face crop, [1, size, size, 3] with values 0-1.
+ * The age models, each with the input its authors trained it on and their reading of its output.
+ * `face` is Human's face crop, [1, size, size, 3] with values 0-1. GEAR and SSR-Net are run as
+ * Human's own code runs them (src/gear/gear.ts, src/gear/ssrnet-age.ts); FaceRes is not (below).
  */
 const AGE_MODELS = {
   faceres: { file: path.join(humanDir, "models/faceres.json"), estimate: faceresAge },
@@ -120,36 +121,38 @@ const tf = human.tf;
 
 const inputSize = (model, fallback) => (model.inputs[0]?.shape?.[1] > 0 ? model.inputs[0].shape[1] : fallback);
 
+/**
+ * FaceRes (both variants) is HSE's MobileNet trained with Keras's ImageNet "caffe" preprocessing
+ * (HSE_FaceRec_tf, age_gender_train.py: imagenet_utils.preprocess_input): channels in BGR order,
+ * each less the ImageNet mean pixel, nothing folded into the converted graph. Human's faceres.ts
+ * feeds it RGB 0-255 instead, and the model then piles its estimates up at a few ages (most young
+ * adults at 28-29); see docs/decisions/0013-face-age-models-and-rule.md.
+ */
+const IMAGENET_MEAN_BGR = [103.939, 116.779, 123.68];
+
+/** FaceRes's input: the crop at the model's size, 0-255, BGR, less the ImageNet mean. */
+function faceresInput(face, size) {
+  return tf.tidy(() =>
+    tf.sub(tf.reverse(tf.mul(tf.image.resizeBilinear(face, [size, size], false), 255), -1), IMAGENET_MEAN_BGR),
+  );
+}
+
 async function faceresAge(model, face) {
-  const size = inputSize(model, 224);
-  const input = tf.tidy(() => tf.mul(tf.image.resizeBilinear(face, [size, size], false), 255));
+  const input = faceresInput(face, inputSize(model, 224));
   const outputs = model.execute(input);
   try {
-    const ages = await outputs.find((t) => t.shape[1] === 100).data();
-    let best = 0;
-    for (let i = 1; i < ages.length; i++) if (ages[i] > ages[best]) best = i;
-    // Human's reading: the best decade-class index, moved toward the likelier neighbour.
-    return (
-      Math.round(
-        ages[best - 1] > ages[best + 1] ? 10 * best - 100 * ages[best - 1] : 10 * best + 100 * ages[best + 1],
-      ) / 10
-    );
+    return faceresReading(await outputs.find((t) => t.shape[1] === 100).data());
   } finally {
     tf.dispose([input, ...outputs]);
   }
 }
 
-const GEAR_AGES = [15, 23, 28, 35.5, 45.5, 55.5, 65];
 async function gearAge(model, face) {
   const size = inputSize(model, 198);
   const input = tf.image.cropAndResize(face, [[0, 0.1, 0.9, 0.9]], [0], [size, size]);
   const outputs = model.execute(input, ["age_output", "gender_output", "race_output"]);
   try {
-    const distribution = Array.from(await outputs[0].data());
-    const sorted = distribution.map((p, i) => [GEAR_AGES[i], p]).sort((a, b) => b[1] - a[1]);
-    let age = sorted[0][0];
-    for (let i = 1; i < sorted.length; i++) age += sorted[i][1] * (sorted[i][0] - age);
-    return Math.round(10 * age) / 10;
+    return gearReading(await outputs[0].data());
   } finally {
     tf.dispose([input, ...outputs]);
   }
@@ -182,19 +185,28 @@ const ready = (async () => {
   }
 })();
 
-/** Each model's estimate on the crop and (with flip) its mirror image; `age` is their mean. */
+const calibration = workerData?.calibration ?? null;
+
+/**
+ * Each model's estimate on the crop and (with flip) its mirror image; `age` combines them as
+ * age-models.ts's combineAgeEstimates does: the mean of each model's mean, or with a calibration,
+ * its intercept plus each model's mean times its weight.
+ */
 async function estimateAges(crop) {
   const face = crop.shape.length === 3 ? tf.expandDims(crop, 0) : crop;
   const mirrored = flip ? tf.reverse(face, 2) : null;
   try {
     const ages = {};
-    const all = [];
+    const perModel = [];
     for (const { name, model, estimate } of ageModels) {
       ages[name] = [await estimate(model, face)];
       if (mirrored) ages[name].push(await estimate(model, mirrored));
-      all.push(...ages[name]);
+      perModel.push([name, ages[name].reduce((a, b) => a + b, 0) / ages[name].length]);
     }
-    return { age: all.reduce((a, b) => a + b, 0) / all.length, ages };
+    const age = calibration
+      ? perModel.reduce((sum, [name, value]) => sum + (calibration.weights[name] ?? 0) * value, calibration.intercept)
+      : perModel.reduce((sum, [, value]) => sum + value, 0) / perModel.length;
+    return { age, ages };
   } finally {
     tf.dispose(face === crop ? [mirrored] : [face, mirrored]);
   }
