@@ -15,7 +15,18 @@ export type AgeCalibration = { intercept: number; weights: Partial<Record<AgeMod
 
 export type AgeModelChoice = { models: readonly AgeModelName[]; flip: boolean; calibration?: AgeCalibration };
 
-export const SHIPPED_AGE_MODELS: AgeModelChoice = { models: ["faceres-deep", "gear"], flip: true };
+/**
+ * FaceRes-Deep and GEAR on the face crop (no mirror pass: it would double the inference for no
+ * gain on the tuning split within the speed budget), combined by the linear fit of the tuning
+ * split's faces aged 10-39 (npm run eval:face prints it). The result is on an age scale only
+ * where it was fitted: it shrinks estimates far from 10-39 towards them, which the rule's
+ * thresholds (chosen on the same scale) take into account.
+ */
+export const SHIPPED_AGE_MODELS: AgeModelChoice = {
+  models: ["faceres-deep", "gear"],
+  flip: false,
+  calibration: { intercept: 7.049, weights: { "faceres-deep": 0.542, gear: 0.066 } },
+};
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 

@@ -13,8 +13,8 @@ import type { Confidence, MethodResult } from "@/lib/verification/methods/types"
 export type AgeRule = { passBuffer: number; failBuffer: number };
 
 export const SHIPPED_AGE_RULES: Record<16 | 18, AgeRule> = {
-  18: { passBuffer: 14, failBuffer: 8 },
-  16: { passBuffer: 15, failBuffer: 6 },
+  18: { passBuffer: 9, failBuffer: 9 },
+  16: { passBuffer: 9, failBuffer: 7 },
 };
 
 /** The rule in force: FACE_ESTIMATION_BUFFER_YEARS, when set, replaces both buffers at every age. */
