@@ -65,7 +65,7 @@ describe("each age model in the worker, on real faces", () => {
     }
   }, 240_000);
 
-  it("the shipped ensemble reports every model's estimates and their mean", async () => {
+  it("the shipped choice reports every model's estimates and their combination", async () => {
     const shipped = createFaceEstimator();
     try {
       const face = onlyFace(await shipped.measure(facePhoto("adult-50-59"), true));

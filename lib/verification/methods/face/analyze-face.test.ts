@@ -24,8 +24,8 @@ describe("analyzeFace on real photographs", () => {
     expect(await verdictFor(facePhoto("adult-50-59"), 18)).toBe("pass");
   }, 120_000);
 
-  // GEAR, half of the shipped estimate, has no class under "20 or younger" (read as 15), so a
-  // child's measured age stays above 10 even when FaceRes-Deep reads 6: under 16, never near a pass.
+  // The shipped combination is fitted on faces aged 10-39 and pulls estimates towards that range,
+  // so a young child measures above 10 even when FaceRes-Deep reads 6: under 16, never near a pass.
   it("never passes a young child: estimated under 16, inconclusive with the default buffer, failed with a small one", async () => {
     const analysis = await analyzeFace(facePhoto("child-3-9"));
     expect(analysis).toMatchObject({ kind: "face" });
