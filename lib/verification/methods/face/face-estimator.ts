@@ -8,7 +8,7 @@ import type { FaceMeasurements } from "@/lib/verification/methods/face/quality-g
 import { ProviderError } from "@/lib/verification/methods/types";
 
 // One worker thread (bounded-worker.ts: its queue, budgets and idle shutdown, shared with the
-// document reader) holds the models (loaded once, about 20 MB of weights) and measures one photo
+// document reader) holds the models (loaded once, about 26 MB of weights) and measures one photo
 // at a time, so inference never blocks the event loop that serves every other request. Calls
 // wait in a bounded queue: past FACE_ESTIMATION_MAX_QUEUE waiting photos, or past
 // FACE_ESTIMATION_TIMEOUT_MS for one, the call fails like any provider call (no attempt is
@@ -64,7 +64,12 @@ class FaceEstimator {
   constructor(ageModels: AgeModelChoice = SHIPPED_AGE_MODELS, lowPriority = true) {
     this.worker = new BoundedWorker({
       entry: WORKER_URL,
-      workerData: { ageModels: [...ageModels.models], flip: ageModels.flip, lowPriority },
+      workerData: {
+        ageModels: [...ageModels.models],
+        flip: ageModels.flip,
+        calibration: ageModels.calibration ?? null,
+        lowPriority,
+      },
       resultField: "measurements",
       name: "built-in face estimation",
       limits: () => {

@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
+import { faceresReading, gearReading } from "./age-readings.mjs";
 import { greyStatistics } from "./grey-statistics.mjs";
 
 // Inference ranks below the event loop: on Linux a nice value set with pid 0 applies to the
@@ -106,9 +107,9 @@ const modelsFor = ({ liveness, describe }) => ({
 });
 
 /**
- * The age models, each with how Human's own code prepares its input and reads its output
- * (src/face/faceres.ts, src/gear/gear.ts, src/gear/ssrnet-age.ts), so the estimates match Human's.
- * `face` is Human's face crop, [1, size, size, 3] with values 0-1.
+ * The age models, each with the input its authors trained it on and their reading of its output.
+ * `face` is Human's face crop, [1, size, size, 3] with values 0-1. GEAR and SSR-Net are run as
+ * Human's own code runs them (src/gear/gear.ts, src/gear/ssrnet-age.ts); FaceRes is not (below).
  */
 const AGE_MODELS = {
   faceres: { file: path.join(humanDir, "models/faceres.json"), estimate: faceresAge },
@@ -120,47 +121,59 @@ const tf = human.tf;
 
 const inputSize = (model, fallback) => (model.inputs[0]?.shape?.[1] > 0 ? model.inputs[0].shape[1] : fallback);
 
-async function faceresAge(model, face) {
-  const size = inputSize(model, 224);
-  const input = tf.tidy(() => tf.mul(tf.image.resizeBilinear(face, [size, size], false), 255));
+/**
+ * FaceRes (both variants) is HSE's MobileNet trained with Keras's ImageNet "caffe" preprocessing
+ * (HSE_FaceRec_tf, age_gender_train.py: imagenet_utils.preprocess_input): channels in BGR order,
+ * each less the ImageNet mean pixel, nothing folded into the converted graph. Human's faceres.ts
+ * feeds it RGB 0-255 instead, and the model then piles its estimates up at a few ages (most young
+ * adults at 28-29); see docs/decisions/0013-face-age-models-and-rule.md.
+ */
+const IMAGENET_MEAN_BGR = [103.939, 116.779, 123.68];
+
+/** FaceRes's input: the crop at the model's size, 0-255, BGR, less the ImageNet mean. */
+function faceresInput(face, size) {
+  return tf.tidy(() =>
+    tf.sub(tf.reverse(tf.mul(tf.image.resizeBilinear(face, [size, size], false), 255), -1), IMAGENET_MEAN_BGR),
+  );
+}
+
+// Each model is given the crop and its mirror image as one batch: one model call instead of two.
+/** Rows of a [N, k] output, one per face of the batch. */
+async function rows(output) {
+  const values = await output.data();
+  const width = output.shape[1];
+  return Array.from({ length: output.shape[0] }, (_, i) => values.subarray(i * width, (i + 1) * width));
+}
+
+async function faceresAge(model, faces) {
+  const input = faceresInput(faces, inputSize(model, 224));
   const outputs = model.execute(input);
   try {
-    const ages = await outputs.find((t) => t.shape[1] === 100).data();
-    let best = 0;
-    for (let i = 1; i < ages.length; i++) if (ages[i] > ages[best]) best = i;
-    // Human's reading: the best decade-class index, moved toward the likelier neighbour.
-    return (
-      Math.round(
-        ages[best - 1] > ages[best + 1] ? 10 * best - 100 * ages[best - 1] : 10 * best + 100 * ages[best + 1],
-      ) / 10
-    );
+    return (await rows(outputs.find((t) => t.shape[1] === 100))).map(faceresReading);
   } finally {
     tf.dispose([input, ...outputs]);
   }
 }
 
-const GEAR_AGES = [15, 23, 28, 35.5, 45.5, 55.5, 65];
-async function gearAge(model, face) {
+async function gearAge(model, faces) {
   const size = inputSize(model, 198);
-  const input = tf.image.cropAndResize(face, [[0, 0.1, 0.9, 0.9]], [0], [size, size]);
+  const count = faces.shape[0];
+  const boxes = Array.from({ length: count }, () => [0, 0.1, 0.9, 0.9]);
+  const input = tf.image.cropAndResize(faces, boxes, [...Array(count).keys()], [size, size]);
   const outputs = model.execute(input, ["age_output", "gender_output", "race_output"]);
   try {
-    const distribution = Array.from(await outputs[0].data());
-    const sorted = distribution.map((p, i) => [GEAR_AGES[i], p]).sort((a, b) => b[1] - a[1]);
-    let age = sorted[0][0];
-    for (let i = 1; i < sorted.length; i++) age += sorted[i][1] * (sorted[i][0] - age);
-    return Math.round(10 * age) / 10;
+    return (await rows(outputs[0])).map(gearReading);
   } finally {
     tf.dispose([input, ...outputs]);
   }
 }
 
-async function ssrnetAge(model, face) {
+async function ssrnetAge(model, faces) {
   const size = inputSize(model, 64);
-  const input = tf.tidy(() => tf.mul(tf.image.resizeBilinear(face, [size, size], false), 255));
+  const input = tf.tidy(() => tf.mul(tf.image.resizeBilinear(faces, [size, size], false), 255));
   const output = model.execute(input);
   try {
-    return Math.trunc(10 * (await output.data())[0]) / 10;
+    return Array.from(await output.data(), (age) => Math.trunc(10 * age) / 10);
   } finally {
     tf.dispose([input, output]);
   }
@@ -182,21 +195,29 @@ const ready = (async () => {
   }
 })();
 
-/** Each model's estimate on the crop and (with flip) its mirror image; `age` is their mean. */
+const calibration = workerData?.calibration ?? null;
+
+/**
+ * Each model's estimate on the crop and (with flip) its mirror image; `age` combines them as
+ * age-models.ts's combineAgeEstimates does: the mean of each model's mean, or with a calibration,
+ * its intercept plus each model's mean times its weight.
+ */
 async function estimateAges(crop) {
   const face = crop.shape.length === 3 ? tf.expandDims(crop, 0) : crop;
-  const mirrored = flip ? tf.reverse(face, 2) : null;
+  const batch = flip ? tf.tidy(() => tf.concat([face, tf.reverse(face, 2)], 0)) : face;
   try {
     const ages = {};
-    const all = [];
+    const perModel = [];
     for (const { name, model, estimate } of ageModels) {
-      ages[name] = [await estimate(model, face)];
-      if (mirrored) ages[name].push(await estimate(model, mirrored));
-      all.push(...ages[name]);
+      ages[name] = await estimate(model, batch);
+      perModel.push([name, ages[name].reduce((a, b) => a + b, 0) / ages[name].length]);
     }
-    return { age: all.reduce((a, b) => a + b, 0) / all.length, ages };
+    const age = calibration
+      ? perModel.reduce((sum, [name, value]) => sum + (calibration.weights[name] ?? 0) * value, calibration.intercept)
+      : perModel.reduce((sum, [, value]) => sum + value, 0) / perModel.length;
+    return { age, ages };
   } finally {
-    tf.dispose(face === crop ? [mirrored] : [face, mirrored]);
+    tf.dispose([...new Set([face, batch])].filter((t) => t !== crop));
   }
 }
 
