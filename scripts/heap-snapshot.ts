@@ -309,7 +309,7 @@ export function summarizeHeap(s: HeapSnapshot) {
   const scriptOfFunction = new Map<number, number>();
   for (let node = 0; node < n; node++) {
     if (!reachable[node] || s.nodeTypes[s.nodeType[node]] !== "code") continue;
-    const script = outEdge(s, node, "script");
+    const script = outEdge(s, node, "script_or_debug_info") ?? outEdge(s, node, "script");
     if (script !== undefined && isScript(s, script)) scriptOfFunction.set(node, script);
   }
   const codeOfScript = new Map<number, number>();
