@@ -243,10 +243,12 @@ async function main() {
       "",
       `Server memory settings: ${args["unsized-heap"] ? "none (--unsized-heap)" : `npm start's (NODE_OPTIONS ${memory.NODE_OPTIONS}, MALLOC_ARENA_MAX ${memory.MALLOC_ARENA_MAX})`}.`,
       "",
-      "| Minute | App RSS MiB | Requests | Errors | req/s | p50 ms | p99 ms | load average (1 min) |",
-      "|---:|---:|---:|---:|---:|---:|---:|---:|",
+      "| Minute | App RSS MiB | Requests | Errors | req/s | p50 ms | p99 ms | app CPU ms per request | load average (1 min) |",
+      "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ];
     const samples: SoakMinute[] = [];
+    // The app's own CPU time per request: the work a setting costs, less noisy than latency here.
+    let cpuSeconds = stack.app().cpuSeconds;
     const errorSamples: string[] = [];
     for (let minute = 1; minute <= minutes; minute++) {
       const result = await measure({
@@ -260,12 +262,15 @@ async function main() {
         expectStatus: 200,
         request: mix.request,
       });
-      const sample = { ...result, rssBytes: stack.app().rssBytes };
+      const app = stack.app();
+      const sample = { ...result, rssBytes: app.rssBytes };
+      const cpuMsPerRequest = ((app.cpuSeconds - cpuSeconds) * 1000) / Math.max(1, result.requests);
+      cpuSeconds = app.cpuSeconds;
       samples.push(sample);
       if (result.errorSample) errorSamples.push(`- minute ${minute}: ${result.errorSample}`);
       const row =
         `| ${minute} | ${(sample.rssBytes / MiB).toFixed(0)} | ${result.requests} | ${result.errors} | ${result.rps.toFixed(0)} | ` +
-        `${result.p50Ms.toFixed(1)} | ${result.p99Ms.toFixed(1)} | ${os.loadavg()[0].toFixed(1)} |`;
+        `${result.p50Ms.toFixed(1)} | ${result.p99Ms.toFixed(1)} | ${cpuMsPerRequest.toFixed(1)} | ${os.loadavg()[0].toFixed(1)} |`;
       lines.push(row);
       log(row);
     }
