@@ -48,9 +48,10 @@ export type ElevenLabsOptions = {
 
 const MAX_RETRY_AFTER_MS = 2000;
 
-// The SDK is large (its code alone was about 40 MiB of the server's heap while bundled:
-// docs/operations.md#memory), so it is loaded on the first upstream call, never by a server
-// that speaks with the local engines. next.config.ts keeps it out of the bundle, one copy per process.
+// The SDK is large (bundled, its four copies were 41 MiB of the server's heap in source text
+// alone: docs/operations.md#what-the-memory-is), so it is loaded on the first upstream call,
+// never by a server that speaks with the local engines; next.config.ts keeps it out of the
+// bundle, so a server that uses it holds one copy.
 const loadSdk = lazy(() => import("@elevenlabs/elevenlabs-js"));
 type Sdk = Awaited<ReturnType<typeof loadSdk>>;
 
