@@ -17,6 +17,9 @@ const nextConfig: NextConfig = {
     "@tensorflow/tfjs-converter",
     "@tensorflow/tfjs-backend-cpu",
     "@tensorflow/tfjs-backend-wasm",
+    // Loaded from node_modules on the first ElevenLabs call: bundled, it was copied into four
+    // server chunks and every server held them all (docs/operations.md#memory).
+    "@elevenlabs/elevenlabs-js",
   ],
   poweredByHeader: false,
   // Lets parallel test runs and builds use separate output directories.

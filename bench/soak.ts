@@ -11,7 +11,14 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BREAKDOWN_HEADER, breakdownRow, memoryBreakdown, prepareReportDir } from "./lib/memory-breakdown";
+import {
+  BREAKDOWN_HEADER,
+  breakdownRow,
+  HEAP_SNAPSHOT_SIGNAL,
+  memoryBreakdown,
+  prepareReportDir,
+  takeHeapSnapshot,
+} from "./lib/memory-breakdown";
 import { measure, type RequestSpec } from "./lib/measure";
 import { MIN_SOAK_MINUTES, soakVerdict, type SoakMinute } from "./lib/soak-verdict";
 import { requireBuild, startBenchStack, type BenchStack } from "./lib/stack";
@@ -22,6 +29,9 @@ const { values: args } = parseArgs({
     minutes: { type: "string", default: "10" },
     // Without npm start's memory settings (scripts/server-memory.ts), to measure what they change.
     "unsized-heap": { type: "boolean", default: false },
+    // Heap snapshots at rest and at the end of the load, for scripts/heap-summary.ts. Writing one
+    // stops the app and leaves memory behind, so the run's memory figures are not comparable.
+    "heap-snapshots": { type: "boolean", default: false },
     concurrency: { type: "string", default: "8" },
   },
 });
@@ -165,14 +175,22 @@ async function prepareMix(baseUrl: string): Promise<Mix> {
   };
 }
 
-async function breakdown(stack: BenchStack) {
-  // The server process with the most memory: `next start` serves from one process.
+/** The server process with the most memory: `next start` serves from one process. */
+function serverPid(stack: BenchStack): number {
   const pid = stack
     .appPids()
     .map((p) => ({ p, rss: Number(/VmRSS:\s+(\d+)/.exec(readStatus(p))?.[1] ?? 0) }))
     .sort((a, b) => b.rss - a.rss)[0]?.p;
   if (!pid) throw new Error("the app's server process is gone");
-  return memoryBreakdown(pid, REPORT_DIR);
+  return pid;
+}
+
+const breakdown = (stack: BenchStack) => memoryBreakdown(serverPid(stack), REPORT_DIR);
+
+async function heapSnapshot(stack: BenchStack, name: string) {
+  if (!args["heap-snapshots"]) return;
+  log(`writing a heap snapshot (${name})`);
+  log(`heap snapshot: ${await takeHeapSnapshot(serverPid(stack), REPORT_DIR, name)}`);
 }
 
 function readStatus(pid: number): string {
@@ -202,10 +220,13 @@ async function main() {
       ...(memory.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: memory.MALLOC_ARENA_MAX } : {}),
       // A report (V8 heap figures) on SIGUSR2, for the memory breakdown; it costs nothing until asked.
       NODE_OPTIONS: [
-        process.env.NODE_OPTIONS,
+        memory.NODE_OPTIONS,
         "--report-on-signal",
         "--report-signal=SIGUSR2",
         `--report-directory=${REPORT_DIR}`,
+        ...(args["heap-snapshots"]
+          ? [`--heapsnapshot-signal=${HEAP_SNAPSHOT_SIGNAL}`, `--diagnostic-dir=${REPORT_DIR}`]
+          : []),
       ]
         .filter(Boolean)
         .join(" "),
@@ -214,6 +235,7 @@ async function main() {
     await new Promise((r) => setTimeout(r, 5_000));
     const atRest = await breakdown(stack);
     log(`at rest after start-up: ${(atRest.rssBytes / MiB).toFixed(0)} MiB`);
+    await heapSnapshot(stack, "heap-at-rest.heapsnapshot");
 
     const mix = await prepareMix(stack.baseUrl);
     const lines = [
@@ -221,10 +243,12 @@ async function main() {
       "",
       `Server memory settings: ${args["unsized-heap"] ? "none (--unsized-heap)" : `npm start's (NODE_OPTIONS ${memory.NODE_OPTIONS}, MALLOC_ARENA_MAX ${memory.MALLOC_ARENA_MAX})`}.`,
       "",
-      "| Minute | App RSS MiB | Requests | Errors | req/s | p50 ms | p99 ms | load average (1 min) |",
-      "|---:|---:|---:|---:|---:|---:|---:|---:|",
+      "| Minute | App RSS MiB | Requests | Errors | req/s | p50 ms | p99 ms | app CPU ms per request | load average (1 min) |",
+      "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ];
     const samples: SoakMinute[] = [];
+    // The app's own CPU time per request: the work a setting costs, less noisy than latency here.
+    let cpuSeconds = stack.app().cpuSeconds;
     const errorSamples: string[] = [];
     for (let minute = 1; minute <= minutes; minute++) {
       const result = await measure({
@@ -238,16 +262,20 @@ async function main() {
         expectStatus: 200,
         request: mix.request,
       });
-      const sample = { ...result, rssBytes: stack.app().rssBytes };
+      const app = stack.app();
+      const sample = { ...result, rssBytes: app.rssBytes };
+      const cpuMsPerRequest = ((app.cpuSeconds - cpuSeconds) * 1000) / Math.max(1, result.requests);
+      cpuSeconds = app.cpuSeconds;
       samples.push(sample);
       if (result.errorSample) errorSamples.push(`- minute ${minute}: ${result.errorSample}`);
       const row =
         `| ${minute} | ${(sample.rssBytes / MiB).toFixed(0)} | ${result.requests} | ${result.errors} | ${result.rps.toFixed(0)} | ` +
-        `${result.p50Ms.toFixed(1)} | ${result.p99Ms.toFixed(1)} | ${os.loadavg()[0].toFixed(1)} |`;
+        `${result.p50Ms.toFixed(1)} | ${result.p99Ms.toFixed(1)} | ${cpuMsPerRequest.toFixed(1)} | ${os.loadavg()[0].toFixed(1)} |`;
       lines.push(row);
       log(row);
     }
     const underLoad = await breakdown(stack);
+    await heapSnapshot(stack, "heap-after-load.heapsnapshot");
     log(`idle for ${IDLE_AFTER_MS / 1000} s`);
     await new Promise((r) => setTimeout(r, IDLE_AFTER_MS));
     const idle = await breakdown(stack);

@@ -15,7 +15,9 @@ describe("withServerMemoryLimits", () => {
       `--enable-source-maps ${SERVER_HEAP_FLAGS.join(" ")}`,
     );
     const env = withServerMemoryLimits({ NODE_OPTIONS: "--enable-source-maps --max-old-space-size=1024" });
-    expect(env.NODE_OPTIONS).toBe("--enable-source-maps --max-old-space-size=1024");
+    expect(env.NODE_OPTIONS).toBe("--enable-source-maps --max-old-space-size=1024 --max-semi-space-size=8");
+    const both = "--max-old-space-size=1024 --max-semi-space-size=16";
+    expect(withServerMemoryLimits({ NODE_OPTIONS: both }).NODE_OPTIONS).toBe(both);
   });
 
   it("keeps the operator's MALLOC_ARENA_MAX", () => {

@@ -2,7 +2,18 @@
 // (/proc/<pid>/smaps_rollup: anonymous memory vs file-backed pages, i.e. code and mapped files)
 // and V8's (a diagnostic report, written when the process gets the report signal; the app must
 // run with --report-on-signal, see bench/soak.ts). Nothing is added to the app's request paths.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import path from "node:path";
 
 export type MemoryBreakdown = {
@@ -18,6 +29,8 @@ export type MemoryBreakdown = {
   externalBytes?: number;
   /** The largest heap spaces, committed bytes. */
   heapSpaces?: Record<string, number>;
+  /** V8's heap limit as the server sees it: shows whether --max-old-space-size reached it. */
+  heapLimitBytes?: number;
 };
 
 const MiB = 1024 * 1024;
@@ -47,6 +60,7 @@ async function v8Heap(pid: number, reportDir: string) {
         total: Number(heap.totalMemory),
         used: Number(heap.usedMemory),
         external: Number(heap.externalMemory),
+        limit: Number(heap.memoryLimit),
         spaces,
       };
     } catch {
@@ -59,7 +73,8 @@ async function v8Heap(pid: number, reportDir: string) {
 /** The report directory the app is started with (created, emptied of old reports). */
 export function prepareReportDir(dir: string): string {
   mkdirSync(dir, { recursive: true });
-  for (const file of readdirSync(dir)) if (file.startsWith("report.")) rmSync(path.join(dir, file));
+  for (const file of readdirSync(dir))
+    if (file.startsWith("report.") || file.endsWith(".heapsnapshot")) rmSync(path.join(dir, file));
   return dir;
 }
 
@@ -74,6 +89,7 @@ export async function memoryBreakdown(pid: number, reportDir: string): Promise<M
     heapUsedBytes: heap?.used,
     externalBytes: heap?.external,
     heapSpaces: heap?.spaces,
+    heapLimitBytes: heap?.limit,
   };
 }
 
@@ -86,10 +102,46 @@ export function breakdownRow(moment: string, b: MemoryBreakdown): string {
     .slice(0, 3)
     .map(([name, bytes]) => `${name.replace(/_space$/, "")} ${mib(bytes)}`)
     .join(", ");
-  return `| ${moment} | ${mib(b.rssBytes)} | ${mib(b.fileBytes)} | ${mib(b.heapTotalBytes)} (${mib(b.heapUsedBytes)} used; ${spaces}) | ${mib(native)} | ${mib(b.externalBytes)} |`;
+  return `| ${moment} | ${mib(b.rssBytes)} | ${mib(b.fileBytes)} | ${mib(b.heapTotalBytes)} (${mib(b.heapUsedBytes)} used; ${spaces}) | ${mib(native)} | ${mib(b.externalBytes)} | ${mib(b.heapLimitBytes)} |`;
 }
 
 export const BREAKDOWN_HEADER = [
-  "| Moment | RSS MiB | code and mapped files | V8 heap, committed (used; largest spaces) | other anonymous (native: malloc, buffers, add-ons) | of which external (Buffers, ArrayBuffers) |",
-  "|---|---:|---:|---|---:|---:|",
+  "| Moment | RSS MiB | code and mapped files | V8 heap, committed (used; largest spaces) | other anonymous (native: malloc, buffers, add-ons) | of which external (Buffers, ArrayBuffers) | V8 heap limit |",
+  "|---|---:|---:|---|---:|---:|---:|",
 ].join("\n");
+
+/** The signal the app takes a heap snapshot on (soak's --heap-snapshots); SIGUSR2 is the report's, SIGUSR1 the inspector's. */
+export const HEAP_SNAPSHOT_SIGNAL = "SIGURG";
+
+/**
+ * Asks the process for a heap snapshot (it must run with --heapsnapshot-signal and
+ * --diagnostic-dir=dir) and waits until V8 has written all of it; returns its path, renamed to
+ * `name`. The process stops serving while it writes, and its memory afterwards is not
+ * comparable to a run without one.
+ */
+export async function takeHeapSnapshot(pid: number, dir: string, name: string, timeoutMs = 15 * 60_000) {
+  const before = new Set(readdirSync(dir));
+  process.kill(pid, HEAP_SNAPSHOT_SIGNAL);
+  let lastSize = -1;
+  for (let waited = 0; waited < timeoutMs; waited += 1000) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const file = readdirSync(dir).find((f) => !before.has(f) && f.includes(`.${pid}.`) && f.endsWith(".heapsnapshot"));
+    if (!file) continue;
+    // The file is written front to back and ends with the strings table's "]}"; done when it
+    // ends so and stopped growing.
+    const full = path.join(dir, file);
+    const size = statSync(full).size;
+    const grew = size !== lastSize;
+    lastSize = size;
+    if (size < 2 || grew) continue;
+    const tail = Buffer.alloc(2);
+    const fd = openSync(full, "r");
+    readSync(fd, tail, 0, 2, size - 2);
+    closeSync(fd);
+    if (tail.toString() !== "]}") continue;
+    const target = path.join(dir, name);
+    renameSync(full, target);
+    return target;
+  }
+  throw new Error(`no complete heap snapshot from ${pid} within ${timeoutMs / 60_000} minutes`);
+}

@@ -40,6 +40,18 @@ describe("StaleWhileErrorCache", () => {
     await cache.get("x", load, { cacheIf: (v) => v !== null });
     expect(loads).toBe(2);
   });
+
+  it("keeps at most maxEntries keys, dropping the one stored longest ago", async () => {
+    const cache = new StaleWhileErrorCache<string>(() => 60_000, 30_000, Date.now, 2);
+    const loads: string[] = [];
+    const load = (key: string) => async () => {
+      loads.push(key);
+      return key;
+    };
+    for (const key of ["a", "b", "c", "b", "a"]) await cache.get(key, load(key));
+    // "a" was dropped when "c" came, and loaded again; "b" and "c" stayed.
+    expect(loads).toEqual(["a", "b", "c", "a"]);
+  });
 });
 
 describe("Semaphore", () => {

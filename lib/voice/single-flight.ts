@@ -28,7 +28,8 @@ export class SingleFlight<T> {
 /**
  * A per-process cache with a time-to-live that keeps serving the last good value when a
  * refresh fails (retrying the refresh at most every `retryAfterErrorMs`), and refreshes each
- * key once however many callers ask at the same moment.
+ * key once however many callers ask at the same moment. At most `maxEntries` keys: the one
+ * stored longest ago goes first (keys come from requests, e.g. any voice id the upstream knows).
  */
 export class StaleWhileErrorCache<T> {
   private readonly entries = new Map<string, { value: T; fetchedAt: number; failedAt?: number }>();
@@ -38,6 +39,7 @@ export class StaleWhileErrorCache<T> {
     private readonly ttlMs: () => number,
     private readonly retryAfterErrorMs = 30_000,
     private readonly now: () => number = Date.now,
+    private readonly maxEntries = 1000,
   ) {}
 
   async get(key: string, load: () => Promise<T>, options: { cacheIf?: (value: T) => boolean } = {}): Promise<T> {
@@ -48,7 +50,7 @@ export class StaleWhileErrorCache<T> {
     try {
       const { value } = await this.flight.run(key, async () => {
         const fresh = await load();
-        if (options.cacheIf?.(fresh) ?? true) this.entries.set(key, { value: fresh, fetchedAt: this.now() });
+        if (options.cacheIf?.(fresh) ?? true) this.store(key, fresh);
         return fresh;
       });
       return value;
@@ -67,6 +69,13 @@ export class StaleWhileErrorCache<T> {
 
   clear(): void {
     this.entries.clear();
+  }
+
+  private store(key: string, value: T) {
+    // Deleted first so a refreshed key counts as newest.
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, { value, fetchedAt: this.now() });
   }
 }
 

@@ -1,6 +1,7 @@
 // The running app (a second `next start` of the same build) with SPEECH_PROVIDER=elevenlabs,
 // talking to the fake ElevenLabs on loopback: proves the SDK works inside the Next.js server
-// bundle and that upstream failures reach callers as the documented statuses and codes.
+// (a server external package, loaded on the first upstream call) and that upstream failures
+// reach callers as the documented statuses and codes.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAppInstance } from "../support/test-stack";
 

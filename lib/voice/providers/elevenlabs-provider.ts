@@ -1,6 +1,7 @@
 import "server-only";
-import { ElevenLabsClient, ElevenLabsError, ElevenLabsTimeoutError } from "@elevenlabs/elevenlabs-js";
+import type { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
 import { DEFAULT_ELEVENLABS_MODELS } from "@/lib/env";
+import { lazy } from "@/lib/lazy";
 import { decodeAudio } from "@/lib/audio/decode-audio";
 import { pcmFromS16le, type PcmAudio } from "@/lib/audio/pcm";
 import type { OutputFormat } from "@/lib/audio/formats";
@@ -47,28 +48,40 @@ export type ElevenLabsOptions = {
 
 const MAX_RETRY_AFTER_MS = 2000;
 
+// The SDK is large (bundled, its four copies were 41 MiB of the server's heap in source text
+// alone: docs/operations.md#what-the-memory-is), so it is loaded on the first upstream call,
+// never by a server that speaks with the local engines; next.config.ts keeps it out of the
+// bundle, so a server that uses it holds one copy.
+const loadSdk = lazy(() => import("@elevenlabs/elevenlabs-js"));
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
+
 /** ElevenLabs through the official SDK, at a configurable base URL (tests use a fake on loopback). */
 export function createElevenLabsProvider(options: ElevenLabsOptions): SpeechProvider {
-  const client = new ElevenLabsClient({
-    apiKey: options.apiKey,
-    baseUrl: options.baseUrl.replace(/\/$/, ""),
-    timeoutInSeconds: options.timeoutMs / 1000,
-    // One retry of 429 is ours to make (spec part 8); the SDK's own retries would multiply it.
-    maxRetries: 0,
+  const connect = lazy(async () => {
+    const sdk = await loadSdk();
+    const client = new sdk.ElevenLabsClient({
+      apiKey: options.apiKey,
+      baseUrl: options.baseUrl.replace(/\/$/, ""),
+      timeoutInSeconds: options.timeoutMs / 1000,
+      // One retry of 429 is ours to make (spec part 8); the SDK's own retries would multiply it.
+      maxRetries: 0,
+    });
+    return { sdk, client };
   });
   const retryDelayMs = options.retryDelayMs ?? 500;
   const models = options.models ?? DEFAULT_ELEVENLABS_MODELS;
 
   /** Runs an upstream call with the overall timeout, retrying a 429 once; maps every failure. */
-  async function call<T>(what: string, op: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  async function call<T>(what: string, op: (client: ElevenLabsClient, signal: AbortSignal) => Promise<T>): Promise<T> {
+    const { sdk, client } = await connect();
     for (let attempt = 1; ; attempt++) {
       const signal = AbortSignal.timeout(options.timeoutMs);
       try {
-        return await op(signal);
+        return await op(client, signal);
       } catch (error) {
-        const mapped = mapUpstreamError(error, what, signal, options.timeoutMs);
+        const mapped = mapUpstreamError(sdk, error, what, signal, options.timeoutMs);
         if (mapped.kind === "rate_limited" && attempt === 1) {
-          await sleep(retryAfterMs(error) ?? retryDelayMs);
+          await sleep(retryAfterMs(sdk, error) ?? retryDelayMs);
           continue;
         }
         throw mapped;
@@ -81,7 +94,7 @@ export function createElevenLabsProvider(options: ElevenLabsOptions): SpeechProv
     runsLocally: false,
     honouredSettings: HONOURED_SETTINGS.elevenlabs,
     async listVoices() {
-      const response = await call("listing voices", (abortSignal) => client.voices.getAll({}, { abortSignal }));
+      const response = await call("listing voices", (client, abortSignal) => client.voices.getAll({}, { abortSignal }));
       if (!response || !Array.isArray(response.voices))
         throw new UpstreamError("failed", "ElevenLabs returned an unreadable voice list.");
       return response.voices.map(toPublicVoice);
@@ -89,7 +102,7 @@ export function createElevenLabsProvider(options: ElevenLabsOptions): SpeechProv
 
     async voiceDefaults(voiceId) {
       try {
-        const settings = await call("reading voice settings", (abortSignal) =>
+        const settings = await call("reading voice settings", (client, abortSignal) =>
           client.voices.settings.get(voiceId, { abortSignal }),
         );
         return resolveSettings(settings ?? {});
@@ -106,7 +119,7 @@ export function createElevenLabsProvider(options: ElevenLabsOptions): SpeechProv
     async synthesize(request: SynthesisRequest): Promise<PcmAudio> {
       const upstream = upstreamFormatFor(request.format);
       const { settings } = request;
-      const bytes = await call("synthesizing speech", async (abortSignal) => {
+      const bytes = await call("synthesizing speech", async (client, abortSignal) => {
         const { data, rawResponse } = await client.textToSpeech
           .convert(
             request.voiceId,
@@ -203,7 +216,13 @@ function resolveSettings(settings: {
 }
 
 /** Upstream failure -> UpstreamError. A plan-gated format comes back as 400 or 403 upstream. */
-function mapUpstreamError(error: unknown, what: string, signal: AbortSignal, timeoutMs: number): UpstreamError {
+function mapUpstreamError(
+  { ElevenLabsError, ElevenLabsTimeoutError }: Sdk,
+  error: unknown,
+  what: string,
+  signal: AbortSignal,
+  timeoutMs: number,
+): UpstreamError {
   if (error instanceof UpstreamError) return error;
   if (error instanceof ElevenLabsTimeoutError || signal.aborted) {
     return new UpstreamError("failed", `ElevenLabs did not answer within ${timeoutMs} ms while ${what}.`, {
@@ -256,7 +275,7 @@ function isPlanRejection(code: string, message: string): boolean {
   );
 }
 
-function retryAfterMs(error: unknown): number | undefined {
+function retryAfterMs({ ElevenLabsError }: Sdk, error: unknown): number | undefined {
   if (!(error instanceof ElevenLabsError)) return undefined;
   const header = error.rawResponse?.headers?.get?.("retry-after");
   const seconds = header ? Number(header) : NaN;
