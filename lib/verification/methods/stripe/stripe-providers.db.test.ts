@@ -5,6 +5,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startLiveSession, type LiveMethod } from "../../../../tests/support/hosted-flow";
 import { startStripeFake, type StripeFake } from "../../../../tests/support/stripe-fake";
+import { checkDay } from "@/lib/verification/methods/id-document/decide-document";
 
 const SECRET_KEY = "sk_test_fake_for_loopback_only";
 const WEBHOOK_SECRET = "whsec_fake_for_loopback_only";
@@ -51,9 +52,12 @@ beforeEach(() => {
   fake.control.delayMs = 0;
 });
 
-/** A date of birth `years` years and `days` days before today (UTC). */
+/**
+ * A date of birth `years` years and `days` days before the check's day: the calendar date in
+ * UTC-12 (checkDay), not in UTC, or the test fails before noon UTC, when the two differ.
+ */
 function bornYearsAgo(years: number, days = 0) {
-  const date = new Date();
+  const date = new Date(`${checkDay(new Date())}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() - days);
   return { year: date.getUTCFullYear() - years, month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
