@@ -16,6 +16,7 @@ import {
 import { verificationExamples } from "@/lib/openapi/verification-examples";
 import { baseUrl } from "../support/api";
 import { completeSession, createSession, newOrg, sessionBody, startReceiver, type Receiver } from "../support/fixtures";
+import { typecheckStrict } from "../support/typecheck-strict";
 import { createEndpoint } from "../webhooks/support/helpers";
 
 const root = path.resolve(__dirname, "../..");
@@ -50,28 +51,12 @@ describe("the documented code", () => {
       join(ageVerificationQuickstart("http://localhost:3000").steps),
     );
     await writeFile(path.join(dir, "voice-quickstart.ts"), join(voiceQuickstart("http://localhost:3000").steps));
-    await writeFile(
-      path.join(dir, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          noEmit: true,
-          target: "ES2022",
-          module: "ESNext",
-          moduleResolution: "Bundler",
-          lib: ["ES2022", "DOM"],
-          types: ["node"],
-          skipLibCheck: true,
-          noUncheckedIndexedAccess: true,
-        },
-        files: ["verify-age-webhook.ts", "age-quickstart.ts", "voice-quickstart.ts"],
-      }),
+    const typecheck = await typecheckStrict(
+      dir,
+      ["verify-age-webhook.ts", "age-quickstart.ts", "voice-quickstart.ts"],
+      ["ES2022", "DOM"],
     );
-    const typecheck = await run(path.join(root, "node_modules/.bin/tsc"), [
-      "-p",
-      path.join(dir, "tsconfig.json"),
-    ]).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "tsc failed" }));
-    expect(typecheck.stdout).toBe("");
+    expect(typecheck).toBe("");
   }, 120_000);
 
   it("runs against the app: the Voice quickstart whole, the Age Verification one up to its webhook endpoint", async () => {

@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { baseUrl } from "../support/api";
 import { assertMatchesContract, type DocumentName } from "../support/contract";
 import { newOrg } from "../support/fixtures";
+import { typecheckStrict } from "../support/typecheck-strict";
 
 const root = path.resolve(__dirname, "../..");
 const run = promisify(execFile);
@@ -32,28 +33,7 @@ describe("a client generated from the documents", () => {
       await run(bin("openapi-typescript"), [`${name}.json`, "-o", `${name}.ts`], { cwd: dir });
     }
     await cp(path.join(__dirname, "generated-client/client.ts"), path.join(dir, "client.ts"));
-    await writeFile(
-      path.join(dir, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          noEmit: true,
-          target: "ES2022",
-          module: "ESNext",
-          moduleResolution: "Bundler",
-          lib: ["ES2022", "DOM", "DOM.Iterable"],
-          types: ["node"],
-          skipLibCheck: true,
-          noUncheckedIndexedAccess: true,
-          allowImportingTsExtensions: false,
-        },
-        files: ["client.ts", "verification.ts", "voice.ts"],
-      }),
-    );
-    const typecheck = await run(bin("tsc"), ["-p", path.join(dir, "tsconfig.json")]).catch(
-      (error: { stdout?: string }) => ({ stdout: error.stdout ?? "tsc failed" }),
-    );
-    expect(typecheck.stdout).toBe("");
+    expect(await typecheckStrict(dir, ["client.ts", "verification.ts", "voice.ts"])).toBe("");
 
     const { testKey } = await newOrg("generated-client");
     const { stdout } = await run(bin("tsx"), [path.join(dir, "client.ts")], {
