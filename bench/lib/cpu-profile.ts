@@ -28,6 +28,8 @@ export type WindowSummary = {
    * so Node's internals and V8's built-ins count for whoever called them (GC stays GC).
    */
   byOwner: [string, number][];
+  /** Time with any of our route handlers' or lib/ modules' frames on the stack (proxy.ts apart, which runs for every request). */
+  underOurHandlersMs: number;
   /** Our modules by the time spent at or under any of their functions (a sample counts once per module). */
   underOurModules: [string, number][];
   byFunction: [string, number][];
@@ -51,7 +53,8 @@ function packageOf(modulePath: string): string {
   return rest[0].startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0];
 }
 
-function categoryOfModule(modulePath: string): Attributed {
+function categoryOfModule(encodedPath: string): Attributed {
+  const modulePath = decodeURIComponent(encodedPath);
   const pkg = packageOf(modulePath);
   if (pkg) {
     const frameworkPath = modulePath.includes("next/dist/compiled/next-server")
@@ -149,6 +152,7 @@ export function summariseWindow(
   const underOurModules = new Map<string, number>();
   const isCode = (a: Attributed) =>
     !a.category.startsWith("node: ") && !a.category.startsWith("native") && !a.category.startsWith("engine");
+  let underOurHandlersMs = 0;
   let totalMs = 0;
   let idleMs = 0;
   let time = profile.startTime;
@@ -182,6 +186,7 @@ export function summariseWindow(
     }
     owner ||= a.category === "GC" ? "GC" : "Node and V8 only (no JavaScript caller)";
     byOwner.set(owner, (byOwner.get(owner) ?? 0) + ms);
+    if ([...modules].some((m) => m !== "proxy.ts" && !m.startsWith("lib/jobs/"))) underOurHandlersMs += ms;
     for (const m of modules) underOurModules.set(m, (underOurModules.get(m) ?? 0) + ms);
     if (ours.length > 0) {
       const key = ours.join(" > ");
@@ -192,6 +197,7 @@ export function summariseWindow(
   return {
     totalMs,
     idleMs,
+    underOurHandlersMs,
     byCategory: sorted(byCategory, 40),
     byOwner: sorted(byOwner, 25),
     underOurModules: sorted(underOurModules, 20),
