@@ -130,31 +130,35 @@ async function profile() {
   const b = texts("bravo");
   await stage("renderPrompt (synthesis + trim/level + encode)", (i) => renderPrompt(provider, request(b[i])));
 
-  // 6. The database statements one prompt costs, in the order the job makes them.
-  const setId = newId("ps");
-  await db.promptSet.create({
-    data: {
-      id: setId,
-      orgId,
-      name: "Profile",
-      language: "en",
-      voiceId: VOICE,
-      modelId: "tts_multilingual_v2",
-      outputFormat: format.id,
-      generationRound: 1,
-      prompts: {
-        createMany: {
-          data: a.map((text, position) => ({
-            id: newId("psp"),
-            position,
-            name: `p${position}`,
-            text,
-            status: "queued",
-          })),
+  /** A prompt set of `promptTexts`, every prompt queued, as the generation job finds a new set. */
+  const createQueuedSet = (id: string, name: string, promptTexts: string[]) =>
+    db.promptSet.create({
+      data: {
+        id,
+        orgId,
+        name,
+        language: "en",
+        voiceId: VOICE,
+        modelId: "tts_multilingual_v2",
+        outputFormat: format.id,
+        generationRound: 1,
+        prompts: {
+          createMany: {
+            data: promptTexts.map((text, position) => ({
+              id: newId("psp"),
+              position,
+              name: `p${position}`,
+              text,
+              status: "queued",
+            })),
+          },
         },
       },
-    },
-  });
+    });
+
+  // 6. The database statements one prompt costs, in the order the job makes them.
+  const setId = newId("ps");
+  await createQueuedSet(setId, "Profile", a);
   await stage("db: claim the next prompt (one statement)", () => claimNextPrompt(setId, 1));
   await stage("db: content cache lookup (TtsAudio by key)", (i) =>
     db.ttsAudio.findUnique({ where: { cacheKey: `k${i}`.padEnd(64, "0") } }),
@@ -214,29 +218,7 @@ async function profile() {
   // 7. The real generation job over a fresh set of the same prompts, from cold.
   const c = texts("charlie");
   const runSet = newId("ps");
-  await db.promptSet.create({
-    data: {
-      id: runSet,
-      orgId,
-      name: "Profile run",
-      language: "en",
-      voiceId: VOICE,
-      modelId: "tts_multilingual_v2",
-      outputFormat: format.id,
-      generationRound: 1,
-      prompts: {
-        createMany: {
-          data: c.map((text, position) => ({
-            id: newId("psp"),
-            position,
-            name: `p${position}`,
-            text,
-            status: "queued",
-          })),
-        },
-      },
-    },
-  });
+  await createQueuedSet(runSet, "Profile run", c);
   await stage(
     `the generation job over ${PROMPTS} new prompts, ${env().PROMPT_SET_CONCURRENCY} at a time`,
     async () => {
