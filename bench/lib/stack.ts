@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { withServerMemoryLimits } from "../../scripts/server-memory";
 import { createScratchDatabase, freePort, startAppInstance } from "../../tests/support/test-stack";
 
 export type BenchStack = {
@@ -140,7 +141,13 @@ export async function startBenchStack(env: Record<string, string>): Promise<Benc
     throw new Error(`migrate deploy failed: ${migrate.stderr}`);
   }
   const databaseName = new URL(database.url).pathname.slice(1);
-  const app = await startAppInstance({ databaseUrl: database.url, env }).catch(async (error) => {
+  // Sized as `npm start` sizes the server (heap flags, malloc arenas), so the memory and the
+  // ratios the bench reports are the production configuration's.
+  const serverEnv = withServerMemoryLimits({
+    ...env,
+    NODE_OPTIONS: env.NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? "",
+  });
+  const app = await startAppInstance({ databaseUrl: database.url, env: serverEnv }).catch(async (error) => {
     await database.drop();
     throw error;
   });
