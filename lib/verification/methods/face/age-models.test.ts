@@ -95,9 +95,50 @@ describe("each age model in the worker, on real faces", () => {
     }
   }, 240_000);
 
+  it("an all-must-clear choice measures the lowest of the models' shifted estimates", async () => {
+    const choice = { models: ["faceres-deep", "face-api"], flip: false, lowest: { "face-api": 3 } } as const;
+    const strict = createFaceEstimator(choice);
+    try {
+      const face = onlyFace(await strict.measure(facePhoto("adult-50-59"), true));
+      const [deep] = face.ages!["faceres-deep"]!;
+      const [faceApi] = face.ages!["face-api"]!;
+      expect(face.age).toBeCloseTo(Math.min(deep, faceApi + 3), 5);
+    } finally {
+      strict.stop();
+    }
+  }, 240_000);
+
   it("a worker asked for a model it does not know refuses to start, as a provider error", async () => {
     const broken = createFaceEstimator({ models: ["no-such-model" as never], flip: false });
     await expect(broken.measure(facePhoto("adult-50-59"), true)).rejects.toThrow(ProviderError);
     await expect(broken.measure(facePhoto("adult-50-59"), true)).rejects.toThrow(/unknown or no age models/);
   }, 120_000);
+});
+
+describe("combineAgeEstimates", () => {
+  const ages = { "faceres-deep": [20, 22], gear: [30, 34], "face-api": [25, 27] };
+
+  it("takes each model's first estimate, or with flip the mean of crop and mirror image", () => {
+    expect(combineAgeEstimates(ages, { models: ["faceres-deep", "gear"], flip: false })).toBe(25);
+    expect(combineAgeEstimates(ages, { models: ["faceres-deep", "gear"], flip: true })).toBe(26.5);
+  });
+
+  it("applies a fitted linear combination", () => {
+    const calibration = { intercept: 2, weights: { "faceres-deep": 0.5, gear: 0.25 } };
+    expect(combineAgeEstimates(ages, { models: ["faceres-deep", "gear"], flip: false, calibration })).toBe(19.5);
+  });
+
+  it("with `lowest`, is only as old as the least convinced model after its shift", () => {
+    const lowest = { gear: -12, "face-api": 0 };
+    // 20, 30 - 12 = 18, 25: the lowest is GEAR's.
+    expect(combineAgeEstimates(ages, { models: ["faceres-deep", "gear", "face-api"], flip: false, lowest })).toBe(18);
+    expect(combineAgeEstimates(ages, { models: ["gear", "face-api"], flip: false, lowest: { gear: 0 } })).toBe(25);
+  });
+
+  it("has no estimate when a model of the choice has none", () => {
+    expect(combineAgeEstimates({ gear: [30] }, { models: ["faceres-deep", "gear"], flip: false })).toBeNull();
+    expect(
+      combineAgeEstimates({ gear: [30], "face-api": [] }, { models: ["gear", "face-api"], flip: false }),
+    ).toBeNull();
+  });
 });
