@@ -5,9 +5,10 @@
 // Models: @vladmandic/human on TensorFlow.js's WebAssembly backend finds the face, its pose and the
 // anti-spoofing and liveness scores, and (when asked, for matching a document's portrait to a selfie)
 // FaceRes's face descriptor; the age models named in workerData.ageModels (see
-// age-models.ts) run here on the face crop Human returns, each on the crop and, with
-// workerData.flip, on its mirror image. Weights are read from the npm packages' own models/
-// folders (no download at install or run time). The image arrives as bytes, is decoded in memory
+// age-models.ts) run here on the face crop Human returns (face-api's on the crop its own landmarks
+// give), each on the crop and, with workerData.flip, on its mirror image, and each model's
+// estimates are sent back (face-estimator.ts combines them). Weights are read from the npm
+// packages' own model folders (no download at install or run time). The image arrives as bytes, is decoded in memory
 // and dropped after the call: nothing is written anywhere.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -191,7 +192,7 @@ async function ssrnetAge(model, { faces }) {
  * landmarks padded by a fifth (FaceLandmarks.align), not at the detector's box; the net itself
  * takes that crop as RGB 0-255, pads it square with black, resizes it to 112 px and subtracts its
  * mean pixel (TinyXception.forwardInput). So the worker runs face-api's own code for all of that:
- * its landmark net on Human's face box, then its age net on the landmarks' box. The package's
+ * its landmark net on BlazeFace's box, then its age net on the landmarks' box. The package's
  * Node build loads TensorFlow.js from node_modules, the same instance Human uses, so tensors pass
  * between them. Its output is a regression: the age itself.
  */
