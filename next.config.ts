@@ -13,6 +13,8 @@ const nextConfig: NextConfig = {
     // Loaded only by the face worker thread (lib/verification/methods/face/face-worker.mjs), never bundled.
     "sharp",
     "@vladmandic/human",
+    "@vladmandic/face-api",
+    "@tensorflow/tfjs",
     "@tensorflow/tfjs-core",
     "@tensorflow/tfjs-converter",
     "@tensorflow/tfjs-backend-cpu",

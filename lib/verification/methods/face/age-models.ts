@@ -3,29 +3,44 @@
 // of the exact-age evaluation set (docs/decisions/0013-face-age-models-and-rule.md).
 //
 // Each model gives one estimate on the face crop and, with `flip`, one on its mirror image; a
-// model's estimate is the mean of those. The measured age is the mean of the models' estimates, or,
-// with `calibration`, `intercept + sum of weight x model estimate`: a linear combination fitted on
-// the tuning split, which can weigh a model that separates ages well above one that does not.
+// model's estimate is the mean of those. The measured age is the mean of the models' estimates;
+// with `calibration`, `intercept + sum of weight x model estimate`, a linear combination fitted on
+// the development photos, which can weigh a model that separates ages well above one that does
+// not; with `lowest`, the lowest of each model's estimate plus its shift, so that every model must
+// clear the rule's threshold on its own (one model's outlier cannot carry a child across).
 
-export const AGE_MODEL_NAMES = ["faceres", "faceres-deep", "gear", "ssrnet"] as const;
+export const AGE_MODEL_NAMES = ["faceres", "faceres-deep", "gear", "ssrnet", "face-api"] as const;
 
 export type AgeModelName = (typeof AGE_MODEL_NAMES)[number];
 
 export type AgeCalibration = { intercept: number; weights: Partial<Record<AgeModelName, number>> };
 
-export type AgeModelChoice = { models: readonly AgeModelName[]; flip: boolean; calibration?: AgeCalibration };
+/** Each model's shift (years): the measured age is the lowest of each model's estimate plus its shift. */
+export type AgeShifts = Partial<Record<AgeModelName, number>>;
+
+export type AgeModelChoice = {
+  models: readonly AgeModelName[];
+  flip: boolean;
+  /** A linear combination of the models' estimates. */
+  calibration?: AgeCalibration;
+  /**
+   * Every model must agree: the measured age is the lowest of the models' shifted estimates, so a
+   * face clears a threshold only when each model's own estimate clears the threshold less its shift.
+   */
+  lowest?: AgeShifts;
+};
 
 /**
- * FaceRes-Deep and GEAR on the face crop (no mirror pass: it would double the inference for no
- * gain on the tuning split within the speed budget), combined by the linear fit of the tuning
- * split's faces aged 10-39 (npm run eval:face prints it). The result is on an age scale only
- * where it was fitted: it shrinks estimates far from 10-39 towards them, which the rule's
- * thresholds (chosen on the same scale) take into account.
+ * FaceRes-Deep and face-api's age net on the face (no mirror pass: it doubles the inference and
+ * did not help on the development photos), and both must agree: the measured age is the lower of
+ * FaceRes-Deep's estimate and face-api's plus 5 years, so a face clears the 18+ threshold only when
+ * FaceRes-Deep reads it at the threshold and face-api at 5 years under it. Chosen on the development
+ * photos (npm run eval:face prints the comparison; docs/decisions/0016-face-age-fresh-evaluation.md).
  */
 export const SHIPPED_AGE_MODELS: AgeModelChoice = {
-  models: ["faceres-deep", "gear"],
+  models: ["faceres-deep", "face-api"],
   flip: false,
-  calibration: { intercept: 7.049, weights: { "faceres-deep": 0.542, gear: 0.066 } },
+  lowest: { "faceres-deep": 0, "face-api": 5 },
 };
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
@@ -44,7 +59,8 @@ export function combineAgeEstimates(
     if (!estimates?.length) return null;
     perModel.push(mean(choice.flip ? estimates : estimates.slice(0, 1)));
   }
-  const { calibration } = choice;
+  const { calibration, lowest } = choice;
+  if (lowest) return Math.min(...choice.models.map((name, i) => perModel[i] + (lowest[name] ?? 0)));
   if (!calibration) return mean(perModel);
   return choice.models.reduce(
     (sum, name, i) => sum + (calibration.weights[name] ?? 0) * perModel[i],

@@ -3,7 +3,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { env } from "@/lib/env";
 import { BoundedWorker } from "@/lib/verification/methods/bounded-worker";
-import { SHIPPED_AGE_MODELS, type AgeModelChoice } from "@/lib/verification/methods/face/age-models";
+import {
+  combineAgeEstimates,
+  SHIPPED_AGE_MODELS,
+  type AgeModelChoice,
+} from "@/lib/verification/methods/face/age-models";
 import type { FaceMeasurements } from "@/lib/verification/methods/face/quality-gates";
 import { ProviderError } from "@/lib/verification/methods/types";
 
@@ -61,13 +65,15 @@ export class EstimatorTimeout extends ProviderError {
 class FaceEstimator {
   private readonly worker: BoundedWorker<FaceMeasurements>;
 
-  constructor(ageModels: AgeModelChoice = SHIPPED_AGE_MODELS, lowPriority = true) {
+  constructor(
+    private readonly ageModels: AgeModelChoice = SHIPPED_AGE_MODELS,
+    lowPriority = true,
+  ) {
     this.worker = new BoundedWorker({
       entry: WORKER_URL,
       workerData: {
         ageModels: [...ageModels.models],
         flip: ageModels.flip,
-        calibration: ageModels.calibration ?? null,
         lowPriority,
       },
       resultField: "measurements",
@@ -98,7 +104,7 @@ class FaceEstimator {
    * so live frames never queue behind selfies, never pile up, and delay a selfie by at
    * most two frames (the one being measured and one waiting).
    */
-  measure(
+  async measure(
     bytes: Uint8Array,
     estimateAge: boolean,
     options: { onlyIfIdle?: boolean } & Omit<MeasureOptions, "estimateAge"> = {},
@@ -109,7 +115,14 @@ class FaceEstimator {
       describe: options.describe,
       maxSide: options.maxSide,
     };
-    return this.worker.run(bytes, { options: measureOptions }, { onlyIfIdle: options.onlyIfIdle });
+    // The worker reports each model's estimates; they are combined here, as the evaluation combines them.
+    const measured = await this.worker.run(bytes, { options: measureOptions }, { onlyIfIdle: options.onlyIfIdle });
+    if (!measured.readable) return measured;
+    const faces = measured.faces.map((face) => ({
+      ...face,
+      age: face.ages ? combineAgeEstimates(face.ages, this.ageModels) : null,
+    }));
+    return { ...measured, faces };
   }
 
   /** Ends the worker now, freeing its models' memory; a photo in flight or waiting fails as a provider error. */

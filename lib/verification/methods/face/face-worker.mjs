@@ -5,9 +5,10 @@
 // Models: @vladmandic/human on TensorFlow.js's WebAssembly backend finds the face, its pose and the
 // anti-spoofing and liveness scores, and (when asked, for matching a document's portrait to a selfie)
 // FaceRes's face descriptor; the age models named in workerData.ageModels (see
-// age-models.ts) run here on the face crop Human returns, each on the crop and, with
-// workerData.flip, on its mirror image. Weights are read from the npm packages' own models/
-// folders (no download at install or run time). The image arrives as bytes, is decoded in memory
+// age-models.ts) run here on the face crop Human returns (face-api's on the crop its own landmarks
+// give), each on the crop and, with workerData.flip, on its mirror image, and each model's
+// estimates are sent back (face-estimator.ts combines them). Weights are read from the npm
+// packages' own model folders (no download at install or run time). The image arrives as bytes, is decoded in memory
 // and dropped after the call: nothing is written anywhere.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -108,14 +109,19 @@ const modelsFor = ({ liveness, describe }) => ({
 
 /**
  * The age models, each with the input its authors trained it on and their reading of its output.
- * `face` is Human's face crop, [1, size, size, 3] with values 0-1. GEAR and SSR-Net are run as
- * Human's own code runs them (src/gear/gear.ts, src/gear/ssrnet-age.ts); FaceRes is not (below).
+ * `faces` is Human's face crop (and, with flip, its mirror image), [N, size, size, 3] with values
+ * 0-1; `image` is the whole photo ([1, height, width, 3], 0-255) and `box` the face's box in it
+ * (0-1), for a model that crops the face its own way. GEAR and SSR-Net are run as Human's own code
+ * runs them (src/gear/gear.ts, src/gear/ssrnet-age.ts); FaceRes is not (below); face-api's
+ * age net gets the crop face-api's own pipeline gives it (faceApiAge).
  */
+const graphModel = (file) => () => tf.loadGraphModel(pathToFileURL(file).href);
 const AGE_MODELS = {
-  faceres: { file: path.join(humanDir, "models/faceres.json"), estimate: faceresAge },
-  "faceres-deep": { file: path.join(extraModelsDir, "faceres-deep.json"), estimate: faceresAge },
-  gear: { file: path.join(extraModelsDir, "gear.json"), estimate: gearAge },
-  ssrnet: { file: path.join(extraModelsDir, "age.json"), estimate: ssrnetAge },
+  faceres: { load: graphModel(path.join(humanDir, "models/faceres.json")), estimate: faceresAge },
+  "faceres-deep": { load: graphModel(path.join(extraModelsDir, "faceres-deep.json")), estimate: faceresAge },
+  gear: { load: graphModel(path.join(extraModelsDir, "gear.json")), estimate: gearAge },
+  ssrnet: { load: graphModel(path.join(extraModelsDir, "age.json")), estimate: ssrnetAge },
+  "face-api": { load: loadFaceApi, estimate: faceApiAge },
 };
 const tf = human.tf;
 
@@ -145,7 +151,7 @@ async function rows(output) {
   return Array.from({ length: output.shape[0] }, (_, i) => values.subarray(i * width, (i + 1) * width));
 }
 
-async function faceresAge(model, faces) {
+async function faceresAge(model, { faces }) {
   const input = faceresInput(faces, inputSize(model, 224));
   const outputs = model.execute(input);
   try {
@@ -155,7 +161,7 @@ async function faceresAge(model, faces) {
   }
 }
 
-async function gearAge(model, faces) {
+async function gearAge(model, { faces }) {
   const size = inputSize(model, 198);
   const count = faces.shape[0];
   const boxes = Array.from({ length: count }, () => [0, 0.1, 0.9, 0.9]);
@@ -168,7 +174,7 @@ async function gearAge(model, faces) {
   }
 }
 
-async function ssrnetAge(model, faces) {
+async function ssrnetAge(model, { faces }) {
   const size = inputSize(model, 64);
   const input = tf.tidy(() => tf.mul(tf.image.resizeBilinear(faces, [size, size], false), 255));
   const output = model.execute(input);
@@ -176,6 +182,56 @@ async function ssrnetAge(model, faces) {
     return Array.from(await output.data(), (age) => Math.trunc(10 * age) / 10);
   } finally {
     tf.dispose([input, output]);
+  }
+}
+
+/**
+ * face-api's age and gender net (@vladmandic/face-api, MIT; a TinyXception trained by face-api.js's
+ * author on UTK, FGNET, Chalearn, Wiki, IMDB, CACD and MegaAge). Its own pipeline
+ * (detectAllFaces().withFaceLandmarks().withAgeAndGender()) crops the face at the box of its 68
+ * landmarks padded by a fifth (FaceLandmarks.align), not at the detector's box; the net itself
+ * takes that crop as RGB 0-255, pads it square with black, resizes it to 112 px and subtracts its
+ * mean pixel (TinyXception.forwardInput). So the worker runs face-api's own code for all of that:
+ * its landmark net on BlazeFace's box, then its age net on the landmarks' box. The package's
+ * Node build loads TensorFlow.js from node_modules, the same instance Human uses, so tensors pass
+ * between them. Its output is a regression: the age itself.
+ */
+async function loadFaceApi() {
+  const faceapi = require("@vladmandic/face-api/dist/face-api.node-wasm.js");
+  const modelDir = path.join(path.dirname(require.resolve("@vladmandic/face-api/package.json")), "model");
+  await faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir);
+  await faceapi.nets.ageGenderNet.loadFromDisk(modelDir);
+  return faceapi;
+}
+
+/** Human's default face.detector.scale (not changed here): how much its face box enlarges BlazeFace's. */
+const HUMAN_BOX_SCALE = 1.4;
+
+async function faceApiAge(faceapi, { image, box }) {
+  const [, height, width] = image.shape;
+  const photo = tf.squeeze(image, [0]);
+  const crops = [];
+  try {
+    // Human's box is BlazeFace's enlarged by its detector scale; face-api's landmark net was made for
+    // a detector's tight box (given Human's, it misplaced the landmarks and read a 20-29 face as 18).
+    const side = [(box[2] * width) / HUMAN_BOX_SCALE, (box[3] * height) / HUMAN_BOX_SCALE];
+    const x = Math.max(0, Math.round((box[0] + box[2] / 2) * width - side[0] / 2));
+    const y = Math.max(0, Math.round((box[1] + box[3] / 2) * height - side[1] / 2));
+    const detected = new faceapi.Rect(
+      x,
+      y,
+      Math.min(width - x, Math.round(side[0])),
+      Math.min(height - y, Math.round(side[1])),
+    );
+    const [face] = await faceapi.extractFaceTensors(photo, [detected]);
+    const landmarks = await faceapi.nets.faceLandmark68Net.detectLandmarks(face).finally(() => face.dispose());
+    const aligned = landmarks.shiftBy(x, y).align().round();
+    crops.push(...(await faceapi.extractFaceTensors(photo, [aligned])));
+    if (flip) crops.push(tf.reverse(crops[0], 1));
+    const predictions = await faceapi.nets.ageGenderNet.predictAgeAndGender(crops);
+    return predictions.map((p) => Math.round(10 * p.age) / 10);
+  } finally {
+    tf.dispose([photo, ...crops]);
   }
 }
 
@@ -190,32 +246,18 @@ const ready = (async () => {
   await human.load();
   await human.warmup?.({ warmup: "none" });
   for (const name of ageModelNames) {
-    const model = await tf.loadGraphModel(pathToFileURL(AGE_MODELS[name].file).href);
-    ageModels.push({ name, model, estimate: AGE_MODELS[name].estimate });
+    ageModels.push({ name, model: await AGE_MODELS[name].load(), estimate: AGE_MODELS[name].estimate });
   }
 })();
 
-const calibration = workerData?.calibration ?? null;
-
-/**
- * Each model's estimate on the crop and (with flip) its mirror image; `age` combines them as
- * age-models.ts's combineAgeEstimates does: the mean of each model's mean, or with a calibration,
- * its intercept plus each model's mean times its weight.
- */
-async function estimateAges(crop) {
+/** Each model's estimates on the crop and (with flip) its mirror image; face-estimator.ts combines them. */
+async function estimateAges(crop, image, box) {
   const face = crop.shape.length === 3 ? tf.expandDims(crop, 0) : crop;
   const batch = flip ? tf.tidy(() => tf.concat([face, tf.reverse(face, 2)], 0)) : face;
   try {
     const ages = {};
-    const perModel = [];
-    for (const { name, model, estimate } of ageModels) {
-      ages[name] = await estimate(model, batch);
-      perModel.push([name, ages[name].reduce((a, b) => a + b, 0) / ages[name].length]);
-    }
-    const age = calibration
-      ? perModel.reduce((sum, [name, value]) => sum + (calibration.weights[name] ?? 0) * value, calibration.intercept)
-      : perModel.reduce((sum, [, value]) => sum + value, 0) / perModel.length;
-    return { age, ages };
+    for (const { name, model, estimate } of ageModels) ages[name] = await estimate(model, { faces: batch, image, box });
+    return ages;
   } finally {
     tf.dispose([...new Set([face, batch])].filter((t) => t !== crop));
   }
@@ -266,12 +308,12 @@ async function measure(bytes, { estimateAge = false, liveness = estimateAge, des
     const faces = [];
     try {
       for (const face of result.face) {
-        const estimates = estimateAge && face.tensor ? await estimateAges(face.tensor) : null;
+        const ages = estimateAge && face.tensor ? await estimateAges(face.tensor, batch, face.boxRaw) : null;
         faces.push({
           score: face.score,
           box: face.boxRaw,
-          age: estimates?.age ?? null,
-          ages: estimates?.ages ?? null,
+          age: null,
+          ages,
           real: liveness && typeof face.real === "number" ? face.real : null,
           live: liveness && typeof face.live === "number" ? face.live : null,
           ...(describe ? { descriptor: Array.isArray(face.embedding) ? face.embedding : null } : {}),
