@@ -101,7 +101,10 @@ const m = (home: Home, pick: (x: Memory) => number | undefined) => {
 };
 console.log(
   `Face estimator's worker: ${rounds} rounds of ${photosPerRound} selfies per home (medians; memory: ` +
-    `medians of 2 fresh processes per home). Load average ${os.loadavg().map((l) => l.toFixed(1)).join(", ")} at the end.`,
+    `medians of 2 fresh processes per home). Load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(", ")} at the end.`,
 );
 console.log("");
 console.log(

@@ -182,7 +182,6 @@ async function heapSnapshot(stack: BenchStack, name: string) {
   log(`heap snapshot: ${await takeHeapSnapshot(stack.serverPid(), REPORT_DIR, name)}`);
 }
 
-
 async function main() {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   requireBuild(distDir);

@@ -113,7 +113,8 @@ function startProcess(options: BoundedWorkerOptions, on: Listeners): Running {
     // Nothing of the app's: no NODE_OPTIONS (the app's heap flags, a profiler's preload), no
     // configuration or secrets; the worker's options only.
     execArgv: [],
-    env: { BOUNDED_WORKER_DATA: JSON.stringify(options.workerData ?? {}) },
+    // (The project's ProcessEnv type declares the app's own variables, which the worker must not get.)
+    env: { BOUNDED_WORKER_DATA: JSON.stringify(options.workerData ?? {}) } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   processes.add(child);
@@ -214,7 +215,9 @@ export class BoundedWorker<Result> {
           limits.waitTimeoutMs,
         );
       this.waiting.push(call);
-      void this.next();
+      // After the caller's own code: starting a process takes a few milliseconds of this thread,
+      // which would otherwise run before the caller's next call is made and its bound is set.
+      queueMicrotask(() => void this.next());
     });
   }
 
@@ -256,7 +259,8 @@ export class BoundedWorker<Result> {
           void this.next();
         },
       };
-      worker = this.options.home === "thread" ? startThread(this.options, listeners) : startProcess(this.options, listeners);
+      worker =
+        this.options.home === "thread" ? startThread(this.options, listeners) : startProcess(this.options, listeners);
       this.worker = worker;
     });
     this.ready = ready.catch((error: Error) => {

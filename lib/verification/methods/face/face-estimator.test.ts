@@ -212,18 +212,22 @@ describe("the face estimator's worker process", () => {
     expect(estimator.running).toBe(false);
   }, 300_000);
 
-  it.runIf(os.platform() === "linux")("runs the models below the app's priority", async () => {
-    const { estimator } = await freshEstimator({
-      FACE_ESTIMATION_IDLE_MS: "600000",
-      FACE_ESTIMATION_MAX_QUEUE: "8",
-      FACE_ESTIMATION_TIMEOUT_MS: "240000",
-    });
-    await estimator.measure(facePhoto("adult-50-59"), false);
-    const pid = estimator.pid!;
-    // Every thread, the decoder's and V8's included (relative to a niced test run's own value).
-    const threads = readdirSync(`/proc/${pid}/task`).map((task) => os.getPriority(Number(task)));
-    expect(threads.length).toBeGreaterThan(1);
-    expect(new Set(threads)).toEqual(new Set([Math.max(os.getPriority(), 10)]));
-    estimator.stop();
-  }, 300_000);
+  it.runIf(os.platform() === "linux")(
+    "runs the models below the app's priority",
+    async () => {
+      const { estimator } = await freshEstimator({
+        FACE_ESTIMATION_IDLE_MS: "600000",
+        FACE_ESTIMATION_MAX_QUEUE: "8",
+        FACE_ESTIMATION_TIMEOUT_MS: "240000",
+      });
+      await estimator.measure(facePhoto("adult-50-59"), false);
+      const pid = estimator.pid!;
+      // Every thread, the decoder's and V8's included (relative to a niced test run's own value).
+      const threads = readdirSync(`/proc/${pid}/task`).map((task) => os.getPriority(Number(task)));
+      expect(threads.length).toBeGreaterThan(1);
+      expect(new Set(threads)).toEqual(new Set([Math.max(os.getPriority(), 10)]));
+      estimator.stop();
+    },
+    300_000,
+  );
 });
