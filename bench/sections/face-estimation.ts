@@ -15,13 +15,15 @@
 // rows, and after the models' worker process ended on its idle shutdown (the bench starts the app
 // with FACE_ESTIMATION_IDLE_MS at 15 s); and the worker process's own RSS while loaded. The target:
 // after the shutdown, within 15% of the level before the first selfie. That level is measured
-// after a warm-up of the section's HTTP load without selfies (sessions opened, retrieves at full
-// concurrency), because that load grows the server's V8 heap (compiled code, old-space pages V8
-// keeps) by tens of MiB that have nothing to do with the models and would otherwise be counted
-// against them; the figure at the section's start is printed too (bench/README.md).
+// after a warm-up of the section's HTTP load without a selfie judged (every session the rows use
+// opened, as many uploads as the rows post answered as stale, retrieves at full concurrency),
+// because that load grows the server's V8 heap (compiled code, old-space pages V8 keeps) by tens
+// of MiB that have nothing to do with the models and would otherwise be counted against them; the
+// figure at the section's start is printed too (bench/README.md).
 import type { BenchContext, BenchRow, BenchSection } from "../lib/context";
 import { BREAKDOWN_HEADER, breakdownRow } from "../lib/memory-breakdown";
 import {
+  postPhotosUnjudged,
   readySession,
   retrieveWhileBusy,
   submitPhotos,
@@ -41,8 +43,10 @@ const readyFaceSession = (ctx: BenchContext) => readySession(ctx, ["face_estimat
 const submitSelfie = (ctx: BenchContext, session: ReadySession, photo: Uint8Array) =>
   submitPhotos(ctx, session, { image: photo });
 
-async function judge(ctx: BenchContext, concurrency: number): Promise<BenchRow> {
-  const sessions = await Promise.all(Array.from({ length: PER_ROW }, () => readyFaceSession(ctx)));
+const openSessions = (ctx: BenchContext, count: number) =>
+  Promise.all(Array.from({ length: count }, () => readyFaceSession(ctx)));
+
+async function judge(ctx: BenchContext, concurrency: number, sessions: ReadySession[]): Promise<BenchRow> {
   return timePhotoChecks({
     name: `Selfie judged by the built-in estimator, ${concurrency} at a time (photos/s)`,
     count: PER_ROW,
@@ -56,10 +60,9 @@ async function judge(ctx: BenchContext, concurrency: number): Promise<BenchRow> 
  * GET a session by id with nothing else running, then while `judging` uploads keep the estimator
  * busy for the whole measurement: the two rows side by side show what estimation costs the API.
  */
-async function retrieveWhileJudging(ctx: BenchContext, judging: number): Promise<BenchRow[]> {
+async function retrieveWhileJudging(ctx: BenchContext, judging: number, ready: ReadySession[]): Promise<BenchRow[]> {
   // The sessions the selfies go to are opened before the measurement: opening one is API traffic
   // and client work of its own, and this row measures what judging costs the rest of the API.
-  const ready = await Promise.all(Array.from({ length: BUSY_SESSIONS }, () => readyFaceSession(ctx)));
   return retrieveWhileBusy(ctx, {
     what: "selfie being judged",
     busyName: `${judging} selfies are judged`,
@@ -69,21 +72,27 @@ async function retrieveWhileJudging(ctx: BenchContext, judging: number): Promise
   });
 }
 
-/** The section's HTTP load without a selfie: sessions opened as the rows open them, and retrieves. */
-async function warmUpWithoutSelfies(ctx: BenchContext) {
-  for (let i = 0; i < 20; i++) await readyFaceSession(ctx);
-  // The retrieve rows' own request at the rows' concurrency and duration; not a row.
+/**
+ * The section's HTTP load without a selfie judged: as many uploads of the rows' photos as the rows
+ * post, each for a step its session is not on (read and parsed, then answered as stale: never
+ * judged), and the retrieve rows' own request at their concurrency and duration, twice (not rows).
+ */
+async function warmUpWithoutSelfies(ctx: BenchContext, uploads: number) {
+  const sessions = await openSessions(ctx, 20);
+  for (let i = 0; i < uploads; i++)
+    await postPhotosUnjudged(ctx, sessions[i % sessions.length], { image: facePhoto(PHOTOS[i % PHOTOS.length]) });
   const listed = await ctx.call("GET", "/v1/verification-sessions?limit=100", { key: ctx.org.testKey });
   const ids: string[] = listed.body.data.map((s: { id: string }) => s.id);
-  await ctx.measure({
-    name: "warm-up (not a row): GET /v1/verification-sessions/:id",
-    expectStatus: 200,
-    request: (i) => ({
-      method: "GET",
-      path: `/v1/verification-sessions/${ids[i % ids.length]}`,
-      headers: { authorization: `Bearer ${ctx.org.testKey}` },
-    }),
-  });
+  for (let round = 0; round < 2; round++)
+    await ctx.measure({
+      name: "warm-up (not a row): GET /v1/verification-sessions/:id",
+      expectStatus: 200,
+      request: (i) => ({
+        method: "GET",
+        path: `/v1/verification-sessions/${ids[i % ids.length]}`,
+        headers: { authorization: `Bearer ${ctx.org.testKey}` },
+      }),
+    });
 }
 
 const FACE_WORKER = "face-worker.mjs";
@@ -101,11 +110,23 @@ const section: BenchSection = {
         key: ctx.org.testKey,
         body: { required_age: 18, return_url: "https://merchant.example/after" },
       });
-    await warmUpWithoutSelfies(ctx);
+    // Every session the rows post to, opened before the "before": opening them is HTTP load the
+    // rows would otherwise add after it.
+    const [first, oneAtATime, fourAtATime, busy] = await Promise.all([
+      openSessions(ctx, 1),
+      openSessions(ctx, PER_ROW),
+      openSessions(ctx, PER_ROW),
+      openSessions(ctx, BUSY_SESSIONS),
+    ]);
+    await warmUpWithoutSelfies(ctx, 1 + 2 * PER_ROW + BUSY_SESSIONS);
     const before = await ctx.appMemory();
     // The first selfie starts the worker, loads the models and compiles their kernels: not measured.
-    await submitSelfie(ctx, await readyFaceSession(ctx), facePhoto("adult-70-plus"));
-    const rows = [await judge(ctx, 1), await judge(ctx, 4), ...(await retrieveWhileJudging(ctx, 2))];
+    await submitSelfie(ctx, first[0], facePhoto("adult-70-plus"));
+    const rows = [
+      await judge(ctx, 1, oneAtATime),
+      await judge(ctx, 4, fourAtATime),
+      ...(await retrieveWhileJudging(ctx, 2, busy)),
+    ];
     const loaded = await ctx.appMemory();
     const workers = ctx.workerProcesses(FACE_WORKER);
     // The idle time (15 s here) and a margin for the process to end.
