@@ -1,6 +1,6 @@
 // Built-in face age estimation (issue 18), measured through the app as a user's browser reaches
 // it: a live session opened by its hosted link (binding cookie), then the selfie posted to the
-// evidence route, which runs the quality gates and the models in the app's worker thread and
+// evidence route, which runs the quality gates and the models in the app's worker process and
 // records the verdict. Every photo is judged in full (gates and models); what the flow answers
 // is counted in the table's Outcomes column, not treated as a failure: an adult's photo completes
 // the session, while the teenager's, the child's and the 20-29-year-old's are inconclusive at 18,
