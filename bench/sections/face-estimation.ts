@@ -16,7 +16,7 @@
 // with FACE_ESTIMATION_IDLE_MS at 15 s); and the worker process's own RSS while loaded. The target:
 // after the shutdown, within 15% of the level before the first selfie. That level is measured
 // after a warm-up of the section's HTTP load without a selfie judged (every session the rows use
-// opened, as many uploads as the rows post answered as stale, retrieves at full concurrency),
+// opened, one upload per session the rows use, answered as stale, retrieves at full concurrency),
 // because that load grows the server's V8 heap (compiled code, old-space pages V8 keeps) by tens
 // of MiB that have nothing to do with the models and would otherwise be counted against them; the
 // figure at the section's start is printed too (bench/README.md).
@@ -73,9 +73,10 @@ async function retrieveWhileJudging(ctx: BenchContext, judging: number, ready: R
 }
 
 /**
- * The section's HTTP load without a selfie judged: as many uploads of the rows' photos as the rows
- * post, each for a step its session is not on (read and parsed, then answered as stale: never
- * judged), and the retrieve rows' own request at their concurrency and duration, twice (not rows).
+ * The section's HTTP load without a selfie judged: `uploads` uploads of the rows' photos (one per
+ * session the rows use, more than they post), each for a step its session is not on (read and
+ * parsed, then answered as stale: never judged), and the retrieve rows' own request at their
+ * concurrency and duration, twice (not rows).
  */
 async function warmUpWithoutSelfies(ctx: BenchContext, uploads: number) {
   const sessions = await openSessions(ctx, 20);
