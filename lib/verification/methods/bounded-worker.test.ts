@@ -4,6 +4,7 @@
 // then what a worker process adds: its own pid and a minimal environment, a crash that fails only
 // the photo in flight, an idle shutdown that ends the process, and its lower priority.
 // The real workers' own tests (face-estimator.test.ts, read-document.test.ts) cover them in use.
+import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -14,7 +15,8 @@ import { ProviderError } from "@/lib/verification/methods/types";
 // Answers { id, bytes, mode } with the byte count and the order it saw the photos in; "hang"
 // never answers (a decoder stuck in a loop); "fail" answers an error; "about" answers where it
 // runs (its pid, the names in its environment, its threads' priorities). workerData.failLoad
-// makes it refuse to start. It talks through worker-port.mjs, as the real workers do.
+// makes it refuse to start; workerData.keepAlive gives it a timer that never ends. It talks
+// through worker-port.mjs, as the real workers do.
 const PORT = pathToFileURL(path.resolve("lib/verification/methods/worker-port.mjs")).href;
 const WORKER = `
 import { readdirSync } from "node:fs";
@@ -23,6 +25,8 @@ import { parentPort, workerData } from ${JSON.stringify(PORT)};
 let seen = 0;
 const priorities = () =>
   os.platform() === "linux" ? readdirSync("/proc/self/task").map((task) => os.getPriority(Number(task))) : [];
+// Something of its own that keeps it running, as the document reader's OCR threads do.
+if (workerData.keepAlive) setInterval(() => {}, 1000);
 if (workerData.failLoad) parentPort.postMessage({ ready: false, error: "no models" });
 else {
   parentPort.on("message", ({ id, bytes, mode }) => {
@@ -235,6 +239,28 @@ describe("BoundedWorker's worker process", () => {
     const pid = worker.pid!;
     await expect(stuck).rejects.toBeInstanceOf(Timeout);
     await vi.waitFor(() => expect(exists(pid)).toBe(false), { timeout: 10_000 });
+  });
+
+  it("ends the worker process when the app dies without a word (its channel closes)", async () => {
+    // A stand-in for the app: a plain Node process that forks a worker as BoundedWorker does, says
+    // the worker's pid once it is loaded, and is then killed with SIGKILL (no exit handler runs).
+    const program = pathToFileURL(path.resolve("lib/verification/methods/worker-process.mjs")).href;
+    const app = spawn(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `import { fork } from "node:child_process";
+         const worker = fork(new URL(${JSON.stringify(program)}), [${JSON.stringify(ENTRY)}], {
+           serialization: "advanced", execArgv: [], env: { BOUNDED_WORKER_DATA: '{"keepAlive":true}' } });
+         worker.on("message", (m) => m.ready && console.log(worker.pid));`,
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    const workerPid = await new Promise<number>((resolve) => app.stdout.once("data", (data) => resolve(Number(data))));
+    expect(exists(workerPid)).toBe(true);
+    app.kill("SIGKILL");
+    await vi.waitFor(() => expect(exists(workerPid)).toBe(false), { timeout: 10_000 });
   });
 
   it.runIf(os.platform() === "linux")("runs every thread of a low-priority worker process at nice 10", async () => {
