@@ -260,7 +260,11 @@ describe("BoundedWorker's worker process", () => {
     const workerPid = await new Promise<number>((resolve) => app.stdout.once("data", (data) => resolve(Number(data))));
     expect(exists(workerPid)).toBe(true);
     app.kill("SIGKILL");
-    await vi.waitFor(() => expect(exists(workerPid)).toBe(false), { timeout: 10_000 });
+    try {
+      await vi.waitFor(() => expect(exists(workerPid)).toBe(false), { timeout: 10_000 });
+    } finally {
+      if (exists(workerPid)) process.kill(workerPid, "SIGKILL"); // the test failed: no orphan left behind
+    }
   });
 
   it.runIf(os.platform() === "linux")("runs every thread of a low-priority worker process at nice 10", async () => {
