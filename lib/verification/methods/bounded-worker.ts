@@ -23,10 +23,11 @@ import { ProviderError } from "@/lib/verification/methods/types";
 // `{ id, error }`; worker modules talk through worker-port.mjs, which serves both homes below.
 //
 // The worker is a child process (`home: "process"`, what the app uses): when it ends, all of its
-// memory goes back to the system. A worker thread's native memory (glibc's arenas, libvips' cache,
-// the WebAssembly runtime's) stays with the app's process after the thread ends, and a decoder or
-// runtime that crashes on a crafted image takes a thread's whole process (the server) with it; a
-// child process's crash is this photo's provider error, and the next photo gets a new process.
+// memory goes back to the system. A worker thread's native memory (glibc's arenas, libvips'
+// process-wide cache) stays with the app's process after the thread ends (measured:
+// bench/results/2026-11-26-worker-memory.md), and a decoder or runtime that crashes on a crafted
+// image takes a thread's whole process (the server) with it; a child process's crash fails the
+// photo in flight as a provider error, and the photos waiting go to a new process.
 // The process gets a minimal environment (none of the app's secrets) and, with `lowPriority`,
 // ranks below the app on Linux. A worker thread (`home: "thread"`) is kept for the side-by-side
 // measurement of the two (bench/compare-worker-homes.ts).
