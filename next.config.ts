@@ -10,7 +10,7 @@ const nextConfig: NextConfig = {
     "@prisma/adapter-pg",
     "s3rver",
     "pino",
-    // Loaded only by the face worker thread (lib/verification/methods/face/face-worker.mjs), never bundled.
+    // Loaded only by the face worker process (lib/verification/methods/face/face-worker.mjs), never bundled.
     "sharp",
     "@vladmandic/human",
     "@vladmandic/face-api",

@@ -20,6 +20,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { BenchContext, BenchRow, BenchSection } from "./lib/context";
 import { DEFAULTS, measure, median, type LoadResult } from "./lib/measure";
+import { memoryBreakdown, prepareReportDir } from "./lib/memory-breakdown";
 import { BASELINE_JSON } from "./lib/payload";
 import { requireBuild, sampleProcesses, startBenchStack, type BenchStack } from "./lib/stack";
 import { targetVerdict } from "./lib/target";
@@ -39,6 +40,8 @@ if (!(settings.concurrency > 0) || !(settings.durationMs > 0))
   throw new Error("--duration and --concurrency must be positive");
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+/** Where the app writes the diagnostic reports ctx.appMemory asks for (each is read and deleted). */
+const REPORT_DIR = path.resolve(".data/bench-reports");
 
 async function startBareNode(): Promise<{ baseUrl: string; pid: number | undefined; stop: () => void }> {
   const child = spawn(process.execPath, [path.join(import.meta.dirname, "lib/bare-node-server.mjs"), BASELINE_JSON], {
@@ -144,6 +147,7 @@ async function main() {
   const loadBefore = os.loadavg()[0];
   const busy = loadBefore > cpus * 0.5;
   requireBuild(distDir);
+  prepareReportDir(REPORT_DIR);
   const sections = await loadSections();
 
   let stack: BenchStack | undefined;
@@ -169,6 +173,16 @@ async function main() {
       // Short, so the face estimation section can measure the memory given back when its worker
       // ends (production waits 10 minutes).
       FACE_ESTIMATION_IDLE_MS: "15000",
+      // A diagnostic report (V8's heap figures) on SIGUSR2, for the memory notes of the sections
+      // (ctx.appMemory); it costs nothing until asked.
+      NODE_OPTIONS: [
+        process.env.NODE_OPTIONS,
+        "--report-on-signal",
+        "--report-signal=SIGUSR2",
+        `--report-directory=${REPORT_DIR}`,
+      ]
+        .filter(Boolean)
+        .join(" "),
     });
     bareNode = await startBareNode();
 
@@ -187,6 +201,8 @@ async function main() {
     const ctx: BenchContext = {
       baseUrl,
       appRssBytes: () => stack!.app().rssBytes,
+      appMemory: () => memoryBreakdown(stack!.serverPid(), REPORT_DIR),
+      workerProcesses: (module) => stack!.workerProcesses(module),
       note: (line) => notes.push(line),
       org: { id: test.orgId, testKey: test.key, liveKey: live.key },
       settings,
@@ -246,6 +262,7 @@ async function main() {
       collected.get(key)!.runs.push(row);
     };
     let rss = 0;
+    let workersRss = 0;
     for (let round = 1; round <= rounds; round++) {
       if (rounds > 1) log(`round ${round} of ${rounds}`);
       collect("", await measureBare());
@@ -268,6 +285,8 @@ async function main() {
         for (const row of await section.run(ctx)) collect(section.title, row);
       }
       rss = stack.app().rssBytes;
+      // The built-in checks' worker processes (bounded-worker.ts), still loaded or idle-ended by now.
+      workersRss = stack.workerProcesses("worker-process.mjs").reduce((sum, p) => sum + p.rssBytes, 0);
       // The empty handler again at the end: the ratios use whichever of the two runs was better
       // (higher req/s, lower p99), so a slow moment during the first run cannot flatter the API.
       collect("", await measureEmpty("Baseline: empty route handler (measured again after the sections)"));
@@ -301,7 +320,8 @@ async function main() {
               `Warning: load average was ${loadBefore.toFixed(1)} on ${cpus} CPUs when the run started: other work was competing, so the figures are noisy.`,
             ]
           : []),
-        `App resident memory after the run: ${fmt(rss / 1024 / 1024, 0)} MiB (RSS of the next-server process).`,
+        `App resident memory after the run: ${fmt(rss / 1024 / 1024, 0)} MiB (RSS of the next-server process)` +
+          `${workersRss ? `, and ${fmt(workersRss / 1024 / 1024, 0)} MiB in its models' worker processes` : ""}.`,
         ...(notes.length ? ["", ...notes] : []),
         ...(errors.length
           ? ["", "Unexpected answers:", ...errors.map(({ row }) => `- ${row.name}: ${row.errorSample}`)]

@@ -7,7 +7,6 @@
 // at the end the verdict (bench/lib/soak-verdict.ts states the rule) and where the memory went
 // at rest, at the end of the load and after a minute idle. Exit code 1 when the verdict fails.
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -175,30 +174,12 @@ async function prepareMix(baseUrl: string): Promise<Mix> {
   };
 }
 
-/** The server process with the most memory: `next start` serves from one process. */
-function serverPid(stack: BenchStack): number {
-  const pid = stack
-    .appPids()
-    .map((p) => ({ p, rss: Number(/VmRSS:\s+(\d+)/.exec(readStatus(p))?.[1] ?? 0) }))
-    .sort((a, b) => b.rss - a.rss)[0]?.p;
-  if (!pid) throw new Error("the app's server process is gone");
-  return pid;
-}
-
-const breakdown = (stack: BenchStack) => memoryBreakdown(serverPid(stack), REPORT_DIR);
+const breakdown = (stack: BenchStack) => memoryBreakdown(stack.serverPid(), REPORT_DIR);
 
 async function heapSnapshot(stack: BenchStack, name: string) {
   if (!args["heap-snapshots"]) return;
   log(`writing a heap snapshot (${name})`);
-  log(`heap snapshot: ${await takeHeapSnapshot(serverPid(stack), REPORT_DIR, name)}`);
-}
-
-function readStatus(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/status`, "utf8");
-  } catch {
-    return "";
-  }
+  log(`heap snapshot: ${await takeHeapSnapshot(stack.serverPid(), REPORT_DIR, name)}`);
 }
 
 async function main() {

@@ -2,6 +2,8 @@
 // export is a BenchSection; bench/run.ts finds it, runs it after the baselines, and puts its
 // rows in the table with their ratios to the baselines.
 import type { LoadOptions, LoadResult } from "./measure";
+import type { MemoryBreakdown } from "./memory-breakdown";
+import type { WorkerProcessSample } from "./stack";
 
 export type BenchContext = {
   /** The app under test (loopback). */
@@ -20,8 +22,12 @@ export type BenchContext = {
   ) => Promise<{ status: number; body: any }>;
   /** Concurrency and duration chosen for this run. */
   settings: { concurrency: number; durationMs: number };
-  /** The app's resident memory now (RSS of the next-server process and its children). */
+  /** The app's resident memory now (RSS of the next-server process; its worker processes apart). */
   appRssBytes: () => number;
+  /** The server process's memory, the kernel's view and V8's (heap used and committed, external). */
+  appMemory: () => Promise<MemoryBreakdown>;
+  /** The app's worker processes whose command line names `module` ("face-worker.mjs"). */
+  workerProcesses: (module: string) => WorkerProcessSample[];
   /** Adds a line printed under the table (figures that are not load rows, e.g. memory). */
   note: (line: string) => void;
 };

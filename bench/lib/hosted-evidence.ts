@@ -47,15 +47,7 @@ export async function submitPhotos(
   session: ReadySession,
   photos: Record<string, Uint8Array>,
 ): Promise<PhotoOutcome> {
-  const form = new FormData();
-  for (const [field, photo] of Object.entries(photos))
-    form.set(field, new Blob([photo.slice()], { type: "image/jpeg" }), `${field}.jpg`);
-  form.set("expected_index", "0");
-  const res = await fetch(`${ctx.baseUrl}/verify/session/${session.id}/evidence`, {
-    method: "POST",
-    headers: { cookie: session.cookie, origin: ctx.baseUrl, "x-forwarded-for": addressOf(session.id) },
-    body: form,
-  });
+  const res = await postEvidence(ctx, session, photos, 0);
   const text = await res.text();
   const body = JSON.parse(text || "{}") as { outcome?: string; retake?: boolean; error?: string };
   if (res.status === 200 && (body.outcome === "completed" || body.outcome === "escalated")) return body.outcome;
@@ -65,6 +57,36 @@ export async function submitPhotos(
     return body.error === INCONCLUSIVE_FACE_MESSAGE ? "another try (inconclusive)" : "retake (gates)";
   }
   throw new Error(`evidence answered ${res.status}: ${text.slice(0, 200)}`);
+}
+
+/** The page's upload: the photos (field name to JPEG) for the step at `expectedIndex`. */
+function postEvidence(
+  ctx: BenchContext,
+  session: ReadySession,
+  photos: Record<string, Uint8Array>,
+  expectedIndex: number,
+) {
+  const form = new FormData();
+  for (const [field, photo] of Object.entries(photos))
+    form.set(field, new Blob([photo.slice()], { type: "image/jpeg" }), `${field}.jpg`);
+  form.set("expected_index", String(expectedIndex));
+  return fetch(`${ctx.baseUrl}/verify/session/${session.id}/evidence`, {
+    method: "POST",
+    headers: { cookie: session.cookie, origin: ctx.baseUrl, "x-forwarded-for": addressOf(session.id) },
+    body: form,
+  });
+}
+
+/**
+ * The same upload for a step the session is not on (a page that was behind): the app reads and
+ * parses it, then answers that the session moved on; nothing is judged or recorded. A warm-up of
+ * the upload path without the models.
+ */
+export async function postPhotosUnjudged(ctx: BenchContext, session: ReadySession, photos: Record<string, Uint8Array>) {
+  const res = await postEvidence(ctx, session, photos, 1);
+  const body = (await res.json()) as { outcome?: string };
+  if (res.status !== 200 || body.outcome !== "stale")
+    throw new Error(`an upload for another step answered ${res.status} ${JSON.stringify(body)}`);
 }
 
 const count = (outcomes: Record<string, number>, outcome: PhotoOutcome) =>

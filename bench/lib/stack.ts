@@ -14,6 +14,13 @@ export type BenchStack = {
   app: () => ProcessSample;
   /** The app's server process ids (to ask one for a diagnostic report). */
   appPids: () => number[];
+  /** The server process: the one with the most memory (`next start` serves from one process). */
+  serverPid: () => number;
+  /**
+   * The app's worker processes (children of its server processes) whose command line names
+   * `module` ("face-worker.mjs"): the built-in checks' models (bounded-worker.ts).
+   */
+  workerProcesses: (module: string) => WorkerProcessSample[];
   /** The same for the database backends serving the bench database. */
   database: () => ProcessSample;
   stop: () => Promise<void>;
@@ -58,6 +65,19 @@ const freshDatabase = async () =>
   createScratchDatabase({ prefix: "bench", dataDir: ".data/bench-postgres", port: await freePort(), durable: true });
 
 export type ProcessSample = { rssBytes: number; cpuSeconds: number };
+
+/** PSS: the process's resident pages, each shared page divided among the processes that map it. */
+export type WorkerProcessSample = { pid: number; rssBytes: number; pssBytes: number };
+
+function residentOf(pid: number): { rssBytes: number; pssBytes: number } {
+  try {
+    const text = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(text)?.[1] ?? 0) * 1024;
+    return { rssBytes: field("Rss"), pssBytes: field("Pss") };
+  } catch {
+    return { rssBytes: 0, pssBytes: 0 }; // it ended
+  }
+}
 
 /**
  * The bench's own PostgreSQL server: the postmaster, every live child (backends, WAL writer,
@@ -158,6 +178,19 @@ export async function startBenchStack(env: Record<string, string>): Promise<Benc
     databaseUrl: database.url,
     app: () => sampleProcesses(isApp),
     appPids: () => findProcesses(isApp).map(({ pid }) => pid),
+    serverPid: () => {
+      const pids = findProcesses(isApp).map(({ pid }) => ({ pid, rss: residentOf(pid).rssBytes }));
+      const server = pids.sort((a, b) => b.rss - a.rss)[0]?.pid;
+      if (!server) throw new Error("the app's server process is gone");
+      return server;
+    },
+    workerProcesses: (module) => {
+      const servers = new Set(findProcesses(isApp).map(({ pid }) => pid));
+      return findProcesses((pid, _, cmd) => cmd.includes(module) && servers.has(parentOf(pid))).map(({ pid }) => ({
+        pid,
+        ...residentOf(pid),
+      }));
+    },
     // The PostgreSQL backends serving the bench database (their titles name it).
     database: () =>
       database.postmasterPid ? postgresServerSample(database.postmasterPid) : sampleBackends(databaseName),

@@ -8,6 +8,7 @@
 // - retrieving a session with no document being checked, then while one is checked at all times:
 //   what reading documents costs the rest of the API, held to the Age Verification section's
 //   ratios.
+// Under the table: the app's RSS and its two worker processes' after the rows.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { BenchContext, BenchRow, BenchSection } from "../lib/context";
@@ -67,7 +68,15 @@ const section: BenchSection = {
   async run(ctx) {
     // The first check loads the OCR engine, the barcode reader and the face models: not measured.
     await check(ctx, await readySession(ctx, ["id_document"]));
-    return [await checkOneAtATime(ctx), ...(await retrieveWhileChecking(ctx))];
+    const rows = [await checkOneAtATime(ctx), ...(await retrieveWhileChecking(ctx))];
+    // The models live in worker processes of their own (bounded-worker.ts), apart from the app's RSS.
+    const mib = (module: string) =>
+      `${Math.round(ctx.workerProcesses(module).reduce((sum, p) => sum + p.rssBytes, 0) / 1024 / 1024)} MiB`;
+    ctx.note(
+      `Document check memory after the rows: app (server process) RSS ${Math.round(ctx.appRssBytes() / 1024 / 1024)} MiB; ` +
+        `worker processes' RSS: the document reader's ${mib("document-worker.mjs")}, the face models' ${mib("face-worker.mjs")}.`,
+    );
+    return rows;
   },
 };
 

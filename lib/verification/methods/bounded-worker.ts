@@ -1,12 +1,15 @@
 import "server-only";
+import { fork } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
 import { performance, type EventLoopUtilization } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import { ProviderError } from "@/lib/verification/methods/types";
 
-// The built-in checks (face estimation, the document reader) each run their models in one worker
-// thread, so inference never blocks the event loop that serves every other request. One photo is
-// in the worker at a time; the others wait in a bounded queue. Every bound is a provider error
-// (no attempt is counted and the user may try again):
+// The built-in checks (face estimation, the document reader) each run their models in one worker,
+// so inference never blocks the event loop that serves every other request. One photo is in the
+// worker at a time; the others wait in a bounded queue. Every bound is a provider error (no
+// attempt is counted and the user may try again):
 // - past `maxQueue` waiting photos a call is refused at once as busy;
 // - a photo in the worker has `workBudgetMs`, after which the worker is replaced (it may be stuck
 //   in a decoder or in OCR, neither of which can be interrupted from inside) and the call fails as
@@ -17,11 +20,25 @@ import { ProviderError } from "@/lib/verification/methods/types";
 // The models are large, so the worker ends after `idleMs` without a photo and the next photo starts
 // a new one. Worker protocol: it posts `{ ready: true }` (or `{ ready: false, error }`) once
 // loaded, then answers each `{ id, bytes, ...fields }` with `{ id, [resultField]: result }` or
-// `{ id, error }`.
+// `{ id, error }`; worker modules talk through worker-port.mjs, which serves both homes below.
+//
+// The worker is a child process (`home: "process"`, what the app uses): when it ends, all of its
+// memory goes back to the system. A worker thread's native memory (glibc's arenas, libvips'
+// process-wide cache) stays with the app's process after the thread ends (measured:
+// bench/results/2026-11-26-worker-memory.md), and a decoder or runtime that crashes on a crafted
+// image takes a thread's whole process (the server) with it; a child process's crash fails the
+// photo in flight as a provider error, and the photos waiting go to a new process.
+// The process gets a minimal environment (none of the app's secrets) and, with `lowPriority`,
+// ranks below the app on Linux. A worker thread (`home: "thread"`) is kept for the side-by-side
+// measurement of the two (bench/compare-worker-homes.ts).
 
-// Loaded by URL at run time through a one-line bootstrap, so the bundler never sees (or tries to
-// bundle) the worker and the packages it requires.
+// A thread is loaded by URL at run time through a one-line bootstrap, and a process runs a program
+// of ours that imports it, so the bundler never sees (or tries to bundle) the worker and the
+// packages it requires.
 const BOOTSTRAP = `import(require("node:worker_threads").workerData.entry)`;
+const PROCESS_PROGRAM = path.join(process.cwd(), "lib/verification/methods/worker-process.mjs");
+/** The nice value of a low-priority worker process (the worker threads set their own). */
+const LOW_PRIORITY = 10;
 
 export type WorkerLimits = {
   maxQueue: number;
@@ -33,7 +50,7 @@ export type WorkerLimits = {
 type BoundedWorkerOptions = {
   /** The worker module's file URL. */
   entry: string;
-  /** workerData besides the entry. */
+  /** workerData besides the entry (JSON: it travels in the process's environment). */
   workerData?: Record<string, unknown>;
   /** The answer's field that holds the result ("measurements", "reading"). */
   resultField: string;
@@ -46,6 +63,10 @@ type BoundedWorkerOptions = {
   timeoutError: (message: string) => ProviderError;
   /** How long to rest after a photo that took workedMs while the event loop was that busy. */
   restAfter?: (workedMs: number, loopUtilization: number) => number;
+  /** A child process (the default) or a worker thread (see above). */
+  home?: "process" | "thread";
+  /** Runs the worker process at nice 10 (Linux); a worker thread lowers its own priority. */
+  lowPriority?: boolean;
 };
 
 type Call<Result> = {
@@ -64,8 +85,93 @@ type Call<Result> = {
 
 type Answer = { id?: number; error?: string; ready?: boolean } & Record<string, unknown>;
 
+/** A started worker, thread or process: what BoundedWorker does with it. */
+type Running = {
+  /** The process id of a worker process. */
+  pid?: number;
+  /** Sends a photo: the worker gets its own copy of the bytes. */
+  send: (message: Record<string, unknown>, bytes: Uint8Array) => void;
+  /** Whether it keeps the app's process alive (while it loads or has a photo) or not (idle). */
+  ref: () => void;
+  unref: () => void;
+  /** Ends it at once, whatever it is doing. */
+  end: () => void;
+};
+
+type Listeners = { message: (message: Answer) => void; failed: (error: Error) => void };
+
+/** Worker processes still running, ended with the app (a stuck one would not see the channel close). */
+const processes = new Set<ReturnType<typeof fork>>();
+let endsWithApp = false;
+
+function startProcess(options: BoundedWorkerOptions, on: Listeners): Running {
+  if (!endsWithApp) {
+    endsWithApp = true;
+    process.once("exit", () => processes.forEach((child) => child.kill("SIGKILL")));
+  }
+  const child = fork(/* turbopackIgnore: true */ PROCESS_PROGRAM, [options.entry], {
+    serialization: "advanced",
+    // Nothing of the app's: no NODE_OPTIONS (the app's heap flags, a profiler's preload), no
+    // configuration or secrets; the worker's options only.
+    execArgv: [],
+    // (The project's ProcessEnv type declares the app's own variables, which the worker must not get.)
+    env: { BOUNDED_WORKER_DATA: JSON.stringify(options.workerData ?? {}) } as unknown as NodeJS.ProcessEnv,
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  processes.add(child);
+  if (options.lowPriority && os.platform() === "linux" && child.pid !== undefined) {
+    try {
+      os.setPriority(child.pid, LOW_PRIORITY);
+    } catch {
+      // Not permitted here: it runs at the normal priority.
+    }
+  }
+  child.on("message", on.message);
+  // Could not start, or a message could not be sent (it has just died: "exit" follows).
+  child.on("error", on.failed);
+  child.once("exit", (code, signal) => {
+    processes.delete(child);
+    on.failed(new Error(`the worker process exited (${signal ?? `code ${code}`})`));
+  });
+  return {
+    pid: child.pid,
+    // Serialized as it is sent: the caller's bytes are not shared.
+    send: (message, bytes) => child.send({ ...message, bytes }),
+    ref: () => {
+      child.ref();
+      child.channel?.ref();
+    },
+    unref: () => {
+      child.unref();
+      child.channel?.unref();
+    },
+    end: () => {
+      processes.delete(child);
+      child.kill("SIGKILL");
+    },
+  };
+}
+
+function startThread(options: BoundedWorkerOptions, on: Listeners): Running {
+  const worker = new Worker(BOOTSTRAP, {
+    eval: true,
+    workerData: { ...options.workerData, entry: options.entry },
+  });
+  worker.on("message", on.message);
+  worker.on("error", on.failed);
+  return {
+    send: (message, bytes) => {
+      const copy = bytes.slice();
+      worker.postMessage({ ...message, bytes: copy }, [copy.buffer]);
+    },
+    ref: () => worker.ref(),
+    unref: () => worker.unref(),
+    end: () => void worker.terminate(),
+  };
+}
+
 export class BoundedWorker<Result> {
-  private worker: Worker | null = null;
+  private worker: Running | null = null;
   private ready: Promise<void> | null = null;
   private waiting: Call<Result>[] = [];
   private current: Call<Result> | null = null;
@@ -80,6 +186,11 @@ export class BoundedWorker<Result> {
   /** Whether a worker is running now. */
   get running(): boolean {
     return this.worker !== null;
+  }
+
+  /** The running worker process's id (none while no process runs, or for a worker thread). */
+  get pid(): number | undefined {
+    return this.worker?.pid;
   }
 
   /**
@@ -105,7 +216,9 @@ export class BoundedWorker<Result> {
           limits.waitTimeoutMs,
         );
       this.waiting.push(call);
-      void this.next();
+      // After the caller's own code: starting a process takes a few milliseconds of this thread,
+      // which would otherwise run before the caller's next call is made and its bound is set.
+      queueMicrotask(() => void this.next());
     });
   }
 
@@ -117,31 +230,42 @@ export class BoundedWorker<Result> {
   }
 
   private start(): Promise<void> {
-    this.ready ??= new Promise<void>((resolve, reject) => {
-      const worker = new Worker(BOOTSTRAP, {
-        eval: true,
-        workerData: { ...this.options.workerData, entry: this.options.entry },
-      });
+    if (this.ready) return this.ready;
+    let worker: Running | null = null;
+    let loaded = false;
+    const ready = new Promise<void>((resolve, reject) => {
+      const listeners: Listeners = {
+        message: (message) => {
+          if (!loaded && message.ready !== undefined) {
+            loaded = true;
+            if (message.ready) resolve();
+            else reject(new ProviderError(`${this.options.name} could not load: ${message.error}`));
+            return;
+          }
+          // Only the answer to the photo in flight (a replaced worker's late answer is dropped).
+          if (this.worker !== worker || message.id === undefined || message.id !== this.current?.id) return;
+          const call = this.finish();
+          if (message.error !== undefined)
+            call?.reject(new ProviderError(`${this.options.name} failed: ${message.error}`));
+          else call?.resolve(message[this.options.resultField] as Result);
+        },
+        failed: (error) => {
+          const crashed = new ProviderError(`${this.options.name} crashed`, { cause: error });
+          // While loading, the calls waiting for it fail (below); a worker already replaced or
+          // stopped is no longer this one's concern.
+          if (!loaded) return reject(crashed);
+          if (this.worker !== worker) return;
+          // Only the photo in flight fails (it may be what crashed it); the others go to a new worker.
+          this.discardWorker(crashed, { keepWaiting: true });
+          void this.next();
+        },
+      };
+      worker =
+        this.options.home === "thread" ? startThread(this.options, listeners) : startProcess(this.options, listeners);
       this.worker = worker;
-      worker.once("message", (message: Answer) => {
-        if (message.ready) resolve();
-        else reject(new ProviderError(`${this.options.name} could not load: ${message.error}`));
-      });
-      worker.on("message", (message: Answer) => {
-        // Only the answer to the photo in flight (a replaced worker's late answer is dropped).
-        if (message.id === undefined || message.id !== this.current?.id) return;
-        const call = this.finish();
-        if (message.error !== undefined)
-          call?.reject(new ProviderError(`${this.options.name} failed: ${message.error}`));
-        else call?.resolve(message[this.options.resultField] as Result);
-      });
-      worker.on("error", (error) => {
-        const crashed = new ProviderError(`${this.options.name} crashed`, { cause: error });
-        reject(crashed);
-        this.discardWorker(crashed);
-      });
-    }).catch((error: Error) => {
-      this.discardWorker(error);
+    });
+    this.ready = ready.catch((error: Error) => {
+      if (this.worker === worker) this.discardWorker(error);
       throw error;
     });
     return this.ready;
@@ -152,13 +276,16 @@ export class BoundedWorker<Result> {
     if (this.waiting.length === 0) return this.stopWhenIdle();
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
+    const ready = this.start();
     try {
-      await this.start();
+      await ready;
     } catch (error) {
-      for (const call of this.waiting.splice(0)) this.settle(call).reject(error as Error);
+      // Unless a newer worker (started after this one was stopped) is serving the queue now.
+      if (this.worker === null) for (const call of this.waiting.splice(0)) this.settle(call).reject(error as Error);
       return;
     }
-    if (this.current || this.waiting.length === 0) return;
+    // A worker replaced while this call waited for it: the new one's own start serves the queue.
+    if (this.ready !== ready || !this.worker || this.current || this.waiting.length === 0) return;
     const rest = this.restingUntil - performance.now();
     if (rest > 0) {
       this.wake ??= setTimeout(() => {
@@ -171,9 +298,8 @@ export class BoundedWorker<Result> {
     this.current = call;
     call.sentAt = performance.now();
     call.loopAtSend = performance.eventLoopUtilization();
-    const copy = call.bytes.slice();
-    this.worker!.ref();
-    this.worker!.postMessage({ ...call.fields, id: call.id, bytes: copy }, [copy.buffer]);
+    this.worker.ref();
+    this.worker.send({ ...call.fields, id: call.id }, call.bytes);
     call.workTimer = setTimeout(
       () => this.expire(call, this.options.timeoutError(`${this.options.name}: the photo took longer than its budget`)),
       this.options.limits().workBudgetMs,
@@ -229,7 +355,7 @@ export class BoundedWorker<Result> {
     const worker = this.worker;
     this.worker = null;
     this.ready = null;
-    void worker?.terminate();
+    worker?.end();
     if (this.current) this.settle(this.current).reject(error);
     this.current = null;
     if (!options.keepWaiting) for (const call of this.waiting.splice(0)) this.settle(call).reject(error);

@@ -1,4 +1,4 @@
-// Real inference (the built-in models in their worker thread, no mock) on licensed photographs
+// Real inference (the built-in models in their worker process, no mock) on licensed photographs
 // and cases derived from them (tests/fixtures/faces/SOURCES.md): each gets the gate or verdict
 // a person would expect.
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,7 @@
 // The worker's bounds, with the real worker: a full queue and an overrun are provider errors (the
 // user may try again; no attempt is counted).
+import { readdirSync } from "node:fs";
+import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { describe, expect, it, vi } from "vitest";
 import { facePhoto } from "../../../../tests/support/face-fixtures";
@@ -160,4 +162,72 @@ describe("the face estimator's bounds", () => {
     expect(estimator.running).toBe(true);
     estimator.stop();
   }, 300_000);
+});
+
+/** Whether a process with this id exists. */
+function exists(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("the face estimator's worker process", () => {
+  it("survives its worker's crash: the photo in flight is a provider error, the next gets a new process", async () => {
+    const { estimator, ProviderError } = await freshEstimator({
+      FACE_ESTIMATION_IDLE_MS: "600000",
+      FACE_ESTIMATION_MAX_QUEUE: "8",
+      FACE_ESTIMATION_TIMEOUT_MS: "240000",
+    });
+    await estimator.measure(facePhoto("adult-50-59"), false); // loads the models
+    const crashed = estimator.pid!;
+    expect(crashed).not.toBe(process.pid);
+    const inFlight = estimator.measure(facePhoto("adult-70-plus"), true);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // in the worker (a photo takes longer)
+    // As a crafted image that crashes libvips or the WebAssembly runtime would end it.
+    process.kill(crashed, "SIGKILL");
+    await expect(inFlight).rejects.toBeInstanceOf(ProviderError);
+    await expect(inFlight).rejects.toThrow("built-in face estimation crashed");
+    await expect(estimator.measure(facePhoto("adult-50-59"), true)).resolves.toMatchObject({
+      readable: true,
+      faces: [expect.objectContaining({ age: expect.any(Number) })],
+    });
+    expect(estimator.pid).toBeDefined();
+    expect(estimator.pid).not.toBe(crashed);
+    estimator.stop();
+  }, 300_000);
+
+  it("ends the worker process after the quiet spell: its pid no longer exists", async () => {
+    const { estimator } = await freshEstimator({
+      FACE_ESTIMATION_IDLE_MS: "500",
+      FACE_ESTIMATION_MAX_QUEUE: "8",
+      FACE_ESTIMATION_TIMEOUT_MS: "240000",
+    });
+    await estimator.measure(facePhoto("adult-50-59"), false);
+    const pid = estimator.pid!;
+    expect(exists(pid)).toBe(true);
+    await vi.waitFor(() => expect(exists(pid)).toBe(false), { timeout: 10_000 });
+    expect(estimator.running).toBe(false);
+  }, 300_000);
+
+  it.runIf(os.platform() === "linux")(
+    "runs the models below the app's priority",
+    async () => {
+      const { estimator } = await freshEstimator({
+        FACE_ESTIMATION_IDLE_MS: "600000",
+        FACE_ESTIMATION_MAX_QUEUE: "8",
+        FACE_ESTIMATION_TIMEOUT_MS: "240000",
+      });
+      await estimator.measure(facePhoto("adult-50-59"), false);
+      const pid = estimator.pid!;
+      // Every thread, the decoder's and V8's included (relative to a niced test run's own value).
+      const threads = readdirSync(`/proc/${pid}/task`).map((task) => os.getPriority(Number(task)));
+      expect(threads.length).toBeGreaterThan(1);
+      expect(new Set(threads)).toEqual(new Set([Math.max(os.getPriority(), 10)]));
+      estimator.stop();
+    },
+    300_000,
+  );
 });

@@ -11,7 +11,7 @@ import {
 import type { FaceMeasurements } from "@/lib/verification/methods/face/quality-gates";
 import { ProviderError } from "@/lib/verification/methods/types";
 
-// One worker thread (bounded-worker.ts: its queue, budgets and idle shutdown, shared with the
+// One worker process (bounded-worker.ts: its queue, budgets and idle shutdown, shared with the
 // document reader) holds the models (loaded once, about 26 MB of weights) and measures one photo
 // at a time, so inference never blocks the event loop that serves every other request. Calls
 // wait in a bounded queue: past FACE_ESTIMATION_MAX_QUEUE waiting photos, or past
@@ -29,7 +29,9 @@ import { ProviderError } from "@/lib/verification/methods/types";
 // little longer and other requests keep most of their pace. An idle server measures at full speed.
 //
 // The models hold a few hundred MiB, so the worker ends after FACE_ESTIMATION_IDLE_MS without a
-// photo and the next photo starts a new one (paying the model load once more).
+// photo and the next photo starts a new one (paying the model load once more). Being a process of
+// its own, all of that memory goes back to the system when it ends, and an image that crashes the
+// decoder or the WebAssembly runtime ends that process (the photo's provider error), not the app.
 
 /**
  * What the worker measures besides the faces' boxes and quality: the age (estimateAge), the
@@ -68,14 +70,17 @@ class FaceEstimator {
   constructor(
     private readonly ageModels: AgeModelChoice = SHIPPED_AGE_MODELS,
     lowPriority = true,
+    home: "process" | "thread" = "process",
   ) {
     this.worker = new BoundedWorker({
+      home,
       entry: WORKER_URL,
       workerData: {
         ageModels: [...ageModels.models],
         flip: ageModels.flip,
         lowPriority,
       },
+      lowPriority,
       resultField: "measurements",
       name: "built-in face estimation",
       limits: () => {
@@ -97,6 +102,11 @@ class FaceEstimator {
   /** Whether a worker (with its models) is running now. */
   get running(): boolean {
     return this.worker.running;
+  }
+
+  /** The worker process's id while one runs. */
+  get pid(): number | undefined {
+    return this.worker.pid;
   }
 
   /**
@@ -135,13 +145,14 @@ const globalForEstimator = globalThis as unknown as { voiceageFaceEstimator?: Fa
 
 /**
  * An estimator of its own, e.g. with other age models or at the normal priority (npm run
- * eval:face, which serves no one); the app uses faceEstimator().
+ * eval:face, which serves no one), or in a worker thread (bench/compare-worker-homes.ts); the app
+ * uses faceEstimator().
  */
 export function createFaceEstimator(
   ageModels?: AgeModelChoice,
-  options: { lowPriority?: boolean } = {},
+  options: { lowPriority?: boolean; home?: "process" | "thread" } = {},
 ): FaceEstimator {
-  return new FaceEstimator(ageModels, options.lowPriority ?? true);
+  return new FaceEstimator(ageModels, options.lowPriority ?? true, options.home);
 }
 
 /** The process's one estimator (kept across Next.js dev reloads). */

@@ -1,4 +1,5 @@
-// Face measurements in a worker thread, so inference never blocks the server's event loop.
+// Face measurements in a worker process (bounded-worker.ts), so inference never blocks the server's
+// event loop and its memory goes back to the system when it ends.
 // Plain JavaScript loaded by path (lib/verification/methods/face/face-estimator.ts), outside the Next.js
 // bundle. It measures; it decides nothing (quality-gates.ts and decide-age.ts do).
 //
@@ -15,15 +16,17 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort, workerData } from "../worker-port.mjs";
 import { faceresReading, gearReading } from "./age-readings.mjs";
 import { greyStatistics } from "./grey-statistics.mjs";
 
-// Inference ranks below the event loop: on Linux a nice value set with pid 0 applies to the
-// calling thread only, so where a core is contended the scheduler favours the API. (With no spare
-// core, priority alone does not hold the API's pace: face-estimator.ts also paces the worker.)
-// Where the platform refuses (or applies it process-wide, e.g. macOS), the worker keeps the
-// normal priority. (npm run eval:face, which serves nobody, asks for the normal priority.)
+// Inference ranks below the event loop, so where a core is contended the scheduler favours the
+// API: bounded-worker.ts starts the worker process at a lower priority, and in a worker thread
+// (bench/compare-worker-homes.ts) this lowers the thread's own (on Linux a nice value set with
+// pid 0 applies to the calling thread only). (With no spare core, priority alone does not hold
+// the API's pace: face-estimator.ts also paces the worker.) Where the platform refuses (or
+// applies it process-wide, e.g. macOS), the worker keeps the normal priority. (npm run
+// eval:face, which serves nobody, asks for the normal priority.)
 if (os.platform() === "linux" && workerData?.lowPriority !== false) {
   try {
     os.setPriority(10);

@@ -1,4 +1,4 @@
-// Real inference (the built-in models in their worker thread, no mock) on the licensed face
+// Real inference (the built-in models in their worker process, no mock) on the licensed face
 // fixtures (tests/fixtures/faces/SOURCES.md) and documents printed from them
 // (scripts/print-portrait.ts). The fixtures hold one photograph per person, so "the same person"
 // here is a printed portrait against that person's own photograph, mirrored and relit: the match

@@ -1,5 +1,5 @@
-// Reads an identity document's photo in a worker thread, so OCR and barcode decoding never block
-// the server's event loop. Plain JavaScript loaded by path (read-document.ts), outside the Next.js
+// Reads an identity document's photo in a worker process (bounded-worker.ts), so OCR and barcode
+// decoding never block the server's event loop. Plain JavaScript loaded by path (read-document.ts), outside the Next.js
 // bundle. It reads; it decides nothing (decide-document.ts does).
 //
 // - PDF417 (AAMVA driving licences and ID cards): zxing-wasm, its .wasm read from node_modules
@@ -16,7 +16,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort, workerData } from "../worker-port.mjs";
 import { greyStatistics } from "../face/grey-statistics.mjs";
 
 if (os.platform() === "linux" && workerData?.lowPriority !== false) {

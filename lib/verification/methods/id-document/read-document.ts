@@ -6,7 +6,7 @@ import { BoundedWorker } from "@/lib/verification/methods/bounded-worker";
 import type { DocumentReading } from "@/lib/verification/methods/id-document/types";
 import { ProviderError } from "@/lib/verification/methods/types";
 
-// One worker thread holds the OCR engine and the barcode reader (loaded once) and reads one
+// One worker process holds the OCR engine and the barcode reader (loaded once) and reads one
 // document photo at a time, so reading never blocks the event loop that serves every other
 // request. Bounded like the face estimator (bounded-worker.ts): past ID_DOCUMENT_MAX_QUEUE waiting
 // photos the call is refused as busy; once a photo is in the worker it has
@@ -41,6 +41,7 @@ class DocumentReader {
         lowPriority,
         secondLooksWithinMs: secondLooks ? Math.round(env().ID_DOCUMENT_READ_BUDGET_MS * 0.4) : 0,
       },
+      lowPriority,
       resultField: "reading",
       name: "built-in document reader",
       limits: () => ({
