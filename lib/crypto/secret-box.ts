@@ -8,8 +8,17 @@ import { env } from "@/lib/env";
 // ciphertext copied onto another row (another endpoint id) fails to decrypt.
 const VERSION = "v1";
 
+// Derived once per purpose (the idempotent create encrypts on every request); keyed by the
+// secret too, so a changed APP_SECRET (tests) never meets a key derived from the old one.
+const derivedKeys = new Map<string, { secret: string; key: Buffer }>();
+
 function keyFor(purpose: string): Buffer {
-  return createHash("sha256").update(`voiceage:${purpose}:`).update(env().APP_SECRET).digest();
+  const secret = env().APP_SECRET;
+  const known = derivedKeys.get(purpose);
+  if (known?.secret === secret) return known.key;
+  const key = createHash("sha256").update(`voiceage:${purpose}:`).update(secret).digest();
+  derivedKeys.set(purpose, { secret, key });
+  return key;
 }
 
 export function encryptSecret(plaintext: string, purpose: string, context: string): string {

@@ -20,7 +20,7 @@ type Entry<V> = { value: V; until: number };
  * drops), so a missed notice cannot leave a key believed. And whatever happens, an entry lives
  * at most RECENT_API_KEY_MS, and never past the key's own expiry.
  */
-export type RecentApiKeys<V> = {
+type RecentApiKeys<V> = {
   /** The value remembered for this key hash, if still within its time. */
   get: (keyHash: string, now: number) => V | undefined;
   /** Taken before a lookup and passed to remember: an answer a change overtook is not kept. */
@@ -42,7 +42,7 @@ export function createRecentApiKeys<V>(options: { ttlMs?: number; maxKeys?: numb
   let heard = options.listen === false;
   let started = options.listen === false;
   let whenHeard: Promise<void> = Promise.resolve();
-  let markHeard = () => {};
+  let markHeard: () => void = () => undefined;
 
   const forget = (keyHash?: string) => {
     generation++;
