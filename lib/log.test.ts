@@ -93,6 +93,7 @@ describe("in production", () => {
           ...process.env,
           NODE_ENV: "production",
           LOG_LEVEL: "info",
+          MAIL_OUTBOX_IN_PRODUCTION: "1",
           APP_SECRET: "log-test-app-secret-0123456789abcdefghijklmnop",
           AUTH_SECRET: "log-test-auth-secret-0123456789abcdefghijklmno",
         },
