@@ -159,7 +159,8 @@ function nextSideBySide(summaries: Record<string, WindowSummary & { requests: nu
     `| Function | ${names.map((_, i) => `(${i + 1})`).join(" | ")} |`,
     `| --- | ${names.map(() => "---:").join(" | ")} |`,
     ...functions.map(
-      (f) => `| ${f.replace(/\|/g, "\\|")} | ${names.map((name) => (columns.get(name)!.get(f) ?? 0).toFixed(0)).join(" | ")} |`,
+      (f) =>
+        `| ${f.replace(/\|/g, "\\|")} | ${names.map((name) => (columns.get(name)!.get(f) ?? 0).toFixed(0)).join(" | ")} |`,
     ),
     "",
   ];

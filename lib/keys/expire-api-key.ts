@@ -9,7 +9,10 @@ import { recentApiKeys } from "@/lib/keys/authenticate-api-key";
  * when there is nothing left to do (revoked already, never rolled, or gone with its organisation).
  */
 export async function expireApiKeyIfDue(keyId: string, now = new Date()): Promise<Date | null> {
-  const key = await db.apiKey.findUnique({ where: { id: keyId }, select: { expiresAt: true, revokedAt: true, keyHash: true } });
+  const key = await db.apiKey.findUnique({
+    where: { id: keyId },
+    select: { expiresAt: true, revokedAt: true, keyHash: true },
+  });
   if (!key || key.revokedAt || !key.expiresAt) return null;
   if (key.expiresAt > now) return key.expiresAt;
   await db.apiKey.updateMany({ where: { id: keyId, revokedAt: null }, data: { revokedAt: key.expiresAt } });

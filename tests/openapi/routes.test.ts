@@ -155,4 +155,3 @@ describe("route files and OpenAPI documents", () => {
     expect(missing.map((r) => r.file)).toEqual([]);
   });
 });
-

@@ -1,4 +1,4 @@
-
-export const dynamic = "force-dynamic";
 // The name a reader of the spec (voice-prompt-service.md) guesses first: the same document.
 export { GET } from "../voice.json/route";
+
+export const dynamic = "force-dynamic";
