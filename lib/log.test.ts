@@ -72,8 +72,8 @@ describe("redaction", () => {
 });
 
 describe("in production", () => {
-  // A real process: the logger writes to stdout asynchronously, and what is still queued when the
-  // process ends must be written then, whether it exits or crashes.
+  // A real process: every line logged must reach stdout before the process ends, whether it
+  // exits or crashes (it would not with an asynchronous destination without an exit flush).
   const LINES = 3000;
   const run = (ending: "exit" | "crash") => {
     const script = `

@@ -54,19 +54,6 @@ function devDestination(): DestinationStream {
   };
 }
 
-/**
- * Stdout, written asynchronously: a line is handed to the kernel off the request's thread, and
- * lines logged while a write is in flight go out together in the next one, so under load the
- * app makes one write per batch instead of one blocking write per request. Nothing waits for a
- * timer: a lone line is written at once. What is still queued when the process exits (exit,
- * an uncaught exception, Next's SIGTERM/SIGINT handler) is written synchronously then, by pino's
- * exit hook (lib/log.test.ts checks both). Only a process killed outright (SIGKILL, the OOM
- * killer) can lose the lines of its last write in flight.
- */
-function productionDestination(): DestinationStream {
-  return pino.destination({ sync: false });
-}
-
 let instance: pino.Logger | undefined;
 
 /** The app's logger: JSON lines on stdout, each with the current request's or job's context. */
@@ -81,7 +68,10 @@ export function logger(): pino.Logger {
       mixin: () => ({ ...currentContext() }),
       formatters: { level: (label) => ({ level: label }) },
     },
-    e.NODE_ENV === "development" ? devDestination() : productionDestination(),
+    // Synchronous: an asynchronous destination (sonic-boom's fs.write per batch through libuv's
+    // thread pool) was measured and cost more CPU per request than one writeSync per line
+    // (bench/README.md, "Where the time goes"), and a synchronous line is never lost.
+    e.NODE_ENV === "development" ? devDestination() : pino.destination({ sync: true }),
   );
   return instance;
 }
