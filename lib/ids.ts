@@ -10,7 +10,8 @@ let next = 0;
 
 function randomByte(): number {
   if (next >= pool.length) {
-    // A fresh array each time: the previous pool's used bytes are never read again.
+    // A fresh array each time: the previous pool's used bytes are never read again. Web Crypto
+    // rather than node:crypto, so the id shape below can be used in client bundles too.
     pool = crypto.getRandomValues(new Uint8Array(POOL_SIZE));
     next = 0;
   }
@@ -21,7 +22,6 @@ function randomByte(): number {
 export function randomBase62(length: number): string {
   let out = "";
   while (out.length < length) {
-    // Web Crypto rather than node:crypto, so the id shape below can be used in client bundles too.
     const byte = randomByte();
     if (byte < 248) out += ALPHABET[byte % 62];
   }
