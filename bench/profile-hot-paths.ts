@@ -135,6 +135,37 @@ const busy = new Map(files.map((f) => [f, busySamplesInWindow(f, all)]));
 const appProfile = files.sort((a, b) => busy.get(b)! - busy.get(a)!)[0];
 if (!appProfile) throw new Error(`no profile in ${OUT}: did the app exit cleanly?`);
 
+/**
+ * Next.js's own functions, time at or under each per request, one column per scenario: the
+ * empty handler's against the API routes' shows what Next does more for an API route. Rows are
+ * the functions with the largest difference between any API scenario and the empty handler.
+ */
+function nextSideBySide(summaries: Record<string, WindowSummary & { requests: number }>): string[] {
+  const names = Object.keys(summaries);
+  const perRequest = (name: string) =>
+    new Map(summaries[name].underNextFunctions.map(([f, ms]) => [f, (ms * 1000) / summaries[name].requests]));
+  const columns = new Map(names.map((name) => [name, perRequest(name)]));
+  const empty = columns.get(names[0])!;
+  const gap = (f: string) =>
+    Math.max(...names.slice(1).map((name) => (columns.get(name)!.get(f) ?? 0) - (empty.get(f) ?? 0)));
+  const functions = [...new Set(names.flatMap((name) => [...columns.get(name)!.keys()]))]
+    .sort((a, b) => gap(b) - gap(a))
+    .slice(0, 30);
+  return [
+    "## Next.js side by side: µs per request at or under each function",
+    "",
+    `Columns: ${names.map((name, i) => `(${i + 1}) ${name}`).join("; ")}. Rows: the 30 functions an API scenario spends most more in than the empty handler (1).`,
+    "",
+    `| Function | ${names.map((_, i) => `(${i + 1})`).join(" | ")} |`,
+    `| --- | ${names.map(() => "---:").join(" | ")} |`,
+    ...functions.map(
+      (f) =>
+        `| ${f.replace(/\|/g, "\\|")} | ${names.map((name) => (columns.get(name)!.get(f) ?? 0).toFixed(0)).join(" | ")} |`,
+    ),
+    "",
+  ];
+}
+
 const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)}%`;
 const report: string[] = [
   `Profile: ${appProfile}`,
@@ -174,6 +205,7 @@ for (const window of windows) {
     "",
   );
 }
+report.push(...nextSideBySide(summaries));
 writeFileSync(path.join(OUT, "summary.json"), JSON.stringify(summaries, null, 2));
 writeFileSync(path.join(OUT, "summary.md"), report.join("\n"));
 console.log(report.join("\n"));

@@ -1,5 +1,8 @@
 // The logger as `npm run dev` shows it: one readable line per entry, with the request's id from
 // its context; and the fields that may hold a secret are redacted wherever they appear.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 let written: string[];
@@ -65,5 +68,51 @@ describe("redaction", () => {
     expect(written).toHaveLength(1);
     for (const value of Object.values(values)) expect(written[0]).not.toContain(value);
     expect(written[0]).toContain("[redacted]");
+  });
+});
+
+describe("in production", () => {
+  // A real process: every line logged must reach stdout before the process ends, whether it
+  // exits or crashes (it would not with an asynchronous destination without an exit flush).
+  const LINES = 3000;
+  const run = (ending: "exit" | "crash") => {
+    const script = `
+      const { logger } = await import(${JSON.stringify(pathToFileURL(path.resolve("lib/log.ts")).href)});
+      const log = logger();
+      for (let i = 0; i < ${LINES}; i++) log.info({ seq: i }, "line");
+      if (${JSON.stringify(ending)} === "exit") process.exit(0);
+      setImmediate(() => { throw new Error("crashed on purpose"); });
+    `;
+    return spawnSync(
+      process.execPath,
+      ["--conditions=react-server", "--import", "tsx", "--input-type=module", "--eval", script],
+      {
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          LOG_LEVEL: "info",
+          MAIL_OUTBOX_IN_PRODUCTION: "1",
+          APP_SECRET: "log-test-app-secret-0123456789abcdefghijklmnop",
+          AUTH_SECRET: "log-test-auth-secret-0123456789abcdefghijklmno",
+        },
+      },
+    );
+  };
+  const sequence = (stdout: string) =>
+    stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { seq: number; msg: string }).seq);
+
+  it.each(["exit", "crash"] as const)("writes every line before the process ends (%s)", (ending) => {
+    const child = run(ending);
+    if (ending === "exit") expect(child.status, child.stderr).toBe(0);
+    else {
+      expect(child.status).toBe(1);
+      expect(child.stderr).toContain("crashed on purpose");
+    }
+    expect(sequence(child.stdout)).toEqual(Array.from({ length: LINES }, (_, i) => i));
   });
 });

@@ -68,6 +68,9 @@ export function logger(): pino.Logger {
       mixin: () => ({ ...currentContext() }),
       formatters: { level: (label) => ({ level: label }) },
     },
+    // Synchronous: an asynchronous destination (sonic-boom's fs.write per batch through libuv's
+    // thread pool) was measured and saved no CPU per request (bench/README.md, "Where the time
+    // goes"), and a line written synchronously is never lost.
     e.NODE_ENV === "development" ? devDestination() : pino.destination({ sync: true }),
   );
   return instance;

@@ -33,6 +33,12 @@ export type WindowSummary = {
   /** Our modules by the time spent at or under any of their functions (a sample counts once per module). */
   underOurModules: [string, number][];
   byFunction: [string, number][];
+  /**
+   * Next.js's functions (and the web streams, Request and AsyncLocalStorage work Node does for
+   * them) by the time spent at or under each, a sample counted once per function: set side by
+   * side for an API route and the empty handler, they show where Next does more for one.
+   */
+  underNextFunctions: [string, number][];
   /** Stacks (outermost first, our frames only, collapsed) by the time spent at or under them. */
   ourStacks: [string, number][];
 };
@@ -150,6 +156,7 @@ export function summariseWindow(
   const ourStacks = new Map<string, number>();
   const byOwner = new Map<string, number>();
   const underOurModules = new Map<string, number>();
+  const underNextFunctions = new Map<string, number>();
   const isCode = (a: Attributed) =>
     !a.category.startsWith("node: ") && !a.category.startsWith("native") && !a.category.startsWith("engine");
   let underOurHandlersMs = 0;
@@ -175,9 +182,11 @@ export function summariseWindow(
     // The stack through our own frames, outermost first, each function once in a row.
     const ours: string[] = [];
     const modules = new Set<string>();
+    const nextFunctions = new Set<string>();
     let owner = "";
     for (let n: ProfileNode | undefined = node; n; n = n.parent ? nodes.get(n.parent) : undefined) {
       if (!owner && n.callFrame.url && isCode(attribute(n))) owner = attribute(n).category;
+      if (n.callFrame.url && attribute(n).category.startsWith("next")) nextFunctions.add(label(n));
       if (n.callFrame.url && attribute(n).ours) modules.add(attribute(n).module);
       if (n.callFrame.url && attribute(n).ours) {
         const l = `${attribute(n).name || n.callFrame.functionName || "(anonymous)"} (${attribute(n).module})`;
@@ -188,6 +197,7 @@ export function summariseWindow(
     byOwner.set(owner, (byOwner.get(owner) ?? 0) + ms);
     if ([...modules].some((m) => m !== "proxy.ts" && !m.startsWith("lib/jobs/"))) underOurHandlersMs += ms;
     for (const m of modules) underOurModules.set(m, (underOurModules.get(m) ?? 0) + ms);
+    for (const f of nextFunctions) underNextFunctions.set(f, (underNextFunctions.get(f) ?? 0) + ms);
     if (ours.length > 0) {
       const key = ours.join(" > ");
       ourStacks.set(key, (ourStacks.get(key) ?? 0) + ms);
@@ -202,6 +212,7 @@ export function summariseWindow(
     byOwner: sorted(byOwner, 25),
     underOurModules: sorted(underOurModules, 20),
     byFunction: sorted(byFunction, options.functions ?? 25),
+    underNextFunctions: sorted(underNextFunctions, 400),
     ourStacks: sorted(ourStacks, options.stacks ?? 12),
   };
 }

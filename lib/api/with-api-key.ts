@@ -68,17 +68,20 @@ export function withApiKey<P extends object = object>(handler: (ctx: V1Context<P
       return replay;
     }
     const response = await runHandler(handler, ctx);
-    if (response.ok) {
-      // The work is done; failing to record it must not turn a success into a 500 that
-      // invites a retry. The key stays claimed, so a retry waits and never runs twice.
-      await claim
-        .complete({ status: response.status, body: await response.clone().text() })
-        .catch((error: unknown) => logger().error({ err: errorField(error) }, "storing idempotent response failed"));
-    } else {
+    if (!response.ok) {
       // 4xx changed nothing and 5xx is safe to retry: release the key.
       await claim.abandon();
+      return response;
     }
-    return response;
+    // Read once and answered from the same text: cheaper than clone(), which tees the body
+    // into two streams.
+    const body = await response.text();
+    // The work is done; failing to record it must not turn a success into a 500 that
+    // invites a retry. The key stays claimed, so a retry waits and never runs twice.
+    await claim
+      .complete({ status: response.status, body })
+      .catch((error: unknown) => logger().error({ err: errorField(error) }, "storing idempotent response failed"));
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   });
 }
 

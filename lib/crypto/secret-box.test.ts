@@ -14,6 +14,13 @@ describe("secret box", () => {
     expect(a).not.toBe(b);
   });
 
+  it("never repeats an IV across refills of its random pool", () => {
+    // 600 encryptions draw more than two pools of 256 IVs.
+    const ivs = Array.from({ length: 600 }, () => encryptSecret("same", "p", "c").split(":")[1]);
+    expect(new Set(ivs).size).toBe(ivs.length);
+    for (const iv of ivs) expect(Buffer.from(iv, "base64url")).toHaveLength(12);
+  });
+
   it("refuses a ciphertext moved to another row or purpose, or tampered with", () => {
     const stored = encryptSecret("whsec_abc123", "webhook-endpoint-secret", "whe_1");
     expect(() => decryptSecret(stored, "webhook-endpoint-secret", "whe_2")).toThrow();

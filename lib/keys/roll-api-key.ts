@@ -1,7 +1,9 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { notifyApiKeysChanged } from "@/lib/db/api-key-changes";
 import { expireApiKeyJob } from "@/lib/jobs/definitions/expire-api-key";
 import { scheduleJobInTx } from "@/lib/jobs/schedule-job";
+import { recentApiKeys } from "@/lib/keys/authenticate-api-key";
 import { createApiKey, type CreatedApiKey } from "@/lib/keys/create-api-key";
 import { ApiKeyNotFoundError } from "@/lib/keys/revoke-api-key";
 import { rollWindows, type RollWindow } from "@/lib/keys/roll-windows";
@@ -36,7 +38,7 @@ export async function rollApiKey(input: {
 }): Promise<RolledApiKey> {
   const now = input.now ?? new Date();
   const expiresAt = new Date(now.getTime() + rollWindows[input.window].ms);
-  return db.$transaction(async (tx) => {
+  const { replacement, old, oldKeyHash } = await db.$transaction(async (tx) => {
     // One conditional update claims the key, so two rolls at once cannot both succeed.
     const claimed = await tx.apiKey.updateMany({
       where: { id: input.id, orgId: input.orgId, revokedAt: null, expiresAt: null },
@@ -48,6 +50,8 @@ export async function rollApiKey(input: {
       throw new ApiKeyNotFoundError(input.id);
     }
     const old = await tx.apiKey.findUniqueOrThrow({ where: { id: input.id } });
+    // Sent on commit: processes that remember the old key forget it (it now ends, or has ended).
+    await notifyApiKeysChanged([old.keyHash], tx);
     const replacement = await createApiKey({ orgId: input.orgId, mode: old.mode, name: old.name }, tx);
     if (input.window !== "now") {
       await scheduleJobInTx(
@@ -57,6 +61,8 @@ export async function rollApiKey(input: {
         { runAt: expiresAt, dedupeKey: `api-key.expire:${old.id}` },
       );
     }
-    return { replacement, old: { id: old.id, expiresAt } };
+    return { replacement, old: { id: old.id, expiresAt }, oldKeyHash: old.keyHash };
   });
+  recentApiKeys.forget(oldKeyHash);
+  return { replacement, old };
 }

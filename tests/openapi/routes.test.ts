@@ -144,4 +144,14 @@ describe("route files and OpenAPI documents", () => {
       }
     }
   });
+
+  it("every API route file is force-dynamic, as the bench's empty handler is", () => {
+    // Without it Next.js wraps the request of every call in a Proxy that records each read of
+    // its headers, url and body for static rendering that an API never does (next/dist/server/
+    // route-modules/app-route/module.js, proxyNextRequest): CPU on every request, and a
+    // framework path the bench's baseline does not take.
+    const declares = /^export const dynamic = "force-dynamic";$/m;
+    const missing = routes.filter((r) => !declares.test(readFileSync(path.join(APP, r.file), "utf8")));
+    expect(missing.map((r) => r.file)).toEqual([]);
+  });
 });

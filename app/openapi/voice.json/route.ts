@@ -2,6 +2,8 @@ import { preparedResponse } from "@/lib/http/prepared-response";
 import { OPENAPI_CACHE_CONTROL, preparedVoiceDocument } from "@/lib/openapi/prepared-documents";
 import { voiceMethods } from "@/lib/voice/methods";
 
+export const dynamic = "force-dynamic";
+
 export function GET(req: Request) {
   return preparedResponse(req, preparedVoiceDocument(), {
     cacheControl: OPENAPI_CACHE_CONTROL,

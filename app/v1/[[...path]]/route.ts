@@ -1,5 +1,7 @@
 import { unrecognizedRequest } from "@/lib/api/unrecognized-request";
 
+export const dynamic = "force-dynamic";
+
 // /v1 itself and unknown paths below it answer in the API's own envelope rather than with an HTML page.
 export {
   unrecognizedRequest as GET,

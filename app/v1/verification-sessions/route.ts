@@ -5,6 +5,8 @@ import { listSessionsJson } from "@/lib/verification/list-sessions";
 import { jsonTextResponse } from "@/lib/http/json-text-response";
 import { createSessionBodySchema, listSessionsQuerySchema } from "@/lib/verification/schemas";
 
+export const dynamic = "force-dynamic";
+
 export const POST = withApiKey(async ({ principal, json }) => {
   const body = createSessionBodySchema.parse(json());
   return Response.json(await createSession({ orgId: principal.orgId, mode: principal.mode, ...body }), { status: 201 });

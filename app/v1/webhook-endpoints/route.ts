@@ -4,6 +4,8 @@ import { createWebhookEndpointBodySchema } from "@/lib/webhooks/schemas";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
 
+export const dynamic = "force-dynamic";
+
 export const POST = withApiKey(async ({ principal, json }) => {
   const body = createWebhookEndpointBodySchema.parse(json());
   return Response.json(await createWebhookEndpoint({ orgId: principal.orgId, mode: principal.mode, body }), {

@@ -1,5 +1,7 @@
 import { unrecognizedVoiceRequest } from "@/lib/api/unrecognized-voice-request";
 
+export const dynamic = "force-dynamic";
+
 // Unknown paths below this Voice API root answer in the API's envelope, not with an HTML page.
 export {
   unrecognizedVoiceRequest as GET,

@@ -3,6 +3,8 @@ import { unrecognizedRequest } from "@/lib/api/unrecognized-request";
 import { jsonTextResponse } from "@/lib/http/json-text-response";
 import { getSessionJsonOrThrow } from "@/lib/verification/get-session-or-throw";
 
+export const dynamic = "force-dynamic";
+
 export const GET = withApiKey<{ id: string }>(async ({ principal, params }) => {
   return jsonTextResponse(await getSessionJsonOrThrow(principal.orgId, params.id));
 });

@@ -3,6 +3,8 @@ import { unrecognizedRequest } from "@/lib/api/unrecognized-request";
 import { completeSessionHelperBodySchema } from "@/lib/verification/schemas";
 import { completeTestSession } from "@/lib/verification/test-helpers";
 
+export const dynamic = "force-dynamic";
+
 export const POST = withApiKey<{ id: string }>(async ({ principal, params, json }) => {
   const body = completeSessionHelperBodySchema.parse(json());
   return Response.json(await completeTestSession(principal, params.id, body));

@@ -2,6 +2,8 @@ import { withApiKey } from "@/lib/api/with-api-key";
 import { unrecognizedRequest } from "@/lib/api/unrecognized-request";
 import { expireTestSession } from "@/lib/verification/test-helpers";
 
+export const dynamic = "force-dynamic";
+
 export const POST = withApiKey<{ id: string }>(async ({ principal, params }) => {
   return Response.json(await expireTestSession(principal, params.id));
 });
