@@ -5,9 +5,8 @@ import { hashApiKey } from "@/lib/keys/key-format";
 import { rateLimitState, rateLimitWindowStart, type RateLimitState } from "@/lib/rate-limit/consume-rate-limit";
 
 // Key hash -> organisation, remembered to find the organisation's budget block before the key
-// is checked. It is a hint that revocation cannot make wrong: the key itself is checked on every
-// request by resolveApiKey (lib/keys/authenticate-api-key.ts), whose memory of valid keys every
-// revocation clears.
+// is checked. It is a hint that revocation cannot make wrong: the key itself is checked in the
+// database on every request (lib/keys/authenticate-api-key.ts).
 const MAX_CACHED = 10_000;
 
 /**

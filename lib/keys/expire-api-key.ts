@@ -1,7 +1,5 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { notifyApiKeysChanged } from "@/lib/db/api-key-changes";
-import { recentApiKeys } from "@/lib/keys/authenticate-api-key";
 
 /**
  * Records the revocation of a rolled key whose window has ended (revokedAt = its expiresAt, the
@@ -9,15 +7,9 @@ import { recentApiKeys } from "@/lib/keys/authenticate-api-key";
  * when there is nothing left to do (revoked already, never rolled, or gone with its organisation).
  */
 export async function expireApiKeyIfDue(keyId: string, now = new Date()): Promise<Date | null> {
-  const key = await db.apiKey.findUnique({
-    where: { id: keyId },
-    select: { expiresAt: true, revokedAt: true, keyHash: true },
-  });
+  const key = await db.apiKey.findUnique({ where: { id: keyId }, select: { expiresAt: true, revokedAt: true } });
   if (!key || key.revokedAt || !key.expiresAt) return null;
   if (key.expiresAt > now) return key.expiresAt;
   await db.apiKey.updateMany({ where: { id: keyId, revokedAt: null }, data: { revokedAt: key.expiresAt } });
-  // Remembered entries end at the key's expiresAt already; this only tidies them away.
-  recentApiKeys.forget(key.keyHash);
-  await notifyApiKeysChanged([key.keyHash]);
   return null;
 }

@@ -1,7 +1,5 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { notifyApiKeysChanged } from "@/lib/db/api-key-changes";
-import { recentApiKeys } from "@/lib/keys/authenticate-api-key";
 
 /** No active (unrevoked) key matches: unknown, already revoked, or another organisation's. */
 export class ApiKeyNotFoundError extends Error {
@@ -30,11 +28,6 @@ export async function revokeApiKey(idOrPrefix: string, orgId?: string): Promise<
   const matches = await db.apiKey.findMany({ where: { ...where, ...(orgId ? { orgId } : {}), revokedAt: null } });
   if (matches.length === 0) throw new ApiKeyNotFoundError(idOrPrefix);
   if (matches.length > 1) throw new AmbiguousApiKeyError(idOrPrefix, matches.length);
-  const [key] = matches;
-  await db.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
-  // Every process that still believes the key forgets it now (this one at once, the others as
-  // the notice arrives), not when its few seconds run out.
-  recentApiKeys.forget(key.keyHash);
-  await notifyApiKeysChanged([key.keyHash]);
-  return [key.id];
+  await db.apiKey.update({ where: { id: matches[0].id }, data: { revokedAt: new Date() } });
+  return [matches[0].id];
 }

@@ -1,9 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { notifyApiKeysChanged } from "@/lib/db/api-key-changes";
 import { expireApiKeyJob } from "@/lib/jobs/definitions/expire-api-key";
 import { scheduleJobInTx } from "@/lib/jobs/schedule-job";
-import { recentApiKeys } from "@/lib/keys/authenticate-api-key";
 import { createApiKey, type CreatedApiKey } from "@/lib/keys/create-api-key";
 import { ApiKeyNotFoundError } from "@/lib/keys/revoke-api-key";
 import { rollWindows, type RollWindow } from "@/lib/keys/roll-windows";
@@ -38,7 +36,7 @@ export async function rollApiKey(input: {
 }): Promise<RolledApiKey> {
   const now = input.now ?? new Date();
   const expiresAt = new Date(now.getTime() + rollWindows[input.window].ms);
-  const { replacement, old, oldKeyHash } = await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     // One conditional update claims the key, so two rolls at once cannot both succeed.
     const claimed = await tx.apiKey.updateMany({
       where: { id: input.id, orgId: input.orgId, revokedAt: null, expiresAt: null },
@@ -50,8 +48,6 @@ export async function rollApiKey(input: {
       throw new ApiKeyNotFoundError(input.id);
     }
     const old = await tx.apiKey.findUniqueOrThrow({ where: { id: input.id } });
-    // Sent on commit: processes that remember the old key forget it (it now ends, or has ended).
-    await notifyApiKeysChanged([old.keyHash], tx);
     const replacement = await createApiKey({ orgId: input.orgId, mode: old.mode, name: old.name }, tx);
     if (input.window !== "now") {
       await scheduleJobInTx(
@@ -61,8 +57,6 @@ export async function rollApiKey(input: {
         { runAt: expiresAt, dedupeKey: `api-key.expire:${old.id}` },
       );
     }
-    return { replacement, old: { id: old.id, expiresAt }, oldKeyHash: old.keyHash };
+    return { replacement, old: { id: old.id, expiresAt } };
   });
-  recentApiKeys.forget(oldKeyHash);
-  return { replacement, old };
 }

@@ -8,7 +8,7 @@ import type { Mode as KeyMode } from "@/lib/generated/prisma/client";
 // the final SELECT reads it.
 const KEY_CTES = `
   "key" AS (
-    SELECT "id", "orgId", "mode"::text AS "mode", "keyHash", "expiresAt" FROM "ApiKey"
+    SELECT "id", "orgId", "mode"::text AS "mode", "keyHash" FROM "ApiKey"
     WHERE "keyHash" = $1 AND "revokedAt" IS NULL AND ("expiresAt" IS NULL OR "expiresAt" > $2)
   ),
   "touched" AS (
@@ -16,7 +16,7 @@ const KEY_CTES = `
     WHERE "id" IN (SELECT "id" FROM "key") AND ("lastUsedAt" IS NULL OR "lastUsedAt" < $3)
     RETURNING "id"
   )`;
-const KEY_COLUMNS = `"key"."id", "key"."orgId", "key"."mode", "key"."keyHash", "key"."expiresAt"`;
+const KEY_COLUMNS = `"key"."id", "key"."orgId", "key"."mode", "key"."keyHash"`;
 
 const FIND_ACTIVE_KEY = `WITH ${KEY_CTES} SELECT ${KEY_COLUMNS} FROM "key"`;
 
@@ -36,8 +36,8 @@ const FIND_ACTIVE_KEY_AND_TAKE = `
   )
   SELECT ${KEY_COLUMNS}, "window"."count" FROM "key", "window"`;
 
-/** An unrevoked key found by its hash; `expiresAt` is set while it is being rolled. */
-export type ActiveKeyRow = { id: string; orgId: string; mode: KeyMode; keyHash: string; expiresAt: Date | null };
+/** An unrevoked key found by its hash. */
+export type ActiveKeyRow = { id: string; orgId: string; mode: KeyMode; keyHash: string };
 /** The key, with its organisation's count for the window after the take. */
 export type KeyAndWindowRow = ActiveKeyRow & { count: number };
 
