@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BoundedWorker, type WorkerLimits } from "@/lib/verification/methods/bounded-worker";
 import { ProviderError } from "@/lib/verification/methods/types";
+import { processExists } from "../../../tests/support/processes";
 
 // Answers { id, bytes, mode } with the byte count and the order it saw the photos in; "hang"
 // never answers (a decoder stuck in a loop); "fail" answers an error; "about" answers where it
@@ -174,16 +175,6 @@ describe("BoundedWorker", () => {
 type About = { pid: number; env: string[]; priorities: number[] };
 const about = (worker: ReturnType<typeof pool>) => worker.run(photo(1), { mode: "about" }) as unknown as Promise<About>;
 
-/** Whether a process with this id exists. */
-function exists(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 describe("BoundedWorker's worker process", () => {
   it("runs the worker in a process of its own, with none of the app's environment", async () => {
     process.env.BOUNDED_WORKER_TEST_SECRET = "not for the worker";
@@ -210,7 +201,7 @@ describe("BoundedWorker's worker process", () => {
     await expect(stuck).rejects.toThrow("test check crashed");
     // The photo that was waiting is served by a new process (its count starts again).
     await expect(waiting).resolves.toEqual({ length: 2, order: 1 });
-    await vi.waitFor(() => expect(exists(killed)).toBe(false));
+    await vi.waitFor(() => expect(processExists(killed)).toBe(false));
     expect(worker.pid).toBeDefined();
     expect(worker.pid).not.toBe(killed);
     expect((await about(worker)).pid).toBe(worker.pid);
@@ -219,8 +210,8 @@ describe("BoundedWorker's worker process", () => {
   it("ends the process after the idle time: its pid no longer exists", async () => {
     const worker = pool({ idleMs: 200 });
     const { pid } = await about(worker);
-    expect(exists(pid)).toBe(true);
-    await vi.waitFor(() => expect(exists(pid)).toBe(false), { timeout: 10_000 });
+    expect(processExists(pid)).toBe(true);
+    await vi.waitFor(() => expect(processExists(pid)).toBe(false), { timeout: 10_000 });
     expect(worker.running).toBe(false);
     expect(worker.pid).toBeUndefined();
   });
@@ -229,7 +220,7 @@ describe("BoundedWorker's worker process", () => {
     const worker = pool();
     const { pid } = await about(worker);
     worker.stop();
-    await vi.waitFor(() => expect(exists(pid)).toBe(false), { timeout: 10_000 });
+    await vi.waitFor(() => expect(processExists(pid)).toBe(false), { timeout: 10_000 });
   });
 
   it("replaces a process stuck past the budget by killing it", async () => {
@@ -238,7 +229,7 @@ describe("BoundedWorker's worker process", () => {
     await vi.waitFor(() => expect(worker.pid).toBeDefined());
     const pid = worker.pid!;
     await expect(stuck).rejects.toBeInstanceOf(Timeout);
-    await vi.waitFor(() => expect(exists(pid)).toBe(false), { timeout: 10_000 });
+    await vi.waitFor(() => expect(processExists(pid)).toBe(false), { timeout: 10_000 });
   });
 
   it("ends the worker process when the app dies without a word (its channel closes)", async () => {
@@ -258,12 +249,12 @@ describe("BoundedWorker's worker process", () => {
       { stdio: ["ignore", "pipe", "inherit"] },
     );
     const workerPid = await new Promise<number>((resolve) => app.stdout.once("data", (data) => resolve(Number(data))));
-    expect(exists(workerPid)).toBe(true);
+    expect(processExists(workerPid)).toBe(true);
     app.kill("SIGKILL");
     try {
-      await vi.waitFor(() => expect(exists(workerPid)).toBe(false), { timeout: 10_000 });
+      await vi.waitFor(() => expect(processExists(workerPid)).toBe(false), { timeout: 10_000 });
     } finally {
-      if (exists(workerPid)) process.kill(workerPid, "SIGKILL"); // the test failed: no orphan left behind
+      if (processExists(workerPid)) process.kill(workerPid, "SIGKILL"); // the test failed: no orphan left behind
     }
   });
 

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createFestivalPool, type FestivalPool } from "@/lib/voice/providers/festival-process-pool";
 import { FESTIVAL_VOICES, festivalSetup } from "@/lib/voice/providers/festival-provider";
+import { processExists } from "../../../tests/support/processes";
 
 const [slt, kal] = FESTIVAL_VOICES;
 const TEXT = "For billing questions, press 2. Your balance is $45.50.";
@@ -41,15 +42,6 @@ function probe(wave: Buffer) {
     channels: stream.channels,
     seconds: Number(stream.duration),
   };
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function until(condition: () => boolean, ms = 5_000) {
@@ -107,7 +99,7 @@ describe("the Festival process pool", () => {
     await festival.synthesize(festivalSetup(slt, 1), "Hello.");
     const [first] = festival.pids();
     await expect(festival.synthesize("(while t nil)", "Hello.")).rejects.toThrow(/timed out after 1500 ms/);
-    expect(await until(() => !alive(first))).toBe(true);
+    expect(await until(() => !processExists(first))).toBe(true);
     const wave = await festival.synthesize(festivalSetup(slt, 1), "Hello.");
     expect(probe(wave).seconds).toBeGreaterThan(0.3);
     expect(festival.pids()).not.toContain(first);
@@ -139,7 +131,7 @@ describe("the Festival process pool", () => {
     const idle = pool({ idleMs: 300 });
     await idle.synthesize(festivalSetup(slt, 1), "Hello.");
     const [pid] = idle.pids();
-    expect(await until(() => !alive(pid))).toBe(true);
+    expect(await until(() => !processExists(pid))).toBe(true);
     expect(idle.pids()).toEqual([]);
 
     const stopped = pool({ size: 2 });
@@ -150,7 +142,7 @@ describe("the Festival process pool", () => {
     const pids = stopped.pids();
     expect(pids).toHaveLength(2);
     stopped.stop();
-    expect(await until(() => pids.every((p) => !alive(p)))).toBe(true);
+    expect(await until(() => pids.every((p) => !processExists(p)))).toBe(true);
   });
 
   it("fails clearly when festival is not installed", async () => {
@@ -178,6 +170,6 @@ describe("the Festival process pool", () => {
     expect(run.status, run.stderr).toBe(0);
     const pids: number[] = JSON.parse(run.stdout.trim().split("\n").pop()!);
     expect(pids).toHaveLength(2);
-    return until(() => pids.every((p) => !alive(p))).then((gone) => expect(gone).toBe(true));
+    return until(() => pids.every((p) => !processExists(p))).then((gone) => expect(gone).toBe(true));
   }, 90_000);
 });

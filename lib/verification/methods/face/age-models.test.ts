@@ -4,7 +4,12 @@
 // it) and face-api (on the crop its own pipeline makes) place each photograph in its labelled age
 // band, and the measured age combines the estimates as age-models.ts says.
 import { describe, expect, it } from "vitest";
-import { AGE_MODEL_NAMES, combineAgeEstimates, SHIPPED_AGE_MODELS } from "@/lib/verification/methods/face/age-models";
+import {
+  AGE_MODEL_NAMES,
+  combineAgeEstimates,
+  SHIPPED_AGE_MODELS,
+  type AgeModelName,
+} from "@/lib/verification/methods/face/age-models";
 import { createFaceEstimator } from "@/lib/verification/methods/face/face-estimator";
 import type { FaceMeasurements, MeasuredFace } from "@/lib/verification/methods/face/quality-gates";
 import { ProviderError } from "@/lib/verification/methods/types";
@@ -16,6 +21,28 @@ const onlyFace = (measurements: FaceMeasurements): MeasuredFace => {
   return measurements.faces[0];
 };
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
+/** The licensed fixtures' labelled age bands (FairFace's annotators). */
+const BANDS = [
+  ["child-3-9", 3, 9],
+  ["teen-10-19", 10, 19],
+  ["adult-20-29", 20, 29],
+  ["adult-50-59", 50, 59],
+  ["adult-70-plus", 70, 100],
+] as const;
+
+/** One model alone, through the worker, puts every fixture inside its band. */
+async function expectEachInItsBand(model: AgeModelName) {
+  const estimator = createFaceEstimator({ models: [model], flip: false });
+  try {
+    for (const [photo, from, to] of BANDS) {
+      const age = onlyFace(await estimator.measure(facePhoto(photo), true)).age!;
+      expect({ photo, age, inBand: age >= from && age < to + 1 }).toMatchObject({ photo, inBand: true });
+    }
+  } finally {
+    estimator.stop();
+  }
+}
 
 describe("each age model in the worker, on real faces", () => {
   it.each(AGE_MODEL_NAMES)(
@@ -46,46 +73,20 @@ describe("each age model in the worker, on real faces", () => {
   // FaceRes takes BGR less the ImageNet mean, as its authors trained it; fed RGB 0-255 (as Human's
   // faceres.ts does) FaceRes-Deep put the 20-29 face at 16.5, the 50-59 face at 49.5 and the 70+ face
   // at 69.3. Read the authors' way, every fixture lands inside the age band FairFace's annotators gave.
-  it("FaceRes-Deep places each labelled photograph inside its age band", async () => {
-    const deep = createFaceEstimator({ models: ["faceres-deep"], flip: false });
-    const bands = [
-      ["child-3-9", 3, 9],
-      ["teen-10-19", 10, 19],
-      ["adult-20-29", 20, 29],
-      ["adult-50-59", 50, 59],
-      ["adult-70-plus", 70, 100],
-    ] as const;
-    try {
-      for (const [photo, from, to] of bands) {
-        const age = onlyFace(await deep.measure(facePhoto(photo), true)).age!;
-        expect({ photo, age, inBand: age >= from && age < to + 1 }).toMatchObject({ photo, inBand: true });
-      }
-    } finally {
-      deep.stop();
-    }
-  }, 240_000);
+  it(
+    "FaceRes-Deep places each labelled photograph inside its age band",
+    () => expectEachInItsBand("faceres-deep"),
+    240_000,
+  );
 
   // face-api's age net takes the box of face-api's own 68 landmarks, which its landmark net finds
   // in a detector's tight box. Given Human's enlarged box instead, the landmarks slipped and the
   // 20-29 face read 18.4; from BlazeFace's own box, every fixture lands inside its band.
-  it("face-api's age net, on its own landmarks' crop, places each labelled photograph inside its age band", async () => {
-    const faceApi = createFaceEstimator({ models: ["face-api"], flip: false });
-    const bands = [
-      ["child-3-9", 3, 9],
-      ["teen-10-19", 10, 19],
-      ["adult-20-29", 20, 29],
-      ["adult-50-59", 50, 59],
-      ["adult-70-plus", 70, 100],
-    ] as const;
-    try {
-      for (const [photo, from, to] of bands) {
-        const age = onlyFace(await faceApi.measure(facePhoto(photo), true)).age!;
-        expect({ photo, age, inBand: age >= from && age < to + 1 }).toMatchObject({ photo, inBand: true });
-      }
-    } finally {
-      faceApi.stop();
-    }
-  }, 240_000);
+  it(
+    "face-api's age net, on its own landmarks' crop, places each labelled photograph inside its age band",
+    () => expectEachInItsBand("face-api"),
+    240_000,
+  );
 
   it("the shipped choice reports every model's estimates and their combination", async () => {
     const shipped = createFaceEstimator();

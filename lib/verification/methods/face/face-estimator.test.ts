@@ -6,6 +6,7 @@ import { performance } from "node:perf_hooks";
 import { describe, expect, it, vi } from "vitest";
 import { facePhoto } from "../../../../tests/support/face-fixtures";
 import { manyScansJpeg } from "../../../../tests/support/hostile-images";
+import { processExists } from "../../../../tests/support/processes";
 
 async function freshEstimator(env: Record<string, string>) {
   vi.resetModules();
@@ -164,16 +165,6 @@ describe("the face estimator's bounds", () => {
   }, 300_000);
 });
 
-/** Whether a process with this id exists. */
-function exists(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 describe("the face estimator's worker process", () => {
   it("survives its worker's crash: the photo in flight is a provider error, the next gets a new process", async () => {
     const { estimator, ProviderError } = await freshEstimator({
@@ -207,8 +198,8 @@ describe("the face estimator's worker process", () => {
     });
     await estimator.measure(facePhoto("adult-50-59"), false);
     const pid = estimator.pid!;
-    expect(exists(pid)).toBe(true);
-    await vi.waitFor(() => expect(exists(pid)).toBe(false), { timeout: 10_000 });
+    expect(processExists(pid)).toBe(true);
+    await vi.waitFor(() => expect(processExists(pid)).toBe(false), { timeout: 10_000 });
     expect(estimator.running).toBe(false);
   }, 300_000);
 
