@@ -14,7 +14,8 @@
 // native rest) at the section's start, before its first selfie, with the models loaded after its
 // rows, and after the models' worker process ended on its idle shutdown (the bench starts the app
 // with FACE_ESTIMATION_IDLE_MS at 15 s); and the worker process's own RSS while loaded. The target:
-// after the shutdown, within 15% of the level before the first selfie. That level is measured
+// after the shutdown, at most 15% above the level before the first selfie (below it is met: the
+// memory has come back, and V8 may have collected more of its own heap since). That level is measured
 // after a warm-up of the section's HTTP load without a selfie judged (every session the rows use
 // opened, one upload per session the rows use, answered as stale, retrieves at full concurrency),
 // because that load grows the server's V8 heap (compiled code, old-space pages V8 keeps) by tens
@@ -143,8 +144,8 @@ const section: BenchSection = {
       `Face estimation memory: the models' worker process ${mib(worker.rss)} RSS (${mib(worker.pss)} PSS) while loaded ` +
         `(${workers.length} process${workers.length === 1 ? "" : "es"}); ${left.length} left 25 s after the last selfie. ` +
         `App (server process) RSS ${mib(before.rssBytes)} before the first selfie, ${mib(loaded.rssBytes)} with the models loaded, ` +
-        `${mib(afterIdle.rssBytes)} after the worker's idle shutdown (${percent(change)}; target within 15%: ` +
-        `${Math.abs(change) <= 0.15 ? "met" : "MISSED"}); ${mib(atStart.rssBytes)} at the section's start, before the warm-up ` +
+        `${mib(afterIdle.rssBytes)} after the worker's idle shutdown (${percent(change)}; target at most 15% above: ` +
+        `${change <= 0.15 ? "met" : "MISSED"}); ${mib(atStart.rssBytes)} at the section's start, before the warm-up ` +
         `(${percent((afterIdle.rssBytes - atStart.rssBytes) / atStart.rssBytes)} of that).`,
     );
     ctx.note("");
