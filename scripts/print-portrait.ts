@@ -80,6 +80,11 @@ export async function printPortraitOnCard(photo: Uint8Array, options: PrintOptio
     ])
     .png()
     .toBuffer();
+  return photograph(frame, options);
+}
+
+/** The camera's capture of a frame: its blur and its JPEG quality. */
+async function photograph(frame: Buffer, options: PrintOptions): Promise<Uint8Array> {
   const photographed = await sharp(frame)
     .blur(Math.max(0.3, options.blur))
     .jpeg({ quality: options.jpegQuality })
@@ -119,9 +124,5 @@ export async function holdCardUpToCamera(photo: Uint8Array, options: PrintOption
     .resize(SELFIE_FRAME.width, SELFIE_FRAME.height)
     .png()
     .toBuffer();
-  const photographed = await sharp(frame)
-    .blur(Math.max(0.3, options.blur))
-    .jpeg({ quality: options.jpegQuality })
-    .toBuffer();
-  return new Uint8Array(photographed);
+  return photograph(frame, options);
 }
