@@ -6,16 +6,20 @@
 // Every candidate (each age model alone, with and without a mirror-image pass, and ensembles) is
 // measured in one pass: the worker runs every model on each photo and its mirror image and reports
 // each estimate. The candidate and the decision rule are chosen on the development photos (the
-// `tuning` and `held-out` splits: the latter was seen during an earlier choice, so it can no
-// longer judge one); the `fresh` split is reported with --fresh once the choice is made, and plays
-// no part in it.
+// `tuning`, `held-out` and `fresh` splits: the last two were each seen when an earlier choice was
+// reported, so they can no longer judge one), by cross-validation inside them; the `fresh-2`
+// split is reported with --fresh-2 once the choice is committed, and plays no part in it.
 // --measurements FILE keeps the worker's measurements (one JSON line of estimates per photo, no
 // image), appended as they are made: a rerun measures only the photos not in it yet, and
 // --shard K/N measures only every Nth photo (from the Kth), so N processes can share the work;
-// --split fresh (or development, tuning, held-out) measures those photos only; --add-models NAMES
-// measures only the named models on the photos already in FILE.
+// --split fresh-2 (or development, tuning, held-out, fresh) measures those photos only;
+// --add-models NAMES measures only the named models on the photos already in FILE;
+// --frames-proxy FILE measures the shipped models on slightly moved, scaled and lit copies of the
+// development photos aged 14-29 (a proxy for several camera frames) and the report compares the
+// median of those frames with the single photo.
 // --report-only prints the report from FILE without measuring; --timing N times each candidate
 // configuration through the worker on N photos, side by side.
+import { createHash } from "node:crypto";
 import { appendFileSync, readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -44,7 +48,7 @@ const argValue = (name: string) => {
 };
 const cacheFile = argValue("--measurements") ? path.resolve(argValue("--measurements")!) : null;
 const [shard, shards] = (argValue("--shard") ?? "0/1").split("/").map(Number);
-/** --split fresh (or development, tuning, held-out) measures those photos only. */
+/** --split fresh-2 (or development, tuning, held-out, fresh) measures those photos only. */
 const onlySplit = argValue("--split");
 /**
  * --add-models face-api measures only those models, on the photos already measured whose rows lack
@@ -53,13 +57,16 @@ const onlySplit = argValue("--split");
  */
 const addModels = argValue("--add-models")?.split(",") as AgeModelName[] | undefined;
 
-type Split = "tuning" | "held-out" | "fresh";
+type Split = "tuning" | "held-out" | "fresh" | "fresh-2";
 type Label = { file: string; age: number; split: Split };
 /** One photo: the gates' verdict and, when judged, each model's estimates [crop, mirror image]. */
 type Measured = Label & { verdict: string; ages: Partial<Record<AgeModelName, number[]>> | null; ms: number };
 
-/** Where the choice is made: both splits of the first 780 photos (their held-out split has been seen). */
-const DEVELOPMENT: Split[] = ["tuning", "held-out"];
+/**
+ * Where the choice is made: the first 1,180 photos (tuning and held-out, seen in decision 0013;
+ * fresh, seen in decision 0016). The fresh-2 split is reported only with --fresh-2.
+ */
+const DEVELOPMENT: Split[] = ["tuning", "held-out", "fresh"];
 const inSplit = (split: Split, wanted: string) =>
   wanted === split || (wanted === "development" && DEVELOPMENT.includes(split));
 
@@ -72,6 +79,19 @@ const GROUPS: [string, (age: number) => boolean][] = [
   ["21-24", (a) => a >= 21 && a <= 24],
   ["25+", (a) => a >= 25],
 ];
+
+/**
+ * A proxy for the frames a camera gives around the moment of capture (we have no labelled video):
+ * the still, selfie-framed, then moved, scaled and lit a little differently, as a hand-held phone
+ * and a moving head change consecutive frames. Each variant is [horizontal shift, vertical shift]
+ * (shares of the framed photo's side), a zoom factor and a brightness factor.
+ */
+const FRAME_VARIANTS: [number, number, number, number][] = [
+  [0.04, 0.03, 1.08, 0.85],
+  [-0.03, -0.04, 0.93, 1.15],
+];
+/** Development photos the frame proxy measures: the ages the 18+ and 16+ decisions turn on. */
+const FRAME_AGES = { from: 14, to: 29 };
 
 const labels: Label[] = readFileSync(path.join(dir, "labels.csv"), "utf8")
   .trim()
@@ -93,6 +113,14 @@ function readCache(): Measured[] {
   return [...byFile.values()];
 }
 const timingOnly = process.argv.includes("--timing");
+// The fresh-2 split is reported with --fresh-2, once the choice made on development is committed;
+// without it, none of its figures is printed.
+const showFresh2 = process.argv.includes("--fresh-2");
+const framesFile = argValue("--frames-proxy") ? path.resolve(argValue("--frames-proxy")!) : null;
+if (framesFile && !process.argv.includes("--report-only")) {
+  await measureFrames(framesFile);
+  process.exit(0);
+}
 if (!process.argv.includes("--report-only") && !timingOnly) {
   if (addModels) await measureModels(addModels);
   else await measureAll(new Set(readCache().map((r) => r.file)));
@@ -156,6 +184,52 @@ async function measureModels(models: AgeModelName[]) {
   estimator.stop();
 }
 
+/** One variant of a selfie-framed photo (FRAME_VARIANTS), at the photo's size. */
+async function frameVariant(framed: Uint8Array, [dx, dy, zoom, brightness]: [number, number, number, number]) {
+  const { width = 400, height = 400 } = await sharp(framed).metadata();
+  // A grey border, as selfieFraming's, so that a shifted or zoomed-out view stays inside the image.
+  const border = Math.round(width / 4);
+  const extended = await sharp(framed)
+    .extend({ top: border, bottom: border, left: border, right: border, background: { r: 128, g: 128, b: 128 } })
+    .toBuffer();
+  const [w, h] = [Math.round(width / zoom), Math.round(height / zoom)];
+  const left = Math.round(border + width / 2 + dx * width - w / 2);
+  const top = Math.round(border + height / 2 + dy * height - h / 2);
+  const frame = await sharp(extended)
+    .extract({ left, top, width: w, height: h })
+    .resize(width, height)
+    .modulate({ brightness })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  return new Uint8Array(frame);
+}
+
+/** --frames-proxy FILE: the shipped models' estimates on each FRAME_VARIANTS variant of the photos in FRAME_AGES. */
+async function measureFrames(file: string) {
+  const done = new Set(readJsonLines<{ file: string }>(file).map((r) => r.file));
+  const estimator = createFaceEstimator({ ...SHIPPED_AGE_MODELS, flip: false }, { lowPriority: false });
+  const todo = myShare(readCache()).filter(
+    (r) =>
+      r.verdict === "face" &&
+      r.age >= FRAME_AGES.from &&
+      r.age <= FRAME_AGES.to &&
+      DEVELOPMENT.includes(r.split) &&
+      !done.has(r.file),
+  );
+  for (const [count, row] of todo.entries()) {
+    const framed = await selfieFraming(readFileSync(path.join(dir, "images", row.file)));
+    const frames: (Partial<Record<AgeModelName, number[]>> | null)[] = [];
+    for (const variant of FRAME_VARIANTS) {
+      const measurements = await estimator.measure(await frameVariant(framed, variant), true, { liveness: false });
+      const face = measurements.readable ? distinctFaces(measurements.faces)[0] : undefined;
+      frames.push(face?.ages ?? null);
+    }
+    appendFileSync(file, `${JSON.stringify({ file: row.file, age: row.age, split: row.split, frames })}\n`);
+    if ((count + 1) % 25 === 0) console.error(`${count + 1}/${todo.length} measured`);
+  }
+  estimator.stop();
+}
+
 /** The set's photos are tight face crops; a selfie shows the face at about half the photo's width. */
 async function selfieFraming(bytes: Buffer): Promise<Uint8Array> {
   const { width = 200 } = await sharp(bytes).metadata();
@@ -201,33 +275,23 @@ const FIT_AGES = { from: 10, to: 39 };
 
 /**
  * Least squares fit of age = intercept + sum of weight x model estimate on the development faces
- * aged FIT_AGES (the fresh split plays no part), rounded to what age-models.ts records.
+ * aged FIT_AGES (the fresh-2 split plays no part), rounded to what age-models.ts records.
  */
 function fitCalibration(rows: Measured[], models: AgeModelName[], flip: boolean): AgeCalibration {
   const features = (r: Measured) => [1, ...models.map((m) => combineAgeEstimates(r.ages!, { models: [m], flip })!)];
   const fit = rows.filter((r) => r.ages && r.age >= FIT_AGES.from && r.age <= FIT_AGES.to);
   const k = models.length + 1;
-  // Normal equations (X'X) w = X'y, solved by Gaussian elimination with partial pivoting.
-  const a = Array.from({ length: k }, () => new Array<number>(k + 1).fill(0));
+  // Normal equations (X'X) w = X'y.
+  const xtx = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+  const xty = new Array<number>(k).fill(0);
   for (const r of fit) {
     const x = features(r);
     for (let i = 0; i < k; i++) {
-      for (let j = 0; j < k; j++) a[i][j] += x[i] * x[j];
-      a[i][k] += x[i] * r.age;
+      for (let j = 0; j < k; j++) xtx[i][j] += x[i] * x[j];
+      xty[i] += x[i] * r.age;
     }
   }
-  for (let col = 0; col < k; col++) {
-    const pivot = a
-      .slice(col)
-      .reduce((best, row, i) => (Math.abs(row[col]) > Math.abs(a[best][col]) ? col + i : best), col);
-    [a[col], a[pivot]] = [a[pivot], a[col]];
-    for (let row = 0; row < k; row++) {
-      if (row === col) continue;
-      const factor = a[row][col] / a[col][col];
-      for (let j = col; j <= k; j++) a[row][j] -= factor * a[col][j];
-    }
-  }
-  const w = a.map((row, i) => Math.round((1000 * row[k]) / row[i]) / 1000);
+  const w = solve(xtx, xty).map((v) => Math.round(1000 * v) / 1000);
   return { intercept: w[0], weights: Object.fromEntries(models.map((m, i) => [m, w[i + 1]])) };
 }
 
@@ -250,16 +314,21 @@ const scoredOn = (rows: Measured[], choice: AgeModelChoice): Scored[] =>
   rows.map((r) => ({ age: r.age, estimate: estimateOf(r, choice)! }));
 
 /**
- * The rule the development photos give: the lowest pass threshold at which no face more than two
- * years under the required age passes and at most 2% of those one or two years under do (the
- * issue's target; with about 130 such development faces, two may pass), and the highest fail
- * threshold a year below every face at or over the required age.
+ * The share of faces one or two years under the required age that a rule may pass on the
+ * development photos: the issue's targets (at most 2% of 16-17s at 18+; none of the 14-15s at 16+).
  */
-function ruleFrom(estimates: Scored[], requiredAge: 16 | 18): AgeRule {
+const NEAR_SHARE: Record<16 | 18, number> = { 18: 0.02, 16: 0 };
+
+/**
+ * The rule the development photos give: the lowest pass threshold at which no face more than two
+ * years under the required age passes and at most `share` of those one or two years under do,
+ * and the highest fail threshold a year below every face at or over the required age.
+ */
+function ruleFrom(estimates: Scored[], requiredAge: 16 | 18, share = NEAR_SHARE[requiredAge]): AgeRule {
   const near = estimates.filter((e) => e.age >= requiredAge - 2 && e.age < requiredAge);
   const youngest = Math.max(...estimates.filter((e) => e.age < requiredAge - 2).map((e) => e.estimate));
   const nearSorted = near.map((e) => e.estimate).sort((a, b) => b - a);
-  const allowed = Math.floor(0.02 * near.length);
+  const allowed = Math.floor(share * near.length);
   // The threshold must be above every younger face and above all but `allowed` of the near ones.
   const mustExceed = Math.max(youngest, nearSorted[allowed] ?? -Infinity);
   const passBuffer = Math.max(0, Math.floor(mustExceed) + 1 - requiredAge);
@@ -267,11 +336,11 @@ function ruleFrom(estimates: Scored[], requiredAge: 16 | 18): AgeRule {
   return { passBuffer, failBuffer: Math.max(0, Math.ceil(requiredAge - (lowestOfAge - 1))) };
 }
 
-/** What a rule passes at 18+ among adults 25+ and 18-24s: the measure the choice is made on. */
-function score18(estimates: Scored[]) {
-  const passFrom = 18 + ruleFrom(estimates, 18).passBuffer;
+/** What a rule passes among adults 25+ and the youngest adults (18-24 at 18+, 16-24 at 16+). */
+function scoreAt(estimates: Scored[], requiredAge: 16 | 18 = 18, share = NEAR_SHARE[requiredAge]) {
+  const passFrom = requiredAge + ruleFrom(estimates, requiredAge, share).passBuffer;
   const adults = estimates.filter((e) => e.age >= 25);
-  const young = estimates.filter((e) => e.age >= 18 && e.age <= 24);
+  const young = estimates.filter((e) => e.age >= requiredAge && e.age <= 24);
   return {
     passFrom,
     passing: adults.filter((e) => e.estimate >= passFrom).length,
@@ -281,18 +350,98 @@ function score18(estimates: Scored[]) {
   };
 }
 
-/** Shifts for "every model must clear": each model after the first moved by whole years, the best on development. */
-function fitShifts(rows: Measured[], models: AgeModelName[], flip: boolean): AgeShifts {
-  const SHIFTS = Array.from({ length: 41 }, (_, i) => i - 20);
+/**
+ * Shifts for "every model must clear": each model after the first moved by whole years (-limit to
+ * +limit), the best on `rows` for the rule they give: the most adults 25+, then the most young adults.
+ */
+function fitShifts(
+  rows: Measured[],
+  models: AgeModelName[],
+  flip: boolean,
+  requiredAge: 16 | 18 = 18,
+  share = NEAR_SHARE[requiredAge],
+  limit = 20,
+): AgeShifts {
+  const SHIFTS = Array.from({ length: 2 * limit + 1 }, (_, i) => i - limit);
   let best: { shifts: AgeShifts; passing: number; youngPassing: number } | null = null;
   const grid = (n: number): number[][] => (n === 0 ? [[]] : grid(n - 1).flatMap((g) => SHIFTS.map((s) => [...g, s])));
   for (const rest of grid(models.length - 1)) {
     const shifts: AgeShifts = Object.fromEntries(models.map((m, i) => [m, i === 0 ? 0 : rest[i - 1]]));
-    const { passing, youngPassing } = score18(scoredOn(rows, { models, flip, lowest: shifts }));
+    const { passing, youngPassing } = scoreAt(scoredOn(rows, { models, flip, lowest: shifts }), requiredAge, share);
     if (!best || passing > best.passing || (passing === best.passing && youngPassing > best.youngPassing))
       best = { shifts, passing, youngPassing };
   }
   return best!.shifts;
+}
+
+/** Solves a x = b (Gaussian elimination with partial pivoting); a is k x k. */
+function solve(a: number[][], b: number[]): number[] {
+  const m = a.map((row, i) => [...row, b[i]]);
+  const k = b.length;
+  for (let col = 0; col < k; col++) {
+    const pivot = m
+      .slice(col)
+      .reduce((best, row, i) => (Math.abs(row[col]) > Math.abs(m[best][col]) ? col + i : best), col);
+    [m[col], m[pivot]] = [m[pivot], m[col]];
+    for (let row = 0; row < k; row++) {
+      if (row === col) continue;
+      const factor = m[row][col] / m[col][col];
+      for (let j = col; j <= k; j++) m[row][j] -= factor * m[col][j];
+    }
+  }
+  return m.map((row, i) => row[k] / row[i]);
+}
+
+/**
+ * A classifier of "at or over the required age": logistic regression (Newton's method, a little
+ * ridge) on the models' estimates of the faces aged FIT_AGES in `rows`, its log-odds then mapped to
+ * years by a least-squares line against the faces' ages, so that it is a linear combination of the
+ * estimates like any `calibration` and the year-based rule applies to it.
+ */
+function fitLogistic(rows: Measured[], models: AgeModelName[], flip: boolean, requiredAge: 16 | 18): AgeCalibration {
+  const fit = rows.filter((r) => r.ages && r.age >= FIT_AGES.from && r.age <= FIT_AGES.to);
+  const x = fit.map((r) => [1, ...models.map((m) => combineAgeEstimates(r.ages!, { models: [m], flip })!)]);
+  const y = fit.map((r) => (r.age >= requiredAge ? 1 : 0));
+  const k = models.length + 1;
+  let beta = new Array<number>(k).fill(0);
+  for (let iteration = 0; iteration < 50; iteration++) {
+    const hessian = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+    const gradient = new Array<number>(k).fill(0);
+    for (const [n, xi] of x.entries()) {
+      const z = Math.max(
+        -30,
+        Math.min(
+          30,
+          xi.reduce((sum, v, i) => sum + v * beta[i], 0),
+        ),
+      );
+      const p = 1 / (1 + Math.exp(-z));
+      for (let i = 0; i < k; i++) {
+        gradient[i] += (y[n] - p) * xi[i];
+        for (let j = 0; j < k; j++) hessian[i][j] += p * (1 - p) * xi[i] * xi[j];
+      }
+    }
+    for (let i = 1; i < k; i++) {
+      hessian[i][i] += 1e-3;
+      gradient[i] -= 1e-3 * beta[i];
+    }
+    const step = solve(hessian, gradient);
+    beta = beta.map((b, i) => b + step[i]);
+    if (Math.max(...step.map(Math.abs)) < 1e-9) break;
+  }
+  // Years = a + b x log-odds, fitted on the same faces.
+  const logOdds = x.map((xi) => xi.reduce((sum, v, i) => sum + v * beta[i], 0));
+  const [a, b] = solve(
+    [
+      [logOdds.length, logOdds.reduce((s, v) => s + v, 0)],
+      [logOdds.reduce((s, v) => s + v, 0), logOdds.reduce((s, v) => s + v * v, 0)],
+    ],
+    [fit.reduce((s, r) => s + r.age, 0), fit.reduce((s, r, i) => s + r.age * logOdds[i], 0)],
+  );
+  return {
+    intercept: a + b * beta[0],
+    weights: Object.fromEntries(models.map((m, i) => [m, b * beta[i + 1]])),
+  };
 }
 
 /**
@@ -349,29 +498,30 @@ async function timing(count: number) {
 }
 
 line(
-  `Dataset: eval/face-age-exact (${measured.length} photos: ${development.length} development (${split("tuning").length} tuning + ${split("held-out").length} held-out), ${split("fresh").length} fresh), ${new Date().toISOString().slice(0, 10)}; median ${median(measured.filter((r) => r.verdict !== "added").map((r) => r.ms)).toFixed(0)} ms per photo with all models and the mirror image (shared machine: timings disturbed). ${dev.length} development photos judged by every model.`,
+  `Dataset: eval/face-age-exact (${measured.length} photos: ${development.length} development (${split("tuning").length} tuning + ${split("held-out").length} held-out + ${split("fresh").length} fresh)${showFresh2 ? `, ${split("fresh-2").length} fresh-2` : ""}), ${new Date().toISOString().slice(0, 10)}; median ${median(measured.filter((r) => r.verdict !== "added").map((r) => r.ms)).toFixed(0)} ms per photo with all models and the mirror image (shared machine: timings disturbed). ${dev.length} development photos judged by every model.`,
 );
 line();
 line("### What the gates did");
 line();
-line("| Group | Development photos | Judged | Fresh photos | Judged | Retake or spoof (both) |");
+line("| Group | Development photos | Judged | Fresh-2 photos | Judged | Retake or spoof (both) |");
 line("|---|---:|---:|---:|---:|---|");
 for (const [group] of GROUPS) {
   const rows = measured.filter((r) => groupOf(r.age) === group);
   const devRows = rows.filter((r) => DEVELOPMENT.includes(r.split));
-  const freshRows = rows.filter((r) => r.split === "fresh");
+  const freshRows = showFresh2 ? rows.filter((r) => r.split === "fresh-2") : [];
   const other = new Map<string, number>();
-  for (const r of rows) if (r.verdict !== "face") other.set(r.verdict, (other.get(r.verdict) ?? 0) + 1);
+  for (const r of [...devRows, ...freshRows])
+    if (r.verdict !== "face") other.set(r.verdict, (other.get(r.verdict) ?? 0) + 1);
   line(
     `| ${group} | ${devRows.length} | ${devRows.filter((r) => r.ages).length} | ${freshRows.length} | ${freshRows.filter((r) => r.ages).length} | ${[...other].map(([k, v]) => `${k} ${v}`).join(", ") || "none"} |`,
   );
 }
 
 line();
-line("### Candidates on the development photos");
+line("### Candidates on the development photos, in-sample");
 line();
 line(
-  `Mean absolute error (years) by group, then what each candidate's own 18+ rule (chosen on the development photos as below) passes there. The choice is the candidate within the speed budget that passes the most adults 25+ (then the most 18-24s). "Cost": inference relative to one FaceRes pass (the budget allows ${MAX_COST}). "[fitted]": a linear combination fitted on development faces aged 10-39. "[all clear]": every model must clear the threshold, each after its shift (chosen on development).`,
+  `Mean absolute error (years) by group, then what each candidate's own 18+ rule (at most ${100 * NEAR_SHARE[18]}% of development 16-17s, as below) passes there, scored on the same photos its rule and fit came from: optimistic, so the choice is made on the cross-validated table that follows. "Cost": inference relative to one FaceRes pass (the budget allows ${MAX_COST}). "[fitted]": a linear combination fitted on development faces aged 10-39. "[all clear]": every model must clear the threshold, each after its shift (chosen on development).`,
 );
 line();
 line(`| Candidate | Cost | ${GROUPS.map(([g]) => g).join(" | ")} | 18+ pass from | 25+ pass | 18-24 pass |`);
@@ -385,7 +535,7 @@ const CANDIDATES: AgeModelChoice[] = ENSEMBLES.flatMap((models) =>
 );
 const scores = [PREVIOUS, ...CANDIDATES].map((choice) => {
   const est = scoredOn(dev, choice);
-  const s = score18(est);
+  const s = scoreAt(est);
   const errors = GROUPS.map(([, within]) =>
     mean(est.filter((e) => within(e.age)).map((e) => Math.abs(e.estimate - e.age))).toFixed(1),
   );
@@ -402,8 +552,144 @@ const describe = (c: AgeModelChoice) =>
   `${nameOf(c)}${c.calibration ? ` (${JSON.stringify(c.calibration)})` : ""}${c.lowest ? ` (${JSON.stringify(c.lowest)})` : ""}`;
 line();
 line(
-  `Best on development regardless of speed: ${describe(bestOverall.choice)} (cost ${costOf(bestOverall.choice).toFixed(1)}). Best within the speed budget (cost at most ${MAX_COST}): ${describe(best.choice)}. Shipped (lib/verification/methods/face/age-models.ts): ${describe(SHIPPED_AGE_MODELS)}.`,
+  `Best in-sample regardless of speed: ${describe(bestOverall.choice)} (cost ${costOf(bestOverall.choice).toFixed(1)}). Best in-sample within the speed budget (cost at most ${MAX_COST}): ${describe(best.choice)}.`,
 );
+
+// Cross-validation inside development: every candidate is a procedure (fit its shifts or weights,
+// then its rule) run on four fifths of the development photos and scored on the fifth it never
+// saw, for each fifth, three times over with different folds. That scores the choice of the rule
+// as well as the models: a rule set just above the few highest-reading 16-17s of the photos it
+// was chosen on passes more of the next photos' 16-17s, as the fresh split showed.
+const FOLDS = 5;
+const REPEATS = 3;
+const foldOf = (file: string, repeat: number) =>
+  parseInt(createHash("sha256").update(`fold:${repeat}:${file}`).digest("hex").slice(0, 8), 16) % FOLDS;
+/** Shares of development 16-17s an 18+ rule may pass, tried for each candidate. */
+const SHARES = [0.01, 0.02, 0.03];
+
+/** The row with the named models' estimates replaced by the mean of the crop and its mirror image (a mirror pass for those models only). */
+const mirroredFor =
+  (mirrored: AgeModelName[]) =>
+  (r: Measured): Measured => ({
+    ...r,
+    ages:
+      r.ages &&
+      Object.fromEntries(
+        Object.entries(r.ages).map(([m, v]) => [m, mirrored.includes(m as AgeModelName) ? [mean(v)] : v.slice(0, 1)]),
+      ),
+  });
+
+type Procedure = {
+  name: string;
+  models: AgeModelName[];
+  /** Models given a mirror pass too. */
+  mirrored: AgeModelName[];
+  kind: "all clear" | "logistic";
+};
+const FD = "faceres-deep" as const;
+const FA = "face-api" as const;
+const PROCEDURES: Procedure[] = [
+  { models: [FD, FA], mirrored: [], kind: "all clear" },
+  { models: [FD, FA], mirrored: [FA], kind: "all clear" },
+  { models: [FD, FA], mirrored: [FD, FA], kind: "all clear" },
+  { models: [FD, "gear"], mirrored: [], kind: "all clear" },
+  { models: [FD, FA, "gear"], mirrored: [], kind: "all clear" },
+  { models: [FD, FA, "gear"], mirrored: [FA], kind: "all clear" },
+  { models: [FD, FA, "ssrnet"], mirrored: [], kind: "all clear" },
+  { models: [FD, FA, "faceres"], mirrored: [], kind: "all clear" },
+  { models: [FD, FA], mirrored: [], kind: "logistic" },
+  { models: [FD, FA], mirrored: [FA], kind: "logistic" },
+  { models: [FD, FA, "gear"], mirrored: [], kind: "logistic" },
+  { models: [FD, FA, "gear"], mirrored: [FD, FA, "gear"], kind: "logistic" },
+  { models: [FD, FA, "gear", "ssrnet"], mirrored: [], kind: "logistic" },
+].map((p) => ({
+  ...p,
+  kind: p.kind as Procedure["kind"],
+  models: p.models as AgeModelName[],
+  mirrored: p.mirrored as AgeModelName[],
+  name: `${p.kind === "all clear" ? "all clear" : "logistic"}: ${p.models.map((m) => (p.mirrored.includes(m) ? `${m} (+ mirror)` : m)).join(" + ")}`,
+}));
+const procedureCost = (p: Procedure) =>
+  p.models.reduce((sum, m) => sum + PASS_COST[m] * (p.mirrored.includes(m) ? 2 : 1), 0);
+
+/** The procedure's choice fitted on `rows` (already mirrored for it), for a required age and share. */
+function fitProcedure(p: Procedure, rows: Measured[], requiredAge: 16 | 18, share: number): AgeModelChoice {
+  return p.kind === "all clear"
+    ? { models: p.models, flip: false, lowest: fitShifts(rows, p.models, false, requiredAge, share, 12) }
+    : { models: p.models, flip: false, calibration: fitLogistic(rows, p.models, false, requiredAge) };
+}
+
+type Tally = Record<"under" | "near" | "young" | "adults", [number, number]>;
+/** Out-of-fold passes by group: under required age - 2, the two years under, required age to 24, 25+. */
+function crossValidate(p: Procedure, requiredAge: 16 | 18, share: number): Tally {
+  const rows = dev.map(mirroredFor(p.mirrored));
+  const tally: Tally = { under: [0, 0], near: [0, 0], young: [0, 0], adults: [0, 0] };
+  for (let repeat = 0; repeat < REPEATS; repeat++) {
+    for (let fold = 0; fold < FOLDS; fold++) {
+      const train = rows.filter((r) => foldOf(r.file, repeat) !== fold);
+      const choice = fitProcedure(p, train, requiredAge, share);
+      const passFrom = requiredAge + ruleFrom(scoredOn(train, choice), requiredAge, share).passBuffer;
+      for (const r of rows.filter((row) => foldOf(row.file, repeat) === fold)) {
+        const group =
+          r.age < requiredAge - 2 ? "under" : r.age < requiredAge ? "near" : r.age <= 24 ? "young" : "adults";
+        tally[group][1] += 1;
+        if (estimateOf(r, choice)! >= passFrom) tally[group][0] += 1;
+      }
+    }
+  }
+  return tally;
+}
+
+line();
+line("### Candidates cross-validated on the development photos (the choice)");
+line();
+line(
+  `Each candidate's procedure (its shifts or weights, then its 18+ rule letting at most the given share of 16-17s pass) fitted on four fifths of the development photos and scored on the other fifth, for each fifth, ${REPEATS} times with different folds: every photo is counted ${REPEATS} times, never by a rule it helped choose. "all clear": every model must clear the threshold after its shift; "logistic": a logistic regression of "18 or over" on the models' estimates (faces aged ${FIT_AGES.from}-${FIT_AGES.to}), in years. "(+ mirror)": that model also reads the mirror image (the mean of both). The choice: below the table.`,
+);
+line();
+line("| Candidate | Cost | Share of 16-17s the rule allows | Under 16 pass | 16-17 pass | 18-24 pass | 25+ pass |");
+line("|---|---:|---:|---:|---:|---:|---:|");
+const rate = ([n, d]: [number, number]) => n / d;
+const validated = PROCEDURES.flatMap((p) =>
+  SHARES.map((share) => {
+    const tally = crossValidate(p, 18, share);
+    console.error(`cross-validated: ${p.name}, ${100 * share}%`);
+    line(
+      `| ${p.name} | ${procedureCost(p).toFixed(1)} | ${100 * share}% | ${pct(...tally.under)} | ${pct(...tally.near)} | ${pct(...tally.young)} | ${pct(...tally.adults)} |`,
+    );
+    return { procedure: p, share, tally };
+  }),
+);
+// Today's choice (decision 0016: FaceRes-Deep and face-api must agree, 18+ from 26) is what the
+// "all clear" FaceRes-Deep + face-api procedure gives on all development photos when its rule may
+// pass 3% of their 16-17s (at 2% the larger development set would move it to 29). A candidate
+// replaces it only if, cross-validated, it is within the speed budget, passes no more faces under
+// 16, at least 80% of adults 25+, and either a share of 16-17s lower by a point or more (the gap to
+// the target) or no higher a share of 16-17s and 3 points more of the 18-24s.
+const today = validated[SHARES.indexOf(0.03)];
+const beats = (v: (typeof validated)[number]) =>
+  procedureCost(v.procedure) <= MAX_COST &&
+  v.tally.under[0] <= today.tally.under[0] &&
+  rate(v.tally.adults) >= 0.8 &&
+  (rate(v.tally.near) <= rate(today.tally.near) - 0.01 ||
+    (rate(v.tally.near) <= rate(today.tally.near) && rate(v.tally.young) >= rate(today.tally.young) + 0.03));
+const beating = validated
+  .filter(beats)
+  .sort((a, b) => rate(a.tally.near) - rate(b.tally.near) || rate(b.tally.young) - rate(a.tally.young));
+const chosen = beating[0] ?? today;
+const chosenChoice = fitProcedure(chosen.procedure, dev.map(mirroredFor(chosen.procedure.mirrored)), 18, chosen.share);
+const chosenShare: Record<16 | 18, number> = { 18: chosen.share, 16: NEAR_SHARE[16] };
+line();
+line(
+  `Today's choice, cross-validated (${today.procedure.name}, 3%): ${pct(...today.tally.near)} of 16-17s, ${pct(...today.tally.young)} of 18-24s, ${pct(...today.tally.adults)} of adults 25+, ${today.tally.under[0]} out-of-fold passes under 16. ${beating.length ? `Candidates that beat it: ${beating.map((v) => `${v.procedure.name} (${100 * v.share}%)`).join("; ")}.` : "No candidate beats it: it is kept."} Chosen: ${chosen.procedure.name}, its 18+ rule allowing ${100 * chosen.share}% of development 16-17s; fitted on all development photos: ${describe(chosenChoice)}. Shipped (lib/verification/methods/face/age-models.ts): ${describe(SHIPPED_AGE_MODELS)}${describe(chosenChoice) === describe(SHIPPED_AGE_MODELS) ? "" : " (DIFFERENT: update SHIPPED_AGE_MODELS)"}. The issue's 16-17 target (at most 2%) is ${validated.some((v) => v.tally.under[0] === 0 && rate(v.tally.adults) >= 0.8 && rate(v.tally.near) <= 0.02) ? "reached by" : "NOT reached, out of fold, by any candidate that keeps under-16s out and passes 80% of adults 25+, at any cost"}.`,
+);
+{
+  const p16 = crossValidate(chosen.procedure, 16, NEAR_SHARE[16]);
+  line();
+  line(
+    `At 16+ the chosen candidate's rule lets no development 14-15 pass; cross-validated as above: under 14 ${pct(...p16.under)}, 14-15 ${pct(...p16.near)}, 16-24 ${pct(...p16.young)}, 25+ ${pct(...p16.adults)}.`,
+  );
+}
 
 /** Pass, inconclusive and fail by group for one choice and rule. */
 function verdictTable(label: string, rows: Measured[], choice: AgeModelChoice, requiredAge: 16 | 18, rule: AgeRule) {
@@ -417,12 +703,9 @@ function verdictTable(label: string, rows: Measured[], choice: AgeModelChoice, r
   }
 }
 
-// The rule for the shipped candidate: chosen on the development photos; the fresh split (with
-// --fresh) is reported with it once the choice is made, and plays no part in it.
-const showFresh = process.argv.includes("--fresh");
 for (const requiredAge of [18, 16] as const) {
   const rule = SHIPPED_AGE_RULES[requiredAge];
-  const tuned = ruleFrom(scoredOn(dev, SHIPPED_AGE_MODELS), requiredAge);
+  const tuned = ruleFrom(scoredOn(dev, SHIPPED_AGE_MODELS), requiredAge, chosenShare[requiredAge]);
   line();
   line(
     `Required age ${requiredAge}: the development photos give pass buffer ${tuned.passBuffer}, fail buffer ${tuned.failBuffer}; shipped (decide-age.ts): ${rule.passBuffer} and ${rule.failBuffer}${tuned.passBuffer === rule.passBuffer && tuned.failBuffer === rule.failBuffer ? "" : " (DIFFERENT: update SHIPPED_AGE_RULES)"}.`,
@@ -437,12 +720,12 @@ for (const requiredAge of [18, 16] as const) {
   line("| Photos | Group | n | Pass | Inconclusive | Fail |");
   line("|---|---|---:|---:|---:|---:|");
   verdictTable("development", development, SHIPPED_AGE_MODELS, requiredAge, rule);
-  if (showFresh) {
-    verdictTable("**fresh**", split("fresh"), SHIPPED_AGE_MODELS, requiredAge, rule);
+  if (showFresh2) {
+    verdictTable("**fresh-2**", split("fresh-2"), SHIPPED_AGE_MODELS, requiredAge, rule);
     const previousRule = ruleFrom(scoredOn(dev, PREVIOUS), requiredAge);
     verdictTable(
-      "fresh, decision 0013's choice (its rule from development)",
-      split("fresh"),
+      "fresh-2, decision 0013's choice (its rule from development)",
+      split("fresh-2"),
       PREVIOUS,
       requiredAge,
       previousRule,
@@ -467,9 +750,55 @@ for (const requiredAge of [18, 16] as const) {
     );
   }
 }
-if (!showFresh) {
+if (!showFresh2) {
   line();
-  line("(The fresh split is reported with --fresh, once the choice above is made.)");
+  line("(The fresh-2 split is reported with --fresh-2, once the choice above is committed.)");
+}
+if (framesFile) framesReport(framesFile);
+
+/**
+ * --frames-proxy: the single photo against the median of three frames (the photo and its two
+ * FRAME_VARIANTS), with the shipped models, at each pass threshold: a proxy for frame-to-frame
+ * variation, not a measurement on camera frames.
+ */
+function framesReport(file: string) {
+  type FramesRow = { file: string; frames: (Partial<Record<AgeModelName, number[]>> | null)[] };
+  const byFile = new Map(dev.map((r) => [r.file, r]));
+  const photos = readJsonLines<FramesRow>(file)
+    .map((f) => ({ row: byFile.get(f.file), frames: f.frames }))
+    .filter((p) => p.row && p.frames.every((ages) => ages && combineAgeEstimates(ages, SHIPPED_AGE_MODELS) !== null))
+    .map(({ row, frames }) => {
+      const single = estimateOf(row!, SHIPPED_AGE_MODELS)!;
+      const others = frames.map((ages) => combineAgeEstimates(ages!, SHIPPED_AGE_MODELS)!);
+      return { age: row!.age, single, others, median: median([single, ...others]) };
+    });
+  const spread = mean(photos.flatMap((p) => p.others.map((o) => Math.abs(o - p.single))));
+  line();
+  line("### Proxy for several camera frames (development photos aged 14-29)");
+  line();
+  line(
+    `A proxy, not a measurement on camera frames (we have no labelled video): each photo and two copies moved by 3-4% of the photo, zoomed by 0.93 and 1.08 and lit 0.85 and 1.15 times, read by the shipped models; "median" is the median of the three readings. ${photos.length} photos; a copy's reading differs from the photo's by ${spread.toFixed(1)} years on average.`,
+  );
+  line();
+  line(
+    "| Pass from | 14-15 single | 14-15 median | 16-17 single | 16-17 median | 18-24 single | 18-24 median | 25-29 single | 25-29 median |",
+  );
+  line("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  const groups: [number, number][] = [
+    [14, 15],
+    [16, 17],
+    [18, 24],
+    [25, 29],
+  ];
+  for (let passFrom = 24; passFrom <= 30; passFrom++) {
+    const cells = groups.flatMap(([from, to]) => {
+      const inGroup = photos.filter((p) => p.age >= from && p.age <= to);
+      return (["single", "median"] as const).map((kind) =>
+        pct(inGroup.filter((p) => p[kind] >= passFrom).length, inGroup.length),
+      );
+    });
+    line(`| ${passFrom} | ${cells.join(" | ")} |`);
+  }
 }
 console.log(out.join("\n"));
 process.exit(0);

@@ -31,11 +31,12 @@ export type AgeModelChoice = {
 };
 
 /**
- * FaceRes-Deep and face-api's age net on the face (no mirror pass: it doubles the inference and
- * did not help on the development photos), and both must agree: the measured age is the lower of
+ * FaceRes-Deep and face-api's age net on the face (no mirror pass: it adds inference and did not
+ * help on the development photos), and both must agree: the measured age is the lower of
  * FaceRes-Deep's estimate and face-api's plus 5 years, so a face clears the 18+ threshold only when
  * FaceRes-Deep reads it at the threshold and face-api at 5 years under it. Chosen on the development
- * photos (npm run eval:face prints the comparison; docs/decisions/0016-face-age-fresh-evaluation.md).
+ * photos (docs/decisions/0016-face-age-fresh-evaluation.md) and kept when every candidate was
+ * cross-validated on more of them (npm run eval:face; docs/decisions/0017-face-age-rule-cross-validated.md).
  */
 export const SHIPPED_AGE_MODELS: AgeModelChoice = {
   models: ["faceres-deep", "face-api"],
