@@ -475,6 +475,8 @@ async function timing(count: number) {
     { models: ["faceres-deep", "gear", "face-api"], flip: false },
     { models: ["faceres-deep", "face-api"], flip: false },
     { models: ["faceres-deep", "gear"], flip: true },
+    { models: ["faceres-deep", "face-api", "faceres"], flip: false },
+    { models: ["faceres-deep", "face-api"], flip: true },
   ];
   const estimators = configs.map((c) => createFaceEstimator(c, { lowPriority: false }));
   const times = configs.map(() => [] as number[]);
