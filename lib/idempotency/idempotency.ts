@@ -4,6 +4,7 @@ import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db";
 import {
   completeIdempotencyKey,
+  type IdempotencyAnswerRow,
   deleteIdempotencyKeyCreatedAt,
   insertIdempotencyKey,
   releaseIdempotencyKey,
@@ -64,56 +65,113 @@ function canonicalBody(raw: string): string {
   }
 }
 
+/** A request's Idempotency-Key, checked, scoped and with its parameters hashed, before any statement. */
+export type IdempotentRequest = { orgId: string; scopedKey: string; method: string; path: string; requestHash: string };
+
 /**
- * Claims an Idempotency-Key for one request, or returns the stored response of the request that
- * claimed it first. Keys are scoped to the organisation and the key's mode: a live request never
- * replays a test-mode response.
+ * Checks the Idempotency-Key (400 naming it when malformed) and states what a retry is compared
+ * by. Keys are scoped to the organisation and the key's mode: a live request never replays a
+ * test-mode response.
  */
-export async function claimIdempotencyKey(input: {
+export function idempotentRequest(input: {
   orgId: string;
   mode: KeyMode;
   key: string;
   method: string;
   path: string;
   body: string;
-}): Promise<IdempotencyClaim> {
+}): IdempotentRequest {
   validateIdempotencyKey(input.key);
   sweepExpiredKeys();
-  const scopedKey = `${input.mode}:${input.key}`;
-  const requestHash = createHash("sha256")
-    .update(`${input.method}\n${input.path}\n${canonicalBody(input.body)}`)
-    .digest("hex");
+  return {
+    orgId: input.orgId,
+    scopedKey: `${input.mode}:${input.key}`,
+    method: input.method,
+    path: input.path,
+    requestHash: createHash("sha256")
+      .update(`${input.method}\n${input.path}\n${canonicalBody(input.body)}`)
+      .digest("hex"),
+  };
+}
+
+/** The key was claimed by an earlier request, so the write that would have claimed it wrote nothing. */
+export class IdempotencyKeyTaken extends Error {
+  constructor() {
+    super("Idempotency-Key already claimed");
+    this.name = "IdempotencyKeyTaken";
+  }
+}
+
+/**
+ * For a route whose own write can claim the key and store its answer in the same statement
+ * (the session create: one round trip instead of three, and no claim ever seen without its
+ * answer). The writer takes `answer(status, body)` into its statement and calls `settle` with
+ * whether the statement claimed the key; when it did not, nothing was written and the caller
+ * falls back to claimIdempotencyKey, which replays, refuses or waits as for any route.
+ */
+export type IdempotentWrite = {
+  /** The key's row with the answer sealed (encrypted as every stored answer is). */
+  answer: (status: number, body: string) => IdempotencyAnswerRow;
+  /** Throws IdempotencyKeyTaken when the statement did not claim the key. */
+  settle: (claimed: boolean) => void;
+  /** True once the writer's statement claimed the key and stored its answer. */
+  readonly stored: boolean;
+};
+
+export function idempotentWrite(request: IdempotentRequest): IdempotentWrite {
+  let stored = false;
+  return {
+    answer: (status, body) => ({
+      orgId: request.orgId,
+      key: request.scopedKey,
+      method: request.method,
+      path: request.path,
+      requestHash: request.requestHash,
+      statusCode: status,
+      responseBody: sealResponseBody(request.orgId, request.scopedKey, body),
+    }),
+    settle: (claimed) => {
+      if (!claimed) throw new IdempotencyKeyTaken();
+      stored = true;
+    },
+    get stored() {
+      return stored;
+    },
+  };
+}
+
+/**
+ * Claims an Idempotency-Key for one request, or returns the stored response of the request that
+ * claimed it first.
+ */
+export async function claimIdempotencyKey(request: IdempotentRequest): Promise<IdempotencyClaim> {
+  const { orgId, scopedKey, requestHash } = request;
   const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
 
   // Plain prepared statements (lib/db/hot/idempotency-keys.ts): this sits on the create path.
   for (;;) {
     const claimed = await insertIdempotencyKey({
-      orgId: input.orgId,
+      orgId,
       key: scopedKey,
-      method: input.method,
-      path: input.path,
+      method: request.method,
+      path: request.path,
       requestHash,
     });
     if (claimed) {
       return {
         kind: "fresh",
         complete: (response) =>
-          completeIdempotencyKey(
-            input.orgId,
-            scopedKey,
-            response.status,
-            sealResponseBody(input.orgId, scopedKey, response.body),
-          ),
+          completeIdempotencyKey(orgId, scopedKey, response.status, sealResponseBody(orgId, scopedKey, response.body)),
         // A request that changed nothing (4xx) or failed (5xx) releases the key: the client may
         // fix the request or retry, as with Stripe, where failed validation saves no result.
-        abandon: () => releaseIdempotencyKey(input.orgId, scopedKey),
+        abandon: () => releaseIdempotencyKey(orgId, scopedKey),
       };
     }
 
-    const existing = await selectIdempotencyKey(input.orgId, scopedKey);
+    const existing = await selectIdempotencyKey(orgId, scopedKey);
     if (!existing) continue; // released between our insert and read: try again
     if (Date.now() - existing.createdAt.getTime() > RETENTION_MS) {
-      await deleteIdempotencyKeyCreatedAt(input.orgId, scopedKey, existing.createdAt);
+      await deleteIdempotencyKeyCreatedAt(orgId, scopedKey, existing.createdAt);
       continue;
     }
     if (existing.requestHash !== requestHash) {
@@ -128,7 +186,7 @@ export async function claimIdempotencyKey(input: {
         kind: "replay",
         response: {
           status: existing.statusCode,
-          body: openResponseBody(input.orgId, scopedKey, existing.responseBody),
+          body: openResponseBody(orgId, scopedKey, existing.responseBody),
         },
       };
     }
@@ -141,7 +199,7 @@ export async function claimIdempotencyKey(input: {
     }
     // The first request is still running; wait for its result rather than run twice.
     if (Date.now() > deadline) {
-      throw new Error(`Idempotent request ${input.key} still in flight after ${IN_FLIGHT_WAIT_MS} ms`);
+      throw new Error(`Idempotent request ${scopedKey} still in flight after ${IN_FLIGHT_WAIT_MS} ms`);
     }
     await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_POLL_MS));
   }

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { insertSessionWithExpiryJob } from "@/lib/db/hot/sessions";
 import { env } from "@/lib/env";
+import type { IdempotentWrite } from "@/lib/idempotency/idempotency";
 import { newId, randomBase62 } from "@/lib/ids";
 import { expireSessionJob } from "@/lib/jobs/definitions/expire-session";
 import { jobRowFields } from "@/lib/jobs/schedule-job";
@@ -27,7 +28,30 @@ function nextCreatedAt(): Date {
  * its hash is stored, so the URL cannot be recovered or guessed from the database. The expiry
  * job is written in the same statement.
  */
-export async function createSession(input: { orgId: string; mode: KeyMode } & CreateSessionBody) {
+export async function createSession(input: CreateSessionInput) {
+  const { created, session, job } = newSession(input);
+  await insertSessionWithExpiryJob(session, job);
+  return created;
+}
+
+/**
+ * createSession for the API: the creation answer as JSON text. Under an Idempotency-Key the
+ * key is claimed and this answer stored in the session's own statement; when the key was
+ * claimed already, nothing is written and IdempotencyKeyTaken is thrown (the caller replays or
+ * refuses as for any idempotent request).
+ */
+export async function createSessionJson(input: CreateSessionInput, idempotency: IdempotentWrite | null) {
+  const { created, session, job } = newSession(input);
+  const json = JSON.stringify(created);
+  const key = idempotency?.answer(201, json);
+  const written = await insertSessionWithExpiryJob(session, job, key);
+  idempotency?.settle(written);
+  return json;
+}
+
+type CreateSessionInput = { orgId: string; mode: KeyMode } & CreateSessionBody;
+
+function newSession(input: CreateSessionInput) {
   const token = randomBase62(43);
   const createdAt = nextCreatedAt();
   // Everything the creation shape shows is known here, so nothing is read back.
@@ -49,8 +73,9 @@ export async function createSession(input: { orgId: string; mode: KeyMode } & Cr
   };
   // One statement for the session and its expiry job (the outbox rule), the job's row taken
   // from its definition like every scheduled job's.
-  await insertSessionWithExpiryJob(
-    {
+  return {
+    created: serializeCreatedSession(row, `${env().APP_URL}/verify/${token}`),
+    session: {
       id: row.id,
       orgId: input.orgId,
       mode: row.mode,
@@ -62,7 +87,6 @@ export async function createSession(input: { orgId: string; mode: KeyMode } & Cr
       createdAt: row.createdAt,
       expiresAt: row.expiresAt,
     },
-    { id: newId("job"), ...jobRowFields(expireSessionJob, { sessionId: row.id }) },
-  );
-  return serializeCreatedSession(row, `${env().APP_URL}/verify/${token}`);
+    job: { id: newId("job"), ...jobRowFields(expireSessionJob, { sessionId: row.id }) },
+  };
 }

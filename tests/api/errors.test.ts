@@ -4,7 +4,10 @@ import { describe, expect, it, vi } from "vitest";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { v1, baseUrl } from "../support/api";
 import { expectError, expectRateLimitHeaders, validBody, waitForRoomInWindow } from "./support";
+import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
+import { createSessionJson } from "@/lib/verification/create-session";
+import { createSessionBodySchema } from "@/lib/verification/schemas";
 import { newOrg } from "../support/fixtures";
 
 describe("spec part 7", () => {
@@ -198,6 +201,49 @@ describe("spec part 7", () => {
         expect(replayed.status).toBe(201);
         expect(replayed.headers.get("idempotent-replayed")).toBe("true");
         expect(calls).toBe(2);
+      } finally {
+        logged.mockRestore();
+      }
+    });
+
+    it("a route that stores its answer in its own statement: a 500 there claims nothing, and the retry runs again", async () => {
+      const { orgId, testKey } = await newOrg();
+      const logged = vi.spyOn(logger(), "error").mockImplementation(() => {});
+      try {
+        let calls = 0;
+        const handler = withApiKey(
+          async ({ principal, json, idempotency }) => {
+            calls++;
+            if (calls === 1) throw new Error("transient");
+            const body = createSessionBodySchema.parse(json());
+            const text = await createSessionJson(
+              { orgId: principal.orgId, mode: principal.mode, ...body },
+              idempotency,
+            );
+            return new Response(text, { status: 201 });
+          },
+          { storesIdempotentAnswer: true },
+        );
+        const post = () =>
+          handler(
+            request(testKey, {
+              method: "POST",
+              body: JSON.stringify(validBody),
+              headers: { "content-type": "application/json", "idempotency-key": "own-statement-500" },
+            }),
+            noParams,
+          );
+        expect((await post()).status).toBe(500);
+        expect(await db.idempotencyKey.count({ where: { orgId } })).toBe(0);
+        const retried = await post();
+        expect(retried.status).toBe(201);
+        expect(retried.headers.get("idempotent-replayed")).toBeNull();
+        const replayed = await post();
+        expect(replayed.status).toBe(201);
+        expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+        expect(await replayed.json()).toEqual(await retried.json());
+        expect(calls).toBe(3); // the replay ran the handler, whose statement found the key taken
+        expect(await db.verificationSession.count({ where: { orgId } })).toBe(1);
       } finally {
         logged.mockRestore();
       }

@@ -107,6 +107,49 @@ describe("Idempotency-Key", () => {
     expect(await db.verificationSession.count({ where: { orgId } })).toBe(1);
   });
 
+  it("a refused body under a key already used for other parameters is refused for the key, as before the key was claimed in the create's own statement", async () => {
+    const { orgId, testKey } = await newOrg();
+    expect((await create(testKey, validBody, "used-1")).status).toBe(201);
+    const invalid = await create(testKey, { ...validBody, required_age: 17 }, "used-1");
+    expectParameterInvalid(invalid, "Idempotency-Key");
+    expect(invalid.body.error.message).toMatch(/same endpoint and parameters/);
+    // The claim stays the first request's, answer and all.
+    const retry = await create(testKey, validBody, "used-1");
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(await db.verificationSession.count({ where: { orgId } })).toBe(1);
+  });
+
+  it("stores the answer with the claim: no row of the key is ever without its answer, and the metadata rows are written once", async () => {
+    const { orgId, testKey } = await newOrg();
+    const body = { ...validBody, metadata: { order: "1002", channel: "web" } };
+    const first = await create(testKey, body, "one-statement-1");
+    expect(first.status).toBe(201);
+    const rows = await db.idempotencyKey.findMany({ where: { orgId } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ key: "test:one-statement-1", method: "POST", statusCode: 201 });
+    expect(rows[0].responseBody).toMatch(/^v1:/); // sealed, not the JSON itself
+    expect(await create(testKey, body, "one-statement-1")).toMatchObject({ status: 201, body: first.body });
+    expect(await db.sessionMetadataEntry.count({ where: { orgId } })).toBe(2);
+    expect(await db.job.count({ where: { payload: { equals: { sessionId: first.body.id } } } })).toBe(1);
+  });
+
+  it("an expired key is claimed again by a new request, which creates a new session", async () => {
+    const { orgId, testKey } = await newOrg();
+    const first = await create(testKey, validBody, "expired-1");
+    await db.idempotencyKey.updateMany({
+      where: { orgId, key: "test:expired-1" },
+      data: { createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) },
+    });
+    const again = await create(testKey, validBody, "expired-1");
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBeNull();
+    expect(again.body.id).not.toBe(first.body.id);
+    const replay = await create(testKey, validBody, "expired-1");
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.body.id).toBe(again.body.id);
+    expect(await db.verificationSession.count({ where: { orgId } })).toBe(2);
+  });
+
   it("replays test-helper transitions instead of failing them a second time", async () => {
     const { testKey } = await newOrg();
     const created = await create(testKey, validBody);

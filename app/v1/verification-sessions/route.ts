@@ -1,16 +1,21 @@
 import { withApiKey } from "@/lib/api/with-api-key";
 import { unrecognizedRequest } from "@/lib/api/unrecognized-request";
-import { createSession } from "@/lib/verification/create-session";
+import { createSessionJson } from "@/lib/verification/create-session";
 import { listSessionsJson } from "@/lib/verification/list-sessions";
 import { jsonTextResponse } from "@/lib/http/json-text-response";
 import { createSessionBodySchema, listSessionsQuerySchema } from "@/lib/verification/schemas";
 
 export const dynamic = "force-dynamic";
 
-export const POST = withApiKey(async ({ principal, json }) => {
-  const body = createSessionBodySchema.parse(json());
-  return Response.json(await createSession({ orgId: principal.orgId, mode: principal.mode, ...body }), { status: 201 });
-});
+// Under an Idempotency-Key, the session's own statement claims the key and stores the answer.
+export const POST = withApiKey(
+  async ({ principal, json, idempotency }) => {
+    const body = createSessionBodySchema.parse(json());
+    const input = { orgId: principal.orgId, mode: principal.mode, ...body };
+    return jsonTextResponse(await createSessionJson(input, idempotency), 201);
+  },
+  { storesIdempotentAnswer: true },
+);
 
 export const GET = withApiKey(async ({ principal, query }) => {
   const { limit, cursor } = listSessionsQuerySchema.parse(Object.fromEntries(query));

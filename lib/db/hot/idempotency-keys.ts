@@ -11,6 +11,20 @@ export type IdempotencyKeyRow = {
   createdAt: Date;
 };
 
+/**
+ * A key's row written with its answer in one go, by a statement that claims the key as part of
+ * its own write (insertSessionWithExpiryJob): the answer is known before the write.
+ */
+export type IdempotencyAnswerRow = {
+  orgId: string;
+  key: string;
+  method: string;
+  path: string;
+  requestHash: string;
+  statusCode: number;
+  responseBody: string;
+};
+
 /** Claims the key for a request; false when it is already claimed. */
 export async function insertIdempotencyKey(input: {
   orgId: string;

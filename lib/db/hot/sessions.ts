@@ -1,5 +1,6 @@
 import "server-only";
 import { hotQuery } from "@/lib/db/hot-query";
+import type { IdempotencyAnswerRow } from "@/lib/db/hot/idempotency-keys";
 import { SESSION_JSON_SQL } from "@/lib/db/hot/session-json-sql";
 import type { Mode as KeyMode, Prisma, SessionStatus } from "@/lib/generated/prisma/client";
 
@@ -57,18 +58,37 @@ const SELECT_SESSION = `SELECT ${SESSION_RECORD_COLUMNS.map((column) => `"${colu
 // rest, no NOTIFY (nothing is due now). Written in SQL because create is the API's hottest
 // write and a Prisma transaction costs several times the CPU. The pairs' foreign key to the
 // session is checked at the end of the statement, when the session row is there.
-const INSERT_SESSION_WITH_JOB = `
-  WITH "session" AS (
-    INSERT INTO "VerificationSession"
-      ("id", "orgId", "mode", "requiredAge", "methods", "returnUrl", "metadata", "urlTokenHash", "createdAt", "expiresAt")
-    VALUES ($1, $2, $3::"Mode", $4, $5::text[], $6, $7::text::json, $8, $9, $10)
-    RETURNING "expiresAt"
-  ), "metadataEntries" AS (
+const SESSION_COLUMNS = `"id", "orgId", "mode", "requiredAge", "methods", "returnUrl", "metadata", "urlTokenHash", "createdAt", "expiresAt"`;
+const SESSION_VALUES = `$1::text, $2::text, $3::"Mode", $4::int4, $5::text[], $6::text, $7::text::json, $8::text, $9::timestamptz, $10::timestamptz`;
+const INSERT_DEPENDENTS = `
+  "metadataEntries" AS (
     INSERT INTO "SessionMetadataEntry" ("orgId", "key", "value", "createdAt", "sessionId")
-    SELECT $2, "key", "value", $9, $1 FROM json_each_text($7::text::json)
+    SELECT $2, "key", "value", $9, $1 FROM json_each_text($7::text::json) WHERE EXISTS (SELECT FROM "session")
   )
   INSERT INTO "Job" ("id", "name", "payload", "maxAttempts", "runAt")
   SELECT $11, $12, $13::text::jsonb, $14, "expiresAt" FROM "session"`;
+
+const INSERT_SESSION_WITH_JOB = `
+  WITH "session" AS (
+    INSERT INTO "VerificationSession" (${SESSION_COLUMNS}) VALUES (${SESSION_VALUES})
+    RETURNING "expiresAt"
+  ), ${INSERT_DEPENDENTS}`;
+
+// The same, under an Idempotency-Key: the key claimed with its answer already stored, and the
+// rest written only when the claim was made (ON CONFLICT: the key is an earlier request's, and
+// the statement writes nothing). One statement instead of claim, write and store: no other
+// request ever sees the claim without its answer, and a failure anywhere leaves no claim. A
+// concurrent duplicate's ON CONFLICT waits for this statement to commit, then writes nothing.
+const INSERT_SESSION_WITH_JOB_AND_KEY = `
+  WITH "claim" AS (
+    INSERT INTO "IdempotencyKey" ("orgId", "key", "method", "path", "requestHash", "statusCode", "responseBody")
+    VALUES ($2, $15, $16, $17, $18, $19, $20)
+    ON CONFLICT ("orgId", "key") DO NOTHING
+    RETURNING 1
+  ), "session" AS (
+    INSERT INTO "VerificationSession" (${SESSION_COLUMNS}) SELECT ${SESSION_VALUES} FROM "claim"
+    RETURNING "expiresAt"
+  ), ${INSERT_DEPENDENTS}`;
 
 export type NewSessionRow = {
   id: string;
@@ -86,9 +106,17 @@ export type NewSessionRow = {
 /** The Job row due at the session's expiresAt (see jobRowFields in lib/jobs/schedule-job.ts). */
 export type ExpiryJobRow = { id: string; name: string; payload: Prisma.InputJsonValue; maxAttempts: number };
 
-/** Inserts a session and the job due at its expiry, atomically. */
-export async function insertSessionWithExpiryJob(session: NewSessionRow, job: ExpiryJobRow): Promise<void> {
-  await hotQuery(INSERT_SESSION_WITH_JOB, [
+/**
+ * Inserts a session and the job due at its expiry, atomically; with `key`, only if that
+ * Idempotency-Key is claimed in the same statement (its answer stored with it). Whether the
+ * session was written: false only when the key was claimed already.
+ */
+export async function insertSessionWithExpiryJob(
+  session: NewSessionRow,
+  job: ExpiryJobRow,
+  key?: IdempotencyAnswerRow,
+): Promise<boolean> {
+  const values: unknown[] = [
     session.id,
     session.orgId,
     session.mode,
@@ -103,7 +131,12 @@ export async function insertSessionWithExpiryJob(session: NewSessionRow, job: Ex
     job.name,
     JSON.stringify(job.payload),
     job.maxAttempts,
-  ]);
+  ];
+  if (!key) return (await hotQuery(INSERT_SESSION_WITH_JOB, values)).rowCount === 1;
+  // The key is the organisation's: the claim is written under the session's own orgId.
+  if (key.orgId !== session.orgId) throw new Error("An Idempotency-Key is claimed for the session's organisation only");
+  values.push(key.key, key.method, key.path, key.requestHash, key.statusCode, key.responseBody);
+  return (await hotQuery(INSERT_SESSION_WITH_JOB_AND_KEY, values)).rowCount === 1;
 }
 
 /** The organisation's session, or null (another organisation's id is as missing as an unknown one). */
