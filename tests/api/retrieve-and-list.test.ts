@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { createSession as createSessionInDb } from "@/lib/verification/create-session";
 import { encodeSessionCursor } from "@/lib/verification/session-cursor";
+import { revokeApiKey } from "@/lib/keys/revoke-api-key";
 import { v1 } from "../support/api";
 import { createSession, expectError, expectParameterInvalid, validBody } from "./support";
 import { newOrg } from "../support/fixtures";
@@ -308,6 +309,13 @@ describe("GET /v1/verification-sessions", () => {
       },
     );
 
+    it("rejects an unsigned payload of any JSON shape, never a 500", async () => {
+      const { testKey } = await newOrg();
+      for (const json of ["null", "1", '"x"', "[]", '{"t":1,"i":"vs_x"}', '{"t":1,"i":"vs_x","e":9e15}']) {
+        expectCursorInvalid(await list(testKey, `${Buffer.from(json).toString("base64url")}.${"A".repeat(32)}`));
+      }
+    });
+
     it("rejects an empty cursor rather than starting over", async () => {
       const { testKey } = await newOrg();
       expectCursorInvalid(await v1("GET", "/v1/verification-sessions?cursor=", { key: testKey }));
@@ -339,5 +347,51 @@ describe("GET /v1/verification-sessions", () => {
       const fresh = encodeSessionCursor(orgId, { createdAt: new Date(), id });
       expect((await list(testKey, fresh)).status).toBe(200);
     });
+  });
+});
+
+// The key is judged before anything else in a read, and a revoked key reads nothing.
+describe("reads and the API key", () => {
+  it("refuses a revoked key on the very next retrieve and list", async () => {
+    const { orgId, testKey, testKeyId, liveKey } = await newOrg();
+    const created = await createSession(testKey);
+    const retrieve = (key: string) => v1("GET", `/v1/verification-sessions/${created.id}`, { key });
+    const list = (key: string) => v1("GET", "/v1/verification-sessions", { key });
+    expect((await retrieve(testKey)).status).toBe(200);
+    expect((await list(testKey)).status).toBe(200);
+    await revokeApiKey(testKeyId, orgId);
+    for (const res of [await retrieve(testKey), await list(testKey)]) {
+      expectError(res, { status: 401, type: "authentication_error", code: "invalid_api_key" });
+      expect(JSON.stringify(res.body)).not.toContain(created.id);
+    }
+    expect((await retrieve(liveKey)).body.id).toBe(created.id);
+  });
+
+  it("judges the key before the id, the query or the cursor", async () => {
+    const { testKey } = await newOrg();
+    const unknownKey = `sk_test_${"Q".repeat(40)}`;
+    for (const path of [
+      "/v1/verification-sessions/vs_%00",
+      `/v1/verification-sessions/vs_${"Z".repeat(24)}`,
+      "/v1/verification-sessions?limit=0",
+      "/v1/verification-sessions?colour=red",
+      "/v1/verification-sessions?cursor=garbage",
+    ]) {
+      for (const key of [undefined, unknownKey, testKey.replace("sk_test_", "sk_live_")]) {
+        const res = await v1("GET", path, { key });
+        expectError(res, { status: 401, type: "authentication_error", code: "invalid_api_key" });
+      }
+    }
+  });
+
+  it("refreshes the key's lastUsedAt on a read", async () => {
+    const { testKeyId, liveKey } = await newOrg();
+    const { orgId } = await db.apiKey.findUniqueOrThrow({ where: { id: testKeyId } });
+    const liveKeyRow = await db.apiKey.findFirstOrThrow({ where: { orgId, mode: "live" } });
+    expect(liveKeyRow.lastUsedAt).toBeNull();
+    const before = Date.now();
+    expect((await v1("GET", "/v1/verification-sessions", { key: liveKey })).status).toBe(200);
+    const after = await db.apiKey.findUniqueOrThrow({ where: { id: liveKeyRow.id } });
+    expect(after.lastUsedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 });
