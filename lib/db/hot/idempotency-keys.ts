@@ -11,28 +11,17 @@ export type IdempotencyKeyRow = {
   createdAt: Date;
 };
 
+/** What claiming a key writes: the request it belongs to. */
+type IdempotencyClaimRow = { orgId: string; key: string; method: string; path: string; requestHash: string };
+
 /**
  * A key's row written with its answer in one go, by a statement that claims the key as part of
  * its own write (insertSessionWithExpiryJob): the answer is known before the write.
  */
-export type IdempotencyAnswerRow = {
-  orgId: string;
-  key: string;
-  method: string;
-  path: string;
-  requestHash: string;
-  statusCode: number;
-  responseBody: string;
-};
+export type IdempotencyAnswerRow = IdempotencyClaimRow & { statusCode: number; responseBody: string };
 
 /** Claims the key for a request; false when it is already claimed. */
-export async function insertIdempotencyKey(input: {
-  orgId: string;
-  key: string;
-  method: string;
-  path: string;
-  requestHash: string;
-}): Promise<boolean> {
+export async function insertIdempotencyKey(input: IdempotencyClaimRow): Promise<boolean> {
   const { rowCount } = await hotQuery(
     `INSERT INTO "IdempotencyKey" ("orgId", "key", "method", "path", "requestHash") VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT ("orgId", "key") DO NOTHING`,

@@ -8,9 +8,10 @@ import { facePhoto } from "../../../../tests/support/face-fixtures";
 import { manyScansJpeg } from "../../../../tests/support/hostile-images";
 import { processExists } from "../../../../tests/support/processes";
 
-async function freshEstimator(env: Record<string, string>) {
+/** A new estimator under these settings: a queue of 8 and a 240 s limit per photo unless told. */
+async function freshEstimator(env: Record<string, string> = {}) {
   vi.resetModules();
-  Object.assign(process.env, env);
+  Object.assign(process.env, { FACE_ESTIMATION_MAX_QUEUE: "8", FACE_ESTIMATION_TIMEOUT_MS: "240000", ...env });
   delete (globalThis as { voiceageFaceEstimator?: unknown }).voiceageFaceEstimator;
   const { faceEstimator } = await import("@/lib/verification/methods/face/face-estimator");
   const { ProviderError } = await import("@/lib/verification/methods/types");
@@ -41,8 +42,6 @@ describe("the face estimator's bounds", () => {
   it("paces itself while the event loop is busy: the next photo waits out the rest", async () => {
     const { estimator } = await freshEstimator({
       FACE_ESTIMATION_CPU_SHARE_WHEN_BUSY: "0.2",
-      FACE_ESTIMATION_MAX_QUEUE: "8",
-      FACE_ESTIMATION_TIMEOUT_MS: "240000",
     });
     await estimator.measure(facePhoto("adult-50-59"), true); // loads the models, unpaced (idle loop)
     const stop = keepEventLoopBusy();
@@ -66,7 +65,6 @@ describe("the face estimator's bounds", () => {
     // photos at the worker's low priority can take over a minute; this test is about the queue.
     const { estimator, ProviderError } = await freshEstimator({
       FACE_ESTIMATION_MAX_QUEUE: "2",
-      FACE_ESTIMATION_TIMEOUT_MS: "240000",
     });
     const calls = [1, 2, 3].map(() => estimator.measure(facePhoto("adult-50-59"), true));
     const settled = await Promise.allSettled(calls);
@@ -77,7 +75,6 @@ describe("the face estimator's bounds", () => {
 
   it("turns an overrun into a provider error instead of waiting on", async () => {
     const { estimator, ProviderError } = await freshEstimator({
-      FACE_ESTIMATION_MAX_QUEUE: "8",
       FACE_ESTIMATION_TIMEOUT_MS: "1",
     });
     const late = estimator.measure(facePhoto("adult-50-59"), true);
@@ -89,8 +86,6 @@ describe("the face estimator's bounds", () => {
     // Headers alone refuse this file in the hosted flow (read-image-header.ts); here it reaches the
     // worker, as anything a header cannot show would. Decoding it takes several seconds.
     const { estimator, ProviderError } = await freshEstimator({
-      FACE_ESTIMATION_MAX_QUEUE: "8",
-      FACE_ESTIMATION_TIMEOUT_MS: "240000",
       // Below the file's decode time (over 10 s alone) and above a photo's time on a busy machine.
       FACE_ESTIMATION_PHOTO_BUDGET_MS: "8000",
     });
@@ -116,10 +111,7 @@ describe("the face estimator's bounds", () => {
   }, 300_000);
 
   it("refuses a live frame at once while a photo waits, so frames never queue behind selfies", async () => {
-    const { estimator, ProviderError } = await freshEstimator({
-      FACE_ESTIMATION_MAX_QUEUE: "8",
-      FACE_ESTIMATION_TIMEOUT_MS: "240000",
-    });
+    const { estimator, ProviderError } = await freshEstimator();
     const selfie = estimator.measure(facePhoto("adult-50-59"), true);
     const frame = estimator.measure(facePhoto("adult-70-plus"), false, { onlyIfIdle: true });
     await expect(frame).rejects.toBeInstanceOf(ProviderError);
@@ -134,8 +126,6 @@ describe("the face estimator's bounds", () => {
   it("ends its worker after the configured quiet spell and starts a new one for the next photo", async () => {
     const { estimator } = await freshEstimator({
       FACE_ESTIMATION_IDLE_MS: "500",
-      FACE_ESTIMATION_MAX_QUEUE: "8",
-      FACE_ESTIMATION_TIMEOUT_MS: "240000",
     });
     expect(estimator.running).toBe(false);
     await estimator.measure(facePhoto("adult-50-59"), true);
@@ -155,8 +145,6 @@ describe("the face estimator's bounds", () => {
   it("keeps its worker while photos keep coming within the quiet spell", async () => {
     const { estimator } = await freshEstimator({
       FACE_ESTIMATION_IDLE_MS: "600000",
-      FACE_ESTIMATION_MAX_QUEUE: "8",
-      FACE_ESTIMATION_TIMEOUT_MS: "240000",
     });
     await estimator.measure(facePhoto("adult-50-59"), false);
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -169,8 +157,6 @@ describe("the face estimator's worker process", () => {
   it("survives its worker's crash: the photo in flight is a provider error, the next gets a new process", async () => {
     const { estimator, ProviderError } = await freshEstimator({
       FACE_ESTIMATION_IDLE_MS: "600000",
-      FACE_ESTIMATION_MAX_QUEUE: "8",
-      FACE_ESTIMATION_TIMEOUT_MS: "240000",
     });
     await estimator.measure(facePhoto("adult-50-59"), false); // loads the models
     const crashed = estimator.pid!;
@@ -193,8 +179,6 @@ describe("the face estimator's worker process", () => {
   it("ends the worker process after the quiet spell: its pid no longer exists", async () => {
     const { estimator } = await freshEstimator({
       FACE_ESTIMATION_IDLE_MS: "500",
-      FACE_ESTIMATION_MAX_QUEUE: "8",
-      FACE_ESTIMATION_TIMEOUT_MS: "240000",
     });
     await estimator.measure(facePhoto("adult-50-59"), false);
     const pid = estimator.pid!;
@@ -208,8 +192,6 @@ describe("the face estimator's worker process", () => {
     async () => {
       const { estimator } = await freshEstimator({
         FACE_ESTIMATION_IDLE_MS: "600000",
-        FACE_ESTIMATION_MAX_QUEUE: "8",
-        FACE_ESTIMATION_TIMEOUT_MS: "240000",
       });
       await estimator.measure(facePhoto("adult-50-59"), false);
       const pid = estimator.pid!;
