@@ -1,5 +1,5 @@
-// npx tsx scripts/select-face-fresh.ts SPLIT [UTKFACE_GIT_DIR]: adds a fresh split (`fresh` or
-// `fresh-2`) to the exact-age evaluation set (eval/face-age-exact, see its SOURCES.md), from a
+// npx tsx scripts/select-face-fresh.ts SPLIT [UTKFACE_GIT_DIR]: adds a fresh split (`fresh`,
+// `fresh-2` or `fresh-3`) to the exact-age evaluation set (eval/face-age-exact, see its SOURCES.md), from a
 // local bare clone of the public repository the set's photos come from (UTKFace, non-commercial
 // research only: evaluation only). A fresh split judges a choice once and is then development.
 // Deterministic: from each age group, the photos first in SHA-256 order of their source file
@@ -35,6 +35,16 @@ const QUOTAS: Record<string, [string, number, number, number][]> = {
     ["16-17", 16, 17, Infinity],
     ["18-20", 18, 20, 80],
     ["21-24", 21, 24, 80],
+    ["25+", 25, 200, 100],
+  ],
+  // No 16-17s are left (fresh-2 took them all): this split judges every other age group, and the
+  // 16-17 figure of a choice made after fresh-2 comes from cross-validation only.
+  "fresh-3": [
+    ["10-13", 10, 13, 60],
+    ["14-15", 14, 15, Infinity],
+    ["16-17", 16, 17, Infinity],
+    ["18-20", 18, 20, Infinity],
+    ["21-24", 21, 24, 120],
     ["25+", 25, 200, 100],
   ],
 };
