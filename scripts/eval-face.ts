@@ -6,21 +6,22 @@
 // Every candidate (each age model alone, with and without a mirror-image pass, and ensembles) is
 // measured in one pass: the worker runs every model on each photo and its mirror image and reports
 // each estimate. The candidate and the decision rule are chosen on the development photos (the
-// `tuning`, `held-out` and `fresh` splits: the last two were each seen when an earlier choice was
-// reported, so they can no longer judge one), by cross-validation inside them; the `fresh-2`
-// split is reported with --fresh-2 once the choice is committed, and plays no part in it.
+// `tuning`, `held-out`, `fresh` and `fresh-2` splits: the last three were each seen when an earlier
+// choice was reported, so they can no longer judge one), by cross-validation inside them; the
+// `fresh-3` split is reported with --fresh-3 once the choice is committed, and plays no part in it.
 // --measurements FILE keeps the worker's measurements (one JSON line of estimates per photo, no
 // image), appended as they are made: a rerun measures only the photos not in it yet, and
 // --shard K/N measures only every Nth photo (from the Kth), so N processes can share the work;
-// --split fresh-2 (or development, tuning, held-out, fresh) measures those photos only;
+// --split fresh-3 (or development, tuning, held-out, fresh, fresh-2) measures those photos only;
 // --add-models NAMES measures only the named models on the photos already in FILE;
 // --frames-proxy FILE measures the shipped models on slightly moved, scaled and lit copies of the
 // development photos aged 14-29 (a proxy for several camera frames) and the report compares the
 // median of those frames with the single photo.
 // --report-only prints the report from FILE without measuring; --timing N times each candidate
-// configuration through the worker on N photos, side by side.
+// configuration through the worker on N photos, side by side, into eval/face-age-exact/timing.json,
+// where the report reads each candidate's cost.
 import { createHash } from "node:crypto";
-import { appendFileSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import {
@@ -48,7 +49,7 @@ const argValue = (name: string) => {
 };
 const cacheFile = argValue("--measurements") ? path.resolve(argValue("--measurements")!) : null;
 const [shard, shards] = (argValue("--shard") ?? "0/1").split("/").map(Number);
-/** --split fresh-2 (or development, tuning, held-out, fresh) measures those photos only. */
+/** --split fresh-3 (or development, tuning, held-out, fresh, fresh-2) measures those photos only. */
 const onlySplit = argValue("--split");
 /**
  * --add-models face-api measures only those models, on the photos already measured whose rows lack
@@ -57,16 +58,18 @@ const onlySplit = argValue("--split");
  */
 const addModels = argValue("--add-models")?.split(",") as AgeModelName[] | undefined;
 
-type Split = "tuning" | "held-out" | "fresh" | "fresh-2";
+type Split = "tuning" | "held-out" | "fresh" | "fresh-2" | "fresh-3";
 type Label = { file: string; age: number; split: Split };
 /** One photo: the gates' verdict and, when judged, each model's estimates [crop, mirror image]. */
 type Measured = Label & { verdict: string; ages: Partial<Record<AgeModelName, number[]>> | null; ms: number };
 
 /**
- * Where the choice is made: the first 1,180 photos (tuning and held-out, seen in decision 0013;
- * fresh, seen in decision 0016). The fresh-2 split is reported only with --fresh-2.
+ * Where the choice is made: the first 1,685 photos (tuning and held-out, seen in decision 0013;
+ * fresh, seen in decision 0016; fresh-2, seen in decision 0017). The reported split (fresh-3) is
+ * printed only with --fresh-3.
  */
-const DEVELOPMENT: Split[] = ["tuning", "held-out", "fresh"];
+const DEVELOPMENT: Split[] = ["tuning", "held-out", "fresh", "fresh-2"];
+const REPORTED: Split = "fresh-3";
 const inSplit = (split: Split, wanted: string) =>
   wanted === split || (wanted === "development" && DEVELOPMENT.includes(split));
 
@@ -113,9 +116,9 @@ function readCache(): Measured[] {
   return [...byFile.values()];
 }
 const timingOnly = process.argv.includes("--timing");
-// The fresh-2 split is reported with --fresh-2, once the choice made on development is committed;
+// The reported split is printed with --fresh-3, once the choice made on development is committed;
 // without it, none of its figures is printed.
-const showFresh2 = process.argv.includes("--fresh-2");
+const showReported = process.argv.includes(`--${REPORTED}`);
 const framesFile = argValue("--frames-proxy") ? path.resolve(argValue("--frames-proxy")!) : null;
 if (framesFile && !process.argv.includes("--report-only")) {
   await measureFrames(framesFile);
@@ -266,6 +269,37 @@ const PREVIOUS: AgeModelChoice = {
 const nameOf = (c: AgeModelChoice) =>
   `${c.models.join(" + ")}${c.flip ? " (+ mirror)" : ""}${c.calibration ? " [fitted]" : ""}${c.lowest ? ` [all clear: shifts ${c.models.map((m) => c.lowest![m] ?? 0).join(", ")}]` : ""}`;
 
+type Procedure = {
+  name: string;
+  models: AgeModelName[];
+  /** Models given a mirror pass too. */
+  mirrored: AgeModelName[];
+  kind: "all clear" | "logistic";
+};
+const FD = "faceres-deep" as const;
+const FA = "face-api" as const;
+const PROCEDURES: Procedure[] = [
+  { models: [FD, FA], mirrored: [], kind: "all clear" },
+  { models: [FD, FA], mirrored: [FA], kind: "all clear" },
+  { models: [FD, FA], mirrored: [FD, FA], kind: "all clear" },
+  { models: [FD, "gear"], mirrored: [], kind: "all clear" },
+  { models: [FD, FA, "gear"], mirrored: [], kind: "all clear" },
+  { models: [FD, FA, "gear"], mirrored: [FA], kind: "all clear" },
+  { models: [FD, FA, "ssrnet"], mirrored: [], kind: "all clear" },
+  { models: [FD, FA, "faceres"], mirrored: [], kind: "all clear" },
+  { models: [FD, FA], mirrored: [], kind: "logistic" },
+  { models: [FD, FA], mirrored: [FA], kind: "logistic" },
+  { models: [FD, FA, "gear"], mirrored: [], kind: "logistic" },
+  { models: [FD, FA, "gear"], mirrored: [FD, FA, "gear"], kind: "logistic" },
+  { models: [FD, FA, "gear", "ssrnet"], mirrored: [], kind: "logistic" },
+].map((p) => ({
+  ...p,
+  kind: p.kind as Procedure["kind"],
+  models: p.models as AgeModelName[],
+  mirrored: p.mirrored as AgeModelName[],
+  name: `${p.kind === "all clear" ? "all clear" : "logistic"}: ${p.models.map((m) => (p.mirrored.includes(m) ? `${m} (+ mirror)` : m)).join(" + ")}`,
+}));
+
 function estimateOf(row: Measured, choice: AgeModelChoice): number | null {
   return row.ages ? combineAgeEstimates(row.ages, choice) : null;
 }
@@ -275,7 +309,7 @@ const FIT_AGES = { from: 10, to: 39 };
 
 /**
  * Least squares fit of age = intercept + sum of weight x model estimate on the development faces
- * aged FIT_AGES (the fresh-2 split plays no part), rounded to what age-models.ts records.
+ * aged FIT_AGES (the reported split plays no part), rounded to what age-models.ts records.
  */
 function fitCalibration(rows: Measured[], models: AgeModelName[], flip: boolean): AgeCalibration {
   const features = (r: Measured) => [1, ...models.map((m) => combineAgeEstimates(r.ages!, { models: [m], flip })!)];
@@ -445,72 +479,87 @@ function fitLogistic(rows: Measured[], models: AgeModelName[], flip: boolean, re
 }
 
 /**
- * The speed budget (a selfie's decision p50 at most 400 ms): the inference cost of one pass of each
- * model, relative to one FaceRes pass, as measured side by side through the worker (npm run
- * eval:face -- --timing; figures in docs/face-estimation.md). FaceRes alone took about 160 ms a
- * selfie in the bench, so a candidate fits at a cost of at most two FaceRes passes.
+ * The speed budget (a selfie's decision p50 at most 400 ms in the bench): each configuration's
+ * inference as measured side by side through the worker (--timing N, kept in timing.json),
+ * relative to FaceRes alone, which took about 160 ms a selfie in the bench; a candidate fits at a
+ * cost of at most two FaceRes passes. A configuration never timed has no cost and is not chosen.
+ * The worker mirrors every model or none, so a candidate with a mirror pass for some of its models
+ * costs what the worker would run for it: all of them mirrored.
  */
-const PASS_COST: Record<AgeModelName, number> = {
-  faceres: 1,
-  "faceres-deep": 1,
-  gear: 1,
-  ssrnet: 0.1,
-  "face-api": 0.5,
-};
+const timingFile = path.join(dir, "timing.json");
+type Timing = { date: string; photos: number; ratioToFaceres: Record<string, number> };
+const configKey = (models: readonly AgeModelName[], flip: boolean) =>
+  `${[...models].sort().join(" + ")}${flip ? " (+ mirror)" : ""}`;
+const timed: Timing | null = existsSync(timingFile) ? JSON.parse(readFileSync(timingFile, "utf8")) : null;
+const configCost = (models: readonly AgeModelName[], flip: boolean) =>
+  timed?.ratioToFaceres[configKey(models, flip)] ?? Infinity;
 const MAX_COST = 2;
-const costOf = (choice: AgeModelChoice) =>
-  choice.models.reduce((sum, m) => sum + PASS_COST[m], 0) * (choice.flip ? 2 : 1);
+const costOf = (choice: AgeModelChoice) => configCost(choice.models, choice.flip);
+const procedureCost = (p: Procedure) => configCost(p.models, p.mirrored.length > 0);
+const costText = (cost: number) => (Number.isFinite(cost) ? cost.toFixed(2) : "not timed");
 
-if (timingOnly) await timing(Number(argValue("--timing")) || 20);
+if (timingOnly) await timing(Number(argValue("--timing")) || 12);
 
 /**
- * --timing N: N development photos measured by the worker once per configuration, side by side
- * (each photo through every configuration in turn), with the gates' models as a selfie runs them.
+ * --timing N: every model set a candidate uses, with and without the mirror pass, measured by the
+ * worker on N development photos, in batches side by side with FaceRes alone (each photo through
+ * every configuration of the batch in turn, the gates' models as a selfie runs them), so that a
+ * change in the machine's load moves a configuration and its baseline alike.
  */
 async function timing(count: number) {
-  const configs: AgeModelChoice[] = [
-    { models: ["faceres"], flip: false },
-    { models: ["faceres-deep", "gear"], flip: false },
-    { models: ["face-api"], flip: false },
-    { models: ["faceres-deep", "gear", "face-api"], flip: false },
-    { models: ["faceres-deep", "face-api"], flip: false },
-    { models: ["faceres-deep", "gear"], flip: true },
-    { models: ["faceres-deep", "face-api", "faceres"], flip: false },
-    { models: ["faceres-deep", "face-api"], flip: true },
-  ];
-  const estimators = configs.map((c) => createFaceEstimator(c, { lowPriority: false }));
-  const times = configs.map(() => [] as number[]);
+  const sets = [...ENSEMBLES, ...PROCEDURES.map((p) => p.models)];
+  const configs = [
+    ...new Map(
+      sets.flatMap((models) => [false, true].map((flip) => [configKey(models, flip), { models, flip }] as const)),
+    ).values(),
+  ].filter((c) => configKey(c.models, c.flip) !== configKey(["faceres"], false));
   const photos = [...labels].filter((l) => DEVELOPMENT.includes(l.split)).sort((a, b) => a.file.localeCompare(b.file));
-  for (const [i, label] of photos.slice(0, count + 1).entries()) {
-    const bytes = await selfieFraming(readFileSync(path.join(dir, "images", label.file)));
-    for (const [k, estimator] of estimators.entries()) {
-      const started = performance.now();
-      await estimator.measure(bytes, true);
-      // The first photo loads the models: not counted.
-      if (i > 0) times[k].push(performance.now() - started);
+  const framed = await Promise.all(
+    photos.slice(0, count + 1).map((l) => selfieFraming(readFileSync(path.join(dir, "images", l.file)))),
+  );
+  const ratioToFaceres: Record<string, number> = { [configKey(["faceres"], false)]: 1 };
+  const BATCH = 6;
+  for (let start = 0; start < configs.length; start += BATCH) {
+    const batch: AgeModelChoice[] = [{ models: ["faceres"], flip: false }, ...configs.slice(start, start + BATCH)];
+    const estimators = batch.map((c) => createFaceEstimator(c, { lowPriority: false }));
+    const times = batch.map(() => [] as number[]);
+    for (const [i, bytes] of framed.entries()) {
+      for (const [k, estimator] of estimators.entries()) {
+        const started = performance.now();
+        await estimator.measure(bytes, true);
+        // The first photo loads the models: not counted.
+        if (i > 0) times[k].push(performance.now() - started);
+      }
+    }
+    for (const e of estimators) e.stop();
+    for (const [k, c] of batch.entries()) {
+      if (k > 0)
+        ratioToFaceres[configKey(c.models, c.flip)] = Math.round((100 * median(times[k])) / median(times[0])) / 100;
+      console.error(
+        `${nameOf(c)}: ${median(times[k]).toFixed(0)} ms (${(median(times[k]) / median(times[0])).toFixed(2)})`,
+      );
     }
   }
-  for (const e of estimators) e.stop();
-  const base = median(times[0]);
-  console.log(`| Configuration | Median ms per photo (${count} photos) | Against FaceRes alone |`);
-  console.log("|---|---:|---:|");
-  for (const [k, c] of configs.entries())
-    console.log(`| ${nameOf(c)} | ${median(times[k]).toFixed(0)} | ${(median(times[k]) / base).toFixed(2)} |`);
+  const result: Timing = { date: new Date().toISOString().slice(0, 10), photos: count, ratioToFaceres };
+  writeFileSync(timingFile, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`| Configuration | Against FaceRes alone (${count} photos) |`);
+  console.log("|---|---:|");
+  for (const [key, ratio] of Object.entries(ratioToFaceres)) console.log(`| ${key} | ${ratio.toFixed(2)} |`);
   process.exit(0);
 }
 
 line(
-  `Dataset: eval/face-age-exact (${measured.length} photos: ${development.length} development (${split("tuning").length} tuning + ${split("held-out").length} held-out + ${split("fresh").length} fresh)${showFresh2 ? `, ${split("fresh-2").length} fresh-2` : ""}), ${new Date().toISOString().slice(0, 10)}; median ${median(measured.filter((r) => r.verdict !== "added").map((r) => r.ms)).toFixed(0)} ms per photo with all models and the mirror image (shared machine: timings disturbed). ${dev.length} development photos judged by every model.`,
+  `Dataset: eval/face-age-exact (${measured.length} photos: ${development.length} development (${split("tuning").length} tuning + ${split("held-out").length} held-out + ${split("fresh").length} fresh + ${split("fresh-2").length} fresh-2)${showReported ? `, ${split(REPORTED).length} ${REPORTED}` : ""}), ${new Date().toISOString().slice(0, 10)}; median ${median(measured.filter((r) => r.verdict !== "added").map((r) => r.ms)).toFixed(0)} ms per photo with all models and the mirror image (shared machine: timings disturbed). ${dev.length} development photos judged by every model.`,
 );
 line();
 line("### What the gates did");
 line();
-line("| Group | Development photos | Judged | Fresh-2 photos | Judged | Retake or spoof (both) |");
+line(`| Group | Development photos | Judged | ${REPORTED} photos | Judged | Retake or spoof (both) |`);
 line("|---|---:|---:|---:|---:|---|");
 for (const [group] of GROUPS) {
   const rows = measured.filter((r) => groupOf(r.age) === group);
   const devRows = rows.filter((r) => DEVELOPMENT.includes(r.split));
-  const freshRows = showFresh2 ? rows.filter((r) => r.split === "fresh-2") : [];
+  const freshRows = showReported ? rows.filter((r) => r.split === REPORTED) : [];
   const other = new Map<string, number>();
   for (const r of [...devRows, ...freshRows])
     if (r.verdict !== "face") other.set(r.verdict, (other.get(r.verdict) ?? 0) + 1);
@@ -542,7 +591,7 @@ const scores = [PREVIOUS, ...CANDIDATES].map((choice) => {
     mean(est.filter((e) => within(e.age)).map((e) => Math.abs(e.estimate - e.age))).toFixed(1),
   );
   line(
-    `| ${choice === PREVIOUS ? "decision 0013's choice: " : ""}${nameOf(choice)} | ${costOf(choice).toFixed(1)} | ${errors.join(" | ")} | ${s.passFrom} | ${pct(s.passing, s.adults)} | ${pct(s.youngPassing, s.young)} |`,
+    `| ${choice === PREVIOUS ? "decision 0013's choice: " : ""}${nameOf(choice)} | ${costText(costOf(choice))} | ${errors.join(" | ")} | ${s.passFrom} | ${pct(s.passing, s.adults)} | ${pct(s.youngPassing, s.young)} |`,
   );
   return { choice, ...s };
 });
@@ -554,7 +603,7 @@ const describe = (c: AgeModelChoice) =>
   `${nameOf(c)}${c.calibration ? ` (${JSON.stringify(c.calibration)})` : ""}${c.lowest ? ` (${JSON.stringify(c.lowest)})` : ""}`;
 line();
 line(
-  `Best in-sample regardless of speed: ${describe(bestOverall.choice)} (cost ${costOf(bestOverall.choice).toFixed(1)}). Best in-sample within the speed budget (cost at most ${MAX_COST}): ${describe(best.choice)}.`,
+  `Best in-sample regardless of speed: ${describe(bestOverall.choice)} (cost ${costText(costOf(bestOverall.choice))}). Best in-sample within the speed budget (cost at most ${MAX_COST}): ${describe(best.choice)}.`,
 );
 
 // Cross-validation inside development: every candidate is a procedure (fit its shifts or weights,
@@ -580,39 +629,6 @@ const mirroredFor =
         Object.entries(r.ages).map(([m, v]) => [m, mirrored.includes(m as AgeModelName) ? [mean(v)] : v.slice(0, 1)]),
       ),
   });
-
-type Procedure = {
-  name: string;
-  models: AgeModelName[];
-  /** Models given a mirror pass too. */
-  mirrored: AgeModelName[];
-  kind: "all clear" | "logistic";
-};
-const FD = "faceres-deep" as const;
-const FA = "face-api" as const;
-const PROCEDURES: Procedure[] = [
-  { models: [FD, FA], mirrored: [], kind: "all clear" },
-  { models: [FD, FA], mirrored: [FA], kind: "all clear" },
-  { models: [FD, FA], mirrored: [FD, FA], kind: "all clear" },
-  { models: [FD, "gear"], mirrored: [], kind: "all clear" },
-  { models: [FD, FA, "gear"], mirrored: [], kind: "all clear" },
-  { models: [FD, FA, "gear"], mirrored: [FA], kind: "all clear" },
-  { models: [FD, FA, "ssrnet"], mirrored: [], kind: "all clear" },
-  { models: [FD, FA, "faceres"], mirrored: [], kind: "all clear" },
-  { models: [FD, FA], mirrored: [], kind: "logistic" },
-  { models: [FD, FA], mirrored: [FA], kind: "logistic" },
-  { models: [FD, FA, "gear"], mirrored: [], kind: "logistic" },
-  { models: [FD, FA, "gear"], mirrored: [FD, FA, "gear"], kind: "logistic" },
-  { models: [FD, FA, "gear", "ssrnet"], mirrored: [], kind: "logistic" },
-].map((p) => ({
-  ...p,
-  kind: p.kind as Procedure["kind"],
-  models: p.models as AgeModelName[],
-  mirrored: p.mirrored as AgeModelName[],
-  name: `${p.kind === "all clear" ? "all clear" : "logistic"}: ${p.models.map((m) => (p.mirrored.includes(m) ? `${m} (+ mirror)` : m)).join(" + ")}`,
-}));
-const procedureCost = (p: Procedure) =>
-  p.models.reduce((sum, m) => sum + PASS_COST[m] * (p.mirrored.includes(m) ? 2 : 1), 0);
 
 /** The procedure's choice fitted on `rows` (already mirrored for it), for a required age and share. */
 function fitProcedure(p: Procedure, rows: Measured[], requiredAge: 16 | 18, share: number): AgeModelChoice {
@@ -657,7 +673,7 @@ const validated = PROCEDURES.flatMap((p) =>
     const tally = crossValidate(p, 18, share);
     console.error(`cross-validated: ${p.name}, ${100 * share}%`);
     line(
-      `| ${p.name} | ${procedureCost(p).toFixed(1)} | ${100 * share}% | ${pct(...tally.under)} | ${pct(...tally.near)} | ${pct(...tally.young)} | ${pct(...tally.adults)} |`,
+      `| ${p.name} | ${costText(procedureCost(p))} | ${100 * share}% | ${pct(...tally.under)} | ${pct(...tally.near)} | ${pct(...tally.young)} | ${pct(...tally.adults)} |`,
     );
     return { procedure: p, share, tally };
   }),
@@ -722,12 +738,12 @@ for (const requiredAge of [18, 16] as const) {
   line("| Photos | Group | n | Pass | Inconclusive | Fail |");
   line("|---|---|---:|---:|---:|---:|");
   verdictTable("development", development, SHIPPED_AGE_MODELS, requiredAge, rule);
-  if (showFresh2) {
-    verdictTable("**fresh-2**", split("fresh-2"), SHIPPED_AGE_MODELS, requiredAge, rule);
+  if (showReported) {
+    verdictTable(`**${REPORTED}**`, split(REPORTED), SHIPPED_AGE_MODELS, requiredAge, rule);
     const previousRule = ruleFrom(scoredOn(dev, PREVIOUS), requiredAge);
     verdictTable(
-      "fresh-2, decision 0013's choice (its rule from development)",
-      split("fresh-2"),
+      `${REPORTED}, decision 0013's choice (its rule from development)`,
+      split(REPORTED),
       PREVIOUS,
       requiredAge,
       previousRule,
@@ -752,9 +768,9 @@ for (const requiredAge of [18, 16] as const) {
     );
   }
 }
-if (!showFresh2) {
+if (!showReported) {
   line();
-  line("(The fresh-2 split is reported with --fresh-2, once the choice above is committed.)");
+  line(`(The ${REPORTED} split is reported with --${REPORTED}, once the choice above is committed.)`);
 }
 if (framesFile) framesReport(framesFile);
 
