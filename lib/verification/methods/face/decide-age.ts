@@ -5,21 +5,18 @@ import type { Confidence, MethodResult } from "@/lib/verification/methods/types"
 // under the required age by more than a fail buffer, and anything in between is inconclusive,
 // which moves the user on to the session's next method.
 //
-// The buffers are per required age, chosen on the development photos of the exact-age evaluation
-// set for the shipped models (docs/decisions/0016-face-age-fresh-evaluation.md, re-examined on
-// more photos in docs/decisions/0017-face-age-rule-cross-validated.md). At 18+ no development face
-// under 16 passes, but some 16-17s do: a few read as adults by every model, so no threshold that
-// still passes 80% of adults 25+ keeps them under the 2% target (the evaluation's cross-validated
-// table). At 16+ no development face under 16 passes. The fail buffer fails no development face at
-// or above the required age. With the shipped models a face must satisfy both, so one low reading
-// of an adult sets the fail threshold: a face check almost never fails anyone, it passes or moves
-// the user on.
+// The buffers are per required age, chosen with the shipped models on the development photos of
+// the exact-age evaluation set (docs/decisions/0019-face-age-minors-first.md): at 18+ the pass
+// buffer lets no development face under 16 and at most 2% of 16-17s pass; at 16+ no development
+// face under 16. That costs young adults: most 18-24s move on to the next method (the
+// evaluation's cross-validated table). The fail buffer fails no development face at or above the
+// required age, so a face check almost never fails anyone: it passes or moves the user on.
 
 export type AgeRule = { passBuffer: number; failBuffer: number };
 
 export const SHIPPED_AGE_RULES: Record<16 | 18, AgeRule> = {
-  18: { passBuffer: 8, failBuffer: 16 },
-  16: { passBuffer: 9, failBuffer: 14 },
+  18: { passBuffer: 10, failBuffer: 16 },
+  16: { passBuffer: 11, failBuffer: 14 },
 };
 
 /** The rule in force: FACE_ESTIMATION_BUFFER_YEARS, when set, replaces both buffers at every age. */
