@@ -15,8 +15,8 @@ import type { Confidence, MethodResult } from "@/lib/verification/methods/types"
 export type AgeRule = { passBuffer: number; failBuffer: number };
 
 export const SHIPPED_AGE_RULES: Record<16 | 18, AgeRule> = {
-  18: { passBuffer: 10, failBuffer: 16 },
-  16: { passBuffer: 11, failBuffer: 14 },
+  18: { passBuffer: 6, failBuffer: 11 },
+  16: { passBuffer: 8, failBuffer: 9 },
 };
 
 /** The rule in force: FACE_ESTIMATION_BUFFER_YEARS, when set, replaces both buffers at every age. */
