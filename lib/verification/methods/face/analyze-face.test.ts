@@ -24,8 +24,8 @@ describe("analyzeFace on real photographs", () => {
     expect(await verdictFor(facePhoto("adult-50-59"), 18)).toBe("pass");
   }, 120_000);
 
-  // The shipped models must agree, so the measured age is the lower reading: a young child is far
-  // under 16, never near a pass, and fails only under a rule with a small fail buffer.
+  // A young child reads far under 16 on both shipped models, so the combination is never near a
+  // pass, and fails only under a rule with a small fail buffer.
   it("never passes a young child: estimated under 16, inconclusive with the default buffer, failed with a small one", async () => {
     const analysis = await analyzeFace(facePhoto("child-3-9"));
     expect(analysis).toMatchObject({ kind: "face" });
