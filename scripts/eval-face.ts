@@ -744,6 +744,28 @@ function verdictTable(label: string, rows: Measured[], choice: AgeModelChoice, r
   }
 }
 
+// The reported split judges what development chose, so it is printed only when the shipped models
+// and both rules are exactly that: a split shown a configuration the procedure did not give has
+// been spent on it (decision 0019 tells how that happened once).
+if (showReported) {
+  const differences = [
+    ...(describe(chosenChoice) === describe(SHIPPED_AGE_MODELS) ? [] : ["SHIPPED_AGE_MODELS"]),
+    ...([18, 16] as const).flatMap((requiredAge) => {
+      const tuned = ruleFrom(scoredOn(dev, chosenChoice), requiredAge, chosenShare[requiredAge]);
+      const rule = SHIPPED_AGE_RULES[requiredAge];
+      return tuned.passBuffer === rule.passBuffer && tuned.failBuffer === rule.failBuffer
+        ? []
+        : [`SHIPPED_AGE_RULES[${requiredAge}]`];
+    }),
+  ];
+  if (differences.length) {
+    console.error(
+      `Not reporting ${REPORTED}: ${differences.join(", ")} differ from what the development photos give. Ship the choice first (run without --${REPORTED} to see it).`,
+    );
+    process.exit(1);
+  }
+}
+
 for (const requiredAge of [18, 16] as const) {
   const rule = SHIPPED_AGE_RULES[requiredAge];
   const tuned = ruleFrom(scoredOn(dev, SHIPPED_AGE_MODELS), requiredAge, chosenShare[requiredAge]);
