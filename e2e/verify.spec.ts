@@ -106,7 +106,9 @@ test("an inconclusive first method escalates to the second, which passes (keyboa
   const next = page.getByRole("heading", { level: 2, name: "ID document" });
   await expect(next).toBeFocused();
   await expect(page.getByText("Step 2 of 2", { exact: true })).toBeVisible();
-  const told = "Face age estimation couldn't give a clear result, so we've moved you on to your ID document.";
+  const told =
+    "Face age estimation couldn't give a clear result, so we've moved you on to your ID document. " +
+    "That is common: the face check only confirms people who look well over the age asked.";
   await expect(page.getByTestId("escalation-notice")).toHaveText(told);
   await expect(page.getByTestId("flow-announcer")).toContainText(told);
   await expect(page.getByRole("listitem").filter({ hasText: "Face age estimation" })).toContainText("No clear result");

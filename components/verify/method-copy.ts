@@ -23,6 +23,15 @@ export const METHOD_SUMMARY: Record<VerificationMethod, string> = {
   digital_id: "Shares your age from a digital identity wallet.",
 };
 
+/**
+ * Why a method often gives no clear result, said when it moves the user on, so that an
+ * inconclusive result does not read as a refusal. The face check passes only faces that look well
+ * over the age asked (docs/face-estimation.md), so most young adults are moved on.
+ */
+export const INCONCLUSIVE_NOTE: Partial<Record<VerificationMethod, string>> = {
+  face_estimation: "That is common: the face check only confirms people who look well over the age asked.",
+};
+
 /** The same, as a note under the method's name in a list. */
 export function unavailableNote(reason: UnavailableReason | undefined, past: boolean) {
   const when = reason === "not_live" ? "Not available yet" : "Not available right now";

@@ -1,7 +1,13 @@
 import { ActionForm } from "@/components/verify/action-form";
 import { DocumentAndSelfieCapture } from "@/components/verify/document-capture";
 import { ImageCapture } from "@/components/verify/image-capture";
-import { METHOD_LABEL, METHOD_PHRASE, METHOD_SUMMARY, unavailableSentence } from "@/components/verify/method-copy";
+import {
+  INCONCLUSIVE_NOTE,
+  METHOD_LABEL,
+  METHOD_PHRASE,
+  METHOD_SUMMARY,
+  unavailableSentence,
+} from "@/components/verify/method-copy";
 import { LeaveLink } from "@/components/verify/leave-link";
 import { MethodProgress } from "@/components/verify/method-progress";
 import { PhoneHandoff } from "@/components/verify/phone-handoff";
@@ -60,6 +66,8 @@ export function escalationMessage(steps: FlowStep[], currentIndex: number): stri
     sentences.push(
       `${METHOD_LABEL[lastTried.method]} couldn't give a clear result, so we've moved you on to ${METHOD_PHRASE[current.method]}.`,
     );
+    const note = INCONCLUSIVE_NOTE[lastTried.method];
+    if (note) sentences.push(note);
   }
   for (const step of earlier) {
     if (step.state === "skipped") sentences.push(unavailableSentence(step.method, step.unavailableReason, true));
