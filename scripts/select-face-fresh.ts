@@ -1,5 +1,5 @@
 // npx tsx scripts/select-face-fresh.ts SPLIT [UTKFACE_GIT_DIR]: adds a fresh split (`fresh`,
-// `fresh-2` or `fresh-3`) to the exact-age evaluation set (eval/face-age-exact, see its SOURCES.md), from a
+// `fresh-2`, `fresh-3` or `fresh-4`) to the exact-age evaluation set (eval/face-age-exact, see its SOURCES.md), from a
 // local bare clone of the public repository the set's photos come from (UTKFace, non-commercial
 // research only: evaluation only). A fresh split judges a choice once and is then development.
 // Deterministic: from each age group, the photos first in SHA-256 order of their source file
@@ -46,6 +46,17 @@ const QUOTAS: Record<string, [string, number, number, number][]> = {
     ["18-20", 18, 20, Infinity],
     ["21-24", 21, 24, 120],
     ["25+", 25, 200, 100],
+  ],
+  // Fresh-3 took every 14-20 the source had left: this split judges the youngest children's and
+  // the adults' figures, and a choice made after fresh-3 has its 14-20 figures from
+  // cross-validation only.
+  "fresh-4": [
+    ["10-13", 10, 13, Infinity],
+    ["14-15", 14, 15, Infinity],
+    ["16-17", 16, 17, Infinity],
+    ["18-20", 18, 20, Infinity],
+    ["21-24", 21, 24, Infinity],
+    ["25+", 25, 200, 150],
   ],
 };
 const quotas = QUOTAS[split];
