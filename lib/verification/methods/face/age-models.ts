@@ -31,19 +31,18 @@ export type AgeModelChoice = {
 };
 
 /**
- * FaceRes-Deep and face-api's age net on the face (no mirror pass: it adds inference and did not
- * help on the development photos), weighed together: a logistic regression of "18 or over" on the
- * two estimates, fitted on the development faces aged 10-39 and mapped back to years. Chosen by
- * cross-validation on the 1,685 development photos as the cheapest candidate that keeps every face
- * under 16 out and at most 2% of 16-17s while passing at least 80% of adults 25+, with no other
- * candidate passing 2 points more adults (npm run eval:face;
- * docs/decisions/0019-face-age-minors-first.md). The scale is compressed (about 0.6 years per year
- * of either model), so its thresholds in decide-age.ts sit lower than either model's reading.
+ * FaceRes-Deep and face-api's age net, each read on the face and its mirror image (the mean of the
+ * two), and both must agree: the measured age is the lower of FaceRes-Deep's estimate and
+ * face-api's less a year, so one model's outlier cannot carry a child across the threshold.
+ * Chosen by cross-validation on the 2,138 development photos (npm run eval:face;
+ * docs/decisions/0020-face-age-both-must-agree.md): no candidate within the speed budget kept every
+ * face under 16 out, at most 2% of 16-17s and at least 80% of adults 25+ passing; of those that
+ * met the first two, this passed the most adults.
  */
 export const SHIPPED_AGE_MODELS: AgeModelChoice = {
   models: ["faceres-deep", "face-api"],
-  flip: false,
-  calibration: { intercept: 6.599, weights: { "faceres-deep": 0.326, "face-api": 0.299 } },
+  flip: true,
+  lowest: { "faceres-deep": 0, "face-api": -1 },
 };
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
