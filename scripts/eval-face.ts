@@ -211,7 +211,7 @@ async function frameVariant(framed: Uint8Array, [dx, dy, zoom, brightness]: [num
 /** --frames-proxy FILE: the shipped models' estimates on each FRAME_VARIANTS variant of the photos in FRAME_AGES. */
 async function measureFrames(file: string) {
   const done = new Set(readJsonLines<{ file: string }>(file).map((r) => r.file));
-  const estimator = createFaceEstimator({ ...SHIPPED_AGE_MODELS, flip: false }, { lowPriority: false });
+  const estimator = createFaceEstimator(SHIPPED_AGE_MODELS, { lowPriority: false });
   const todo = myShare(readCache()).filter(
     (r) =>
       r.verdict === "face" &&

@@ -11,7 +11,7 @@ import type { Confidence, MethodResult } from "@/lib/verification/methods/types"
 // face under 16. That costs young adults: most 18-24s move on to the next method (the
 // evaluation's cross-validated table). The fail buffer fails no development face at or above the
 // required age; with two models that must agree, some adults read very young, so a face check
-// fails no one: it passes or moves the user on.
+// fails practically no one (an estimate under -1): it passes or moves the user on.
 
 export type AgeRule = { passBuffer: number; failBuffer: number };
 
