@@ -279,7 +279,7 @@ type Procedure = {
 };
 const FD = "faceres-deep" as const;
 const FA = "face-api" as const;
-const PROCEDURES: Procedure[] = [
+const PROCEDURE_SPECS: Omit<Procedure, "name">[] = [
   { models: [FD, FA], mirrored: [], kind: "all clear" },
   { models: [FD, FA], mirrored: [FA], kind: "all clear" },
   { models: [FD, FA], mirrored: [FD, FA], kind: "all clear" },
@@ -294,12 +294,10 @@ const PROCEDURES: Procedure[] = [
   { models: [FD, FA, "gear"], mirrored: [], kind: "logistic" },
   { models: [FD, FA, "gear"], mirrored: [FD, FA, "gear"], kind: "logistic" },
   { models: [FD, FA, "gear", "ssrnet"], mirrored: [], kind: "logistic" },
-].map((p) => ({
+];
+const PROCEDURES: Procedure[] = PROCEDURE_SPECS.map((p) => ({
   ...p,
-  kind: p.kind as Procedure["kind"],
-  models: p.models as AgeModelName[],
-  mirrored: p.mirrored as AgeModelName[],
-  name: `${p.kind === "all clear" ? "all clear" : "logistic"}: ${p.models.map((m) => (p.mirrored.includes(m) ? `${m} (+ mirror)` : m)).join(" + ")}`,
+  name: `${p.kind}: ${p.models.map((m) => (p.mirrored.includes(m) ? `${m} (+ mirror)` : m)).join(" + ")}`,
 }));
 
 function estimateOf(row: Measured, choice: AgeModelChoice): number | null {

@@ -1,6 +1,6 @@
 // Which age models the built-in estimator runs, and how their estimates combine. The worker
-// (face-worker.mjs) knows how to run each; this names the shipped choice, made on the tuning split
-// of the exact-age evaluation set (docs/decisions/0013-face-age-models-and-rule.md).
+// (face-worker.mjs) knows how to run each; this names the shipped choice, made on the development
+// photos of the exact-age evaluation set (docs/decisions/0020-face-age-both-must-agree.md).
 //
 // Each model gives one estimate on the face crop and, with `flip`, one on its mirror image; a
 // model's estimate is the mean of those. The measured age is the mean of the models' estimates;
