@@ -8,12 +8,12 @@
 // each estimate. The candidate and the decision rule are chosen on the development photos (the
 // `tuning`, `held-out`, `fresh`, `fresh-2` and `fresh-3` splits: the last four were each seen when
 // an earlier choice was reported, so they can no longer judge one), by cross-validation inside
-// them; the `fresh-4` split is reported with --fresh-4 once the choice is committed, and plays no
-// part in it.
+// them; the `fresh-4` and `fresh-5` splits are reported with --fresh-4 and --fresh-5 once the choice
+// is committed, and play no part in it.
 // --measurements FILE keeps the worker's measurements (one JSON line of estimates per photo, no
 // image), appended as they are made: a rerun measures only the photos not in it yet, and
 // --shard K/N measures only every Nth photo (from the Kth), so N processes can share the work;
-// --split fresh-4 (or development, or any one split) measures those photos only;
+// --split fresh-5 (or development, or any one split) measures those photos only;
 // --add-models NAMES measures only the named models on the photos already in FILE;
 // --frames-proxy FILE measures the shipped models on slightly moved, scaled and lit copies of the
 // development photos aged 14-29 (a proxy for several camera frames) and the report compares the
@@ -50,7 +50,7 @@ const argValue = (name: string) => {
 };
 const cacheFile = argValue("--measurements") ? path.resolve(argValue("--measurements")!) : null;
 const [shard, shards] = (argValue("--shard") ?? "0/1").split("/").map(Number);
-/** --split fresh-4 (or development, or any one split) measures those photos only. */
+/** --split fresh-5 (or development, or any one split) measures those photos only. */
 const onlySplit = argValue("--split");
 /**
  * --add-models face-api measures only those models, on the photos already measured whose rows lack
@@ -59,7 +59,7 @@ const onlySplit = argValue("--split");
  */
 const addModels = argValue("--add-models")?.split(",") as AgeModelName[] | undefined;
 
-type Split = "tuning" | "held-out" | "fresh" | "fresh-2" | "fresh-3" | "fresh-4";
+type Split = "tuning" | "held-out" | "fresh" | "fresh-2" | "fresh-3" | "fresh-4" | "fresh-5";
 type Label = { file: string; age: number; split: Split };
 /** One photo: the gates' verdict and, when judged, each model's estimates [crop, mirror image]. */
 type Measured = Label & { verdict: string; ages: Partial<Record<AgeModelName, number[]>> | null; ms: number };
@@ -67,10 +67,11 @@ type Measured = Label & { verdict: string; ages: Partial<Record<AgeModelName, nu
 /**
  * Where the choice is made: the first 2,138 photos (tuning and held-out, seen in decision 0013;
  * fresh, seen in decision 0016; fresh-2, seen in decision 0017; fresh-3, seen in decision 0019).
- * The reported split (fresh-4) is printed only with --fresh-4.
+ * The reported splits judge that choice and are printed only when asked for (--fresh-4, --fresh-5):
+ * fresh-4 from UTKFace's crop_part1 like development, fresh-5 from the rest of UTKFace (its 14-20s).
  */
 const DEVELOPMENT: Split[] = ["tuning", "held-out", "fresh", "fresh-2", "fresh-3"];
-const REPORTED: Split = "fresh-4";
+const REPORTED: Split[] = ["fresh-4", "fresh-5"];
 const inSplit = (split: Split, wanted: string) =>
   wanted === split || (wanted === "development" && DEVELOPMENT.includes(split));
 
@@ -117,9 +118,9 @@ function readCache(): Measured[] {
   return [...byFile.values()];
 }
 const timingOnly = process.argv.includes("--timing");
-// The reported split is printed with --fresh-4, once the choice made on development is committed;
-// without it, none of its figures is printed.
-const showReported = process.argv.includes(`--${REPORTED}`);
+// A reported split is printed with --fresh-4 or --fresh-5, once the choice made on development is
+// committed; without its flag, none of its figures is printed.
+const shownSplits = REPORTED.filter((name) => process.argv.includes(`--${name}`));
 const framesFile = argValue("--frames-proxy") ? path.resolve(argValue("--frames-proxy")!) : null;
 if (framesFile && !process.argv.includes("--report-only")) {
   await measureFrames(framesFile);
@@ -551,23 +552,26 @@ async function timing(count: number) {
 }
 
 line(
-  `Dataset: eval/face-age-exact (${measured.length} photos: ${development.length} development (${split("tuning").length} tuning + ${split("held-out").length} held-out + ${split("fresh").length} fresh + ${split("fresh-2").length} fresh-2 + ${split("fresh-3").length} fresh-3)${showReported ? `, ${split(REPORTED).length} ${REPORTED}` : ""}), ${new Date().toISOString().slice(0, 10)}; median ${median(measured.filter((r) => r.verdict !== "added").map((r) => r.ms)).toFixed(0)} ms per photo with all models and the mirror image (shared machine: timings disturbed). ${dev.length} development photos judged by every model.`,
+  `Dataset: eval/face-age-exact (${measured.length} photos: ${development.length} development (${split("tuning").length} tuning + ${split("held-out").length} held-out + ${split("fresh").length} fresh + ${split("fresh-2").length} fresh-2 + ${split("fresh-3").length} fresh-3)${shownSplits.map((name) => `, ${split(name).length} ${name}`).join("")}), ${new Date().toISOString().slice(0, 10)}; median ${median(measured.filter((r) => r.verdict !== "added").map((r) => r.ms)).toFixed(0)} ms per photo with all models and the mirror image (shared machine: timings disturbed). ${dev.length} development photos judged by every model.`,
 );
 line();
 line("### What the gates did");
 line();
-line(`| Group | Development photos | Judged | ${REPORTED} photos | Judged | Retake or spoof (both) |`);
-line("|---|---:|---:|---:|---:|---|");
+line(
+  `| Group | Development photos | Judged | ${shownSplits.map((name) => `${name} photos | Judged | `).join("")}Retake or spoof (all) |`,
+);
+line(`|---|---:|---:|${shownSplits.map(() => "---:|---:|").join("")}---|`);
 for (const [group] of GROUPS) {
   const rows = measured.filter((r) => groupOf(r.age) === group);
   const devRows = rows.filter((r) => DEVELOPMENT.includes(r.split));
-  const freshRows = showReported ? rows.filter((r) => r.split === REPORTED) : [];
+  const shownRows = shownSplits.map((name) => rows.filter((r) => r.split === name));
   const other = new Map<string, number>();
-  for (const r of [...devRows, ...freshRows])
+  for (const r of [devRows, ...shownRows].flat())
     if (r.verdict !== "face") other.set(r.verdict, (other.get(r.verdict) ?? 0) + 1);
-  line(
-    `| ${group} | ${devRows.length} | ${devRows.filter((r) => r.ages).length} | ${freshRows.length} | ${freshRows.filter((r) => r.ages).length} | ${[...other].map(([k, v]) => `${k} ${v}`).join(", ") || "none"} |`,
+  const counts = [devRows, ...shownRows].map(
+    (inSplit) => `${inSplit.length} | ${inSplit.filter((r) => r.ages).length}`,
   );
+  line(`| ${group} | ${counts.join(" | ")} | ${[...other].map(([k, v]) => `${k} ${v}`).join(", ") || "none"} |`);
 }
 
 line();
@@ -754,7 +758,7 @@ function verdictTable(label: string, rows: Measured[], choice: AgeModelChoice, r
   }
 }
 
-// The reported split judges what development chose, so it is printed only when the shipped models
+// A reported split judges what development chose, so it is printed only when the shipped models
 // and both rules are exactly that: a split shown a configuration the procedure did not give has
 // been spent on it (decision 0019 tells how that happened once).
 /** The rules the development photos give the chosen combination: what decide-age.ts should ship. */
@@ -765,14 +769,14 @@ const chosenRules = {
 const shipsChosenRule = (requiredAge: 16 | 18) =>
   chosenRules[requiredAge].passBuffer === SHIPPED_AGE_RULES[requiredAge].passBuffer &&
   chosenRules[requiredAge].failBuffer === SHIPPED_AGE_RULES[requiredAge].failBuffer;
-if (showReported) {
+if (shownSplits.length) {
   const differences = [
     ...(describe(chosenChoice) === describe(SHIPPED_AGE_MODELS) ? [] : ["SHIPPED_AGE_MODELS"]),
     ...([18, 16] as const).filter((age) => !shipsChosenRule(age)).map((age) => `SHIPPED_AGE_RULES[${age}]`),
   ];
   if (differences.length) {
     console.error(
-      `Not reporting ${REPORTED}: ${differences.join(", ")} differ from what the development photos give. Ship the choice first (run without --${REPORTED} to see it).`,
+      `Not reporting ${shownSplits.join(" or ")}: ${differences.join(", ")} differ from what the development photos give. Ship the choice first (run without --${shownSplits[0]} to see it).`,
     );
     process.exit(1);
   }
@@ -795,12 +799,12 @@ for (const requiredAge of [18, 16] as const) {
   line("| Photos | Group | n | Pass | Inconclusive | Fail |");
   line("|---|---|---:|---:|---:|---:|");
   verdictTable("development", development, SHIPPED_AGE_MODELS, requiredAge, rule);
-  if (showReported) {
-    verdictTable(`**${REPORTED}**`, split(REPORTED), SHIPPED_AGE_MODELS, requiredAge, rule);
+  for (const name of shownSplits) {
+    verdictTable(`**${name}**`, split(name), SHIPPED_AGE_MODELS, requiredAge, rule);
     const previousRule = ruleFrom(scoredOn(dev, PREVIOUS), requiredAge);
     verdictTable(
-      `${REPORTED}, decision 0013's choice (its rule from development)`,
-      split(REPORTED),
+      `${name}, decision 0013's choice (its rule from development)`,
+      split(name),
       PREVIOUS,
       requiredAge,
       previousRule,
@@ -825,9 +829,11 @@ for (const requiredAge of [18, 16] as const) {
     );
   }
 }
-if (!showReported) {
+if (!shownSplits.length) {
   line();
-  line(`(The ${REPORTED} split is reported with --${REPORTED}, once the choice above is committed.)`);
+  line(
+    `(The ${REPORTED.join(" and ")} splits are reported with ${REPORTED.map((name) => `--${name}`).join(" and ")}, once the choice above is committed.)`,
+  );
 }
 if (framesFile) framesReport(framesFile);
 
