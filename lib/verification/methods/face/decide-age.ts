@@ -6,18 +6,19 @@ import type { Confidence, MethodResult } from "@/lib/verification/methods/types"
 // which moves the user on to the session's next method.
 //
 // The buffers are per required age, chosen with the shipped models on the development photos of
-// the exact-age evaluation set (docs/decisions/0020-face-age-both-must-agree.md): at 18+ the pass
-// buffer lets no development face under 16 and at most 1% of 16-17s pass; at 16+ no development
-// face under 16. That costs young adults: most 18-24s move on to the next method (the
-// evaluation's cross-validated table). The fail buffer fails no development face at or above the
-// required age; with two models that must agree, some adults read very young, so a face check
-// fails practically no one (an estimate under -1): it passes or moves the user on.
+// the exact-age evaluation set (docs/decisions/0021-face-age-refitted-on-the-whole-set.md): at 18+
+// the pass buffer lets no development face under 16 and at most 1% of 16-17s pass; at 16+ no
+// development face under 14 and no 14-15. That costs adults dearly: almost every 18-24 and about a
+// third of adults 25+ move on to the next method (the evaluation's cross-validated table). The fail
+// buffer fails no development face at or above the required age; with two models that must agree,
+// some adults read very young, so a face check fails practically no one (an estimate under 1): it
+// passes or moves the user on.
 
 export type AgeRule = { passBuffer: number; failBuffer: number };
 
 export const SHIPPED_AGE_RULES: Record<16 | 18, AgeRule> = {
-  18: { passBuffer: 10, failBuffer: 19 },
-  16: { passBuffer: 10, failBuffer: 17 },
+  18: { passBuffer: 16, failBuffer: 17 },
+  16: { passBuffer: 18, failBuffer: 15 },
 };
 
 /** The rule in force: FACE_ESTIMATION_BUFFER_YEARS, when set, replaces both buffers at every age. */
