@@ -1,6 +1,6 @@
 // Which age models the built-in estimator runs, and how their estimates combine. The worker
 // (face-worker.mjs) knows how to run each; this names the shipped choice, made on the development
-// photos of the exact-age evaluation set (docs/decisions/0020-face-age-both-must-agree.md).
+// photos of the exact-age evaluation set (docs/decisions/0021-face-age-refitted-on-the-whole-set.md).
 //
 // Each model gives one estimate on the face crop and, with `flip`, one on its mirror image; a
 // model's estimate is the mean of those. The measured age is the mean of the models' estimates;
