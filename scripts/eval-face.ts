@@ -37,7 +37,7 @@ import {
 import { decideAge, SHIPPED_AGE_RULES, type AgeRule } from "@/lib/verification/methods/face/decide-age";
 import { createFaceEstimator } from "@/lib/verification/methods/face/face-estimator";
 import { distinctFaces, judgeMeasurements } from "@/lib/verification/methods/face/quality-gates";
-import { mean, median, readJsonLines, wilson } from "./eval-support";
+import { mean, median, readJsonLines, selfieFraming, wilson } from "./eval-support";
 
 // Loading four models on a busy machine can outlast the hosted flow's per-photo limit.
 process.env.FACE_ESTIMATION_TIMEOUT_MS ??= "300000";
@@ -233,17 +233,6 @@ async function measureFrames(file: string) {
     if ((count + 1) % 25 === 0) console.error(`${count + 1}/${todo.length} measured`);
   }
   estimator.stop();
-}
-
-/** The set's photos are tight face crops; a selfie shows the face at about half the photo's width. */
-async function selfieFraming(bytes: Buffer): Promise<Uint8Array> {
-  const { width = 200 } = await sharp(bytes).metadata();
-  const pad = Math.round(width / 2);
-  const framed = await sharp(bytes)
-    .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 128, g: 128, b: 128 } })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-  return new Uint8Array(framed);
 }
 
 // Candidates: each model alone and the ensembles worth trying, with and without the mirror image;

@@ -1,5 +1,6 @@
-// Shared by the evaluation scripts (npm run eval:face, npm run eval:face-match).
+// Shared by the evaluation scripts (npm run eval:face, eval:face-fgnet, eval:face-match).
 import { existsSync, readFileSync } from "node:fs";
+import sharp from "sharp";
 
 /** The rows of a JSON-lines measurements file; none when there is no file (yet). */
 export function readJsonLines<T>(file: string | null): T[] {
@@ -26,4 +27,15 @@ export function mean(values: number[]) {
 export function median(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? sorted[Math.floor(sorted.length / 2)] : NaN;
+}
+
+/** The evaluation sets' photos are face crops; a selfie shows the face at about half the photo's width. */
+export async function selfieFraming(bytes: Buffer): Promise<Uint8Array> {
+  const { width = 200 } = await sharp(bytes).metadata();
+  const pad = Math.round(width / 2);
+  const framed = await sharp(bytes)
+    .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 128, g: 128, b: 128 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  return new Uint8Array(framed);
 }
