@@ -20,7 +20,7 @@ import {
 import { decideAge, SHIPPED_AGE_RULES, type AgeRule } from "@/lib/verification/methods/face/decide-age";
 import { createFaceEstimator } from "@/lib/verification/methods/face/face-estimator";
 import { distinctFaces, judgeMeasurements } from "@/lib/verification/methods/face/quality-gates";
-import { mean, readJsonLines, selfieFraming, wilson } from "./eval-support";
+import { mean, percentWithInterval, readJsonLines, selfieFraming, TEEN_AND_YOUNG_ADULT_BANDS } from "./eval-support";
 
 process.env.FACE_ESTIMATION_TIMEOUT_MS ??= "300000";
 process.env.FACE_ESTIMATION_PHOTO_BUDGET_MS ??= "300000";
@@ -105,11 +105,7 @@ type Row = (typeof rows)[number];
 
 const GROUPS: [string, (age: number) => boolean][] = [
   ["under 10", (a) => a < 10],
-  ["10-13", (a) => a >= 10 && a <= 13],
-  ["14-15", (a) => a === 14 || a === 15],
-  ["16-17", (a) => a === 16 || a === 17],
-  ["18-20", (a) => a >= 18 && a <= 20],
-  ["21-24", (a) => a >= 21 && a <= 24],
+  ...TEEN_AND_YOUNG_ADULT_BANDS,
   ["25-29", (a) => a >= 25 && a <= 29],
   ["30+", (a) => a >= 30],
 ];
@@ -124,11 +120,7 @@ const TARGET_GROUPS: [string, (age: number) => boolean, string][] = [
 
 const out: string[] = [];
 const line = (s = "") => out.push(s);
-const pct = (n: number, d: number) => {
-  if (d === 0) return "n/a";
-  const [low, high] = wilson(n, d);
-  return `${((100 * n) / d).toFixed(1)}% (${n}/${d}; ${(100 * low).toFixed(1)}-${(100 * high).toFixed(1)})`;
-};
+const pct = percentWithInterval;
 const resultOf = (r: Row, requiredAge: 16 | 18) =>
   r.estimate === null
     ? null

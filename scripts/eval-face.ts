@@ -37,7 +37,14 @@ import {
 import { decideAge, SHIPPED_AGE_RULES, type AgeRule } from "@/lib/verification/methods/face/decide-age";
 import { createFaceEstimator } from "@/lib/verification/methods/face/face-estimator";
 import { distinctFaces, judgeMeasurements } from "@/lib/verification/methods/face/quality-gates";
-import { mean, median, readJsonLines, selfieFraming, wilson } from "./eval-support";
+import {
+  mean,
+  median,
+  percentWithInterval,
+  readJsonLines,
+  selfieFraming,
+  TEEN_AND_YOUNG_ADULT_BANDS,
+} from "./eval-support";
 
 // Loading four models on a busy machine can outlast the hosted flow's per-photo limit.
 process.env.FACE_ESTIMATION_TIMEOUT_MS ??= "300000";
@@ -77,11 +84,7 @@ const inSplit = (split: Split, wanted: string) =>
 
 const GROUPS: [string, (age: number) => boolean][] = [
   ["5-9", (a) => a < 10],
-  ["10-13", (a) => a >= 10 && a <= 13],
-  ["14-15", (a) => a === 14 || a === 15],
-  ["16-17", (a) => a === 16 || a === 17],
-  ["18-20", (a) => a >= 18 && a <= 20],
-  ["21-24", (a) => a >= 21 && a <= 24],
+  ...TEEN_AND_YOUNG_ADULT_BANDS,
   ["25+", (a) => a >= 25],
 ];
 
@@ -324,11 +327,7 @@ const development = measured.filter((r) => DEVELOPMENT.includes(r.split));
 const groupOf = (age: number) => GROUPS.find(([, within]) => within(age))![0];
 const out: string[] = [];
 const line = (s = "") => out.push(s);
-const pct = (n: number, d: number) => {
-  if (d === 0) return "n/a";
-  const [low, high] = wilson(n, d);
-  return `${((100 * n) / d).toFixed(1)}% (${n}/${d}; ${(100 * low).toFixed(1)}-${(100 * high).toFixed(1)})`;
-};
+const pct = percentWithInterval;
 /** Photos every model judged (a model that found no face, or was not measured, leaves a photo out of every candidate alike). */
 const judgedByAll = (r: Measured) => r.ages !== null && AGE_MODEL_NAMES.every((m) => (r.ages![m]?.length ?? 0) > 0);
 const dev = development.filter(judgedByAll);

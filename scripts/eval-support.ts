@@ -21,6 +21,22 @@ export function wilson(n: number, d: number): [number, number] {
   const half = (z * Math.sqrt((p * (1 - p)) / d + (z * z) / (4 * d * d))) / (1 + (z * z) / d);
   return [Math.max(0, centre - half), Math.min(1, centre + half)];
 }
+/** n of d as a percentage, with its count and 95% Wilson interval: "12.5% (5/40; 5.5-26.1)". */
+export function percentWithInterval(n: number, d: number) {
+  if (d === 0) return "n/a";
+  const [low, high] = wilson(n, d);
+  return `${((100 * n) / d).toFixed(1)}% (${n}/${d}; ${(100 * low).toFixed(1)}-${(100 * high).toFixed(1)})`;
+}
+
+/** The age bands the face age targets turn on, between each evaluation's own youngest and oldest bands. */
+export const TEEN_AND_YOUNG_ADULT_BANDS: [string, (age: number) => boolean][] = [
+  ["10-13", (a) => a >= 10 && a <= 13],
+  ["14-15", (a) => a === 14 || a === 15],
+  ["16-17", (a) => a === 16 || a === 17],
+  ["18-20", (a) => a >= 18 && a <= 20],
+  ["21-24", (a) => a >= 21 && a <= 24],
+];
+
 export function mean(values: number[]) {
   return values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN;
 }
