@@ -20,7 +20,14 @@ import {
 import { decideAge, SHIPPED_AGE_RULES, type AgeRule } from "@/lib/verification/methods/face/decide-age";
 import { createFaceEstimator } from "@/lib/verification/methods/face/face-estimator";
 import { distinctFaces, judgeMeasurements } from "@/lib/verification/methods/face/quality-gates";
-import { mean, percentWithInterval, readJsonLines, selfieFraming, TEEN_AND_YOUNG_ADULT_BANDS } from "./eval-support";
+import {
+  argValue,
+  mean,
+  percentWithInterval as pct,
+  readJsonLines,
+  selfieFraming,
+  TEEN_AND_YOUNG_ADULT_BANDS,
+} from "./eval-support";
 
 process.env.FACE_ESTIMATION_TIMEOUT_MS ??= "300000";
 process.env.FACE_ESTIMATION_PHOTO_BUDGET_MS ??= "300000";
@@ -34,10 +41,6 @@ const JUDGED_CHOICE: { models: AgeModelChoice; rules: Record<16 | 18, AgeRule> }
   rules: { 18: { passBuffer: 16, failBuffer: 17 }, 16: { passBuffer: 18, failBuffer: 15 } },
 };
 
-const argValue = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
 const dir = path.resolve("eval/face-age-fgnet");
 const cacheFile = path.resolve(argValue("--measurements") ?? path.join(dir, "measurements.jsonl"));
 const imagesDir = argValue("--images");
@@ -98,7 +101,7 @@ const rows = labels.flatMap((label) => {
   if (!row) return [];
   const estimate = row.ages ? combineAgeEstimates(row.ages, SHIPPED_AGE_MODELS) : null;
   const single = (model: AgeModelName) =>
-    row.ages?.[model] ? combineAgeEstimates(row.ages, { models: [model], flip: true }) : null;
+    row.ages?.[model] ? combineAgeEstimates(row.ages, { models: [model], flip: SHIPPED_AGE_MODELS.flip }) : null;
   return [{ ...label, ...row, estimate, faceresDeep: single("faceres-deep"), faceApi: single("face-api") }];
 });
 type Row = (typeof rows)[number];
@@ -120,7 +123,6 @@ const TARGET_GROUPS: [string, (age: number) => boolean, string][] = [
 
 const out: string[] = [];
 const line = (s = "") => out.push(s);
-const pct = percentWithInterval;
 const resultOf = (r: Row, requiredAge: 16 | 18) =>
   r.estimate === null
     ? null

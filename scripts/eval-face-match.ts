@@ -39,14 +39,10 @@ import {
 } from "@/lib/verification/methods/face/match-faces";
 import { distinctFaces, judgeMeasurements } from "@/lib/verification/methods/face/quality-gates";
 import { RetakeRequired } from "@/lib/verification/methods/types";
-import { median, readJsonLines, wilson } from "./eval-support";
+import { argValue, median, readJsonLines, wilson } from "./eval-support";
 import { holdCardUpToCamera, printPortraitOnCard, type PrintOptions } from "./print-portrait";
 
 process.env.FACE_ESTIMATION_TIMEOUT_MS ??= "300000";
-const argValue = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
 const imagesDir = argValue("--images");
 const cacheFile = argValue("--measurements") ? path.resolve(argValue("--measurements")!) : null;
 const peoplePerSplit = Number(argValue("--people") ?? 300);

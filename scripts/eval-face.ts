@@ -38,9 +38,10 @@ import { decideAge, SHIPPED_AGE_RULES, type AgeRule } from "@/lib/verification/m
 import { createFaceEstimator } from "@/lib/verification/methods/face/face-estimator";
 import { distinctFaces, judgeMeasurements } from "@/lib/verification/methods/face/quality-gates";
 import {
+  argValue,
   mean,
   median,
-  percentWithInterval,
+  percentWithInterval as pct,
   readJsonLines,
   selfieFraming,
   TEEN_AND_YOUNG_ADULT_BANDS,
@@ -51,10 +52,6 @@ process.env.FACE_ESTIMATION_TIMEOUT_MS ??= "300000";
 // Nor is a slow photo a hostile one here: the per-photo budget that guards the server is lifted.
 process.env.FACE_ESTIMATION_PHOTO_BUDGET_MS ??= "300000";
 const dir = path.resolve("eval/face-age-exact");
-const argValue = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
 const cacheFile = argValue("--measurements") ? path.resolve(argValue("--measurements")!) : null;
 const [shard, shards] = (argValue("--shard") ?? "0/1").split("/").map(Number);
 /** --split fresh-5 (or development, or any one split) measures those photos only. */
@@ -327,7 +324,6 @@ const development = measured.filter((r) => DEVELOPMENT.includes(r.split));
 const groupOf = (age: number) => GROUPS.find(([, within]) => within(age))![0];
 const out: string[] = [];
 const line = (s = "") => out.push(s);
-const pct = percentWithInterval;
 /** Photos every model judged (a model that found no face, or was not measured, leaves a photo out of every candidate alike). */
 const judgedByAll = (r: Measured) => r.ages !== null && AGE_MODEL_NAMES.every((m) => (r.ages![m]?.length ?? 0) > 0);
 const dev = development.filter(judgedByAll);

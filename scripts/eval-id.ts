@@ -16,13 +16,9 @@ import { DISTORTIONS, photograph, type Distortion } from "@/eval/id-document/pho
 import type { SpecimenData } from "@/eval/id-document/make-mrz";
 import { PORTRAITS_DIR, renderAamvaCard, renderIcaoDocument, type AamvaData } from "@/eval/id-document/render-document";
 import { createDocumentReader } from "@/lib/verification/methods/id-document/read-document";
-import { readJsonLines } from "./eval-support";
+import { argValue, readJsonLines } from "./eval-support";
 
 process.env.ID_DOCUMENT_READ_BUDGET_MS ??= "120000";
-const argValue = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
 const perFormat = Number(argValue("--per-format") ?? 5);
 const rowsFile = argValue("--rows") ? path.resolve(argValue("--rows")!) : null;
 const onlyDistortions = argValue("--only-distortions")?.split(",");

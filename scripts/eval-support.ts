@@ -1,6 +1,12 @@
-// Shared by the evaluation scripts (npm run eval:face, eval:face-fgnet, eval:face-match).
+// Shared by the evaluation scripts (npm run eval:face, eval:face-fgnet, eval:face-match, eval:id).
 import { existsSync, readFileSync } from "node:fs";
 import sharp from "sharp";
+
+/** The value after a command-line flag (`--measurements FILE`), if the flag is given. */
+export const argValue = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
 
 /** The rows of a JSON-lines measurements file; none when there is no file (yet). */
 export function readJsonLines<T>(file: string | null): T[] {
