@@ -22,6 +22,7 @@ import { createFaceEstimator } from "@/lib/verification/methods/face/face-estima
 import { distinctFaces, judgeMeasurements } from "@/lib/verification/methods/face/quality-gates";
 import {
   argValue,
+  liftFaceEstimationLimits,
   mean,
   percentWithInterval as pct,
   readJsonLines,
@@ -29,8 +30,7 @@ import {
   TEEN_AND_YOUNG_ADULT_BANDS,
 } from "./eval-support";
 
-process.env.FACE_ESTIMATION_TIMEOUT_MS ??= "300000";
-process.env.FACE_ESTIMATION_PHOTO_BUDGET_MS ??= "300000";
+liftFaceEstimationLimits();
 
 /**
  * The choice FG-NET judges: decision 0021's, committed before any model saw these photos. Once it

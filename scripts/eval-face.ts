@@ -39,6 +39,7 @@ import { createFaceEstimator } from "@/lib/verification/methods/face/face-estima
 import { distinctFaces, judgeMeasurements } from "@/lib/verification/methods/face/quality-gates";
 import {
   argValue,
+  liftFaceEstimationLimits,
   mean,
   median,
   percentWithInterval as pct,
@@ -47,10 +48,7 @@ import {
   TEEN_AND_YOUNG_ADULT_BANDS,
 } from "./eval-support";
 
-// Loading four models on a busy machine can outlast the hosted flow's per-photo limit.
-process.env.FACE_ESTIMATION_TIMEOUT_MS ??= "300000";
-// Nor is a slow photo a hostile one here: the per-photo budget that guards the server is lifted.
-process.env.FACE_ESTIMATION_PHOTO_BUDGET_MS ??= "300000";
+liftFaceEstimationLimits();
 const dir = path.resolve("eval/face-age-exact");
 const cacheFile = argValue("--measurements") ? path.resolve(argValue("--measurements")!) : null;
 const [shard, shards] = (argValue("--shard") ?? "0/1").split("/").map(Number);
