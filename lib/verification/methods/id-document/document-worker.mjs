@@ -2,8 +2,7 @@
 // decoding never block the server's event loop. Plain JavaScript loaded by path (read-document.ts), outside the Next.js
 // bundle. It reads; it decides nothing (decide-document.ts does).
 //
-// - PDF417 (AAMVA driving licences and ID cards): zxing-wasm, its .wasm read from node_modules
-//   (never the CDN it defaults to), and aamva-parser for the data elements.
+// - PDF417 (AAMVA driving licences and ID cards): read-barcode.mjs.
 // - Machine-readable zone (ICAO 9303 TD1, TD2, TD3): the band of dense text nearest the bottom of
 //   the document is found by its rows' edge density, cropped, upscaled and read by tesseract.js
 //   (core and English traineddata from node_modules, no download, no cache written) with the
@@ -12,12 +11,12 @@
 //   the check digits are verified after it, so a misread date still fails).
 // The image arrives as bytes and is dropped after the call: nothing is written anywhere. Only the
 // dates, the document type and the issuing country leave this worker.
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { parentPort, workerData } from "../worker-port.mjs";
 import { greyStatistics } from "../face/grey-statistics.mjs";
+import { readBarcode } from "./read-barcode.mjs";
 
 if (os.platform() === "linux" && workerData?.lowPriority !== false) {
   try {
@@ -31,15 +30,6 @@ const require = createRequire(import.meta.url);
 const sharp = require("sharp");
 const { createWorker, OEM, PSM } = require("tesseract.js");
 const { parse: parseMrz } = await import("mrz");
-const { parse: parseAamva } = require("aamva-parser");
-const { prepareZXingModule, readBarcodes } = await import("zxing-wasm/reader");
-
-// The package exports its .wasm by name (not its package.json): resolve that file itself.
-const zxingWasm = require.resolve("zxing-wasm/reader/zxing_reader.wasm");
-await prepareZXingModule({
-  overrides: { wasmBinary: readFileSync(zxingWasm).buffer },
-  fireImmediately: true,
-});
 
 // The legacy (character-shape) engine, not the LSTM one: with the MRZ alphabet imposed it reads
 // OCR-B's "<" as "<", where the LSTM model, trained on prose, reads runs of it as "K<KL" and loses
@@ -77,43 +67,6 @@ async function greyImage(bytes) {
     .toBuffer({ resolveWithObject: true });
   return { grey: data, width: info.width, height: info.height };
 }
-
-/** AAMVA payloads start with the compliance indicator "@" and carry "ANSI " or "AAMVA" in the header. */
-async function readBarcode(bytes) {
-  const png = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-    .rotate()
-    .resize({ width: 2000, height: 2000, fit: "inside", withoutEnlargement: true })
-    .greyscale()
-    .png()
-    .toBuffer();
-  const results = await readBarcodes(new Uint8Array(png), {
-    formats: ["PDF417"],
-    tryHarder: true,
-    tryRotate: true,
-    tryInvert: false,
-    // The payload's own bytes (its LF, RS and CR separators), not the escaped human-readable form.
-    textMode: "Plain",
-    maxNumberOfSymbols: 2,
-  });
-  for (const result of results) {
-    if (!result.isValid || !result.text.startsWith("@")) continue;
-    const licence = parseAamva(result.text);
-    if (!licence.dateOfBirth || !licence.expirationDate) continue;
-    return {
-      kind: "read",
-      source: "pdf417",
-      // The first subfile's type follows the 21-character header: DL (licence) or ID (ID card).
-      documentType: result.text.slice(21, 23) === "ID" ? "id_card" : "driving_licence",
-      issuingCountry: licence.country === "Canada" ? "CAN" : "USA",
-      birthDate: isoDate(licence.dateOfBirth),
-      expiryDate: isoDate(licence.expirationDate),
-    };
-  }
-  return null;
-}
-
-const isoDate = (date) =>
-  `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, "0")}-${String(date.getUTCDate()).padStart(2, "0")}`;
 
 /**
  * Text rows: rows whose share of strong horizontal edges is high. Returns runs of such rows
@@ -460,7 +413,7 @@ function retakeReason(grey, width, height, band) {
 
 async function read(bytes, now) {
   const started = performance.now();
-  const barcode = await readBarcode(bytes);
+  const barcode = await readBarcode(bytes, MAX_INPUT_PIXELS);
   if (barcode) return barcode;
   const { grey, width, height } = await greyImage(bytes);
   const mrz = await readMrz(grey, width, height, now, started);
