@@ -26,7 +26,7 @@ function charValue(c: string): number {
 }
 
 /** The 7-3-1 check digit of ICAO 9303 part 3, section 4.9. */
-function checkDigit(field: string): string {
+export function checkDigit(field: string): string {
   let sum = 0;
   for (let i = 0; i < field.length; i++) sum += charValue(field[i]!) * [7, 3, 1][i % 3]!;
   return String(sum % 10);
