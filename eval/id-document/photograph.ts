@@ -1,5 +1,7 @@
 // Photograph-like versions of a flat document: laid on a table and seen from a slant
-// (perspective), out of focus, under a lamp's glare, in low light, and JPEG-compressed.
+// (perspective), out of focus, under a lamp's glare, in low light, and JPEG-compressed; and
+// camera-like scenes (cameraPhoto): turned a quarter or half turn, tilted up to 30 degrees, held
+// in a hand, with a phone sensor's noise, moire and dim light.
 import sharp from "sharp";
 
 export type Distortion = "clean" | "perspective" | "blur" | "glare" | "low_light" | "jpeg";
@@ -47,7 +49,7 @@ function invert(m: number[]): number[] {
  * The document on a grey table in a 1600x1200 photo, its corners at `corners` (clockwise from
  * top left, in photo pixels); bilinear sampling.
  */
-async function layOnTable(document: Buffer, corners: number[]): Promise<Buffer> {
+async function layOnTable(document: Buffer, corners: number[], grain = 0): Promise<Buffer> {
   const { data: src, info } = await sharp(document).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const forward = squareToQuad(corners);
   const inverse = invert(forward);
@@ -59,8 +61,9 @@ async function layOnTable(document: Buffer, corners: number[]): Promise<Buffer> 
       const u = (inverse[0]! * x + inverse[1]! * y + inverse[2]!) / w;
       const v = (inverse[3]! * x + inverse[4]! * y + inverse[5]!) / w;
       if (u < 0 || u >= 1 || v < 0 || v >= 1) {
-        // A wood-grey table with a little texture.
-        const shade = 96 + ((x * 7 + y * 13) % 23);
+        // A wood-grey table with a little texture (and, with `grain`, a wood grain's stripes).
+        const shade =
+          96 + ((x * 7 + y * 13) % 23) + (grain ? Math.round(grain * Math.sin(y / 9 + Math.sin(x / 140) * 3)) : 0);
         out[o] = shade;
         out[o + 1] = shade - 8;
         out[o + 2] = shade - 20;
@@ -174,4 +177,97 @@ export async function photographCloseUp(
     .resize(SELFIE_WIDTH, SELFIE_HEIGHT)
     .jpeg({ quality: 85 })
     .toBuffer();
+}
+
+export type CameraScene =
+  "turn_90" | "turn_180" | "turn_270" | "tilt_30" | "hand" | "noise_jpeg" | "moire" | "low_light_noise";
+export const CAMERA_SCENES: readonly CameraScene[] = [
+  "turn_90",
+  "turn_180",
+  "turn_270",
+  "tilt_30",
+  "hand",
+  "noise_jpeg",
+  "moire",
+  "low_light_noise",
+];
+
+/** A generator of its own per photo, so a scene's photo does not depend on what was rendered before. */
+function seeded(seed: number) {
+  let state = (seed * 2_654_435_761 + 1) % 2 ** 31;
+  return () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+}
+
+/**
+ * Where a phone photo puts the document: turned by `degrees` about the photo's centre, filling
+ * about 75% of the photo's smaller side, its far edge (the top, in the document's own frame)
+ * narrowed by `slant` as seen from a held phone.
+ */
+function cameraCorners(aspect: number, degrees: number, slant: number): number[] {
+  const turned = Math.abs(Math.sin((degrees * Math.PI) / 180));
+  // The turned document's bounding box must fit the 4:3 photo.
+  const boxWidth = (w: number) => w * (1 - turned) + w * aspect * turned;
+  const boxHeight = (w: number) => w * aspect * (1 - turned) + w * turned;
+  const w = 0.78 * Math.min(PHOTO_WIDTH / boxWidth(1), PHOTO_HEIGHT / boxHeight(1));
+  const h = w * aspect;
+  const local = [
+    [-w / 2 + (w * slant) / 2, -h / 2],
+    [w / 2 - (w * slant) / 2, -h / 2],
+    [w / 2, h / 2],
+    [-w / 2, h / 2],
+  ];
+  const angle = (degrees * Math.PI) / 180;
+  return local.flatMap(([x, y]) => [
+    PHOTO_WIDTH / 2 + x! * Math.cos(angle) - y! * Math.sin(angle),
+    PHOTO_HEIGHT / 2 + x! * Math.sin(angle) + y! * Math.cos(angle),
+  ]);
+}
+
+/** A phone sensor's noise: each channel moved by up to ±`amount` levels, from the photo's own seed. */
+function addNoise(rgb: Buffer, amount: number, random: () => number) {
+  for (let i = 0; i < rgb.length; i++) {
+    rgb[i] = Math.max(0, Math.min(255, rgb[i]! + Math.round((random() + random() - 1) * amount)));
+  }
+}
+
+/**
+ * A camera-like photo of a flat document, as people take them: on a wooden desk, a few degrees
+ * off straight and slightly slanted, with a sensor's noise and JPEG, plus the scene's own fault.
+ */
+export async function cameraPhoto(document: Buffer, scene: CameraScene, seed = 0): Promise<Buffer> {
+  const random = seeded(seed);
+  const meta = await sharp(document).metadata();
+  const aspect = meta.height! / meta.width!;
+  const wobble = (random() - 0.5) * 8;
+  const turn = { turn_90: 90, turn_180: 180, turn_270: 270 }[scene as string] ?? 0;
+  const degrees = scene === "tilt_30" ? (random() < 0.5 ? -1 : 1) * (15 + random() * 15) : turn + wobble;
+  const corners = cameraCorners(aspect, degrees, 0.04 + random() * 0.08);
+  const rgb = await layOnTable(document, corners, 10);
+  const dim = scene === "low_light_noise";
+  addNoise(rgb, scene === "noise_jpeg" ? 24 : dim ? 10 : 5, random);
+  let photo = sharp(rgb, raw);
+  if (dim) photo = sharp(await photo.linear(0.3, 2).raw().toBuffer(), raw);
+  const overlays: sharp.OverlayOptions[] = [];
+  if (scene === "hand") {
+    // A thumb over the middle of the document's left edge and fingers behind the right edge.
+    const [x0, y0, , , , , x3, y3] = corners as [number, number, number, number, number, number, number, number];
+    const thumbX = (x0 + x3) / 2;
+    const thumbY = (y0 + y3) / 2;
+    const hand = `<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO_WIDTH}" height="${PHOTO_HEIGHT}">
+      <ellipse cx="${thumbX - 40}" cy="${thumbY}" rx="110" ry="62" fill="#c99a7c"/>
+      <ellipse cx="${thumbX + 25}" cy="${thumbY - 6}" rx="52" ry="38" fill="#d8ab8d"/>
+      <rect x="0" y="${thumbY - 70}" width="${Math.max(0, thumbX - 120)}" height="150" fill="#c18f71"/></svg>`;
+    overlays.push({ input: Buffer.from(hand) });
+  }
+  if (scene === "moire") {
+    // A screen's pixel grid beating with the camera's: fine, slightly turned stripes.
+    const angle = 3 + random() * 6;
+    const moire = `<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO_WIDTH}" height="${PHOTO_HEIGHT}">
+      <defs><pattern id="m" width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(${angle})">
+      <rect width="3" height="7" fill="#000" opacity="0.16"/></pattern></defs>
+      <rect width="100%" height="100%" fill="url(#m)"/></svg>`;
+    overlays.push({ input: Buffer.from(moire) });
+  }
+  if (overlays.length) photo = sharp(await photo.png().toBuffer()).composite(overlays);
+  return photo.jpeg({ quality: scene === "noise_jpeg" ? 40 : 80 }).toBuffer();
 }

@@ -102,7 +102,7 @@ export type AamvaData = {
 };
 
 /** The AAMVA 2016 (version 08) payload: a header with one DL subfile of data elements. */
-function aamvaPayload(data: AamvaData): string {
+export function aamvaPayload(data: AamvaData): string {
   const elements = [
     `DAQ${data.licenceNumber}`,
     `DCS${data.surname}`,
@@ -129,6 +129,12 @@ function aamvaPayload(data: AamvaData): string {
   return `${header}DL${String(offset).padStart(4, "0")}${String(subfile.length).padStart(4, "0")}${subfile}`;
 }
 
+async function aamvaBarcode(data: AamvaData): Promise<Buffer> {
+  // bwip-js passes BWIPP options (columns, rowmult) through; its types list only the common ones.
+  const options = { bcid: "pdf417", text: aamvaPayload(data), columns: 8, scale: 2, rowmult: 3 };
+  return bwipjs.toBuffer(options as bwipjs.RenderOptions);
+}
+
 const usDate = (mmddyyyy: string) => `${mmddyyyy.slice(0, 2)}/${mmddyyyy.slice(2, 4)}/${mmddyyyy.slice(4)}`;
 
 /** The back of an AAMVA card is mostly its PDF417; the front's portrait is beside the printed fields. */
@@ -136,9 +142,7 @@ export async function renderAamvaCard(data: AamvaData, portraitFile: string): Pr
   const [wMm, hMm] = SIZE_MM.AAMVA;
   const width = Math.round(wMm * SCALE);
   const height = Math.round(hMm * SCALE);
-  // bwip-js passes BWIPP options (columns, rowmult) through; its types list only the common ones.
-  const options = { bcid: "pdf417", text: aamvaPayload(data), columns: 8, scale: 2, rowmult: 3 };
-  const barcode: Buffer = await bwipjs.toBuffer(options as bwipjs.RenderOptions);
+  const barcode = await aamvaBarcode(data);
   const barcodeMeta = await sharp(barcode).metadata();
   const barcodeW = width - 8 * SCALE;
   const barcodeH = Math.round((barcodeMeta.height! * barcodeW) / barcodeMeta.width!);
@@ -170,4 +174,61 @@ export async function renderAamvaCard(data: AamvaData, portraitFile: string): Pr
     .png()
     .toBuffer();
   return { front, back };
+}
+
+/** A sheet of white paper (A5 landscape, in pixels of the flat sheet). */
+const SHEET = { width: 2100, height: 1480 };
+
+/**
+ * Forgeries on plain paper (issue 46, item 4): a portrait printed beside either two or three
+ * typed zone lines with correct check digits, or a PDF417 with an AAMVA payload made by bwip-js.
+ */
+export async function renderPaperForgery(
+  content: { mrz: SpecimenData } | { aamva: AamvaData },
+  portraitFile: string,
+): Promise<Buffer> {
+  const face = await portrait(portraitFile, 420, 540);
+  const layers: { input: Buffer; left: number; top: number }[] = [{ input: face, left: 140, top: 160 }];
+  if ("mrz" in content) {
+    const lines = makeMrz(content.mrz);
+    // The zone typed at the ICAO pitch, as a word processor with OCR-B would set it.
+    const fontSize = (2.54 * SCALE) / 0.71;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${SHEET.width}" height="${SHEET.height}">
+      ${lines.map((line, i) => `<text x="140" y="${1000 + i * 60}" font-family="OCR B" font-size="${fontSize}" fill="#111">${escape(line)}</text>`).join("")}</svg>`;
+    layers.push({ input: await sharp(Buffer.from(svg)).png().toBuffer(), left: 0, top: 0 });
+  } else {
+    const barcode = await sharp(await aamvaBarcode(content.aamva))
+      .resize({ width: 1300, kernel: "nearest" })
+      .toBuffer();
+    layers.push({ input: barcode, left: 660, top: 300 });
+  }
+  return sharp({ create: { width: SHEET.width, height: SHEET.height, channels: 3, background: "#fdfdfb" } })
+    .composite(layers)
+    .png()
+    .toBuffer();
+}
+
+/**
+ * A real specimen's zone pasted onto another layout: the bottom `fraction` of `specimen` (where
+ * its zone is) scaled over the bottom of `layout` (a generated document of another kind).
+ */
+export async function pasteZone(layout: Buffer, specimen: Buffer, fraction: number): Promise<Buffer> {
+  const { width = 0, height = 0 } = await sharp(layout).metadata();
+  const source = await sharp(specimen).metadata();
+  const cropTop = Math.round(source.height! * (1 - fraction));
+  const zone = await sharp(specimen)
+    .extract({ left: 0, top: cropTop, width: source.width!, height: source.height! - cropTop })
+    .resize({ width })
+    .toBuffer();
+  const zoneHeight = Math.min(height, (await sharp(zone).metadata()).height!);
+  return sharp(layout)
+    .composite([
+      {
+        input: await sharp(zone).extract({ left: 0, top: 0, width, height: zoneHeight }).toBuffer(),
+        left: 0,
+        top: height - zoneHeight,
+      },
+    ])
+    .png()
+    .toBuffer();
 }
