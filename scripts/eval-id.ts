@@ -405,9 +405,10 @@ for (const set of sets) {
   const genuine = scored.filter((r) => r.accept);
   const refuse = scored.filter((r) => !r.accept);
   console.log(`## ${TITLES[set]}\n`);
-  console.log(
-    "| photos | n | read with the right birth date | no reading | wrong birth date accepted |\n|---|---|---|---|---|",
-  );
+  if (genuine.length)
+    console.log(
+      "| photos | n | read with the right birth date | no reading | wrong birth date accepted |\n|---|---|---|---|---|",
+    );
   const line = (label: string, subset: Row[]) =>
     subset.length &&
     console.log(
@@ -416,7 +417,7 @@ for (const set of sets) {
         subset.length,
       )} | ${count(subset, wrongDate)} |`,
     );
-  line(set === "forgeries" ? "—" : "that a right reading accepts", genuine);
+  line("that a right reading accepts", genuine);
   for (const variant of new Set(genuine.map((r) => r.variant)))
     if (variant !== "as_is")
       line(
