@@ -20,6 +20,20 @@ beforeAll(async () => {
 });
 afterAll(() => receiver.close());
 
+/** The event's delivery job as the runner leaves it after attempt 1 failed: pending, due at runAt. */
+const waitingJob = (eventId: string, runAt: Date) =>
+  db.job.create({
+    data: {
+      id: newId("job"),
+      name: deliverEventJob.name,
+      payload: { eventId },
+      dedupeKey: `deliver:${eventId}`,
+      attempts: 1,
+      maxAttempts: 5,
+      runAt,
+    },
+  });
+
 describe("endpoint health", () => {
   it("flags an endpoint whose attempts all failed, with the last failure, and stops flagging it once it recovers", async () => {
     const path = "/health-failing";
@@ -65,17 +79,7 @@ describe("retryDeliveryNow", () => {
     // The job as the runner leaves it after attempt 1 failed: pending, due in 30 s (no runner
     // runs in the db tests, so it stays as written).
     const runAt = new Date(Date.now() + 30_000);
-    const job = await db.job.create({
-      data: {
-        id: newId("job"),
-        name: deliverEventJob.name,
-        payload: { eventId: event.id },
-        dedupeKey: `deliver:${event.id}`,
-        attempts: 1,
-        maxAttempts: 5,
-        runAt,
-      },
-    });
+    const job = await waitingJob(event.id, runAt);
     const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { outboxEventId: event.id } });
     expect((await listDeliveries({ orgId: org.id, endpointId: endpoint.id }))[0].nextAttemptAt).toEqual(runAt);
 
@@ -152,17 +156,7 @@ describe("retryDeliveryNow", () => {
       where: { id: delivery.id },
       data: { retryLeaseUntil: new Date(Date.now() - 1) },
     });
-    const job = await db.job.create({
-      data: {
-        id: newId("job"),
-        name: deliverEventJob.name,
-        payload: { eventId: event.id },
-        dedupeKey: `deliver:${event.id}`,
-        attempts: 1,
-        maxAttempts: 5,
-        runAt: new Date(Date.now() + 30_000),
-      },
-    });
+    const job = await waitingJob(event.id, new Date(Date.now() + 30_000));
     const again = await Promise.all(Array.from({ length: 10 }, () => retryDeliveryNow(org.id, delivery.id)));
     expect(again.filter((c) => c.kind === "brought_forward")).toHaveLength(1);
     expect(again.filter((c) => c.kind === "already_retrying")).toHaveLength(9);

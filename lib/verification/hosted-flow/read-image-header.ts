@@ -36,7 +36,7 @@ const MAX_IMAGE_PIXELS = 50_000_000;
  */
 const MAX_DECODED_BYTES = MAX_IMAGE_PIXELS * 3;
 /** Longest side over shortest side: a document or a face is never thinner than this. */
-export const MAX_ASPECT_RATIO = 8;
+const MAX_ASPECT_RATIO = 8;
 /** libjpeg's progressive mode writes 10 scans, mozjpeg's up to about 20; hundreds only cost decode time. */
 export const MAX_JPEG_SCANS = 32;
 /** Cameras write a dozen or two (APP segments, ICC profile chunks, tables); restart markers not counted. */
