@@ -50,6 +50,9 @@ test("sign-out ends the session on the server: the saved cookie replayed afterwa
   const other = await replay.newPage();
   await other.goto(`${baseUrl()}/dashboard/api-keys`);
   await expect(other.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
+  const cookie = saved.map((c) => `${c.name}=${c.value}`).join("; ");
+  const sessionBefore = await fetch(`${baseUrl()}/api/auth/session`, { headers: { cookie } });
+  expect(((await sessionBefore.json()) as { user?: { email?: string } } | null)?.user?.email).toBe(account.email);
 
   await page.getByRole("button", { name: "Sign out" }).click();
   // The overview refreshes itself every few seconds: a refresh racing the sign-out lands on the
@@ -58,12 +61,15 @@ test("sign-out ends the session on the server: the saved cookie replayed afterwa
 
   await other.goto(`${baseUrl()}/dashboard/api-keys`);
   await expect(other).toHaveURL(/\/sign-in\?next=%2Fdashboard%2Fapi-keys$/);
-  // The same over plain HTTP with the cookie header as saved: a redirect to the sign-in page.
-  const cookie = saved.map((c) => `${c.name}=${c.value}`).join("; ");
+  // The same over plain HTTP with the cookie header as saved: a redirect to the sign-in page, and
+  // Auth.js's session endpoint answers nothing about the account.
   const res = await fetch(`${baseUrl()}/dashboard`, { headers: { cookie }, redirect: "manual" });
   expect(res.status).toBeGreaterThanOrEqual(300);
   expect(res.status).toBeLessThan(400);
   expect(res.headers.get("location")).toMatch(/\/sign-in/);
+  const sessionAfter = await fetch(`${baseUrl()}/api/auth/session`, { headers: { cookie } });
+  expect(sessionAfter.status).toBe(200);
+  expect(await sessionAfter.json()).toBeNull();
   await replay.close();
 
   // Signing in again starts a new session that works.

@@ -15,6 +15,9 @@ export async function startServer() {
   } catch (error) {
     cannotStart((error as Error).message);
   }
+  // Before the first request: answers what Next.js cannot route (lib/api/unroutable-request-guard.ts).
+  const { guardUnroutableRequests } = await import("@/lib/api/unroutable-request-guard");
+  guardUnroutableRequests();
   if (env().TRUST_PROXY_HOPS === 0) {
     const { pinForwardedForToPeer } = await import("@/lib/rate-limit/pin-forwarded-for-to-peer");
     pinForwardedForToPeer();

@@ -13,6 +13,12 @@ export type EmbeddedDatabase = {
   url: string;
   /** Stops the server if this process started it; a no-op when it was already running. */
   stop: () => Promise<void>;
+  /**
+   * For the commands of a checkout that share one server (with-db: dev, start, cli): stops it only
+   * if this process started it and no other client is connected; otherwise leaves it running for
+   * them (docs/decisions/0024-embedded-database-outlives-short-lived-clients.md). Says which.
+   */
+  release: () => Promise<"stopped" | "left_running" | "not_ours">;
 };
 
 /** Start-up failed for a reason the person running the command can act on; the message says how. */
@@ -42,6 +48,23 @@ export async function loadEmbeddedPostgres() {
     exitHooks.embeddedPostgresExitHooksRemoved = true;
   }
   return EmbeddedPostgres;
+}
+
+/** Whether the server on this port takes connections (past start-up, not shutting down). */
+export async function serverAnswers(port: number): Promise<boolean> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({
+    connectionString: embeddedDatabaseUrl(port, "postgres"),
+    connectionTimeoutMillis: 2000,
+  });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 function portIsOpen(port: number): Promise<boolean> {
@@ -217,7 +240,39 @@ export async function startEmbeddedPostgres(options: {
     stop: async () => {
       if (startedHere) await server.stop();
     },
+    release: async () => {
+      if (!startedHere) return "not_ours";
+      const others = await otherClients(server);
+      if (others > 0) {
+        if (!options.quiet) {
+          console.error(
+            `Embedded PostgreSQL for ${dataDir} left running on port ${options.port} (pid ${serverHolding(dataDir)?.pid}): ` +
+              `${others} other client(s) are connected. Whoever uses it next shares it; stop it with kill -INT on that pid.`,
+          );
+        }
+        return "left_running";
+      }
+      await server.stop();
+      return "stopped";
+    },
   };
+}
+
+/** Client connections to the server other than the one asking, on any database. */
+async function otherClients(server: { getPgClient: (database: string, host: string) => import("pg").Client }) {
+  const client = server.getPgClient("postgres", "127.0.0.1");
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ count: string }>(
+      "select count(*) from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()",
+    );
+    return Number(rows[0].count);
+  } catch {
+    // Cannot ask (it is already going down): nothing to hand over.
+    return 0;
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 const BINARY_HINT =

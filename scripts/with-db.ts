@@ -10,7 +10,8 @@
 //                       schema is behind, and says to run `npm run db:migrate`)
 import { spawn, spawnSync } from "node:child_process";
 import { EMBEDDED_DATABASE } from "../lib/config/embedded-database";
-import { EmbeddedPostgresError, startEmbeddedPostgres } from "./embedded-postgres";
+import path from "node:path";
+import { EmbeddedPostgresError, serverAnswers, serverHolding, startEmbeddedPostgres } from "./embedded-postgres";
 import { withServerMemoryLimits } from "./server-memory";
 
 const MIGRATE_FLAGS = ["--migrate", "--migrate-embedded"] as const;
@@ -24,17 +25,35 @@ if (!command) {
 
 async function startDatabase() {
   if (process.env.DATABASE_URL) return null;
+  const options = {
+    dataDir: process.env.EMBEDDED_PG_DIR || EMBEDDED_DATABASE.dataDir,
+    port: Number(process.env.EMBEDDED_PG_PORT || EMBEDDED_DATABASE.port),
+    database: EMBEDDED_DATABASE.database,
+  };
   try {
-    return await startEmbeddedPostgres({
-      dataDir: process.env.EMBEDDED_PG_DIR || EMBEDDED_DATABASE.dataDir,
-      port: Number(process.env.EMBEDDED_PG_PORT || EMBEDDED_DATABASE.port),
-      database: EMBEDDED_DATABASE.database,
-    });
+    try {
+      return await startEmbeddedPostgres(options);
+    } catch (error) {
+      // Two commands started at once (the app and the CLI): the other may be starting this
+      // directory's server right now. Share it once it is up rather than fail.
+      if (!(await otherStartsIt(options.dataDir, options.port))) throw error;
+      return await startEmbeddedPostgres(options);
+    }
   } catch (error) {
     // Say what is wrong and what to do, once, instead of a stack trace (or "undefined").
     console.error(error instanceof EmbeddedPostgresError ? `\n${error.message}\n` : error);
     process.exit(1);
   }
+}
+
+/** Whether another process brings up this data directory's server on this port within a minute. */
+async function otherStartsIt(dataDir: string, port: number): Promise<boolean> {
+  for (let waited = 0; waited < 60_000; waited += 250) {
+    const holder = serverHolding(path.resolve(dataDir));
+    if (holder && holder.port === port && (await serverAnswers(port))) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
 }
 
 const embedded = await startDatabase();
@@ -44,7 +63,7 @@ if (migrateFlag === "--migrate" || (migrateFlag === "--migrate-embedded" && embe
   const migrate = spawnSync("npx", ["prisma", "migrate", "deploy"], { env, stdio: ["ignore", "ignore", "inherit"] });
   if (migrate.status !== 0) {
     console.error("prisma migrate deploy failed");
-    await embedded?.stop();
+    await embedded?.release();
     process.exit(1);
   }
 }
@@ -54,6 +73,7 @@ const serving = command === "next" && args[0] === "start";
 const child = spawn(command, args, { env: serving ? withServerMemoryLimits(env) : env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
 child.on("exit", async (code, signal) => {
-  await embedded?.stop();
+  // Never under another client: an app sharing the server this command started keeps it.
+  await embedded?.release();
   process.exit(code ?? (signal ? 1 : 0));
 });

@@ -3,7 +3,8 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { after } from "next/server";
-import { errorField, logger } from "@/lib/log";
+import { logger } from "@/lib/log";
+import { mailErrorField } from "@/lib/mail/send-mail";
 import { clientAddress } from "@/lib/rate-limit/client-address";
 import { passwordResetRetryAfter, recordPasswordResetRequest } from "@/lib/users/password-reset-rate-limit";
 import { RESET_LINK_PROBLEMS, resetPassword } from "@/lib/users/reset-password";
@@ -58,7 +59,7 @@ export async function requestPasswordResetAction(
   await recordPasswordResetRequest({ email, ip });
   after(() =>
     sendPasswordReset(email).catch((error: unknown) => {
-      logger().error({ err: errorField(error) }, "password reset mail not sent");
+      logger().error({ err: mailErrorField(error) }, "password reset mail not sent");
     }),
   );
   return { ok: true, value: { email: typed.trim() } };

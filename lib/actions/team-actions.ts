@@ -25,6 +25,7 @@ import {
   inviteMemberFormSchema,
 } from "@/lib/teams/schemas";
 import { sendInvitationEmail } from "@/lib/teams/send-invitation-email";
+import { mailErrorField } from "@/lib/mail/send-mail";
 import {
   getSignedInAccount,
   requireDashboardUser,
@@ -73,7 +74,7 @@ export async function inviteMemberAction(input: {
     await sendInvitationEmail(invitation, { orgName: user.orgName, inviter: user.name ?? user.email });
   } catch (error) {
     emailed = false;
-    logger().warn({ err: error, invitation: invitation.id }, "invitation email not sent");
+    logger().warn({ err: mailErrorField(error), invitation: invitation.id }, "invitation email not sent");
   }
   return {
     ok: true,

@@ -83,6 +83,8 @@ export async function retryDeliveryNowAction(input: { id: string }): Promise<Act
   try {
     const retried = await retryDeliveryNow(user.orgId, id.data);
     revalidatePath("/dashboard", "layout");
+    if (retried.kind === "already_retrying")
+      return { ok: true, value: { message: "A retry of this delivery is already under way." } };
     if (retried.kind === "brought_forward")
       return { ok: true, value: { message: `Attempt ${retried.attempt} is starting now.` } };
     const { result } = retried;

@@ -60,3 +60,29 @@ describe("sessionSearchFilter", () => {
     expect(sessionSearchFilter({ from: "2026-11-02", to: "2026-11-02" }).errors).toEqual({});
   });
 });
+
+describe("hostile search input", () => {
+  it("refuses control characters, NUL included, with the box's message", () => {
+    for (const q of ["k:\u0000", "\u0000", "order:10\u000703"]) {
+      expect(sessionSearchFilter({ q })).toEqual({
+        filter: {},
+        errors: { q: "The search cannot contain control characters. Type or paste it again." },
+      });
+    }
+  });
+
+  it("refuses days PostgreSQL cannot hold, and reads the last day as no end", () => {
+    expect(sessionSearchFilter({ from: "0000-01-01" })).toEqual({
+      filter: {},
+      errors: { from: "Choose a day from 1970-01-01 to 9999-12-31." },
+    });
+    expect(sessionSearchFilter({ from: "1969-12-31", to: "2026-11-02" })).toEqual({
+      filter: { createdBefore: new Date("2026-11-03T00:00:00Z") },
+      errors: { from: "Choose a day from 1970-01-01 to 9999-12-31." },
+    });
+    expect(sessionSearchFilter({ from: "2026-11-02", to: "9999-12-31" })).toEqual({
+      filter: { createdFrom: new Date("2026-11-02T00:00:00Z") },
+      errors: {},
+    });
+  });
+});

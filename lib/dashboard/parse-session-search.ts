@@ -11,6 +11,11 @@ export type SessionSearch =
  */
 export function parseSessionSearch(raw: string): SessionSearch {
   const query = raw.trim();
+  // PostgreSQL refuses NUL in text (22021), and no id or metadata the API accepts holds a
+  // control character, so none is searched for.
+  if (/\p{Cc}/u.test(query)) {
+    return { kind: "invalid", message: "The search cannot contain control characters. Type or paste it again." };
+  }
   if (/^vs_/i.test(query)) {
     return hasIdShape("vs", query)
       ? { kind: "id", id: query }
@@ -38,6 +43,13 @@ export type SessionSearchFilter = {
 
 const DAY_MS = 86_400_000;
 
+// Days the list can be searched by: sessions cannot predate the Unix epoch, and PostgreSQL's
+// timestamps cannot hold year 0 or a year past 9999 in the ISO form Prisma sends (22008).
+const FIRST_DAY = "1970-01-01";
+const LAST_DAY = "9999-12-31";
+const DAY_RANGE_MESSAGE = `Choose a day from ${FIRST_DAY} to ${LAST_DAY}.`;
+const inDayRange = (day: string) => day >= FIRST_DAY && day <= LAST_DAY;
+
 /**
  * The Sessions page's search as list filters, and a sentence for each field that cannot be
  * searched as given (that part of the search is then left out, never guessed at). `from` and
@@ -45,18 +57,29 @@ const DAY_MS = 86_400_000;
  */
 export function sessionSearchFilter(query: { q?: string; from?: string; to?: string }): {
   filter: SessionSearchFilter;
-  errors: { q?: string; to?: string };
+  errors: { q?: string; from?: string; to?: string };
 } {
   const filter: SessionSearchFilter = {};
-  const errors: { q?: string; to?: string } = {};
+  const errors: { q?: string; from?: string; to?: string } = {};
   if (query.q !== undefined && query.q.trim() !== "") {
     const search = parseSessionSearch(query.q);
     if (search.kind === "id") filter.id = search.id;
     else if (search.kind === "metadata") filter.metadata = { key: search.key, value: search.value };
     else errors.q = search.message;
   }
-  const from = query.from ? new Date(`${query.from}T00:00:00Z`) : undefined;
-  const before = query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined;
+  let fromDay = query.from;
+  let toDay = query.to;
+  if (fromDay !== undefined && !inDayRange(fromDay)) {
+    errors.from = DAY_RANGE_MESSAGE;
+    fromDay = undefined;
+  }
+  if (toDay !== undefined && !inDayRange(toDay)) {
+    errors.to = DAY_RANGE_MESSAGE;
+    toDay = undefined;
+  }
+  const from = fromDay ? new Date(`${fromDay}T00:00:00Z`) : undefined;
+  // Up to the last day is no bound at all: the day after it is past what PostgreSQL takes.
+  const before = toDay && toDay !== LAST_DAY ? new Date(new Date(`${toDay}T00:00:00Z`).getTime() + DAY_MS) : undefined;
   if (from && before && before.getTime() <= from.getTime()) {
     errors.to = "The end date is before the start date. Choose a day on or after it.";
   } else {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { listDashboardSessions } from "@/lib/dashboard/list-dashboard-sessions";
+import { sessionSearchFilter } from "@/lib/dashboard/parse-session-search";
 import { completeSession } from "@/lib/verification/complete-session";
 import { createSession } from "@/lib/verification/create-session";
 import { newOrganization } from "../../tests/support/fixtures";
@@ -141,5 +142,21 @@ describe("session search", () => {
     const second = await listDashboardSessions({ ...search, trail: first.olderTrail });
     expect([...(ids(first) as string[]), ...(ids(second) as string[])]).toEqual(matching);
     expect(second.ok && second.olderTrail).toBeNull();
+  });
+
+  it("turns a NUL byte and days PostgreSQL cannot hold into the form's messages, never a database error", async () => {
+    const org = await newOrganization("search");
+    const a = await session(org.id, { k: "v" });
+    for (const query of [
+      { q: "k:\u0000" },
+      { from: "0000-01-01" },
+      { to: "9999-12-31" },
+      { from: "0001-01-01", to: "9999-12-31" },
+    ]) {
+      const search = sessionSearchFilter(query);
+      const page = await listDashboardSessions({ orgId: org.id, ...search.filter, trail: [] });
+      expect(ids(page)).toEqual([a]);
+    }
+    expect(Object.keys(sessionSearchFilter({ q: "k:\u0000", from: "0000-01-01" }).errors)).toEqual(["q", "from"]);
   });
 });

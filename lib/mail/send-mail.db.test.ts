@@ -44,6 +44,19 @@ describe("sendMail through SMTP_URL", () => {
     expect(relay.received.length).toBe(before);
   });
 
+  it("logs a refusal as its class, code and reply code only: no stack, no reply text, no address", async () => {
+    const sendMail = await sendMailWith({ SMTP_URL: relay.url });
+    const { mailErrorField } = await import("@/lib/mail/send-mail");
+    const to = `refused-${address()}`;
+    const error = await sendMail({ to, subject: "s", text: "t" }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(mailErrorField(error)).toEqual({ type: "Error", code: "EENVELOPE", responseCode: 550 });
+    expect(JSON.stringify(mailErrorField(error))).not.toContain(to);
+    expect(mailErrorField("no")).toEqual({ type: "string" });
+  });
+
   it("throws when the relay refuses the credentials", async () => {
     const sendMail = await sendMailWith({ SMTP_URL: relay.url.replace("relay-password", "wrong") });
     await expect(sendMail({ to: address(), subject: "s", text: "t" })).rejects.toThrow(/Invalid username|auth/i);

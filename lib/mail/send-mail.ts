@@ -35,3 +35,18 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   const printable = env().NODE_ENV === "production" ? {} : { text: mail.text };
   logger().info({ outboxMessage: id, to: mail.to, subject: mail.subject, ...printable }, "mail kept in the outbox");
 }
+
+/**
+ * A mail failure as a log field: the error's class, nodemailer's code (EENVELOPE, ECONNECTION…)
+ * and the relay's reply code. A refusal is an expected outcome, so no stack; and the reply's text
+ * and the message can quote the recipient or the message, so neither is logged.
+ */
+export function mailErrorField(error: unknown): { type: string; code?: string; responseCode?: number } {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+  return {
+    type: error.name,
+    ...(typeof code === "string" ? { code } : {}),
+    ...(typeof responseCode === "number" ? { responseCode } : {}),
+  };
+}

@@ -4,6 +4,7 @@ import { buildVoiceDocument } from "@/lib/openapi/voice-document";
 export type ApiName = "verification" | "voice";
 
 let roots: Map<string, ApiName> | undefined;
+let templates: { pattern: RegExp; allow: string }[] | undefined;
 
 /**
  * The first path segment of every path in the two OpenAPI documents (`v1`, `health`, `voices`,
@@ -36,4 +37,35 @@ export function apiOfPath(pathname: string): ApiName | null {
 /** Paths answered by the two JSON APIs: they carry a Request-Id and the API's CSP. */
 export function isApiPath(pathname: string): boolean {
   return apiOfPath(pathname) !== null;
+}
+
+const DOCUMENT_METHODS = ["get", "head", "post", "put", "patch", "delete", "options"];
+
+/**
+ * The methods a documented API path takes, as an Allow header (HEAD wherever GET is; OPTIONS on
+ * the Voice API, which answers it), or null when no documented path matches. From the same
+ * documents as apiOfPath: `{id}` matches one segment.
+ */
+export function allowedMethodsOf(pathname: string): string | null {
+  if (!templates) {
+    const found: { pattern: RegExp; allow: string }[] = [];
+    const documents = [
+      ["verification", buildVerificationDocument()],
+      ["voice", buildVoiceDocument()],
+    ] as const;
+    for (const [name, document] of documents) {
+      for (const [template, item] of Object.entries(document.paths)) {
+        const methods = DOCUMENT_METHODS.filter((m) => m in (item as object)).map((m) => m.toUpperCase());
+        if (methods.includes("GET") && !methods.includes("HEAD")) methods.splice(methods.indexOf("GET") + 1, 0, "HEAD");
+        if (name === "voice" && !methods.includes("OPTIONS")) methods.push("OPTIONS");
+        const source = template
+          .split(/\{[^}]+\}/)
+          .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, "\\$&"))
+          .join("[^/]+");
+        found.push({ pattern: new RegExp(`^${source}$`), allow: methods.join(", ") });
+      }
+    }
+    templates = found;
+  }
+  return templates.find((t) => t.pattern.test(pathname))?.allow ?? null;
 }

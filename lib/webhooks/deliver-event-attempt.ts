@@ -44,14 +44,15 @@ export async function deliverEventAttempt(outboxEventId: string, attempt: number
   if (!event) return { kind: "delivered", endpoints: 0 };
   await prepareDeliveries(event);
 
-  // Claim attempt N for every delivery whose endpoint still exists. lastAttemptNumber keeps
-  // manual redeliveries (lib/webhooks/redeliver.ts) numbered after every automatic attempt.
+  // Claim attempt N for every delivery whose endpoint still exists, with the delivery's next
+  // attempt number: N, unless a manual redelivery (lib/webhooks/redeliver.ts) has taken it, then
+  // the one after the highest used. Numbers are unique per delivery (a unique index holds it).
   const claimed = await db.$queryRaw<
-    { id: string; eventId: string; endpointId: string; url: string; secretEncrypted: string }[]
+    { id: string; eventId: string; endpointId: string; url: string; secretEncrypted: string; number: number }[]
   >`
     UPDATE "WebhookDelivery" AS d
        SET "attempts" = ${attempt},
-           "lastAttemptNumber" = GREATEST(d."lastAttemptNumber", ${attempt}),
+           "lastAttemptNumber" = GREATEST(d."lastAttemptNumber" + 1, ${attempt}),
            "lastAttemptAt" = now()
       FROM "WebhookEndpoint" AS e
      WHERE d."outboxEventId" = ${outboxEventId}
@@ -59,9 +60,9 @@ export async function deliverEventAttempt(outboxEventId: string, attempt: number
        AND d."status" <> 'cancelled'
        AND e."id" = d."endpointId"
        AND e."deletedAt" IS NULL
-    RETURNING d."id", d."eventId", d."endpointId", e."url", e."secretEncrypted"`;
+    RETURNING d."id", d."eventId", d."endpointId", e."url", e."secretEncrypted", d."lastAttemptNumber" AS "number"`;
 
-  const recorder = batchRecorder(attempt);
+  const recorder = batchRecorder();
   await forEachLimited(claimed, SEND_CONCURRENCY, async (delivery) => {
     const result = await sendSignedEvent({
       url: delivery.url,
@@ -70,7 +71,7 @@ export async function deliverEventAttempt(outboxEventId: string, attempt: number
       type: event.type as SessionEventType,
       session: event.session,
     });
-    recorder.add(delivery.id, result);
+    recorder.add(delivery.id, delivery.number, result);
   });
   await recorder.flushed();
 
@@ -108,8 +109,8 @@ function attemptRow(deliveryId: string, attemptNumber: number, manual: boolean, 
  * while the previous write was in flight into one transaction: a burst to many endpoints
  * costs a few writes, and a slow endpoint does not hold back the records of fast ones.
  */
-function batchRecorder(attemptNumber: number) {
-  const queue: { deliveryId: string; result: SendOutcome }[] = [];
+function batchRecorder() {
+  const queue: { deliveryId: string; attemptNumber: number; result: SendOutcome }[] = [];
   let writing: Promise<void> | null = null;
   let failure: unknown = null;
   const write = async () => {
@@ -118,7 +119,7 @@ function batchRecorder(attemptNumber: number) {
       const succeeded = batch.filter((b) => b.result.success).map((b) => b.deliveryId);
       await db.$transaction([
         db.deliveryAttempt.createMany({
-          data: batch.map((b) => attemptRow(b.deliveryId, attemptNumber, false, b.result)),
+          data: batch.map((b) => attemptRow(b.deliveryId, b.attemptNumber, false, b.result)),
         }),
         // The first success settles a delivery; later tries never undo it.
         ...(succeeded.length
@@ -144,8 +145,8 @@ function batchRecorder(attemptNumber: number) {
       });
   };
   return {
-    add(deliveryId: string, result: SendOutcome) {
-      queue.push({ deliveryId, result });
+    add(deliveryId: string, attemptNumber: number, result: SendOutcome) {
+      queue.push({ deliveryId, attemptNumber, result });
       kick();
     },
     async flushed() {

@@ -10,6 +10,7 @@ import { newId } from "@/lib/ids";
 import { deliverEventJob } from "@/lib/jobs/definitions/deliver-event";
 import { listDeliveries } from "@/lib/dashboard/deliveries";
 import { deliverEventAttempt } from "@/lib/webhooks/deliver-event-attempt";
+import { redeliver } from "@/lib/webhooks/redeliver";
 import { DeliveryNotRetryingError, retryDeliveryNow } from "@/lib/webhooks/retry-delivery-now";
 import { completedEventFor, newOrganization, type Receiver, startReceiver } from "../../tests/support/fixtures";
 
@@ -18,6 +19,20 @@ beforeAll(async () => {
   receiver = await startReceiver();
 });
 afterAll(() => receiver.close());
+
+/** The event's delivery job as the runner leaves it after attempt 1 failed: pending, due at runAt. */
+const waitingJob = (eventId: string, runAt: Date) =>
+  db.job.create({
+    data: {
+      id: newId("job"),
+      name: deliverEventJob.name,
+      payload: { eventId },
+      dedupeKey: `deliver:${eventId}`,
+      attempts: 1,
+      maxAttempts: 5,
+      runAt,
+    },
+  });
 
 describe("endpoint health", () => {
   it("flags an endpoint whose attempts all failed, with the last failure, and stops flagging it once it recovers", async () => {
@@ -64,17 +79,7 @@ describe("retryDeliveryNow", () => {
     // The job as the runner leaves it after attempt 1 failed: pending, due in 30 s (no runner
     // runs in the db tests, so it stays as written).
     const runAt = new Date(Date.now() + 30_000);
-    const job = await db.job.create({
-      data: {
-        id: newId("job"),
-        name: deliverEventJob.name,
-        payload: { eventId: event.id },
-        dedupeKey: `deliver:${event.id}`,
-        attempts: 1,
-        maxAttempts: 5,
-        runAt,
-      },
-    });
+    const job = await waitingJob(event.id, runAt);
     const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { outboxEventId: event.id } });
     expect((await listDeliveries({ orgId: org.id, endpointId: endpoint.id }))[0].nextAttemptAt).toEqual(runAt);
 
@@ -130,5 +135,71 @@ describe("retryDeliveryNow", () => {
     await expect(retryDeliveryNow(stranger.id, delivery.id)).rejects.toThrow(DeliveryNotRetryingError);
     await expect(retryDeliveryNow(stranger.id, "whd_unknown")).rejects.toThrow(DeliveryNotRetryingError);
     expect(await db.deliveryAttempt.count({ where: { deliveryId: delivery.id } })).toBe(1);
+  });
+
+  it("runs one attempt for 10 concurrent clicks, waiting job or not, and the rest are told one is under way", async () => {
+    const path = "/retry-now-burst";
+    const { org, endpoint, event } = await completedEventFor(receiver.url(path));
+    receiver.route(path, { secret: endpoint.secret, behaviour: () => 500 });
+    await deliverEventAttempt(event.id, 1);
+    const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { outboxEventId: event.id } });
+
+    // No waiting job: the one click that holds the lease sends one manual attempt.
+    const clicks = await Promise.all(Array.from({ length: 10 }, () => retryDeliveryNow(org.id, delivery.id)));
+    expect(clicks.filter((c) => c.kind === "sent")).toHaveLength(1);
+    expect(clicks.filter((c) => c.kind === "already_retrying")).toHaveLength(9);
+    expect(await db.deliveryAttempt.count({ where: { deliveryId: delivery.id } })).toBe(2);
+
+    // Once the lease has run out, a waiting job is brought forward by one click of ten, and no
+    // click sends anything itself.
+    await db.webhookDelivery.update({
+      where: { id: delivery.id },
+      data: { retryLeaseUntil: new Date(Date.now() - 1) },
+    });
+    const job = await waitingJob(event.id, new Date(Date.now() + 30_000));
+    const again = await Promise.all(Array.from({ length: 10 }, () => retryDeliveryNow(org.id, delivery.id)));
+    expect(again.filter((c) => c.kind === "brought_forward")).toHaveLength(1);
+    expect(again.filter((c) => c.kind === "already_retrying")).toHaveLength(9);
+    const attempts = await db.deliveryAttempt.findMany({ where: { deliveryId: delivery.id, manual: true } });
+    expect(attempts).toHaveLength(1);
+    await db.job.delete({ where: { id: job.id } });
+  });
+});
+
+describe("attempt numbers", () => {
+  it("stay unique per delivery when a manual attempt takes the next automatic one's number", async () => {
+    const path = "/attempt-numbers";
+    const { org, endpoint, event } = await completedEventFor(receiver.url(path));
+    receiver.route(path, { secret: endpoint.secret, behaviour: () => 500 });
+    await deliverEventAttempt(event.id, 1);
+    const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { outboxEventId: event.id } });
+    await Promise.all(Array.from({ length: 3 }, () => redeliver(org.id, [delivery.id])));
+    await deliverEventAttempt(event.id, 2);
+    const numbers = (
+      await db.deliveryAttempt.findMany({ where: { deliveryId: delivery.id }, orderBy: { attemptNumber: "asc" } })
+    ).map((a) => [a.attemptNumber, a.manual]);
+    expect(numbers).toEqual([
+      [1, false],
+      [2, true],
+      [3, true],
+      [4, true],
+      [5, false],
+    ]);
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+      attempts: 2,
+      lastAttemptNumber: 5,
+    });
+  });
+
+  it("are held unique by the database", async () => {
+    const path = "/attempt-numbers-index";
+    const { endpoint, event } = await completedEventFor(receiver.url(path));
+    receiver.route(path, { secret: endpoint.secret, behaviour: () => 500 });
+    await deliverEventAttempt(event.id, 1);
+    const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { outboxEventId: event.id } });
+    const row = { deliveryId: delivery.id, attemptNumber: 1, startedAt: new Date(), durationMs: 1, success: false };
+    await expect(db.deliveryAttempt.create({ data: { id: newId("wha"), ...row, manual: true } })).rejects.toThrow(
+      /Unique constraint/,
+    );
   });
 });

@@ -12,7 +12,13 @@ export class DeliveryNotRetryingError extends Error {
   }
 }
 
+// How long one "Retry now" holds its delivery: as long as the first automatic back-off, so a
+// burst of clicks (or a click per second) runs one attempt, not the remaining four.
+const RETRY_NOW_LEASE_SECONDS = 30;
+
 export type RetryNowResult =
+  /** Another "Retry now" on this delivery is under way (its lease is held): nothing more was started. */
+  | { kind: "already_retrying" }
   /** The event's next automatic attempt was brought forward to now (the embedded job runner). */
   | { kind: "brought_forward"; attempt: number }
   /** The attempt could not be moved (it is running, or Inngest holds the schedule): sent once by hand. */
@@ -26,8 +32,19 @@ export type RetryNowResult =
  * schedule) the delivery is sent once as a manual attempt, which never counts as automatic.
  */
 export async function retryDeliveryNow(orgId: string, deliveryId: string): Promise<RetryNowResult> {
-  const delivery = await db.webhookDelivery.findFirst({ where: { id: deliveryId, orgId, status: "pending" } });
-  if (!delivery) throw new DeliveryNotRetryingError(deliveryId);
+  // The lease, taken under the row's lock as the scheduler takes a job's: of concurrent clicks
+  // exactly one gets it and runs an attempt; the others are told one is under way.
+  const [delivery] = await db.$queryRaw<{ outboxEventId: string; attempts: number }[]>`
+    UPDATE "WebhookDelivery"
+       SET "retryLeaseUntil" = now() + make_interval(secs => ${RETRY_NOW_LEASE_SECONDS})
+     WHERE "id" = ${deliveryId} AND "orgId" = ${orgId} AND "status" = 'pending'
+       AND ("retryLeaseUntil" IS NULL OR "retryLeaseUntil" <= now())
+    RETURNING "outboxEventId", "attempts"`;
+  if (!delivery) {
+    const waiting = await db.webhookDelivery.count({ where: { id: deliveryId, orgId, status: "pending" } });
+    if (waiting === 0) throw new DeliveryNotRetryingError(deliveryId);
+    return { kind: "already_retrying" };
+  }
   const moved = await db.$transaction(async (tx) => {
     const updated = await tx.job.updateMany({
       where: {

@@ -61,6 +61,14 @@ export const UNDOCUMENTED_ANSWERS: Record<DocumentName, UndocumentedAnswer[]> = 
       like: { path: "/prompt-sets/{id}", method: "get", statuses: ["401", "404", "429", "500"] },
     },
     {
+      path: /^\/health\/.+$/,
+      handler: "healthNotFound",
+      reason:
+        "Below the unauthenticated liveness probe there is nothing: any path there is 404 not_found in the " +
+        "API's envelope, without authentication (as /health), instead of Next.js's HTML page.",
+      like: { path: "/prompt-sets/{id}", method: "get", statuses: ["404"] },
+    },
+    {
       path: VOICE_PATHS,
       handler: "notAllowed",
       reason:

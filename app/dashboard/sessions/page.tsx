@@ -97,6 +97,8 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
             type="date"
             label="Created from (UTC)"
             defaultValue={filter.from ?? ""}
+            error={search.errors.from}
+            autoFocusError={!search.errors.q}
             className="w-40"
           />
           <FilterInput
@@ -106,7 +108,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
             label="Created to (UTC)"
             defaultValue={filter.to ?? ""}
             error={search.errors.to}
-            autoFocusError={!search.errors.q}
+            autoFocusError={!search.errors.q && !search.errors.from}
             className="w-40"
           />
           <div className="flex items-center gap-3 sm:pt-5">

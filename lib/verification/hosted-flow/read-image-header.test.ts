@@ -112,6 +112,60 @@ describe("readImageHeader", () => {
     expect(headerRefusal(readImageHeader(animated)!)).not.toBeNull();
   }, 60_000);
 
+  it("refuses slivers past 1:8 and 16-bit or palette images that expand past a camera photo, by their headers", async () => {
+    // The 96-byte 1 x 100 PNG of issue #48, which the reader scaled to 1,600 x 160,000.
+    const sliver = new Uint8Array(
+      await sharp({ create: { width: 1, height: 100, channels: 3, background: "#000" } })
+        .png()
+        .toBuffer(),
+    );
+    expect(sliver.length).toBeLessThan(128);
+    expect(headerRefusal(readImageHeader(sliver)!)).toMatch(/take a photo with your camera/);
+    for (const [width, height] of [
+      [801, 100],
+      [100, 801],
+    ]) {
+      const png = new Uint8Array(
+        await sharp({ create: { width, height, channels: 3, background: "#000" } })
+          .png()
+          .toBuffer(),
+      );
+      expect(headerRefusal(readImageHeader(png)!), `${width}x${height}`).toMatch(/camera/);
+    }
+    const edge = new Uint8Array(
+      await sharp({ create: { width: 800, height: 100, channels: 3, background: "#000" } })
+        .png()
+        .toBuffer(),
+    );
+    expect(headerRefusal(readImageHeader(edge)!)).toBeNull();
+
+    // 7000 x 7000 at 16 bits a sample: 49 MP, under the pixel limit, but 294 MB once decoded.
+    const deep = new Uint8Array(
+      await sharp({ create: { width: 7000, height: 7000, channels: 3, background: "#7f8890" } })
+        .toColourspace("rgb16")
+        .png({ compressionLevel: 9 })
+        .toBuffer(),
+    );
+    expect(readImageHeader(deep)).toMatchObject({ width: 7000, height: 7000, bytesPerPixel: 6 });
+    expect(headerRefusal(readImageHeader(deep)!)).toMatch(/too large/);
+    // A palette image of as many pixels decodes to RGBA: refused; the same 8-bit grey is not.
+    const palette = new Uint8Array(
+      await sharp({ create: { width: 7000, height: 7000, channels: 3, background: "#7f8890" } })
+        .png({ palette: true })
+        .toBuffer(),
+    );
+    expect(readImageHeader(palette)).toMatchObject({ bytesPerPixel: 4 });
+    expect(headerRefusal(readImageHeader(palette)!)).toMatch(/too large/);
+    const grey = new Uint8Array(
+      await sharp({ create: { width: 7000, height: 7000, channels: 3, background: "#7f8890" } })
+        .toColourspace("b-w")
+        .png()
+        .toBuffer(),
+    );
+    expect(readImageHeader(grey)).toMatchObject({ bytesPerPixel: 1 });
+    expect(headerRefusal(readImageHeader(grey)!)).toBeNull();
+  }, 60_000);
+
   it("refuses truncated and foreign files rather than guess", () => {
     expect(readImageHeader(new Uint8Array([0xff, 0xd8, 0xff]))).toBeNull();
     expect(readImageHeader(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00]))).toBeNull();

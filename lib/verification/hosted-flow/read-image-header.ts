@@ -20,10 +20,23 @@ export type ImageHeader = {
   segments: number;
   /** WebP: an animation (never a camera photo). */
   animated?: boolean;
+  /**
+   * Bytes per pixel once decoded, as libvips holds it: channels times bytes per sample (a palette
+   * expands to RGBA, 16 bits to two bytes). Absent when the header does not say (WebP: up to 4).
+   */
+  bytesPerPixel?: number;
 };
 
 /** About 50 megapixels: a phone's largest JPEG (48 MP modes) still fits; the worker allows the same. */
 const MAX_IMAGE_PIXELS = 50_000_000;
+/**
+ * What one image may expand to once decoded: a 48 MP camera JPEG (three bytes a pixel) fits; a
+ * 16-bit or palette PNG of as many pixels, which costs the decoder and every resize after it two
+ * or more times as much, does not.
+ */
+const MAX_DECODED_BYTES = MAX_IMAGE_PIXELS * 3;
+/** Longest side over shortest side: a document or a face is never thinner than this. */
+const MAX_ASPECT_RATIO = 8;
 /** libjpeg's progressive mode writes 10 scans, mozjpeg's up to about 20; hundreds only cost decode time. */
 export const MAX_JPEG_SCANS = 32;
 /** Cameras write a dozen or two (APP segments, ICC profile chunks, tables); restart markers not counted. */
@@ -41,6 +54,7 @@ function readJpegHeader(bytes: Uint8Array): ImageHeader | null {
   if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== SOI) return null;
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let size: { width: number; height: number } | null = null;
+  let bytesPerPixel = 3;
   let scans = 0;
   let segments = 0;
   let i = 2;
@@ -63,6 +77,8 @@ function readJpegHeader(bytes: Uint8Array): ImageHeader | null {
       // Precision, then height and width (a height of 0 means a DNL marker later: libjpeg refuses it).
       size = { height: (bytes[i + 3] << 8) | bytes[i + 4], width: (bytes[i + 5] << 8) | bytes[i + 6] };
       if (size.width === 0 || size.height === 0) return null;
+      // Then the component count; a 12- or 16-bit frame decodes to two bytes a sample.
+      bytesPerPixel = Math.max(1, bytes[i + 7]) * (bytes[i + 2] > 8 ? 2 : 1);
     }
     i += length;
     if (code !== SOS) continue;
@@ -85,7 +101,7 @@ function readJpegHeader(bytes: Uint8Array): ImageHeader | null {
     }
   }
   if (!size || scans === 0) return null;
-  return { contentType: "image/jpeg", ...size, scans, segments };
+  return { contentType: "image/jpeg", ...size, scans, segments, bytesPerPixel };
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -98,7 +114,11 @@ function readPngHeader(bytes: Uint8Array): ImageHeader | null {
   const width = view.getUint32(16);
   const height = view.getUint32(20);
   if (width === 0 || height === 0) return null;
-  return { contentType: "image/png", width, height, scans: 1, segments: 0 };
+  // Then bit depth and colour type: grey, -, RGB, palette, grey+alpha, -, RGBA.
+  const channels = [1, 0, 3, 4, 2, 0, 4][bytes[25]];
+  if (!channels) return null;
+  const bytesPerPixel = channels * (bytes[24] === 16 && bytes[25] !== 3 ? 2 : 1);
+  return { contentType: "image/png", width, height, scans: 1, segments: 0, bytesPerPixel };
 }
 
 function readWebpHeader(bytes: Uint8Array): ImageHeader | null {
@@ -123,7 +143,7 @@ function readWebpHeader(bytes: Uint8Array): ImageHeader | null {
     return null;
   }
   if (size.width === 0 || size.height === 0) return null;
-  return { contentType: "image/webp", ...size, scans: 1, segments: 0 };
+  return { contentType: "image/webp", ...size, scans: 1, segments: 0, bytesPerPixel: 4 };
 }
 
 /** The type by the file's first bytes, not by what the browser claims. */
@@ -144,10 +164,15 @@ export function readImageHeader(bytes: Uint8Array, type = sniffImageType(bytes))
 
 /** Why an image with this header is refused before decoding (a sentence for the user), or null. */
 export function headerRefusal(header: ImageHeader, maxPixels = MAX_IMAGE_PIXELS): string | null {
-  if (header.width * header.height > maxPixels)
-    return "This photo is too large. Please use a photo of at most 50 megapixels.";
-  if (header.scans > MAX_JPEG_SCANS || header.segments > MAX_JPEG_SEGMENTS || header.animated) {
-    return "We could not use this image. Please take a photo with your camera instead.";
-  }
+  const pixels = header.width * header.height;
+  const tooLarge = "This photo is too large. Please use a photo of at most 50 megapixels.";
+  if (pixels > maxPixels) return tooLarge;
+  // What the decoder will hold: 16-bit and palette images expand past a camera photo's size.
+  if (pixels * (header.bytesPerPixel ?? 4) > MAX_DECODED_BYTES) return tooLarge;
+  const cameraPhoto = "We could not use this image. Please take a photo with your camera instead.";
+  // A sliver (1 x 100) costs nothing to send and a fortune to scale to the reader's working width.
+  if (Math.max(header.width, header.height) > MAX_ASPECT_RATIO * Math.min(header.width, header.height))
+    return cameraPhoto;
+  if (header.scans > MAX_JPEG_SCANS || header.segments > MAX_JPEG_SEGMENTS || header.animated) return cameraPhoto;
   return null;
 }

@@ -167,6 +167,7 @@ async function checkImage(
     verdict = await provider.evaluate({ contentType, bytes } satisfies ImageEvidence, {
       reference: `${session.id}.${expectedIndex}.${session.attempts}`,
       requiredAge: session.requiredAge as 16 | 18,
+      orgId: session.orgId,
       selfie,
     });
   } catch (error) {
@@ -177,9 +178,11 @@ async function checkImage(
     }
     if (!(error instanceof ProviderError)) throw error;
     logger().error({ err: errorField(error) }, "verification provider error");
-    if (provider.checkedOnThisServer) {
-      // Our own estimator was busy or out of time: nothing was billed and the user did nothing
-      // wrong, so the call is given back (the photo budget bounds how often this can repeat).
+    if (provider.checkedOnThisServer && !error.photoOverBudget) {
+      // Our own estimator was busy, or the photo waited past its time: nothing was billed and the
+      // user did nothing wrong, so the call is given back (the photo budget bounds how often this
+      // can repeat). A photo that used its whole work budget in the worker is what cost the time
+      // (a sliver, a decompression bomb), so it keeps the call like a vendor's failure below.
       await giveBack();
       return {
         kind: "provider_error",

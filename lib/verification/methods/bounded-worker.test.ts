@@ -118,6 +118,30 @@ describe("BoundedWorker", () => {
     await expect(next).resolves.toEqual({ length: 2, order: 1 });
   });
 
+  it("is fair between queues: one organisation's stuck photos hold another's for one budget, and fill half the places", async () => {
+    const budget = 400;
+    const worker = pool({ workBudgetMs: budget, maxQueue: 8 });
+    const settledAt: Record<string, number> = {};
+    const start = performance.now();
+    const track = (name: string, call: Promise<unknown>) =>
+      call.then(
+        () => (settledAt[name] = performance.now() - start),
+        () => (settledAt[name] = performance.now() - start),
+      );
+    const stuck = [1, 2, 3, 4].map((n) => track(`a${n}`, worker.run(photo(n), { mode: "hang" }, { queue: "org_a" })));
+    await expect(worker.run(photo(5), { mode: "hang" }, { queue: "org_a" })).rejects.toThrow(
+      "test check is busy (this queue's share is full)",
+    );
+    const genuine = worker.run(photo(6), {}, { queue: "org_b" });
+    await expect(genuine).resolves.toMatchObject({ length: 6 });
+    const genuineMs = performance.now() - start;
+    await Promise.all(stuck);
+    // Served right after the stuck photo in the worker, before the rest of org_a's.
+    expect(genuineMs).toBeLessThan(settledAt.a2);
+    expect(genuineMs).toBeLessThan(budget * 2 + 1000);
+    expect(settledAt.a4).toBeGreaterThanOrEqual(budget * 4);
+  }, 30_000);
+
   it("bounds a call from when it was made when a wait timeout is set", async () => {
     const worker = pool({ waitTimeoutMs: 300 });
     const stuck = worker.run(photo(1), { mode: "hang" });

@@ -17,6 +17,9 @@ import { ProviderError } from "@/lib/verification/methods/types";
 // - optionally, `waitTimeoutMs` bounds a call from when it was made (waiting and working);
 // - optionally, the worker rests after a photo (`restAfter`), so that under load it leaves the
 //   event loop's core to the API.
+// The queue is fair between callers that name their `queue` (the organisation): the next photo is
+// the oldest of the queue served longest ago, so one organisation's photos hold another's for at
+// most the photo in the worker (one budget), and one queue may fill at most half the places.
 // The models are large, so the worker ends after `idleMs` without a photo and the next photo starts
 // a new one. Worker protocol: it posts `{ ready: true }` (or `{ ready: false, error }`) once
 // loaded, then answers each `{ id, bytes, ...fields }` with `{ id, [resultField]: result }` or
@@ -71,6 +74,8 @@ type BoundedWorkerOptions = {
 
 type Call<Result> = {
   id: number;
+  /** Whose photo it is (fair queueing); "" for callers that do not say. */
+  queue: string;
   bytes: Uint8Array;
   fields: Record<string, unknown>;
   resolve: (result: Result) => void;
@@ -176,6 +181,9 @@ export class BoundedWorker<Result> {
   private waiting: Call<Result>[] = [];
   private current: Call<Result> | null = null;
   private nextId = 1;
+  /** When each queue last had a photo sent to the worker (a counter, not a time). */
+  private lastServed = new Map<string, number>();
+  private served = 0;
   /** The worker rests until then (see restAfter); a timer wakes the queue. */
   private restingUntil = 0;
   private wake: NodeJS.Timeout | null = null;
@@ -201,15 +209,19 @@ export class BoundedWorker<Result> {
   run(
     bytes: Uint8Array,
     fields: Record<string, unknown> = {},
-    options: { onlyIfIdle?: boolean } = {},
+    options: { onlyIfIdle?: boolean; queue?: string } = {},
   ): Promise<Result> {
     const limits = this.options.limits();
+    const queue = options.queue ?? "";
     if (options.onlyIfIdle && this.waiting.length > 0)
       return Promise.reject(this.options.busyError(`${this.options.name} is busy (photos waiting)`));
     if (this.waiting.length >= limits.maxQueue)
       return Promise.reject(this.options.busyError(`${this.options.name} is busy (queue full)`));
+    // A named queue may take at most half the places, so another's photo always finds one.
+    if (queue && this.waiting.filter((c) => c.queue === queue).length >= Math.max(1, Math.ceil(limits.maxQueue / 2)))
+      return Promise.reject(this.options.busyError(`${this.options.name} is busy (this queue's share is full)`));
     return new Promise<Result>((resolve, reject) => {
-      const call: Call<Result> = { id: this.nextId++, bytes, fields, resolve, reject };
+      const call: Call<Result> = { id: this.nextId++, queue, bytes, fields, resolve, reject };
       if (limits.waitTimeoutMs !== undefined)
         call.timer = setTimeout(
           () => this.expire(call, this.options.timeoutError(`${this.options.name} timed out`)),
@@ -294,16 +306,39 @@ export class BoundedWorker<Result> {
       }, rest);
       return;
     }
-    const call = this.waiting.shift()!;
+    const call = this.takeFairly();
     this.current = call;
     call.sentAt = performance.now();
     call.loopAtSend = performance.eventLoopUtilization();
     this.worker.ref();
     this.worker.send({ ...call.fields, id: call.id }, call.bytes);
-    call.workTimer = setTimeout(
-      () => this.expire(call, this.options.timeoutError(`${this.options.name}: the photo took longer than its budget`)),
-      this.options.limits().workBudgetMs,
-    );
+    call.workTimer = setTimeout(() => {
+      const error = this.options.timeoutError(`${this.options.name}: the photo took longer than its budget`);
+      error.photoOverBudget = true;
+      this.expire(call, error);
+    }, this.options.limits().workBudgetMs);
+  }
+
+  /** The oldest waiting photo of the queue served longest ago (never served: first). */
+  private takeFairly(): Call<Result> {
+    let chosen = 0;
+    let chosenServed = Infinity;
+    for (let i = 0; i < this.waiting.length; i++) {
+      const served = this.lastServed.get(this.waiting[i].queue) ?? -1;
+      if (served < chosenServed) {
+        chosen = i;
+        chosenServed = served;
+      }
+    }
+    const [call] = this.waiting.splice(chosen, 1);
+    this.lastServed.set(call.queue, ++this.served);
+    // Only the queues still waiting need remembering.
+    if (this.lastServed.size > 1000) {
+      const waiting = new Set(this.waiting.map((c) => c.queue));
+      for (const queue of this.lastServed.keys())
+        if (!waiting.has(queue) && queue !== call.queue) this.lastServed.delete(queue);
+    }
+    return call;
   }
 
   /** Ends the worker once it has had nothing to do for the idle time. */

@@ -33,6 +33,8 @@ export type EvaluationContext = {
   /** Our reference for this attempt, sent to the provider for its records and echoed back. */
   reference: string;
   requiredAge: 16 | 18;
+  /** The session's organisation: this server's own readers queue fairly between organisations. */
+  orgId?: string;
   /** A live selfie sent with the photo, for providers that match it to the document (takesSelfie). */
   selfie?: ImageEvidence;
 };
@@ -76,6 +78,11 @@ export type ProviderResolution =
 
 /** The provider could not give a verdict (network, timeout, bad answer): no attempt is counted. */
 export class ProviderError extends Error {
+  /**
+   * This server's own check ran the photo itself for its whole work budget (bounded-worker.ts):
+   * the photo is the cost, not the queue, so it counts as an attempt like any verdict.
+   */
+  photoOverBudget = false;
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "ProviderError";

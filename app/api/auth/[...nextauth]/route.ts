@@ -1,6 +1,15 @@
 import type { NextRequest } from "next/server";
 import { handlers } from "@/auth";
+import { getSignedInAccount } from "@/lib/users/current-user";
 import { atForwardedOrigin } from "@/lib/users/request-origin";
 
-export const GET = (req: NextRequest) => handlers.GET(atForwardedOrigin(req));
+export async function GET(req: NextRequest) {
+  // Auth.js answers /session from the cookie's signature alone. A cookie whose session was signed
+  // out, or ended by a password reset, is signed out here too, as on every dashboard page:
+  // Auth.js's own answer for no session, and nothing about the account.
+  if (req.nextUrl.pathname.endsWith("/api/auth/session") && !(await getSignedInAccount())) {
+    return Response.json(null, { headers: { "Cache-Control": "no-store" } });
+  }
+  return handlers.GET(atForwardedOrigin(req));
+}
 export const POST = (req: NextRequest) => handlers.POST(atForwardedOrigin(req));

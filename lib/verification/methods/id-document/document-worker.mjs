@@ -59,7 +59,9 @@ const MRZ_LINE_HEIGHT = 40;
 async function greyImage(bytes) {
   const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
     .rotate()
-    .resize({ width: WORK_WIDTH, withoutEnlargement: false })
+    // At most WORK_WIDTH wide and 1.5 times that tall: a portrait photo reads as before, and a
+    // sliver that passed the header checks is never scaled past this many output pixels.
+    .resize({ width: WORK_WIDTH, height: WORK_WIDTH * 1.5, fit: "inside" })
     .greyscale()
     // Stretched to the full range, so a dim photo's text edges pass the same edge threshold.
     .normalise()

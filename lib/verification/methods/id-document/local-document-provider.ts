@@ -28,7 +28,7 @@ export function localDocumentProvider(): ImageProvider {
     async evaluate(image, context) {
       if (!context.selfie) throw new RetakeRequired(SELFIE_NEEDED);
       const now = new Date();
-      const reading = await documentReader().read(image.bytes, now);
+      const reading = await documentReader().read(image.bytes, now, context.orgId);
       if (reading.kind === "retake") throw new RetakeRequired(documentRetakeMessage(reading));
       const match = await matchFaces(image, context.selfie);
       if (match.kind === "no_face" && match.which === "selfie")
