@@ -14,6 +14,8 @@ export type SignedInAccount = {
   id: string;
   email: string;
   name: string | null;
+  /** Whether the address was proven; until then the account is test mode only (docs/mail.md). */
+  emailVerified: boolean;
   /** Oldest membership first. */
   organizations: OrganizationChoice[];
 };
@@ -49,6 +51,7 @@ export const getSignedInAccount = cache(async (): Promise<SignedInAccount | null
         id: true,
         email: true,
         name: true,
+        emailVerifiedAt: true,
         memberships: {
           select: { role: true, org: { select: { id: true, name: true } } },
           orderBy: [{ createdAt: "asc" }, { orgId: "asc" }],
@@ -64,6 +67,7 @@ export const getSignedInAccount = cache(async (): Promise<SignedInAccount | null
     id: user.id,
     email: user.email,
     name: user.name,
+    emailVerified: user.emailVerifiedAt !== null,
     organizations: user.memberships.map((m) => ({ id: m.org.id, name: m.org.name, role: m.role })),
   };
 });
