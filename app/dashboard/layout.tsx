@@ -6,6 +6,7 @@ import { QueryProvider } from "@/components/dashboard/query-provider";
 import { SignedInHeader, SignOutButton } from "@/components/ui/signed-in-header";
 import { countOpenDeadLetters } from "@/lib/dashboard/deliveries";
 import { mailOutboxEnabled } from "@/lib/mail/list-outbox-messages";
+import { can } from "@/lib/teams/roles";
 import { getCurrentUser } from "@/lib/users/current-user";
 
 export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · Dashboard · Voiceage" } };
@@ -37,6 +38,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
                   { href: "/dashboard/deliveries", label: "Deliveries" },
                   { href: "/dashboard/dead-letters", label: "Dead letters", count: deadLetters },
                   { href: "/dashboard/members", label: "Members" },
+                  ...(can(user.role, "mail.view") ? [{ href: "/dashboard/mail", label: "Mail" }] : []),
                   { href: "/dashboard/settings", label: "Settings" },
                 ]}
                 secondary={[

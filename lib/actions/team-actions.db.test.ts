@@ -325,3 +325,22 @@ describe("an owner whose address is not verified", () => {
     expect(await inviteMemberAction({ email: invitee, role: "developer" })).toMatchObject({ ok: true });
   });
 });
+
+describe("organisations with the same name", () => {
+  it("are told apart in the switcher by their first owner's email domain", async () => {
+    const name = `Twin ${unique()}`;
+    const [a, b] = [await newOrganization("twin"), await newOrganization("twin")];
+    await db.organization.updateMany({ where: { id: { in: [a.id, b.id] } }, data: { name } });
+    const ownerA = await db.user.create({ data: { id: newId("usr"), email: `boss-${unique()}@alpha.example` } });
+    const ownerB = await db.user.create({ data: { id: newId("usr"), email: `boss-${unique()}@beta.example` } });
+    await db.membership.create({ data: { userId: ownerA.id, orgId: a.id, role: "owner" } });
+    await db.membership.create({ data: { userId: ownerB.id, orgId: b.id, role: "owner" } });
+    await db.membership.create({ data: { userId: ownerA.id, orgId: b.id, role: "developer" } });
+    actAs(ownerA.id);
+    const user = await getCurrentUser();
+    expect(user?.organizations).toEqual([
+      { id: a.id, name, role: "owner", ownerDomain: "alpha.example" },
+      { id: b.id, name, role: "developer", ownerDomain: "beta.example" },
+    ]);
+  });
+});
