@@ -83,6 +83,11 @@ export async function signUp(page: Page, account: Account, origin = baseUrl()) {
   await page.getByLabel("Password").fill(account.password);
   await page.getByLabel("Organisation name").fill(account.organization);
   await page.getByRole("button", { name: "Create account" }).click();
+  await finishSignUp(page, account, origin);
+}
+
+/** After "Create account" was pressed: the answer, the mail's link confirmed, then signed in. */
+export async function finishSignUp(page: Page, account: Account, origin = baseUrl()) {
   await expect(page.getByText("Check your email to continue")).toBeVisible();
   await confirmAddress(page, account.email, origin);
   await page.getByLabel("Email").fill(account.email);

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { DashboardNav } from "@/components/dashboard/nav";
 import { NavCountsProvider } from "@/components/dashboard/nav-counts";
 import { QueryProvider } from "@/components/dashboard/query-provider";
+import { VerifyEmailBanner } from "@/components/dashboard/verify-email-banner";
 import { SignedInHeader, SignOutButton } from "@/components/ui/signed-in-header";
 import { countOpenDeadLetters } from "@/lib/dashboard/deliveries";
 import { mailOutboxEnabled } from "@/lib/mail/list-outbox-messages";
@@ -49,6 +50,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               />
             </aside>
             <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-0 lg:py-0">
+              {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
               {children}
             </main>
           </div>
