@@ -97,7 +97,7 @@ export async function finishSignUp(page: Page, account: Account, origin = baseUr
 }
 
 /** Follows the sign-up mail's link and confirms: signed out, that ends on the sign-in page. */
-export async function confirmAddress(page: Page, email: string, origin = baseUrl()) {
+async function confirmAddress(page: Page, email: string, origin = baseUrl()) {
   // Password hashing (argon2) is deliberately slow, and slower still on a busy machine.
   const mail = await waitForMail(email, "Confirm your email address for Voiceage");
   const link = new URL(mail!.text.match(/https?:\/\/\S+\/confirm-email\S+/)![0]);

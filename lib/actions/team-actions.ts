@@ -11,7 +11,7 @@ import { errorField, logger } from "@/lib/log";
 import { acceptInvitation, signUpWithInvitation } from "@/lib/teams/accept-invitation";
 import { changeMemberRole } from "@/lib/teams/change-member-role";
 import { createOrganizationForUser } from "@/lib/teams/create-organization";
-import { createInvitation, resendInvitation } from "@/lib/teams/create-invitation";
+import { createInvitation, resendInvitation, type CreatedInvitation } from "@/lib/teams/create-invitation";
 import { TeamError } from "@/lib/teams/errors";
 import { leaveOrganization } from "@/lib/teams/leave-organization";
 import type { Actor } from "@/lib/teams/member-rules";
@@ -49,6 +49,21 @@ function refusalOf(error: unknown): { ok: false; error: string; fieldErrors?: Re
   throw error;
 }
 
+/** Mails an invitation from the user; whether the relay took it (a refusal is logged, and on the Mail page). */
+async function mailInvitation(user: DashboardUser, invitation: CreatedInvitation): Promise<boolean> {
+  try {
+    await sendInvitationEmail(invitation, {
+      orgId: user.orgId,
+      orgName: user.orgName,
+      inviter: user.name ?? user.email,
+    });
+    return true;
+  } catch (error) {
+    logger().warn({ err: errorField(error), invitation: invitation.id }, "invitation email not sent");
+    return false;
+  }
+}
+
 export async function inviteMemberAction(input: {
   email: string;
   role: string;
@@ -68,17 +83,7 @@ export async function inviteMemberAction(input: {
   revalidatePath(MEMBERS_PAGE);
   // The invitation stands even when the mail relay refuses: the inviter is shown the link to
   // send it themselves, rather than an error for something that did happen.
-  let emailed = true;
-  try {
-    await sendInvitationEmail(invitation, {
-      orgId: user.orgId,
-      orgName: user.orgName,
-      inviter: user.name ?? user.email,
-    });
-  } catch (error) {
-    emailed = false;
-    logger().warn({ err: error, invitation: invitation.id }, "invitation email not sent");
-  }
+  const emailed = await mailInvitation(user, invitation);
   return {
     ok: true,
     value: {
@@ -105,14 +110,7 @@ export async function resendInvitationAction(input: { id: string }): Promise<Act
     return refusalOf(error);
   }
   revalidatePath(MEMBERS_PAGE);
-  try {
-    await sendInvitationEmail(invitation, {
-      orgId: user.orgId,
-      orgName: user.orgName,
-      inviter: user.name ?? user.email,
-    });
-  } catch (error) {
-    logger().warn({ err: errorField(error), invitation: invitation.id }, "invitation email not sent");
+  if (!(await mailInvitation(user, invitation))) {
     return {
       ok: false,
       error: "The mail could not be sent. The Mail page shows why; copy the link from a new invitation instead.",

@@ -19,7 +19,12 @@ describe("findOrCreateOrganization", () => {
   it("takes an id, and refuses an unknown id and a name several organisations share, listing them", async () => {
     const name = `twin-${unique()}`;
     const [a, b] = [newId("org"), newId("org")];
-    await db.organization.createMany({ data: [{ id: a, name }, { id: b, name }] });
+    await db.organization.createMany({
+      data: [
+        { id: a, name },
+        { id: b, name },
+      ],
+    });
     expect((await findOrCreateOrganization(b)).id).toBe(b);
     await expect(findOrCreateOrganization(name)).rejects.toThrow(
       new RegExp(`2 organisations are named "${name}" \\((${a}|${b}), (${a}|${b})\\); pass --org <id>`),

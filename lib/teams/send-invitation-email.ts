@@ -10,7 +10,7 @@ const QUOTED_MAX = 60;
  * anything that looks like a web address defanged ("evil[.]example", "https[:]//"), so no mail
  * program makes it a link. Names are refused with these at entry; older names may still hold them.
  */
-export function quotedName(name: string): string {
+function quotedName(name: string): string {
   const line = name.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ").trim();
   const short = line.length > QUOTED_MAX ? `${line.slice(0, QUOTED_MAX - 1)}…` : line;
   return short.replace(/:\/\//g, "[:]//").replace(/([\p{L}\p{N}-])\.(?=[\p{L}\p{N}])/gu, "$1[.]");

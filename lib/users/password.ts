@@ -1,31 +1,19 @@
 import "server-only";
 import argon2 from "argon2";
+import { Semaphore } from "@/lib/voice/single-flight";
 
 // argon2id with the library's defaults (64 MiB, 3 passes, 4 lanes): OWASP's recommended
 // floor, and about 100 ms here, which is what a sign-in can afford.
 
-/** Runs at most `concurrency` jobs at once; later ones wait their turn in order. */
-class WorkQueue {
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
+/** A Semaphore whose places (running or waiting) can also be held ahead, up to `capacity`. */
+class WorkQueue extends Semaphore {
   private held = 0;
 
   constructor(
-    private readonly concurrency: number,
+    concurrency: number,
     private readonly capacity = Number.POSITIVE_INFINITY,
-  ) {}
-
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    // A finished job hands its slot straight to the next in line, so the count never overshoots.
-    if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.running++;
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
-    }
+  ) {
+    super(concurrency);
   }
 
   /**
@@ -54,7 +42,7 @@ class WorkQueue {
   }
 }
 
-export type QueuePlace = { run<T>(work: () => Promise<T>): Promise<T>; release(): void };
+type QueuePlace = { run<T>(work: () => Promise<T>): Promise<T>; release(): void };
 
 // Each hash holds 64 MiB while it runs, so a burst must not run them all at once. Sign-in (and
 // the operator's and invitation's hashes) share one queue of 4; sign-up has its own, of one job
