@@ -9,7 +9,7 @@ async function invite(page: Page, email: string, role: "Admin" | "Developer" | "
   await go(page, "Members");
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Role", { exact: true }).selectOption({ label: role });
-  await page.getByRole("button", { name: "Send invitation" }).click();
+  await page.getByRole("button", { name: "Send invitation", exact: true }).click();
   await expect(page.getByText("Invitation sent")).toBeVisible();
   const link = (await page.getByRole("status", { name: `Invitation link for ${email}` }).textContent())!.trim();
   expect(link).toMatch(/\/invite\/[0-9A-Za-z]{43}$/);
