@@ -103,7 +103,7 @@ export default async function MembersPage() {
         <TableCard
           id="invitations-title"
           title="Pending invitations"
-          description="Invitations not yet accepted. Inviting an address again replaces its invitation with a new link."
+          description="Invitations not yet accepted. Resend mails a new link (the earlier one stops working), twice a day at most."
           label="Pending invitations"
           columns={[
             { label: "Email" },
