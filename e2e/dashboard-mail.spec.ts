@@ -1,11 +1,18 @@
 // Issue 48: an unverified account is test mode only until it confirms its address, and admins
 // see their organisation's mail (status, recipient, subject, error code; never the body or link).
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { baseUrl, go, newAccount, shoot, signUp, watchConsole } from "./dashboard-support";
 import { waitForMail } from "../tests/support/fixtures";
 
 const unique = () => randomBytes(4).toString("hex");
+
+async function invite(page: Page, email: string) {
+  await go(page, "Members");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Send invitation", exact: true }).click();
+  await expect(page.getByText("Invitation sent")).toBeVisible();
+}
 
 test("an unconfirmed account uses test mode, is refused live keys, and is asked to confirm", async ({ page }) => {
   const problems = watchConsole(page);
@@ -48,20 +55,14 @@ test("admins see their organisation's mail, and no other organisation's", async 
   const owner = newAccount();
   await signUp(page, owner);
   const invitee = `mail-${unique()}@example.com`;
-  await go(page, "Members");
-  await page.getByLabel("Email", { exact: true }).fill(invitee);
-  await page.getByRole("button", { name: "Send invitation", exact: true }).click();
-  await expect(page.getByText("Invitation sent")).toBeVisible();
+  await invite(page, invitee);
 
   // Another organisation's invitation to someone else.
   const other = await browser.newPage();
   const stranger = newAccount();
   await signUp(other, stranger);
   const strangerInvitee = `other-${unique()}@example.com`;
-  await go(other, "Members");
-  await other.getByLabel("Email", { exact: true }).fill(strangerInvitee);
-  await other.getByRole("button", { name: "Send invitation", exact: true }).click();
-  await expect(other.getByText("Invitation sent")).toBeVisible();
+  await invite(other, strangerInvitee);
   await other.close();
 
   await go(page, "Mail");
