@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { screenshotAtBothWidths } from "./support/screenshots";
-import { baseUrl, createKey, go, nav, newAccount, signUp, v1, watchConsole } from "./dashboard-support";
+import { waitForMail } from "../tests/support/fixtures";
+import { baseUrl, createKey, finishSignUp, go, nav, newAccount, signUp, v1, watchConsole } from "./dashboard-support";
 
 test("sign up, sign out, sign back in to the page asked for; wrong passwords are refused", async ({ page }) => {
   const problems = watchConsole(page);
@@ -79,7 +80,9 @@ test("sign-out ends the session on the server: the saved cookie replayed afterwa
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 });
 
-test("sign-up explains what is wrong with the form", async ({ page }) => {
+test("sign-up explains what is wrong with the form, keeps the password, and reveals nothing about accounts", async ({
+  page,
+}) => {
   const problems = watchConsole(page);
   const account = newAccount();
   await signUp(page, account);
@@ -94,9 +97,31 @@ test("sign-up explains what is wrong with the form", async ({ page }) => {
   await expect(page.getByText("Use at least 10 characters.")).toBeVisible();
   await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
 
+  // Another field's refusal keeps the password as typed (issue 48: it was wiped).
   await page.getByLabel("Password").fill("a long enough password");
+  await page.getByLabel("Organisation name").fill("Prize Dept: claim at https://evil.example/win");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByText("An account with this email already exists. Sign in instead.")).toBeVisible();
+  await expect(page.getByText("Leave web addresses out of the organisation name.")).toBeVisible();
+  await expect(page.getByLabel("Password")).toHaveValue("a long enough password");
+
+  // The address has an account: the answer is the same as for a new one, and the owner is told by mail.
+  await page.getByLabel("Organisation name").fill(account.organization);
+  await page.getByRole("button", { name: "Create account" }).click();
+  const answer = page.getByRole("status").filter({ hasText: "Check your email to continue" });
+  await expect(answer).toBeVisible();
+  const existingAnswer = (await answer.textContent())!.replace(account.email, "<email>");
+  await screenshotAtBothWidths(page, ".data/screenshots/dashboard/sign-up-check-email");
+  const notice = await waitForMail(account.email, "Someone tried to sign up with your address");
+  expect(notice?.text).toContain("they were not told that the account exists");
+
+  const fresh = newAccount();
+  await page.goto(`${baseUrl()}/sign-up`);
+  await page.getByLabel("Work email").fill(fresh.email);
+  await page.getByLabel("Password").fill(fresh.password);
+  await page.getByLabel("Organisation name").fill(fresh.organization);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(answer).toBeVisible();
+  expect((await answer.textContent())!.replace(fresh.email, "<email>")).toBe(existingAnswer);
   expect(problems).toEqual([]);
 });
 
@@ -237,32 +262,30 @@ test("form errors: the focus moves to the first field in error, and an error lea
   await signUp(other, taken);
   await other.close();
 
-  // Sign-up with an organisation name that is taken.
-  const account = newAccount();
+  // Sign-up with a web address in the organisation name (another organisation's name would be fine).
+  const account = { ...newAccount(), organization: taken.organization };
   await page.goto(`${baseUrl()}/sign-up`);
   await page.getByLabel("Work email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
-  await page.getByLabel("Organisation name").fill(taken.organization);
+  await page.getByLabel("Organisation name").fill(`${taken.organization} evil.example`);
   await page.getByRole("button", { name: "Create account" }).click();
   const organisation = page.getByLabel("Organisation name");
-  const takenMessage = page.getByText(
-    "An organisation with this name already exists. Choose another name, or ask its admin to add you.",
-  );
-  await expect(takenMessage).toBeVisible({ timeout: 30_000 });
+  const refusal = page.getByText("Leave web addresses out of the organisation name.");
+  await expect(refusal).toBeVisible({ timeout: 30_000 });
   await expect(organisation).toBeFocused();
   await expect(organisation).toHaveAttribute("aria-invalid", "true");
-  await screenshotAtBothWidths(page, ".data/screenshots/dashboard/sign-up-name-taken");
+  await screenshotAtBothWidths(page, ".data/screenshots/dashboard/sign-up-name-refused");
   // Emptied, the field no longer carries the old answer about the old name.
   await organisation.fill("");
-  await expect(takenMessage).toHaveCount(0);
+  await expect(refusal).toHaveCount(0);
   await expect(organisation).not.toHaveAttribute("aria-invalid", "true");
 
   // The endpoint form: an empty address and no events, in the form's own words.
-  // The password is never sent back to the page, so it is typed again.
+  // The password was kept through the refusal.
   await organisation.fill(account.organization);
-  await page.getByLabel("Password").fill(account.password);
+  await expect(page.getByLabel("Password")).toHaveValue(account.password);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard\?welcome=1$/, { timeout: 30_000 });
+  await finishSignUp(page, account);
   await go(page, "Webhooks");
   for (const event of ["verification_session.completed", "verification_session.expired"]) {
     await page.getByRole("checkbox", { name: new RegExp(event) }).uncheck();

@@ -5,7 +5,7 @@ import { revokeApiKey } from "@/lib/keys/revoke-api-key";
 import { CREATE_USER_USAGE, runCreateUserCommand } from "@/lib/users/create-user-command";
 
 const USAGE = `usage:
-  npm run cli -- create-key --org <name> --mode test|live [--name <label>]
+  npm run cli -- create-key --org <name or org_id> --mode test|live [--name <label>]
   npm run cli -- revoke-key <key-id-or-prefix>
   ${CREATE_USER_USAGE}`;
 

@@ -3,9 +3,11 @@ import type { ReactNode } from "react";
 import { DashboardNav } from "@/components/dashboard/nav";
 import { NavCountsProvider } from "@/components/dashboard/nav-counts";
 import { QueryProvider } from "@/components/dashboard/query-provider";
+import { VerifyEmailBanner } from "@/components/dashboard/verify-email-banner";
 import { SignedInHeader, SignOutButton } from "@/components/ui/signed-in-header";
 import { countOpenDeadLetters } from "@/lib/dashboard/deliveries";
 import { mailOutboxEnabled } from "@/lib/mail/list-outbox-messages";
+import { can } from "@/lib/teams/roles";
 import { getCurrentUser } from "@/lib/users/current-user";
 
 export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · Dashboard · Voiceage" } };
@@ -37,6 +39,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
                   { href: "/dashboard/deliveries", label: "Deliveries" },
                   { href: "/dashboard/dead-letters", label: "Dead letters", count: deadLetters },
                   { href: "/dashboard/members", label: "Members" },
+                  ...(can(user.role, "mail.view") ? [{ href: "/dashboard/mail", label: "Mail" }] : []),
                   { href: "/dashboard/settings", label: "Settings" },
                 ]}
                 secondary={[
@@ -47,6 +50,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               />
             </aside>
             <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-0 lg:py-0">
+              {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
               {children}
             </main>
           </div>

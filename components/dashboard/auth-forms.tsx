@@ -1,17 +1,18 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState } from "react";
-import { signInAction, signUpAction, type AuthFormState } from "@/lib/actions/auth-actions";
+import { useActionState, useState } from "react";
+import { signInAction, signUpAction, type AuthFormState, type SignUpFormState } from "@/lib/actions/auth-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { PASSWORD_MIN_LENGTH } from "@/lib/users/schemas";
 
-type AuthFailure = Extract<AuthFormState, { ok: false }>;
+type AuthFailure = Extract<AuthFormState | SignUpFormState, { ok: false }>;
 
-const failureOf = (state: AuthFormState): AuthFailure | null => (state && !state.ok ? state : null);
+const failureOf = <S extends AuthFormState | SignUpFormState>(state: S) =>
+  (state && !state.ok ? state : null) as Extract<S, { ok: false }> | null;
 
 // A failure that names fields shows at the fields, not above the form.
 const formError = (failure: AuthFailure | null) => (failure && !failure.fieldErrors ? failure.error : undefined);
@@ -43,10 +44,27 @@ export function SignInForm({ next, initialError }: { next: string; initialError?
 }
 
 export function SignUpForm() {
-  const [state, action, pending] = useActionState<AuthFormState, FormData>(signUpAction, null);
+  const [state, action, pending] = useActionState<SignUpFormState, FormData>(signUpAction, null);
   const failure = failureOf(state);
   const error = formError(failure);
   const { formProps, errorOf } = useFieldErrors(failure?.fieldErrors);
+  if (state?.ok) {
+    // The same words whether or not the address already had an account.
+    return (
+      <div className="space-y-4">
+        <Alert tone="success" title="Check your email to continue">
+          We sent a message to <span className="font-medium break-all">{state.value.email}</span>. Follow it to confirm
+          your address. Until it is confirmed you can use test mode; inviting colleagues and live keys wait for it. No
+          mail after a few minutes? Check your spam folder.
+        </Alert>
+        <p className="text-center text-sm text-slate-600">
+          <Link href="/sign-in" className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+            Go to sign-in
+          </Link>
+        </p>
+      </div>
+    );
+  }
   return (
     <form {...formProps} action={action} className="space-y-4" noValidate>
       {error ? <Alert tone="error">{error}</Alert> : null}
@@ -84,8 +102,13 @@ export function SignUpForm() {
   );
 }
 
-/** A password being chosen (sign-up, reset): sign-up's rules, said before they are broken. */
+/**
+ * A password being chosen (sign-up, reset): sign-up's rules, said before they are broken. Held
+ * in state, so a refusal of another field does not wipe it (React resets a form's uncontrolled
+ * fields after its action).
+ */
 export function NewPasswordField({ label, error }: { label: string; error?: string }) {
+  const [value, setValue] = useState("");
   return (
     <Field
       id="password"
@@ -99,6 +122,8 @@ export function NewPasswordField({ label, error }: { label: string; error?: stri
           name="password"
           type="password"
           autoComplete="new-password"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
           minLength={PASSWORD_MIN_LENGTH}
           required
         />

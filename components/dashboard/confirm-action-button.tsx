@@ -4,12 +4,14 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
 import type { ActionResult } from "@/lib/actions/action-result";
+import type { ButtonVariant } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 /**
  * A button that runs a server action on one id after confirmation, and shows why it failed:
  * the action's own message, or `failedMessage` when the call itself failed. `redirectTo`
- * leaves a page about something the action removed.
+ * leaves a page about something the action removed; `successMessage` says it was done, for an
+ * action whose result the page does not otherwise show.
  */
 export function ConfirmActionButton<T>({
   id,
@@ -18,7 +20,9 @@ export function ConfirmActionButton<T>({
   title,
   description,
   confirmLabel,
+  confirmVariant,
   failedMessage,
+  successMessage,
   redirectTo,
 }: {
   id: string;
@@ -27,7 +31,9 @@ export function ConfirmActionButton<T>({
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  confirmVariant?: ButtonVariant;
   failedMessage: string;
+  successMessage?: string;
   redirectTo?: string;
 }) {
   const router = useRouter();
@@ -45,12 +51,18 @@ export function ConfirmActionButton<T>({
         title={title}
         description={description}
         confirmLabel={confirmLabel}
+        confirmVariant={confirmVariant}
         pending={run.isPending}
         onConfirm={() => run.mutate({ id })}
       />
       {failed ? (
         <p role="alert" className="text-xs text-red-700">
           {run.data && !run.data.ok ? run.data.error : failedMessage}
+        </p>
+      ) : null}
+      {successMessage && run.data?.ok ? (
+        <p role="status" className="text-xs text-emerald-700">
+          {successMessage}
         </p>
       ) : null}
     </div>

@@ -60,6 +60,10 @@ function FullName({ show, children }: { show: boolean; children: ReactNode }) {
  * other organisation). A name too long for the header is cut off with an ellipsis and shown in
  * full on hover and focus.
  */
+/** "Acme (Owner)", or "Acme · acme.com (Owner)" where another of the user's organisations is also named Acme. */
+const optionText = (o: OrganizationChoice) =>
+  `${o.name}${o.ownerDomain ? ` · ${o.ownerDomain}` : ""} (${ROLE_LABELS[o.role]})`;
+
 export function OrganizationSwitcher({
   current,
   organizations,
@@ -75,7 +79,7 @@ export function OrganizationSwitcher({
   const chosenTextRef = useRef<HTMLSpanElement>(null);
   const choice = organizations.find((o) => o.id === current);
   const name = choice?.name ?? "";
-  const chosenText = choice ? `${choice.name} (${ROLE_LABELS[choice.role]})` : "";
+  const chosenText = choice ? optionText(choice) : "";
   const single = organizations.length < 2;
   const truncated = useTruncated(single ? nameRef : selectRef, chosenTextRef, chosenText);
   if (single) {
@@ -116,7 +120,7 @@ export function OrganizationSwitcher({
       >
         {organizations.map((o) => (
           <option key={o.id} value={o.id}>
-            {o.name} ({ROLE_LABELS[o.role]})
+            {optionText(o)}
           </option>
         ))}
       </select>

@@ -11,7 +11,7 @@ import { changeById } from "@/lib/actions/change-by-id";
 import type { KeyMode } from "@/lib/keys/key-mode";
 import { getApiKeyMode } from "@/lib/keys/get-api-key-mode";
 import { revealPermission } from "@/lib/teams/roles";
-import { permissionRefusal } from "@/lib/actions/permission-refusal";
+import { permissionRefusal, verificationRefusal } from "@/lib/actions/permission-refusal";
 
 export async function createApiKeyAction(input: {
   name: string;
@@ -22,7 +22,9 @@ export async function createApiKeyAction(input: {
   if (!parsed.success) {
     return { ok: false, error: "Check the highlighted fields.", fieldErrors: fieldErrorsOf(parsed.error.issues) };
   }
-  const refused = permissionRefusal(user, revealPermission("keys", parsed.data.mode));
+  const refused =
+    permissionRefusal(user, revealPermission("keys", parsed.data.mode)) ??
+    (parsed.data.mode === "live" ? verificationRefusal(user) : null);
   if (refused) return refused;
   const created = await createApiKey({ orgId: user.orgId, mode: parsed.data.mode, name: parsed.data.name });
   revalidatePath("/dashboard", "layout");
@@ -58,7 +60,8 @@ export async function rollApiKeyAction(input: {
     return { ok: false, error: "Check the highlighted fields.", fieldErrors: fieldErrorsOf(parsed.error.issues) };
   const mode = await getApiKeyMode(user.orgId, id.data);
   if (!mode) return { ok: false, error: "That key does not exist or is already revoked." };
-  const refused = permissionRefusal(user, revealPermission("keys", mode));
+  const refused =
+    permissionRefusal(user, revealPermission("keys", mode)) ?? (mode === "live" ? verificationRefusal(user) : null);
   if (refused) return refused;
   try {
     const rolled = await rollApiKey({ orgId: user.orgId, id: id.data, window: parsed.data.window });

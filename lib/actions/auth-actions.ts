@@ -3,9 +3,12 @@
 import { headers } from "next/headers";
 import { CredentialsSignin } from "next-auth";
 import { signIn, SignInRateLimitedError } from "@/auth";
+import { after } from "next/server";
+import { errorField, logger } from "@/lib/log";
+import { waitInWords } from "@/lib/rate-limit/attempt-limit";
 import { signUpUser } from "@/lib/users/create-user";
+import { holdSignUpHash } from "@/lib/users/password";
 import { clientAddress } from "@/lib/rate-limit/client-address";
-import { AccountError } from "@/lib/users/errors";
 import { safeReturnPath } from "@/lib/users/return-path";
 import { signInBodySchema, signUpBodySchema } from "@/lib/users/schemas";
 import { recordSignUp, signUpRetryAfter } from "@/lib/users/sign-up-rate-limit";
@@ -14,8 +17,8 @@ import { fieldErrorsOf, type FormState } from "@/lib/actions/action-result";
 // Server actions: Next.js refuses them unless the Origin matches the host, which is what
 // keeps these forms safe from cross-site posting.
 
-/** Success redirects, so a sign-in or sign-up form only ever sees a failure, with its values as typed. */
-export type AuthFormState = FormState<never, { values: { name?: string; email?: string; organization?: string } }>;
+/** Success redirects, so the sign-in form only ever sees a failure, with its values as typed. */
+export type AuthFormState = FormState<never, { values: { email?: string } }>;
 type AuthFailure = Exclude<AuthFormState, null>;
 
 const CHECK_FIELDS = "Check the highlighted fields.";
@@ -59,7 +62,19 @@ export async function signInAction(_previous: AuthFormState, formData: FormData)
   return signInWithPassword(parsed.data.email, parsed.data.password, safeReturnPath(text(formData, "next")), email);
 }
 
-export async function signUpAction(_previous: AuthFormState, formData: FormData): Promise<AuthFailure> {
+/** Sign-up's answer: the same "check your email" for every address, or a failure with what was typed. */
+export type SignUpFormState = FormState<
+  { email: string },
+  { values: { name?: string; email?: string; organization?: string } }
+>;
+
+/**
+ * Answers "check your email to continue" whether or not the address has an account, and in the
+ * same time: the tries are counted (every one, per client address and per email) before
+ * anything else, a place in sign-up's own hash queue is taken, and the lookup, the hash, the
+ * account and the mail all run after the answer is sent.
+ */
+export async function signUpAction(_previous: SignUpFormState, formData: FormData): Promise<SignUpFormState> {
   const values = {
     name: text(formData, "name"),
     email: text(formData, "email"),
@@ -68,26 +83,27 @@ export async function signUpAction(_previous: AuthFormState, formData: FormData)
   const parsed = signUpBodySchema.safeParse({ ...values, password: text(formData, "password") });
   if (!parsed.success)
     return { ok: false, error: CHECK_FIELDS, fieldErrors: fieldErrorsOf(parsed.error.issues), values };
-  const ip = clientAddress(await headers());
-  const wait = await signUpRetryAfter(ip);
+  const attempt = { email: parsed.data.email, ip: clientAddress(await headers()) };
+  const wait = await signUpRetryAfter(attempt);
   if (wait > 0) {
-    const minutes = Math.ceil(wait / 60);
     return {
       ok: false,
-      error: `Too many accounts were created from your network recently. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      error: `Too many sign-ups were tried for this address or from your network. Try again in ${waitInWords(wait)}.`,
       values,
     };
   }
-  try {
-    await signUpUser(parsed.data);
-    await recordSignUp(ip);
-  } catch (error) {
-    if (error instanceof AccountError) {
-      return { ok: false, error: error.message, fieldErrors: { [error.field ?? "email"]: error.message }, values };
-    }
-    throw error;
+  await recordSignUp(attempt);
+  const place = holdSignUpHash();
+  if (!place) {
+    return { ok: false, error: "Many accounts are being created right now. Try again in a minute.", values };
   }
-  return signInWithPassword(parsed.data.email, parsed.data.password, "/dashboard?welcome=1");
+  after(() =>
+    signUpUser(parsed.data, place).catch((error: unknown) => {
+      place.release();
+      logger().error({ err: errorField(error) }, "sign-up not completed");
+    }),
+  );
+  return { ok: true, value: { email: parsed.data.email } };
 }
 
 export async function signInWithGithubAction(formData: FormData): Promise<void> {

@@ -11,3 +11,17 @@ export function permissionRefusal(user: DashboardUser, permission: Permission): 
   const error = refusalOf(user.role, permission);
   return error ? { ok: false, error } : null;
 }
+
+/**
+ * A refusal for what waits on a verified address (inviting, live keys), or null when the
+ * user's address is verified. Until then the account is test mode only (docs/mail.md).
+ */
+export function verificationRefusal(user: DashboardUser): { ok: false; error: string } | null {
+  return user.emailVerified
+    ? null
+    : {
+        ok: false,
+        error:
+          "Confirm your email address first: follow the link we mailed you when you signed up, or send a new one from the dashboard's home page.",
+      };
+}

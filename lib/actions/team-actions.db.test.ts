@@ -39,16 +39,20 @@ const {
   inviteMemberAction,
   leaveOrganizationAction,
   removeMemberAction,
+  resendInvitationAction,
   revokeInvitationAction,
   switchOrganizationAction,
 } = await import("@/lib/actions/team-actions");
 const { createInvitation } = await import("@/lib/teams/create-invitation");
 const { getCurrentUser } = await import("@/lib/users/current-user");
+const { markEmailVerified } = await import("@/lib/users/email-verification");
 
 const unique = () => randomBytes(5).toString("hex");
 
 async function newUser(orgId: string, role: "owner" | "admin" | "developer") {
-  const user = await db.user.create({ data: { id: newId("usr"), email: `${role}-${unique()}@example.com` } });
+  const user = await db.user.create({
+    data: { id: newId("usr"), email: `${role}-${unique()}@example.com`, emailVerifiedAt: new Date() },
+  });
   await db.membership.create({ data: { userId: user.id, orgId, role } });
   return user;
 }
@@ -154,8 +158,17 @@ describe("an admin", () => {
     expect(invited).toMatchObject({ ok: true, value: { email, role: "developer", emailed: true } });
     // With no SMTP_URL the email lands in the development outbox, link and all.
     const mail = await db.outboxMessage.findFirstOrThrow({ where: { to: email } });
-    expect(mail.subject).toBe(`${team.admin.email} invited you to ${team.org.name} on Voiceage`);
+    expect(mail.subject).toBe("Invitation to join an organisation on Voiceage");
+    expect(mail.text).toContain(`invited you to join as a developer`);
     expect(mail.text).toContain(invited.ok ? invited.value.link : "no link");
+    // Resending is its own, explicit action: a new link, mailed again.
+    expect(await inviteMemberAction({ email, role: "developer" })).toMatchObject({
+      ok: false,
+      fieldErrors: { email: expect.stringMatching(/Resend/) },
+    });
+    const pending = await db.invitation.findFirstOrThrow({ where: { email, revokedAt: null } });
+    expect(await resendInvitationAction({ id: pending.id })).toEqual({ ok: true, value: { id: pending.id } });
+    expect(await db.outboxMessage.count({ where: { to: email } })).toBe(2);
 
     expect(await changeMemberRoleAction({ userId: team.developer.id, role: "admin" })).toMatchObject({ ok: true });
     expect(await createApiKeyAction({ name: "prod", mode: "live" })).toMatchObject({ ok: true });
@@ -266,23 +279,68 @@ describe("leaving an organisation", () => {
     expect(await db.membership.count({ where: { orgId: b.org.id } })).toBe(3);
   });
 
-  it("lets someone in no organisation create one, as its owner, and refuses a taken name beside its field", async () => {
+  it("lets someone in no organisation create one, as its owner, refusing a bad name beside its field", async () => {
     const a = await newTeam();
     actAs(a.developer.id);
     await leaveOrganizationAction({ id: a.org.id });
-    expect(await createOrganizationAction({ name: a.org.name })).toEqual({
-      ok: false,
-      error: "An organisation with this name already exists. Choose another name, or ask its owner to invite you.",
-      fieldErrors: {
-        name: "An organisation with this name already exists. Choose another name, or ask its owner to invite you.",
-      },
-    });
     expect(await createOrganizationAction({ name: " " })).toMatchObject({
       ok: false,
       fieldErrors: { name: "Use at least 2 characters for the organisation name." },
     });
-    const name = `own-${unique()}`;
+    // Names need not be unique (a taken one told strangers which organisations exist); links and
+    // line breaks are refused, as everywhere a name is entered.
+    for (const [bad, message] of [
+      ["Prize Dept: claim at https://evil.example/win", "Leave web addresses out of the organisation name."],
+      ["Prize Dept evil.example", "Leave web addresses out of the organisation name."],
+      ["Prize\nDept", "Use a single line for the organisation name."],
+    ]) {
+      expect(await createOrganizationAction({ name: bad })).toMatchObject({
+        ok: false,
+        fieldErrors: { name: message },
+      });
+    }
+    const name = a.org.name;
     await expect(createOrganizationAction({ name })).rejects.toThrow(/NEXT_REDIRECT/);
     expect(await getCurrentUser()).toMatchObject({ orgName: name, role: "owner" });
+    expect((await getCurrentUser())?.orgId).not.toBe(a.org.id);
+  });
+});
+
+describe("an owner whose address is not verified", () => {
+  it("uses test mode but cannot invite or create or roll live keys until the address is confirmed", async () => {
+    const team = await newTeam();
+    await db.user.update({ where: { id: team.owner.id }, data: { emailVerifiedAt: null } });
+    actAs(team.owner.id);
+    const refusal = { ok: false, error: expect.stringMatching(/^Confirm your email address first/) };
+    expect(await createApiKeyAction({ name: "live", mode: "live" })).toEqual(refusal);
+    expect(await rollApiKeyAction({ id: team.liveKey.id, window: "now" })).toEqual(refusal);
+    const invitee = `new-${unique()}@example.com`;
+    expect(await inviteMemberAction({ email: invitee, role: "developer" })).toEqual(refusal);
+    expect(await db.apiKey.count({ where: { orgId: team.org.id, mode: "live", revokedAt: null } })).toBe(1);
+    expect(await db.invitation.count({ where: { email: invitee } })).toBe(0);
+    expect(await createApiKeyAction({ name: "test", mode: "test" })).toMatchObject({ ok: true });
+
+    await markEmailVerified(team.owner.id);
+    expect(await createApiKeyAction({ name: "live", mode: "live" })).toMatchObject({ ok: true });
+    expect(await inviteMemberAction({ email: invitee, role: "developer" })).toMatchObject({ ok: true });
+  });
+});
+
+describe("organisations with the same name", () => {
+  it("are told apart in the switcher by their first owner's email domain", async () => {
+    const name = `Twin ${unique()}`;
+    const [a, b] = [await newOrganization("twin"), await newOrganization("twin")];
+    await db.organization.updateMany({ where: { id: { in: [a.id, b.id] } }, data: { name } });
+    const ownerA = await db.user.create({ data: { id: newId("usr"), email: `boss-${unique()}@alpha.example` } });
+    const ownerB = await db.user.create({ data: { id: newId("usr"), email: `boss-${unique()}@beta.example` } });
+    await db.membership.create({ data: { userId: ownerA.id, orgId: a.id, role: "owner" } });
+    await db.membership.create({ data: { userId: ownerB.id, orgId: b.id, role: "owner" } });
+    await db.membership.create({ data: { userId: ownerA.id, orgId: b.id, role: "developer" } });
+    actAs(ownerA.id);
+    const user = await getCurrentUser();
+    expect(user?.organizations).toEqual([
+      { id: a.id, name, role: "owner", ownerDomain: "alpha.example" },
+      { id: b.id, name, role: "developer", ownerDomain: "beta.example" },
+    ]);
   });
 });

@@ -5,13 +5,13 @@ import { redirect } from "next/navigation";
 import { CredentialsSignin } from "next-auth";
 import { signIn } from "@/auth";
 import { fieldErrorsOf, type ActionResult, type FormState } from "@/lib/actions/action-result";
-import { permissionRefusal } from "@/lib/actions/permission-refusal";
+import { permissionRefusal, verificationRefusal } from "@/lib/actions/permission-refusal";
 import { idSchema } from "@/lib/dashboard/schemas";
-import { logger } from "@/lib/log";
+import { errorField, logger } from "@/lib/log";
 import { acceptInvitation, signUpWithInvitation } from "@/lib/teams/accept-invitation";
 import { changeMemberRole } from "@/lib/teams/change-member-role";
 import { createOrganizationForUser } from "@/lib/teams/create-organization";
-import { createInvitation } from "@/lib/teams/create-invitation";
+import { createInvitation, resendInvitation, type CreatedInvitation } from "@/lib/teams/create-invitation";
 import { TeamError } from "@/lib/teams/errors";
 import { leaveOrganization } from "@/lib/teams/leave-organization";
 import type { Actor } from "@/lib/teams/member-rules";
@@ -50,12 +50,27 @@ function refusalOf(error: unknown): { ok: false; error: string; fieldErrors?: Re
   throw error;
 }
 
+/** Mails an invitation from the user; whether the relay took it (a refusal is logged, and on the Mail page). */
+async function mailInvitation(user: DashboardUser, invitation: CreatedInvitation): Promise<boolean> {
+  try {
+    await sendInvitationEmail(invitation, {
+      orgId: user.orgId,
+      orgName: user.orgName,
+      inviter: user.name ?? user.email,
+    });
+    return true;
+  } catch (error) {
+    logger().warn({ err: mailErrorField(error), invitation: invitation.id }, "invitation email not sent");
+    return false;
+  }
+}
+
 export async function inviteMemberAction(input: {
   email: string;
   role: string;
 }): Promise<ActionResult<{ email: string; role: Role; link: string; expiresAt: string; emailed: boolean }>> {
   const user = await requireDashboardUser(MEMBERS_PAGE);
-  const refused = permissionRefusal(user, "members.manage");
+  const refused = permissionRefusal(user, "members.manage") ?? verificationRefusal(user);
   if (refused) return refused;
   const parsed = inviteMemberFormSchema.safeParse(input);
   if (!parsed.success)
@@ -69,13 +84,7 @@ export async function inviteMemberAction(input: {
   revalidatePath(MEMBERS_PAGE);
   // The invitation stands even when the mail relay refuses: the inviter is shown the link to
   // send it themselves, rather than an error for something that did happen.
-  let emailed = true;
-  try {
-    await sendInvitationEmail(invitation, { orgName: user.orgName, inviter: user.name ?? user.email });
-  } catch (error) {
-    emailed = false;
-    logger().warn({ err: mailErrorField(error), invitation: invitation.id }, "invitation email not sent");
-  }
+  const emailed = await mailInvitation(user, invitation);
   return {
     ok: true,
     value: {
@@ -86,6 +95,29 @@ export async function inviteMemberAction(input: {
       emailed,
     },
   };
+}
+
+/** Sends a pending invitation's mail again, with a new link (the old one stops working), within its own limit. */
+export async function resendInvitationAction(input: { id: string }): Promise<ActionResult<{ id: string }>> {
+  const user = await requireDashboardUser(MEMBERS_PAGE);
+  const refused = permissionRefusal(user, "members.manage") ?? verificationRefusal(user);
+  if (refused) return refused;
+  const id = idSchema("inv").safeParse(input.id);
+  if (!id.success) return { ok: false, error: "That invitation does not exist." };
+  let invitation;
+  try {
+    invitation = await resendInvitation(actorOf(user), id.data);
+  } catch (error) {
+    return refusalOf(error);
+  }
+  revalidatePath(MEMBERS_PAGE);
+  if (!(await mailInvitation(user, invitation))) {
+    return {
+      ok: false,
+      error: "The mail could not be sent. The Mail page shows why; copy the link from a new invitation instead.",
+    };
+  }
+  return { ok: true, value: { id: invitation.id } };
 }
 
 export async function revokeInvitationAction(input: { id: string }): Promise<ActionResult<{ id: string }>> {

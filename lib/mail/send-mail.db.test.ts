@@ -35,13 +35,20 @@ describe("sendMail through SMTP_URL", () => {
     expect(mail?.text?.trim()).toBe("Open https://x.test/r/1");
     expect(mail?.html).toContain("<p>Open</p>");
     expect(await db.outboxMessage.count({ where: { to } })).toBe(0);
+    expect(await db.mailLog.findFirst({ where: { to } })).toMatchObject({ status: "sent", errorCode: null });
   });
 
   it("throws when the relay refuses the recipient, so the caller knows it was not sent", async () => {
     const sendMail = await sendMailWith({ SMTP_URL: relay.url });
     const before = relay.received.length;
-    await expect(sendMail({ to: `refused-${address()}`, subject: "s", text: "t" })).rejects.toThrow(/550|Mailbox/);
+    const to = `refused-${address()}`;
+    await expect(sendMail({ to, subject: "s", text: "t" })).rejects.toThrow(/550|Mailbox/);
     expect(relay.received.length).toBe(before);
+    // Logged for the Mail page as failed, with the error's code and the relay's reply code only.
+    expect(await db.mailLog.findFirst({ where: { to } })).toMatchObject({
+      status: "failed",
+      errorCode: "EENVELOPE 550",
+    });
   });
 
   it("logs a refusal as its class, code and reply code only: no stack, no reply text, no address", async () => {

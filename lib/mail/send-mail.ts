@@ -12,6 +12,17 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Whose mail it is, for the dashboard's Mail page: the organisation it was sent for, the account it went to. */
+  orgId?: string;
+  userId?: string;
+}
+
+/** What the Mail page may show of a failure: the error's code and the relay's reply code, never its text. */
+function failureCode(error: unknown): string {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  return [typeof code === "string" ? code : "ERROR", typeof responseCode === "number" ? String(responseCode) : ""]
+    .filter(Boolean)
+    .join(" ");
 }
 
 // One transport for the process, built on first use (SMTP_URL may ask for a pool: ?pool=true).
@@ -24,12 +35,31 @@ const smtp = lazy(() => createTransport(env().SMTP_URL!, { from: env().MAIL_FROM
  */
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   const message = { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+  const log = (status: "sent" | "failed", errorCode?: string) =>
+    db.mailLog.create({
+      data: {
+        id: newId("mlg"),
+        orgId: mail.orgId,
+        userId: mail.userId,
+        to: mail.to,
+        subject: mail.subject,
+        status,
+        errorCode,
+      },
+    });
   if (env().SMTP_URL) {
-    await smtp().sendMail(message);
+    try {
+      await smtp().sendMail(message);
+    } catch (error) {
+      await log("failed", failureCode(error));
+      throw error;
+    }
+    await log("sent");
     return;
   }
   const id = newId("msg");
   await db.outboxMessage.create({ data: { id, ...message } });
+  await log("sent");
   // The text carries links that sign someone in: printed whole only outside production, where
   // the console is the developer's own.
   const printable = env().NODE_ENV === "production" ? {} : { text: mail.text };

@@ -97,6 +97,8 @@ export async function acceptInvitation(
     });
     if (existing) throw new TeamError("already_member", `You are already a member of ${invitation.org.name}.`);
     await tx.membership.create({ data: { userId: input.userId, orgId: invitation.orgId, role: invitation.role } });
+    // The link came to the invited inbox, and claimInvitation checked it is the account's own.
+    await tx.user.updateMany({ where: { id: input.userId, emailVerifiedAt: null }, data: { emailVerifiedAt: now } });
     return { orgId: invitation.orgId };
   });
 }
@@ -117,7 +119,7 @@ export async function signUpWithInvitation(
     const invitation = await claimInvitation(tx, input.token, preview?.email ?? "", now);
     await insertUserWithMembership(
       tx,
-      { email: invitation.email, name: input.name || null, passwordHash },
+      { email: invitation.email, name: input.name || null, passwordHash, emailVerifiedAt: now },
       { orgId: invitation.orgId, role: invitation.role },
     );
     return { orgId: invitation.orgId, email: invitation.email };

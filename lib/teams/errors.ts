@@ -10,7 +10,8 @@ export type TeamErrorCode =
   | "invitation_expired"
   | "invitation_other_email"
   | "too_many_invitations"
-  | "organization_taken";
+  | "already_invited"
+  | "invitation_limit";
 
 export class TeamError extends Error {
   constructor(

@@ -5,7 +5,15 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { acceptInvitation, lookUpInvitation, signUpWithInvitation } from "@/lib/teams/accept-invitation";
-import { createInvitation, MAX_PENDING_INVITATIONS } from "@/lib/teams/create-invitation";
+import {
+  createInvitation,
+  MAX_INVITATION_MAILS_PER_ORG_HOUR,
+  MAX_INVITATIONS_PER_ADDRESS_DAY,
+  MAX_PENDING_INVITATIONS,
+  MAX_RESENDS_PER_INVITATION_DAY,
+  resendInvitation,
+} from "@/lib/teams/create-invitation";
+import { sendInvitationEmail } from "@/lib/teams/send-invitation-email";
 import { hashInvitationToken, INVITATION_LIFETIME_MS } from "@/lib/teams/invitation-token";
 import { revokeInvitation } from "@/lib/teams/revoke-invitation";
 import { authenticateCredentials } from "@/lib/users/authenticate-credentials";
@@ -42,19 +50,52 @@ describe("createInvitation", () => {
     expect(INVITATION_LIFETIME_MS).toBe(7 * 24 * 60 * 60 * 1000);
   });
 
-  it("replaces the pending invitation of the same address: only the newest link works", async () => {
+  it("refuses inviting a pending address again; resending is explicit, with a new link and its own limit", async () => {
     const { actor } = await newOwner();
     const email = `again-${unique()}@example.com`;
     const first = await createInvitation(actor, { email, role: "developer" });
-    const second = await createInvitation(actor, { email, role: "admin" });
-    expect(await lookUpInvitation(tokenOf(first.link))).toMatchObject({
-      status: "unusable",
-      error: { code: "invitation_revoked" },
+    await expect(createInvitation(actor, { email, role: "admin" })).rejects.toMatchObject({
+      code: "already_invited",
+      field: "email",
     });
-    expect(await lookUpInvitation(tokenOf(second.link))).toMatchObject({
-      status: "pending",
-      invitation: { email, role: "admin", hasAccount: false },
+    const resent = await resendInvitation(actor, first.id);
+    expect(resent).toMatchObject({ id: first.id, email, role: "developer" });
+    expect(await lookUpInvitation(tokenOf(first.link))).toMatchObject({ status: "unusable" });
+    expect(await lookUpInvitation(tokenOf(resent.link))).toMatchObject({ status: "pending", invitation: { email } });
+    for (let i = 1; i < MAX_RESENDS_PER_INVITATION_DAY; i++) await resendInvitation(actor, first.id);
+    await expect(resendInvitation(actor, first.id)).rejects.toMatchObject({ code: "invitation_limit" });
+    // Another organisation's invitation cannot be resent.
+    const other = await newOwner();
+    await expect(resendInvitation(other.actor, first.id)).rejects.toMatchObject({ code: "invitation_missing" });
+  });
+
+  it(`allows ${MAX_INVITATION_MAILS_PER_ORG_HOUR} invitation mails an hour per organisation`, async () => {
+    const { actor } = await newOwner();
+    const now = new Date();
+    for (let i = 0; i < MAX_INVITATION_MAILS_PER_ORG_HOUR; i++)
+      await createInvitation(actor, { email: `burst-${i}-${unique()}@example.com`, role: "developer" }, now);
+    await expect(
+      createInvitation(actor, { email: `burst-more-${unique()}@example.com`, role: "developer" }, now),
+    ).rejects.toMatchObject({ code: "invitation_limit", message: expect.stringMatching(/Try again in 60 minutes/) });
+    // An hour later the organisation may invite again.
+    await createInvitation(
+      actor,
+      { email: `later-${unique()}@example.com`, role: "developer" },
+      new Date(now.getTime() + 60 * 60_000 + 1000),
+    );
+  });
+
+  it(`allows ${MAX_INVITATIONS_PER_ADDRESS_DAY} invitations a day to one address, from any organisations`, async () => {
+    const email = `popular-${unique()}@example.com`;
+    for (let i = 0; i < MAX_INVITATIONS_PER_ADDRESS_DAY; i++) {
+      const { actor } = await newOwner();
+      await createInvitation(actor, { email, role: "developer" });
+    }
+    const { actor } = await newOwner();
+    await expect(createInvitation(actor, { email, role: "developer" })).rejects.toMatchObject({
+      code: "invitation_limit",
     });
+    expect(await db.invitation.count({ where: { email } })).toBe(MAX_INVITATIONS_PER_ADDRESS_DAY);
   });
 
   it("refuses an address that is already a member, and more than the pending bound", async () => {
@@ -191,5 +232,35 @@ describe("signUpWithInvitation", () => {
       code: "email_taken",
     });
     expect(await lookUpInvitation(token)).toMatchObject({ status: "pending", invitation: { hasAccount: true } });
+  });
+});
+
+describe("the invitation's mail", () => {
+  it("quotes the inviter's and organisation's names as data, not as the subject's lead, and no link in them works", async () => {
+    const { org, actor } = await newOwner();
+    const email = `target-${unique()}@example.com`;
+    const invitation = await createInvitation(actor, { email, role: "developer" });
+    await sendInvitationEmail(invitation, {
+      orgId: org.id,
+      orgName: "Prize Dept: claim at https://evil.example/win",
+      inviter: "Mallory\r\nSubject: you won www.evil.example",
+    });
+    const mail = await db.outboxMessage.findFirstOrThrow({ where: { to: email } });
+    expect(mail.subject).toBe("Invitation to join an organisation on Voiceage");
+    const lines = mail.text.split("\n");
+    expect(lines[0]).toBe("You are invited to an organisation on Voiceage.");
+    expect(lines[2]).toBe(
+      'Mallory Subject: you won www[.]evil[.]example (from the organisation "Prize Dept: claim at https[:]//evil[.]example/win") invited you to join as a developer.',
+    );
+    // The only link in the mail is ours.
+    expect(mail.text.match(/https?:\/\/\S+/g)).toEqual([invitation.link]);
+    expect(mail.text).not.toMatch(/^Subject:/m);
+    // Logged for the organisation's Mail page: status and subject, no body.
+    expect(await db.mailLog.findFirst({ where: { to: email } })).toMatchObject({
+      orgId: org.id,
+      status: "sent",
+      subject: "Invitation to join an organisation on Voiceage",
+      errorCode: null,
+    });
   });
 });

@@ -47,6 +47,11 @@ export const PERMISSIONS = {
     summary: "Invite members, change roles, remove members, revoke invitations (admins: not owners)",
     refusal: "Only owners and admins can invite, change or remove members.",
   },
+  "mail.view": {
+    roles: ["owner", "admin"],
+    summary: "See the organisation's mail log (status, recipient, subject, error code)",
+    refusal: "Only owners and admins can see the organisation's mail.",
+  },
 } as const satisfies Record<string, { roles: readonly Role[]; summary: string; refusal: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { idPattern } from "@/lib/ids";
 import { ROLES } from "@/lib/teams/roles";
-import { emailSchema, newPasswordSchema, organizationNameSchema } from "@/lib/users/schemas";
+import { emailSchema, newPasswordSchema, organizationNameSchema, personNameSchema } from "@/lib/users/schemas";
 
 const roleSchema = z.enum(ROLES, { error: "Choose a role: owner, admin or developer." });
 
@@ -18,7 +18,7 @@ export const changeMemberRoleFormSchema = z.strictObject({
 
 /** The invitation page's sign-up: the email is the invitation's own, so it is not asked. */
 export const acceptInvitationSignUpFormSchema = z.strictObject({
-  name: z.string().trim().max(100, "Use at most 100 characters for your name.").optional().default(""),
+  name: personNameSchema,
   password: newPasswordSchema,
 });
 

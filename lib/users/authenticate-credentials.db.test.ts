@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { authenticateCredentials } from "@/lib/users/authenticate-credentials";
-import { signUpUser } from "@/lib/users/create-user";
+import { createUserInOrganization } from "@/lib/users/create-user";
 import {
   beginSignInAttempt,
   MAX_FAILURES_PER_EMAIL,
@@ -15,7 +15,7 @@ const password = "correct horse battery staple";
 
 async function newUser() {
   const email = `user-${unique()}@example.com`;
-  await signUpUser({ name: "", email, password, organization: `Org ${unique()}` });
+  await createUserInOrganization({ email, password, organization: `Org ${unique()}` });
   return email;
 }
 

@@ -6,7 +6,7 @@ import { AccountError } from "@/lib/users/errors";
 import { emailSchema, newPasswordSchema, organizationNameSchema } from "@/lib/users/schemas";
 
 export const CREATE_USER_USAGE =
-  "npm run cli -- create-user --email <address> --org <name> [--password <password>] [--name <full name>]";
+  "npm run cli -- create-user --email <address> --org <name or org_id> [--password <password>] [--name <full name>]";
 
 type Output = { out: (line: string) => void; err: (line: string) => void };
 

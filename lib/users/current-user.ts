@@ -7,13 +7,40 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Role } from "@/lib/teams/roles";
 
-export type OrganizationChoice = { id: string; name: string; role: Role };
+export type OrganizationChoice = {
+  id: string;
+  name: string;
+  role: Role;
+  /** Set only when another of the user's organisations has the same name: its first owner's email domain. */
+  ownerDomain?: string;
+};
+
+/**
+ * Organisation names are not unique: where two of a user's organisations share one, each is
+ * shown with its first owner's email domain (looked up only then).
+ */
+async function withOwnerDomains(organizations: OrganizationChoice[]): Promise<OrganizationChoice[]> {
+  const counts = new Map<string, number>();
+  for (const o of organizations) counts.set(o.name, (counts.get(o.name) ?? 0) + 1);
+  const clashing = organizations.filter((o) => counts.get(o.name)! > 1).map((o) => o.id);
+  if (clashing.length === 0) return organizations;
+  const owners = await db.membership.findMany({
+    where: { orgId: { in: clashing }, role: "owner" },
+    orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
+    select: { orgId: true, user: { select: { email: true } } },
+  });
+  const domains = new Map<string, string>();
+  for (const owner of owners) if (!domains.has(owner.orgId)) domains.set(owner.orgId, owner.user.email.split("@")[1]);
+  return organizations.map((o) => (domains.has(o.id) ? { ...o, ownerDomain: domains.get(o.id) } : o));
+}
 
 /** A signed-in person, whatever organisations they belong to (none, after being removed). */
 export type SignedInAccount = {
   id: string;
   email: string;
   name: string | null;
+  /** Whether the address was proven; until then the account is test mode only (docs/mail.md). */
+  emailVerified: boolean;
   /** Oldest membership first. */
   organizations: OrganizationChoice[];
 };
@@ -49,6 +76,7 @@ export const getSignedInAccount = cache(async (): Promise<SignedInAccount | null
         id: true,
         email: true,
         name: true,
+        emailVerifiedAt: true,
         memberships: {
           select: { role: true, org: { select: { id: true, name: true } } },
           orderBy: [{ createdAt: "asc" }, { orgId: "asc" }],
@@ -64,7 +92,10 @@ export const getSignedInAccount = cache(async (): Promise<SignedInAccount | null
     id: user.id,
     email: user.email,
     name: user.name,
-    organizations: user.memberships.map((m) => ({ id: m.org.id, name: m.org.name, role: m.role })),
+    emailVerified: user.emailVerifiedAt !== null,
+    organizations: await withOwnerDomains(
+      user.memberships.map((m) => ({ id: m.org.id, name: m.org.name, role: m.role })),
+    ),
   };
 });
 

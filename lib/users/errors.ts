@@ -1,5 +1,5 @@
 // Errors of the accounts domain, with messages written for the person at the form or CLI.
-export type AccountErrorCode = "email_taken" | "organization_taken" | "github_email_in_use";
+export type AccountErrorCode = "email_taken" | "github_email_in_use";
 
 export class AccountError extends Error {
   constructor(

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { authenticateCredentials } from "@/lib/users/authenticate-credentials";
-import { signUpUser } from "@/lib/users/create-user";
+import { createUserInOrganization } from "@/lib/users/create-user";
 import {
   MAX_RESETS_PER_EMAIL,
   MAX_RESETS_PER_IP,
@@ -21,7 +21,7 @@ const NEW_PASSWORD = "a brand new passphrase";
 
 async function newUser() {
   const email = `reset-${unique()}@example.com`;
-  const user = await signUpUser({ name: "", email, password: OLD_PASSWORD, organization: `Reset ${unique()}` });
+  const user = await createUserInOrganization({ email, password: OLD_PASSWORD, organization: `Reset ${unique()}` });
   return { ...user, email };
 }
 

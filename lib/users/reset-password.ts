@@ -30,9 +30,17 @@ export async function resetPassword(input: { token: string; password: string }):
       data: { usedAt: now },
     });
     if (spent.count === 0) return { ok: false, reason: "used" } as const;
-    const user = await tx.user.findUnique({ where: { id: found.userId }, select: { email: true } });
+    const user = await tx.user.findUnique({
+      where: { id: found.userId },
+      select: { email: true, emailVerifiedAt: true },
+    });
     if (!user) return { ok: false, reason: "unknown" } as const;
-    await tx.user.update({ where: { id: found.userId }, data: { passwordHash } });
+    // The link came to the inbox, which proves the address as the sign-up mail's link would.
+    await tx.user.update({
+      where: { id: found.userId },
+      data: { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now },
+    });
+    await tx.emailVerificationToken.deleteMany({ where: { userId: found.userId } });
     await tx.passwordResetToken.deleteMany({ where: { userId: found.userId, usedAt: null } });
     await tx.signInAttempt.create({ data: { email: user.email, success: true, createdAt: now } });
     return { ok: true, email: user.email } as const;

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { newId, randomBase62 } from "@/lib/ids";
+import { newId } from "@/lib/ids";
 import { insertUserWithMembership } from "@/lib/users/create-user";
 import { AccountError } from "@/lib/users/errors";
 
@@ -26,14 +26,21 @@ export async function resolveGithubUser(identity: GithubIdentity) {
   }
 
   return db.$transaction(async (tx) => {
-    const base = `${identity.login}'s organisation`;
-    const taken = await tx.organization.findUnique({ where: { name: base }, select: { id: true } });
+    // Names need not be unique (organisations are told apart by id).
     const org = await tx.organization.create({
-      data: { id: newId("org"), name: taken ? `${base} ${randomBase62(4)}` : base },
+      data: { id: newId("org"), name: `${identity.login}'s organisation` },
     });
+    // GitHub proved the account, and its address is GitHub's (verified there, or its no-reply
+    // one, which no mail could confirm): the account counts as verified.
     return insertUserWithMembership(
       tx,
-      { email, name: identity.name ?? identity.login, passwordHash: null, githubId: identity.githubId },
+      {
+        email,
+        name: identity.name ?? identity.login,
+        passwordHash: null,
+        githubId: identity.githubId,
+        emailVerifiedAt: new Date(),
+      },
       { orgId: org.id, role: "owner" },
     );
   });

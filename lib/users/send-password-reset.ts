@@ -17,6 +17,7 @@ export async function sendPasswordReset(email: string): Promise<boolean> {
   link.searchParams.set("token", await token);
   await sendMail({
     to: email,
+    userId: user.id,
     subject: "Reset your Voiceage password",
     text: [
       `Someone, hopefully you, asked to reset the password of the Voiceage account ${email}.`,

@@ -1,27 +1,28 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { attemptRetryAfter, recordAttempts } from "@/lib/rate-limit/attempt-limit";
 
-// Sign-ups create organisations and cost an argon2 hash each, so one client address may
-// create at most this many accounts an hour. They are recorded in SignInAttempt under a
-// marker that can never be an email address (it has no "@"), as successes, so they never
-// count towards the sign-in failure limits.
-const SIGN_UP_MARKER = "sign-up";
+// Every sign-up try counts, whether it made an account, found one, or failed: a limit that
+// counted only new accounts let a client probe addresses without end. Per client address
+// (one client walking a list) and per email (one inbox flooded with notices). The marker
+// "sign-up" is also the prefix of the per-email keys, so older rows ("sign-up" alone) still
+// count towards the address's limit.
+const MARKER = "sign-up";
 export const MAX_SIGN_UPS_PER_IP = 30;
+export const MAX_SIGN_UPS_PER_EMAIL = 5;
 export const SIGN_UP_WINDOW_MS = 60 * 60_000;
 
-/** Seconds until this address may sign up again, or 0 when it may now. */
-export async function signUpRetryAfter(ip: string, now = new Date()): Promise<number> {
-  if (!ip) return 0;
-  const recent = await db.signInAttempt.findMany({
-    where: { email: SIGN_UP_MARKER, ip, createdAt: { gt: new Date(now.getTime() - SIGN_UP_WINDOW_MS) } },
-    orderBy: { createdAt: "asc" },
-    select: { createdAt: true },
-  });
-  if (recent.length < MAX_SIGN_UPS_PER_IP) return 0;
-  const freeing = recent[recent.length - MAX_SIGN_UPS_PER_IP];
-  return Math.max(1, Math.ceil((freeing.createdAt.getTime() + SIGN_UP_WINDOW_MS - now.getTime()) / 1000));
+/** Seconds until this address may try to sign up with this email again, or 0 when it may now. */
+export async function signUpRetryAfter(input: { email: string; ip: string }, now = new Date()): Promise<number> {
+  return attemptRetryAfter(
+    [
+      { key: `${MARKER}:${input.email}`, max: MAX_SIGN_UPS_PER_EMAIL, windowMs: SIGN_UP_WINDOW_MS },
+      { prefix: MARKER, ip: input.ip, max: MAX_SIGN_UPS_PER_IP, windowMs: SIGN_UP_WINDOW_MS },
+    ],
+    now,
+  );
 }
 
-export async function recordSignUp(ip: string, now = new Date()): Promise<void> {
-  await db.signInAttempt.create({ data: { email: SIGN_UP_MARKER, ip, success: true, createdAt: now } });
+/** Counts a try, before anything else is done for it. */
+export async function recordSignUp(input: { email: string; ip: string }, now = new Date()): Promise<void> {
+  await recordAttempts([`${MARKER}:${input.email}`], input.ip, now);
 }

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { baseUrl } from "../support/api";
 import { db } from "@/lib/db";
-import { signUpUser } from "@/lib/users/create-user";
+import { createUserInOrganization } from "@/lib/users/create-user";
 import { startAppInstance } from "../support/test-stack";
 import { ensureTestCertificates } from "../support/test-ca";
 
@@ -158,8 +158,7 @@ describe("GitHub sign-in", () => {
 
   it("refuses a GitHub account whose email belongs to a password account, with a message on the sign-in page", async () => {
     const email = `taken-${randomBytes(4).toString("hex")}@example.com`;
-    await signUpUser({
-      name: "",
+    await createUserInOrganization({
       email,
       password: "a long passphrase",
       organization: `Pw ${randomBytes(4).toString("hex")}`,

@@ -44,6 +44,29 @@ export async function newOrganization(prefix = "org", where: Where = {}): Promis
 }
 
 /** Sets the organisation's display name, as its dashboard settings do. */
+/**
+ * The newest mail to `to` whose subject is `subject`, from the outbox the test stack keeps mail
+ * in, waiting for it (sign-up mails after its answer is sent); null when none comes in time.
+ */
+export async function waitForMail(
+  to: string,
+  subject: string,
+  { timeoutMs = 30_000, ...where }: Where & { timeoutMs?: number } = {},
+): Promise<{ subject: string; text: string } | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await withClient(where, (client) =>
+      client.query<{ subject: string; text: string }>(
+        `SELECT subject, text FROM "OutboxMessage" WHERE "to" = $1 AND subject = $2 ORDER BY "createdAt" DESC LIMIT 1`,
+        [to, subject],
+      ),
+    );
+    if (rows[0]) return rows[0];
+    if (Date.now() > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 export async function setDisplayName(orgId: string, displayName: string | null, where: Where = {}): Promise<void> {
   await withClient(where, (client) =>
     client.query(`update "Organization" set "displayName" = $2 where id = $1`, [orgId, displayName]),

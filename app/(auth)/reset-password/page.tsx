@@ -6,12 +6,12 @@ import { Card, CardBody } from "@/components/ui/card";
 import type { PageSearchParams } from "@/lib/http/search-params";
 import { checkPasswordResetToken } from "@/lib/users/password-reset-token";
 import { RESET_LINK_PROBLEMS } from "@/lib/users/reset-password";
-import { resetPasswordQuerySchema } from "@/lib/users/schemas";
+import { linkTokenQuerySchema } from "@/lib/users/schemas";
 
 export const metadata: Metadata = { title: "Choose a new password", referrer: "no-referrer" };
 
 export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
-  const { token = "" } = resetPasswordQuerySchema.parse(await searchParams);
+  const { token = "" } = linkTokenQuerySchema.parse(await searchParams);
   const { state } = await checkPasswordResetToken(token);
 
   return (

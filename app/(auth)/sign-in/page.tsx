@@ -41,6 +41,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           Your password was changed, and every other browser was signed out. Sign in with your new password.
         </Alert>
       ) : null}
+      {query.verified ? (
+        <Alert tone="success" className="mt-6">
+          Your address is confirmed. Sign in to invite colleagues and create live keys.
+        </Alert>
+      ) : null}
       <Card className="mt-6" as="div">
         <CardBody className="space-y-4 py-6">
           <SignInForm next={next} initialError={initialError} />

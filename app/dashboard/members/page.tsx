@@ -3,6 +3,7 @@ import { LeaveOrganizationButton } from "@/components/dashboard/members/leave-or
 import { InviteMemberForm } from "@/components/dashboard/members/invite-member-form";
 import { MemberRoleSelect } from "@/components/dashboard/members/member-role-select";
 import { RemoveMemberButton } from "@/components/dashboard/members/remove-member-button";
+import { ResendInvitationButton } from "@/components/dashboard/members/resend-invitation-button";
 import { RevokeInvitationButton } from "@/components/dashboard/members/revoke-invitation-button";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { TableCard } from "@/components/dashboard/table-card";
@@ -102,7 +103,7 @@ export default async function MembersPage() {
         <TableCard
           id="invitations-title"
           title="Pending invitations"
-          description="Invitations not yet accepted. Inviting an address again replaces its invitation with a new link."
+          description="Invitations not yet accepted. Resend mails a new link (the earlier one stops working), twice a day at most."
           label="Pending invitations"
           columns={[
             { label: "Email" },
@@ -136,7 +137,10 @@ export default async function MembersPage() {
               </Td>
               <Td className="text-right">
                 {manages.includes(invitation.role) ? (
-                  <RevokeInvitationButton id={invitation.id} email={invitation.email} />
+                  <div className="flex flex-wrap items-start justify-end gap-2">
+                    <ResendInvitationButton id={invitation.id} email={invitation.email} />
+                    <RevokeInvitationButton id={invitation.id} email={invitation.email} />
+                  </div>
                 ) : null}
               </Td>
             </Tr>

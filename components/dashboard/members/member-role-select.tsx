@@ -5,9 +5,15 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { changeMemberRoleAction } from "@/lib/actions/team-actions";
 import { ROLE_LABELS, type Role } from "@/lib/teams/roles";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Select } from "@/components/ui/field";
 
-/** A member's role, changed as soon as another is chosen; a refusal shows under it and the choice goes back. */
+/**
+ * A member's role. Choosing another (by mouse, or by arrow keys on the focused control) only
+ * picks it: nothing is saved until "Change role" is pressed and a dialog naming the old and new
+ * role is confirmed. Then it says it was saved, or why not (and the choice goes back).
+ */
 export function MemberRoleSelect({
   userId,
   email,
@@ -20,14 +26,17 @@ export function MemberRoleSelect({
   roles: readonly Role[];
 }) {
   const router = useRouter();
-  const [value, setValue] = useState(role);
+  const [choice, setChoice] = useState(role);
+  const [saved, setSaved] = useState<Role | null>(null);
   const change = useMutation({
     mutationFn: changeMemberRoleAction,
     onSuccess: (result) => {
-      if (result.ok) router.refresh();
-      else setValue(role);
+      if (result.ok) {
+        setSaved(result.value.role);
+        router.refresh();
+      } else setChoice(role);
     },
-    onError: () => setValue(role),
+    onError: () => setChoice(role),
   });
   const error =
     change.data && !change.data.ok
@@ -35,28 +44,62 @@ export function MemberRoleSelect({
       : change.isError
         ? "Could not change the role; try again."
         : null;
+  const picked = choice !== role;
   return (
     <div className="flex flex-col items-start gap-1">
-      <label htmlFor={`role-${userId}`} className="sr-only">
-        Role of {email}
-      </label>
-      <Select
-        id={`role-${userId}`}
-        value={value}
-        disabled={change.isPending}
-        className="w-36 min-w-[8.5rem]"
-        onChange={(e) => {
-          const next = e.target.value as Role;
-          setValue(next);
-          change.mutate({ userId, role: next });
-        }}
-      >
-        {roles.map((r) => (
-          <option key={r} value={r}>
-            {ROLE_LABELS[r]}
-          </option>
-        ))}
-      </Select>
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={`role-${userId}`} className="sr-only">
+          Role of {email}
+        </label>
+        <Select
+          id={`role-${userId}`}
+          value={choice}
+          disabled={change.isPending}
+          className="w-36 min-w-[8.5rem]"
+          onChange={(e) => {
+            setChoice(e.target.value as Role);
+            setSaved(null);
+            change.reset();
+          }}
+        >
+          {roles.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </option>
+          ))}
+        </Select>
+        {picked ? (
+          <>
+            <ConfirmDialog
+              trigger={
+                <>
+                  Change role<span className="sr-only"> of {email}</span>
+                </>
+              }
+              triggerVariant="primary"
+              title={`Change ${email} from ${ROLE_LABELS[role]} to ${ROLE_LABELS[choice]}?`}
+              description={
+                <p>
+                  {email} is now {article(role)} {ROLE_LABELS[role].toLowerCase()}. As {article(choice)}{" "}
+                  {ROLE_LABELS[choice].toLowerCase()} they {WHAT_ROLES_DO[choice]}
+                </p>
+              }
+              confirmLabel={`Make ${ROLE_LABELS[choice].toLowerCase()}`}
+              confirmVariant="primary"
+              pending={change.isPending}
+              onConfirm={() => change.mutate({ userId, role: choice })}
+            />
+            <Button variant="ghost" size="sm" disabled={change.isPending} onClick={() => setChoice(role)}>
+              Keep {ROLE_LABELS[role].toLowerCase()}
+            </Button>
+          </>
+        ) : null}
+      </div>
+      {saved ? (
+        <p role="status" className="text-xs text-emerald-700">
+          Saved: {email} is now {article(saved)} {ROLE_LABELS[saved].toLowerCase()}.
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className="text-xs text-red-700">
           {error}
@@ -65,3 +108,11 @@ export function MemberRoleSelect({
     </div>
   );
 }
+
+const article = (role: Role) => (role === "admin" || role === "owner" ? "an" : "a");
+
+const WHAT_ROLES_DO: Record<Role, string> = {
+  owner: "can do everything, including managing other owners.",
+  admin: "can invite and manage members (not owners) and see live secrets.",
+  developer: "use everything else but cannot see live secrets or manage members.",
+};

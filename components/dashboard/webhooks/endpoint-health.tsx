@@ -2,17 +2,21 @@ import { Badge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
 import { Detail, DetailList } from "@/components/ui/details";
 import type { EndpointHealth } from "@/lib/dashboard/endpoint-health";
+import { endpointHealthState } from "@/lib/dashboard/endpoint-health-state";
 import { describeDeliveryFailure } from "@/lib/webhooks/describe-delivery-failure";
 
 /** Failing, healthy, degraded, or idle, from the last 24 hours' attempts. */
 export function EndpointHealthBadge({ health }: { health: EndpointHealth }) {
-  if (health.failing) return <Badge tone="danger">Failing</Badge>;
-  if (health.attempts === 0) return <Badge tone="neutral">No attempts in 24 h</Badge>;
-  return health.successes === health.attempts ? (
-    <Badge tone="success">Healthy</Badge>
-  ) : (
-    <Badge tone="warning">Some failures</Badge>
-  );
+  switch (endpointHealthState(health)) {
+    case "failing":
+      return <Badge tone="danger">Failing</Badge>;
+    case "idle":
+      return <Badge tone="neutral">No attempts in 24 h</Badge>;
+    case "healthy":
+      return <Badge tone="success">Healthy</Badge>;
+    case "degraded":
+      return <Badge tone="warning">Some failures</Badge>;
+  }
 }
 
 /** "97% of 31 attempts in the last 24 h", or that there were none. */
