@@ -48,8 +48,8 @@ const imagesDir = argValue("--images");
 const cacheFile = argValue("--measurements") ? path.resolve(argValue("--measurements")!) : null;
 const peoplePerSplit = Number(argValue("--people") ?? 300);
 const generatedDocuments = Number(argValue("--documents") ?? 0);
-/** --fairface: FairFace's labelled photos (eval/face-age), for false matches by labelled sex and age band. */
-const withFairFace = process.argv.includes("--fairface");
+/** --labelled N: N of UTKFace's labelled photos (eval/face-age-exact), for false matches by labelled sex, ethnicity and age. */
+const labelledPhotos = Number(argValue("--labelled") ?? 0);
 /** The descriptor measured: FACE_MATCH_MODEL's unless --model names one. */
 const matchModel = FaceMatchModelSchema.parse(argValue("--model") ?? env().FACE_MATCH_MODEL);
 if (!imagesDir && !process.argv.includes("--report-only")) {
@@ -78,10 +78,10 @@ type Measured = {
   /** held_up: the document held up to the selfie camera, measured as a selfie. */
   side: "document" | "selfie" | "held_up";
   /**
-   * "generated": a document of eval/id-document (no selfie of the person); "fairface": a FairFace
-   * photo of eval/face-age (one photo a person: impostor pairs only); absent: LFW.
+   * "generated": a document of eval/id-document (no selfie of the person); "utkface": a labelled
+   * UTKFace photo of eval/face-age-exact (one photo a person: impostor pairs only); absent: LFW.
    */
-  source?: "generated" | "fairface";
+  source?: "generated" | "utkface";
   file: string;
   verdict: string;
   descriptor: number[] | null;
@@ -220,23 +220,27 @@ function lfwPhotos(): { photo: Photo; bytes: () => Promise<Uint8Array> }[] {
   });
 }
 
-/** FairFace's labels (eval/face-age/labels.csv: file, age band, gender), by photo name. */
-const fairFaceLabels = new Map(
-  readFileSync(path.join(PORTRAITS_DIR, "..", "labels.csv"), "utf8")
+const LABELLED_DIR = path.join(PORTRAITS_DIR, "..", "..", "face-age-exact");
+/** UTKFace's labels (eval/face-age-exact/labels.csv: file, age, gender, race, ...), by photo name. */
+const utkLabels = new Map(
+  readFileSync(path.join(LABELLED_DIR, "labels.csv"), "utf8")
     .trim()
     .split("\n")
     .slice(1)
     .map((row) => row.split(","))
-    .map(([file, band, gender]) => [`fairface:${file}`, { band, gender }]),
+    .map(([file, age, gender, race]) => [`utkface:${file}`, { age: Number(age), gender, race }]),
 );
 
-/** Each FairFace photo printed on a card (the document) and as it is (the selfie): different people only. */
-function fairFacePhotos(): { photo: Photo; bytes: () => Promise<Uint8Array> }[] {
-  if (!withFairFace) return [];
-  return [...fairFaceLabels.keys()].flatMap((name) => {
-    const file = name.slice("fairface:".length);
-    const read = () => new Uint8Array(readFileSync(path.join(PORTRAITS_DIR, file)));
-    const base = { name, split: "held-out" as const, source: "fairface" as const, file };
+/**
+ * The first N labelled photos in SHA-256 order of their names, each printed on a card (the
+ * document) and as it is (the selfie): different people only.
+ */
+function labelledPhotoPairs(): { photo: Photo; bytes: () => Promise<Uint8Array> }[] {
+  const names = [...utkLabels.keys()].sort((a, b) => sha(a).localeCompare(sha(b))).slice(0, labelledPhotos);
+  return names.flatMap((name) => {
+    const file = name.slice("utkface:".length);
+    const read = () => new Uint8Array(readFileSync(path.join(LABELLED_DIR, "images", file)));
+    const base = { name, split: "held-out" as const, source: "utkface" as const, file };
     return [
       {
         photo: { ...base, side: "document" as const, print: printFor(name) },
@@ -251,7 +255,7 @@ async function measureAll(done: Set<string>): Promise<Measured[]> {
   const estimator = createFaceEstimator(SHIPPED_AGE_MODELS, { lowPriority: false, matchModel });
   const out: Measured[] = [];
   let count = 0;
-  for (const { photo, bytes: make } of [...lfwPhotos(), ...generatedPhotos(), ...fairFacePhotos()]) {
+  for (const { photo, bytes: make } of [...lfwPhotos(), ...generatedPhotos(), ...labelledPhotoPairs()]) {
     if (done.has(`${photo.side}:${photo.name}`)) continue;
     const bytes = await make();
     const started = performance.now();
@@ -287,8 +291,11 @@ async function measureAll(done: Set<string>): Promise<Measured[]> {
 if (!process.argv.includes("--report-only")) {
   await measureAll(new Set(readCache().map((r) => `${r.side}:${r.name}`)));
 }
-const measuredEverything: Measured[] = cacheFile ? readCache() : await measureAll(new Set());
+const measuredAll: Measured[] = cacheFile ? readCache() : await measureAll(new Set());
 /** LFW's documents and selfies: the face match's own measurement. */
+/** The LFW people this run selects (--people N a split; a cache may hold more from a larger run). */
+const selected = imagesDir ? new Set(selectPeople().map((p) => p.name)) : null;
+const measuredEverything = measuredAll.filter((m) => m.source || !selected || selected.has(m.name));
 const measured = measuredEverything.filter((m) => !m.source && m.side !== "held_up");
 
 type Scores = { genuine: number[]; impostor: number[] };
@@ -459,65 +466,60 @@ groupTable(
   true,
 );
 
-fairFaceReport();
+labelledReport();
 sameImageReport();
 
 console.log(out.join("\n"));
 process.exit(0);
 
 /**
- * False matches among FairFace's labelled photos (--fairface; eval/face-age/SOURCES.md, CC BY 4.0):
- * one photo a person, so impostor pairs only (each printed document against every other person's
- * photo as the selfie), by the labelled sex and age band that both people share. A stranger of the
- * same sex and age is the likelier impostor; LFW has neither label, and no source here labels
- * ethnicity.
+ * False matches among UTKFace's labelled photos (--labelled N; eval/face-age-exact/SOURCES.md,
+ * evaluation only): one photo a person, so impostor pairs only (each printed document against
+ * every other person's photo as the selfie), by the labelled sex, ethnicity or age band that both
+ * people share: a stranger who looks alike is the likelier impostor. LFW has none of these labels.
  */
-function fairFaceReport() {
-  const rows = measuredEverything.filter((m) => m.source === "fairface");
+function labelledReport() {
+  const rows = measuredEverything.filter((m) => m.source === "utkface");
   if (rows.length === 0) return;
   const documents = rows.filter((m) => m.side === "document" && m.descriptor);
   const selfies = rows.filter((m) => m.side === "selfie" && m.descriptor);
-  const label = (m: Measured) => fairFaceLabels.get(m.name)!;
-  const impostors = (keep: (d: Measured, s: Measured) => boolean) =>
-    documents.flatMap((d) =>
+  const label = (m: Measured) => utkLabels.get(m.name)!;
+  type Pick = (l: { age: number; gender: string; race: string }) => boolean;
+  const both = (pick: Pick) => (d: Measured, s: Measured) => pick(label(d)) && pick(label(s));
+  line();
+  line("### False matches by labelled sex, ethnicity and age (UTKFace, impostor pairs only)");
+  line();
+  line(
+    `${rows.length / 2} UTKFace photos (eval/face-age-exact/SOURCES.md; labels as the source gives them), each printed as a document and used as it is as the selfie; compared: ${documents.length} documents, ${selfies.length} selfies past the gates. One photo a person: false non-matches cannot be measured on them.`,
+  );
+  line();
+  line(
+    `| Both people | Impostor pairs | FMR at the shipped threshold | FMR at the FMR ${pct(atFmr[0].target)} threshold | FMR at the FMR ${pct(atFmr[1].target)} threshold |`,
+  );
+  line("|---|---:|---:|---:|---:|");
+  const groups: [string, Pick][] = [
+    ["anyone", () => true],
+    ["female", (l) => l.gender === "female"],
+    ["male", (l) => l.gender === "male"],
+    ...["white", "black", "asian", "indian", "others"].map(
+      (race) => [`labelled ${race}`, (l) => l.race === race] as [string, Pick],
+    ),
+    ["aged 5-12", (l) => l.age <= 12],
+    ["aged 13-17", (l) => l.age >= 13 && l.age <= 17],
+    ["aged 18-24", (l) => l.age >= 18 && l.age <= 24],
+    ["aged 25-39", (l) => l.age >= 25 && l.age <= 39],
+    ["aged 40 and over", (l) => l.age >= 40],
+  ];
+  for (const [name, pick] of groups) {
+    const keep = both(pick);
+    const scores = documents.flatMap((d) =>
       selfies
         .filter((s) => s.name !== d.name && keep(d, s))
         .map((s) => descriptorSimilarity(d.descriptor!, s.descriptor!)),
     );
-  line();
-  line("### False matches by labelled sex and age band (FairFace, impostor pairs only)");
-  line();
-  line(
-    `${rows.length / 2} FairFace photos (eval/face-age/SOURCES.md), each printed as a document and used as it is as the selfie; compared: ${documents.length} documents, ${selfies.length} selfies past the gates. FairFace has one photo a person: false non-matches cannot be measured on it.`,
-  );
-  line();
-  line(
-    `| Both people | Impostor pairs | FMR at the shipped threshold | FMR at the FMR ${pct(atFmr[0].target)} threshold |`,
-  );
-  line("|---|---:|---:|---:|");
-  const groups: [string, (d: Measured, s: Measured) => boolean][] = [
-    ["anyone", () => true],
-    ...["Female", "Male"].map(
-      (g) =>
-        [`${g.toLowerCase()}`, (d: Measured, s: Measured) => label(d).gender === g && label(s).gender === g] as [
-          string,
-          (d: Measured, s: Measured) => boolean,
-        ],
-    ),
-    ...["0-2", "3-9", "10-19", "20-29", "30-39", "40-49", "50-59", "60-69", "70+"].map(
-      (band) =>
-        [`aged ${band}`, (d: Measured, s: Measured) => label(d).band === band && label(s).band === band] as [
-          string,
-          (d: Measured, s: Measured) => boolean,
-        ],
-    ),
-  ];
-  for (const [name, keep] of groups) {
-    const scores = impostors(keep);
     const count = (t: number) => scores.filter((x) => x >= t).length;
-    line(
-      `| ${name} | ${scores.length} | ${rate(count(shippedMatch), scores.length)} | ${rate(count(atFmr[0].threshold), scores.length)} |`,
-    );
+    const cells = [shippedMatch, ...atFmr.map((a) => a.threshold)].map((t) => rate(count(t), scores.length));
+    line(`| ${name} | ${scores.length} | ${cells.join(" | ")} |`);
   }
 }
 
@@ -528,7 +530,7 @@ function fairFaceReport() {
  * compares them (match-faces.ts: the same-image check comes before the spoof verdict).
  */
 function sameImageReport() {
-  const everything = measuredEverything.filter((m) => m.source !== "fairface");
+  const everything = measuredEverything.filter((m) => m.source !== "utkface");
   const pastQualityGates = (m: Measured) => (m.verdict === "ok" || m.verdict === "spoof" ? m.anyDescriptor : null);
   const documents = new Map(everything.filter((m) => m.side === "document" && m.descriptor).map((m) => [m.name, m]));
   type Pair = { split: Split; similarity: number; source: "lfw" | "generated"; live: boolean; file: string };
