@@ -17,7 +17,7 @@ import { RetakeRequired, type ImageEvidence } from "@/lib/verification/methods/t
  * faces are the same person, chosen on identity-labelled faces with printed-portrait simulation
  * (docs/face-match.md). The models' similarities are not on one scale: each has its own.
  */
-export const MATCH_THRESHOLD = { mobilefacenet: 0.3, faceres: 0.59 } as const satisfies Record<FaceMatchModel, number>;
+export const MATCH_THRESHOLD = { mobilefacenet: 0.38, faceres: 0.59 } as const satisfies Record<FaceMatchModel, number>;
 
 /**
  * Cosine similarity at and above which the selfie is the document's own portrait photographed
@@ -25,7 +25,7 @@ export const MATCH_THRESHOLD = { mobilefacenet: 0.3, faceres: 0.59 } as const sa
  * than two photographs of one person ever do. Chosen on generated documents and identity-labelled
  * faces (docs/face-match.md, "The document held up as the selfie").
  */
-export const SAME_IMAGE_THRESHOLD = { mobilefacenet: 0.8, faceres: 0.85 } as const satisfies Record<
+export const SAME_IMAGE_THRESHOLD = { mobilefacenet: 0.91, faceres: 0.85 } as const satisfies Record<
   FaceMatchModel,
   number
 >;
