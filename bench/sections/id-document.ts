@@ -28,7 +28,7 @@ import {
 import { SHIPPED_AGE_MODELS } from "@/lib/verification/methods/face/age-models";
 import { createFaceEstimator, type FaceMatchModel } from "@/lib/verification/methods/face/face-estimator";
 import { DOCUMENT_MEASUREMENT, SELFIE_MEASUREMENT } from "@/lib/verification/methods/face/match-faces";
-import { residentOf } from "../lib/stack";
+import { residentOf, sampleProcesses } from "../lib/stack";
 import { selfieOf } from "../../tests/support/face-fixtures";
 
 // A photographed specimen passport whose portrait is the selfie's face (tests/fixtures/documents):
@@ -85,17 +85,29 @@ async function faceMatchCost(ctx: BenchContext): Promise<BenchRow[]> {
     { label: "MobileFaceNet's descriptor (shipped)", model: "mobilefacenet", describe: true },
     { label: "FaceRes's descriptor (before issue 47)", model: "faceres", describe: true },
   ];
+  // Three workers loading models at once on a loaded machine outlast the server's per-photo limits;
+  // nothing here serves a user, so they are lifted (read when this process first reads its env).
+  process.env.FACE_ESTIMATION_TIMEOUT_MS = "300000";
+  process.env.FACE_ESTIMATION_PHOTO_BUDGET_MS = "300000";
   const workers = variants.map((v) => createFaceEstimator(SHIPPED_AGE_MODELS, { matchModel: v.model }));
   const times = variants.map(() => [] as number[]);
   const rss = variants.map(() => 0);
+  // The worker process's own CPU time: on a loaded machine the wall time mostly measures the wait
+  // for a core, the CPU time what the work itself costs.
+  const cpu = variants.map(() => 0);
+  const cpuOf = (pid: number | undefined) => sampleProcesses((p) => p === pid).cpuSeconds;
   try {
     for (let i = -1; i < FACE_MATCH_CHECKS; i++) {
       for (const [k, variant] of variants.entries()) {
         const started = performance.now();
+        const cpuBefore = cpuOf(workers[k].pid);
         await workers[k].measure(DOCUMENT, false, { ...DOCUMENT_MEASUREMENT, describe: variant.describe });
         await workers[k].measure(SELFIE, false, { ...SELFIE_MEASUREMENT, describe: variant.describe });
         // The first pass loads the models: not measured.
-        if (i >= 0) times[k].push(performance.now() - started);
+        if (i >= 0) {
+          times[k].push(performance.now() - started);
+          cpu[k] += cpuOf(workers[k].pid) - cpuBefore;
+        }
         rss[k] = Math.max(rss[k], residentOf(workers[k].pid ?? 0).rssBytes);
       }
     }
@@ -107,10 +119,13 @@ async function faceMatchCost(ctx: BenchContext): Promise<BenchRow[]> {
   const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
   const added = mobile - base;
   const rssRatio = rss[1] / rss[2];
+  const [cpuBase, cpuMobile, cpuFaceres] = cpu.map((seconds) => (1000 * seconds) / FACE_MATCH_CHECKS);
   ctx.note(
     `Face match alone (document then selfie, ${FACE_MATCH_CHECKS} checks each, in turn): p50 ${base.toFixed(0)} ms without a descriptor, ` +
       `${mobile.toFixed(0)} ms with MobileFaceNet's, ${faceres.toFixed(0)} ms with FaceRes's. MobileFaceNet adds ${added.toFixed(0)} ms ` +
-      `(FaceRes added ${(faceres - base).toFixed(0)} ms): ${added <= 80 ? "met" : "MISSED"} (at most 80 ms). Worker RSS: ` +
+      `(FaceRes added ${(faceres - base).toFixed(0)} ms): ${added <= 80 ? "met" : "MISSED"} (at most 80 ms). The worker's CPU time ` +
+      `per check: ${cpuBase.toFixed(0)} ms without, ${cpuMobile.toFixed(0)} ms with MobileFaceNet's (+${(cpuMobile - cpuBase).toFixed(0)} ms), ` +
+      `${cpuFaceres.toFixed(0)} ms with FaceRes's (+${(cpuFaceres - cpuBase).toFixed(0)} ms). Worker RSS: ` +
       `${mib(rss[0])} without, ${mib(rss[1])} MobileFaceNet, ${mib(rss[2])} FaceRes: MobileFaceNet's ${(100 * rssRatio).toFixed(0)}% of FaceRes's, ` +
       `${rssRatio <= 1.1 ? "met" : "MISSED"} (at most 110%).`,
   );
