@@ -139,8 +139,14 @@ describe("env: settings that need each other", () => {
     [{ FACE_ESTIMATION_PROVIDER_URL: "not a url" }, /FACE_ESTIMATION_PROVIDER_URL/],
     [{ FACE_ESTIMATION_PROVIDER: "http" }, /FACE_ESTIMATION_PROVIDER_URL: required when FACE_ESTIMATION_PROVIDER=http/],
     [{ FACE_ESTIMATION_PROVIDER: "remote" }, /FACE_ESTIMATION_PROVIDER: Invalid option/],
+    [{ FACE_MATCH_MODEL: "arcface" }, /FACE_MATCH_MODEL: Invalid option/],
   ])("refuses %j, naming the variable", (source, message) => {
     expect(() => parseEnv(source)).toThrow(message);
+  });
+
+  it("matches faces on MobileFaceNet unless FACE_MATCH_MODEL names FaceRes", () => {
+    expect(parseEnv({}).FACE_MATCH_MODEL).toBe("mobilefacenet");
+    expect(parseEnv({ FACE_MATCH_MODEL: "faceres" }).FACE_MATCH_MODEL).toBe("faceres");
   });
 
   it("accepts complete settings", () => {

@@ -9,6 +9,9 @@ const bool = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
+/** The built-in face match's descriptor models (FACE_MATCH_MODEL; docs/face-match.md). */
+export const FaceMatchModelSchema = z.enum(["mobilefacenet", "faceres"]);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   // Public origin of the app, used to build hosted-flow and local-storage URLs.
@@ -112,6 +115,10 @@ const envSchema = z.object({
   // ID_DOCUMENT_PROVIDER_URL names a vendor), the vendor (http), Stripe Identity (stripe,
   // docs/stripe.md), or unavailable (none) (docs/id-document.md).
   ID_DOCUMENT_PROVIDER: z.enum(["local", "http", "stripe", "none"]).optional(),
+  // The built-in face match's descriptor model (docs/face-match.md): MobileFaceNet (weights trained
+  // on an MS-Celeb-1M-derived set, docs/decisions/0022-face-match-mobilefacenet.md) or FaceRes,
+  // weaker, for comparison or where that provenance is not acceptable.
+  FACE_MATCH_MODEL: FaceMatchModelSchema.default("mobilefacenet"),
   ID_DOCUMENT_PROVIDER_URL: z.string().url().optional(),
   // The most one document photo may take in the reader's worker before the worker is replaced and
   // the photo answered as a timeout (lib/verification/methods/id-document/read-document.ts).

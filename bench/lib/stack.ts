@@ -69,7 +69,7 @@ export type ProcessSample = { rssBytes: number; cpuSeconds: number };
 /** PSS: the process's resident pages, each shared page divided among the processes that map it. */
 export type WorkerProcessSample = { pid: number; rssBytes: number; pssBytes: number };
 
-function residentOf(pid: number): { rssBytes: number; pssBytes: number } {
+export function residentOf(pid: number): { rssBytes: number; pssBytes: number } {
   try {
     const text = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
     const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(text)?.[1] ?? 0) * 1024;

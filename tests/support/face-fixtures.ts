@@ -89,3 +89,22 @@ export const derivedFace = {
     ),
   unreadable: () => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...Array.from({ length: 2048 }, (_, i) => (i * 37) % 251)]),
 };
+
+/**
+ * A fixture as MobileFaceNet's input (lib/verification/methods/face/mobilefacenet.mjs): the centre
+ * 70% of the photo (FairFace's crops hold the face there), resized to 112x112, RGB as
+ * (x - 127.5) / 128. No landmark alignment, so that the recorded reference embeddings
+ * (tests/fixtures/faces/mobilefacenet-reference.json) depend on the model alone.
+ */
+export async function centredModelInput(name: Parameters<typeof facePhoto>[0]): Promise<Float32Array> {
+  const photo = sharp(facePhoto(name));
+  const { width = 0, height = 0 } = await photo.metadata();
+  const side = Math.round(Math.min(width, height) * 0.7);
+  const pixels = await photo
+    .extract({ left: Math.round((width - side) / 2), top: Math.round((height - side) / 2), width: side, height: side })
+    .resize(112, 112)
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  return Float32Array.from(pixels, (value) => (value - 127.5) / 128);
+}

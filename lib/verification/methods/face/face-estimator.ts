@@ -1,7 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { env } from "@/lib/env";
+import { env, type Env } from "@/lib/env";
 import { BoundedWorker } from "@/lib/verification/methods/bounded-worker";
 import {
   combineAgeEstimates,
@@ -35,10 +35,13 @@ import { ProviderError } from "@/lib/verification/methods/types";
 
 /**
  * What the worker measures besides the faces' boxes and quality: the age (estimateAge), the
- * anti-spoofing and liveness scores (liveness, by default with the age), FaceRes's descriptor of
- * each face (describe, for match-faces.ts), at a longest side of maxSide pixels (640 by default).
+ * anti-spoofing and liveness scores (liveness, by default with the age), the face match model's
+ * descriptor of each face (describe, for match-faces.ts), at a longest side of maxSide pixels (640 by default).
  */
 export type MeasureOptions = { estimateAge: boolean; liveness?: boolean; describe?: boolean; maxSide?: number };
+
+/** The face match's descriptor model (FACE_MATCH_MODEL, docs/face-match.md). */
+export type FaceMatchModel = Env["FACE_MATCH_MODEL"];
 
 /** Above this share of its time spent working, the event loop is serving load: the estimator yields. */
 const BUSY_EVENT_LOOP = 0.5;
@@ -71,6 +74,8 @@ class FaceEstimator {
     private readonly ageModels: AgeModelChoice = SHIPPED_AGE_MODELS,
     lowPriority = true,
     home: "process" | "thread" = "process",
+    /** The face match's descriptor (FACE_MATCH_MODEL unless given). */
+    readonly matchModel: FaceMatchModel = env().FACE_MATCH_MODEL,
   ) {
     this.worker = new BoundedWorker({
       home,
@@ -79,6 +84,7 @@ class FaceEstimator {
         ageModels: [...ageModels.models],
         flip: ageModels.flip,
         lowPriority,
+        matchModel,
       },
       lowPriority,
       resultField: "measurements",
@@ -150,9 +156,9 @@ const globalForEstimator = globalThis as unknown as { voiceageFaceEstimator?: Fa
  */
 export function createFaceEstimator(
   ageModels?: AgeModelChoice,
-  options: { lowPriority?: boolean; home?: "process" | "thread" } = {},
+  options: { lowPriority?: boolean; home?: "process" | "thread"; matchModel?: FaceMatchModel } = {},
 ): FaceEstimator {
-  return new FaceEstimator(ageModels, options.lowPriority ?? true, options.home);
+  return new FaceEstimator(ageModels, options.lowPriority ?? true, options.home, options.matchModel);
 }
 
 /** The process's one estimator (kept across Next.js dev reloads). */

@@ -5,7 +5,8 @@
 //
 // Models: @vladmandic/human on TensorFlow.js's WebAssembly backend finds the face, its pose and the
 // anti-spoofing and liveness scores, and (when asked, for matching a document's portrait to a selfie)
-// FaceRes's face descriptor; the age models named in workerData.ageModels (see
+// a face descriptor: MobileFaceNet's on the face aligned by its landmarks (mobilefacenet.mjs), or
+// FaceRes's when workerData.matchModel is "faceres"; the age models named in workerData.ageModels (see
 // age-models.ts) run here on the face crop Human returns (face-api's on the crop its own landmarks
 // give), each on the crop and, with workerData.flip, on its mirror image, and each model's
 // estimates are sent back (face-estimator.ts combines them). Weights are read from the npm
@@ -19,6 +20,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parentPort, workerData } from "../worker-port.mjs";
 import { faceresReading, gearReading } from "./age-readings.mjs";
 import { greyStatistics } from "./grey-statistics.mjs";
+import { alignFace, ALIGNED_SIDE, fivePoints, readMobileFaceNet } from "./mobilefacenet.mjs";
 
 // Inference ranks below the event loop, so where a core is contended the scheduler favours the
 // API: bounded-worker.ts starts the worker process at a lower priority, and in a worker thread
@@ -75,6 +77,9 @@ const DECODE_BUDGET_SECONDS = 2;
 /** Side of the grey face crop that brightness and sharpness are measured on, so they compare across photos. */
 const CROP_SIDE = 128;
 
+/** The face match's descriptor model (FACE_MATCH_MODEL): "mobilefacenet" (default) or "faceres". */
+const matchModel = workerData?.matchModel ?? "mobilefacenet";
+
 const human = new Human({
   backend: "wasm",
   wasmPath: `${pathToFileURL(path.join(wasmDir, "dist")).href}/`,
@@ -91,8 +96,9 @@ const human = new Human({
     emotion: { enabled: false },
     // Age comes from the models below, run on the face crop that `return` hands back.
     detector: { rotation: false, maxDetected: 4, minConfidence: 0.5, skipFrames: 0, skipTime: 0, return: true },
-    // FaceRes's descriptor, for matching faces (match-faces.ts); loaded with the rest, run only when asked.
-    description: { enabled: true, skipFrames: 0, skipTime: 0 },
+    // FaceRes's descriptor, for matching faces (match-faces.ts) when it is the chosen model; loaded
+    // with the rest, run only when asked. Otherwise not even loaded.
+    description: { enabled: matchModel === "faceres", skipFrames: 0, skipTime: 0 },
     antispoof: { enabled: true, skipFrames: 0, skipTime: 0 },
     liveness: { enabled: true, skipFrames: 0, skipTime: 0 },
   },
@@ -107,7 +113,11 @@ const human = new Human({
 // states every model's switch in full: a gates-only call must not leave anti-spoofing and liveness
 // switched off for the next person's photo, nor a descriptor call leave FaceRes switched on.
 const modelsFor = ({ liveness, describe }) => ({
-  face: { antispoof: { enabled: liveness }, liveness: { enabled: liveness }, description: { enabled: describe } },
+  face: {
+    antispoof: { enabled: liveness },
+    liveness: { enabled: liveness },
+    description: { enabled: describe && matchModel === "faceres" },
+  },
 });
 
 /**
@@ -238,6 +248,27 @@ async function faceApiAge(faceapi, { image, box }) {
   }
 }
 
+let mobileFaceNet = null;
+
+/** MobileFaceNet's descriptor of the face with this mesh, aligned onto the ArcFace template; null without a mesh. */
+async function mobileFaceNetDescriptor(rgb, info, mesh) {
+  const landmarks = fivePoints(mesh);
+  if (!landmarks) return null;
+  const input = tf.tensor4d(alignFace(rgb, info.width, info.height, landmarks), [1, ALIGNED_SIDE, ALIGNED_SIDE, 3]);
+  const output = mobileFaceNet.execute(input);
+  try {
+    return Array.from(await output.data());
+  } finally {
+    tf.dispose([input, output]);
+  }
+}
+
+/** The chosen model's descriptor of one face (null when it gave none). */
+async function describeFace(face, rgb, info) {
+  if (matchModel === "faceres") return Array.isArray(face.embedding) ? face.embedding : null;
+  return mobileFaceNetDescriptor(rgb, info, face.mesh);
+}
+
 const ageModelNames = workerData?.ageModels ?? [];
 const flip = workerData?.flip === true;
 const ageModels = [];
@@ -246,7 +277,13 @@ const ready = (async () => {
   if (ageModelNames.length === 0 || ageModelNames.some((name) => !Object.hasOwn(AGE_MODELS, name))) {
     throw new Error(`unknown or no age models: ${ageModelNames.join(", ") || "none"}`);
   }
+  if (matchModel !== "faceres" && matchModel !== "mobilefacenet")
+    throw new Error(`unknown face match model: ${matchModel}`);
   await human.load();
+  // MobileFaceNet with its file's conversion faults mended in memory (mobilefacenet.mjs).
+  if (matchModel === "mobilefacenet") {
+    mobileFaceNet = await tf.loadGraphModel(tf.io.fromMemory(await readMobileFaceNet(extraModelsDir)));
+  }
   await human.warmup?.({ warmup: "none" });
   for (const name of ageModelNames) {
     ageModels.push({ name, model: await AGE_MODELS[name].load(), estimate: AGE_MODELS[name].estimate });
@@ -284,7 +321,7 @@ async function cropStatistics(rgb, info, box) {
 
 /**
  * What one call measures: estimateAge (the age models), liveness (anti-spoofing and liveness
- * scores; with the age unless said otherwise), describe (FaceRes's descriptor of each face) and
+ * scores; with the age unless said otherwise), describe (the match model's descriptor of each face) and
  * maxSide (longest side measured, at most MAX_SIDE_LIMIT).
  */
 async function measure(bytes, { estimateAge = false, liveness = estimateAge, describe = false, maxSide = MAX_SIDE }) {
@@ -319,7 +356,7 @@ async function measure(bytes, { estimateAge = false, liveness = estimateAge, des
           ages,
           real: liveness && typeof face.real === "number" ? face.real : null,
           live: liveness && typeof face.live === "number" ? face.live : null,
-          ...(describe ? { descriptor: Array.isArray(face.embedding) ? face.embedding : null } : {}),
+          ...(describe ? { descriptor: await describeFace(face, rgb, info) } : {}),
           yaw: face.rotation?.angle?.yaw ?? null,
           pitch: face.rotation?.angle?.pitch ?? null,
           ...(await cropStatistics(rgb, info, face.boxRaw)),

@@ -9,14 +9,16 @@ import { describe, expect, it, vi } from "vitest";
 import { photograph, photographCloseUp } from "@/eval/id-document/photograph";
 import { icaoPortraitBox, renderIcaoDocument } from "@/eval/id-document/render-document";
 import { analyzeFace } from "@/lib/verification/methods/face/analyze-face";
-import { faceEstimator } from "@/lib/verification/methods/face/face-estimator";
+import { createFaceEstimator, faceEstimator } from "@/lib/verification/methods/face/face-estimator";
 import {
   descriptorSimilarity,
+  DOCUMENT_MEASUREMENT,
   DOCUMENT_MIN_FACE_PIXELS,
   documentDescriptor,
   MATCH_THRESHOLD,
   matchFaces,
   SAME_IMAGE_THRESHOLD,
+  SELFIE_MEASUREMENT,
   selfieDescriptor,
 } from "@/lib/verification/methods/face/match-faces";
 import type { MeasuredFace } from "@/lib/verification/methods/face/quality-gates";
@@ -36,7 +38,7 @@ describe("matchFaces on real photographs", () => {
     for (const name of ["adult-50-59", "adult-20-29"] as const) {
       const result = await matchFaces(await card(facePhoto(name)), await selfie(name));
       expect(result).toEqual({ kind: "match", similarity: expect.any(Number) });
-      expect(result.kind === "match" && result.similarity).toBeGreaterThanOrEqual(MATCH_THRESHOLD);
+      expect(result.kind === "match" && result.similarity).toBeGreaterThanOrEqual(MATCH_THRESHOLD.mobilefacenet);
     }
   }, 120_000);
 
@@ -50,7 +52,9 @@ describe("matchFaces on real photographs", () => {
       });
       const result = await matchFaces(await card(facePhoto(name)), jpeg(heldUp));
       expect(result).toEqual({ kind: "same_image", similarity: expect.any(Number) });
-      expect(result.kind === "same_image" && result.similarity).toBeGreaterThanOrEqual(SAME_IMAGE_THRESHOLD);
+      expect(result.kind === "same_image" && result.similarity).toBeGreaterThanOrEqual(
+        SAME_IMAGE_THRESHOLD.mobilefacenet,
+      );
     }
   }, 120_000);
 
@@ -81,7 +85,7 @@ describe("matchFaces on real photographs", () => {
     for (const other of ["adult-70-plus", "adult-20-29", "teen-10-19"] as const) {
       const result = await matchFaces(document, await selfie(other));
       expect(result).toEqual({ kind: "mismatch", similarity: expect.any(Number) });
-      expect(result.kind === "mismatch" && result.similarity).toBeLessThan(MATCH_THRESHOLD);
+      expect(result.kind === "mismatch" && result.similarity).toBeLessThan(MATCH_THRESHOLD.mobilefacenet);
     }
   }, 120_000);
 
@@ -130,6 +134,46 @@ describe("matchFaces on real photographs", () => {
     });
     const plain = await faceEstimator().measure(facePhoto("adult-50-59"), false);
     expect(plain.readable && plain.faces[0]).not.toHaveProperty("descriptor");
+  }, 120_000);
+});
+
+describe("the descriptor model (FACE_MATCH_MODEL)", () => {
+  it("describes with MobileFaceNet by default and with FaceRes when chosen, each on its own scale", async () => {
+    const faceres = createFaceEstimator(undefined, { matchModel: "faceres" });
+    try {
+      const [document, same, other] = [
+        await card(facePhoto("adult-50-59")),
+        await selfieOf("adult-50-59"),
+        await selfieOf("adult-20-29"),
+      ];
+      for (const [estimator, model, length] of [
+        [faceEstimator(), "mobilefacenet", 192],
+        [faceres, "faceres", 1024],
+      ] as const) {
+        expect(estimator.matchModel).toBe(model);
+        const documentFace = documentDescriptor(await estimator.measure(document.bytes, false, DOCUMENT_MEASUREMENT));
+        const selfieFace = (bytes: Uint8Array) =>
+          estimator.measure(bytes, false, SELFIE_MEASUREMENT).then((m) => selfieDescriptor(m).descriptor!);
+        expect(documentFace).toHaveLength(length);
+        expect(descriptorSimilarity(documentFace!, await selfieFace(same))).toBeGreaterThanOrEqual(
+          MATCH_THRESHOLD[model],
+        );
+        expect(descriptorSimilarity(documentFace!, await selfieFace(other))).toBeLessThan(MATCH_THRESHOLD[model]);
+      }
+    } finally {
+      faceres.stop();
+    }
+  }, 180_000);
+
+  it("a worker asked for a model it does not know fails to start, as a provider error", async () => {
+    const unknown = createFaceEstimator(undefined, { matchModel: "arcface" as never });
+    try {
+      await expect(unknown.measure(facePhoto("adult-50-59"), false, SELFIE_MEASUREMENT)).rejects.toThrow(
+        /could not load: unknown face match model: arcface/,
+      );
+    } finally {
+      unknown.stop();
+    }
   }, 120_000);
 });
 

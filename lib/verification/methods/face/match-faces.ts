@@ -1,5 +1,9 @@
 import "server-only";
-import { faceEstimator, type MeasureOptions } from "@/lib/verification/methods/face/face-estimator";
+import {
+  faceEstimator,
+  type FaceMatchModel,
+  type MeasureOptions,
+} from "@/lib/verification/methods/face/face-estimator";
 import { distinctFaces, judgeMeasurements, type FaceMeasurements } from "@/lib/verification/methods/face/quality-gates";
 import { RetakeRequired, type ImageEvidence } from "@/lib/verification/methods/types";
 
@@ -9,10 +13,11 @@ import { RetakeRequired, type ImageEvidence } from "@/lib/verification/methods/t
 // provider errors, no attempt counted). The descriptors stay in memory for the call only.
 
 /**
- * Cosine similarity of FaceRes descriptors at and above which two faces are the same person,
- * chosen on identity-labelled faces with printed-portrait simulation (docs/face-match.md).
+ * Cosine similarity of two descriptors (of the model FACE_MATCH_MODEL names) at and above which two
+ * faces are the same person, chosen on identity-labelled faces with printed-portrait simulation
+ * (docs/face-match.md). The models' similarities are not on one scale: each has its own.
  */
-export const MATCH_THRESHOLD = 0.59;
+export const MATCH_THRESHOLD = { mobilefacenet: 0.38, faceres: 0.59 } as const satisfies Record<FaceMatchModel, number>;
 
 /**
  * Cosine similarity at and above which the selfie is the document's own portrait photographed
@@ -20,7 +25,10 @@ export const MATCH_THRESHOLD = 0.59;
  * than two photographs of one person ever do. Chosen on generated documents and identity-labelled
  * faces (docs/face-match.md, "The document held up as the selfie").
  */
-export const SAME_IMAGE_THRESHOLD = 0.85;
+export const SAME_IMAGE_THRESHOLD = { mobilefacenet: 0.91, faceres: 0.85 } as const satisfies Record<
+  FaceMatchModel,
+  number
+>;
 
 /**
  * The document's face must be at least this wide in pixels (at the longest side measured):
@@ -92,11 +100,16 @@ export function selfieDescriptor(measurements: FaceMeasurements): { descriptor: 
  * before the spoof gate's verdict, so that someone who held up the document is asked for their own
  * face rather than sent on as a spoof.
  */
-function compareDescriptors(document: readonly number[], selfie: readonly number[], live: boolean): FaceMatch {
+function compareDescriptors(
+  document: readonly number[],
+  selfie: readonly number[],
+  live: boolean,
+  model: FaceMatchModel,
+): FaceMatch {
   const similarity = descriptorSimilarity(document, selfie);
-  if (similarity >= SAME_IMAGE_THRESHOLD) return { kind: "same_image", similarity };
+  if (similarity >= SAME_IMAGE_THRESHOLD[model]) return { kind: "same_image", similarity };
   if (!live) return { kind: "spoof" };
-  return { kind: similarity >= MATCH_THRESHOLD ? "match" : "mismatch", similarity };
+  return { kind: similarity >= MATCH_THRESHOLD[model] ? "match" : "mismatch", similarity };
 }
 
 /**
@@ -111,5 +124,5 @@ export async function matchFaces(document: ImageEvidence, selfie: ImageEvidence)
   if (selfieFace.descriptor === null) return selfieFace.live ? { kind: "no_face", which: "selfie" } : { kind: "spoof" };
   const documentFace = documentDescriptor(await estimator.measure(document.bytes, false, DOCUMENT_MEASUREMENT));
   if (documentFace === null) return selfieFace.live ? { kind: "no_face", which: "document" } : { kind: "spoof" };
-  return compareDescriptors(documentFace, selfieFace.descriptor, selfieFace.live);
+  return compareDescriptors(documentFace, selfieFace.descriptor, selfieFace.live, estimator.matchModel);
 }
