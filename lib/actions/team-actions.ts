@@ -7,7 +7,7 @@ import { signIn } from "@/auth";
 import { fieldErrorsOf, type ActionResult, type FormState } from "@/lib/actions/action-result";
 import { permissionRefusal, verificationRefusal } from "@/lib/actions/permission-refusal";
 import { idSchema } from "@/lib/dashboard/schemas";
-import { errorField, logger } from "@/lib/log";
+import { logger } from "@/lib/log";
 import { acceptInvitation, signUpWithInvitation } from "@/lib/teams/accept-invitation";
 import { changeMemberRole } from "@/lib/teams/change-member-role";
 import { createOrganizationForUser } from "@/lib/teams/create-organization";

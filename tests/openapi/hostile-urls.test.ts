@@ -57,7 +57,8 @@ const invalidUtf8 = fc.oneof(
   fc.integer({ min: 0xc2, max: 0xf4 }).map((b) => [b]),
   fc.constantFrom([0xfe], [0xff]),
 );
-const encoded = (bytes: readonly number[]) => bytes.map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+const encoded = (bytes: readonly number[]) =>
+  bytes.map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
 
 function expectEnvelope(answer: Answer, label: string) {
   expect(answer.status, label).toBeLessThan(500);
