@@ -16,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { parentPort, workerData } from "../worker-port.mjs";
 import { greyStatistics } from "../face/grey-statistics.mjs";
+import { acceptMrz } from "./mrz-text.mjs";
 import { readBarcode } from "./read-barcode.mjs";
 
 if (os.platform() === "linux" && workerData?.lowPriority !== false) {
@@ -29,7 +30,6 @@ if (os.platform() === "linux" && workerData?.lowPriority !== false) {
 const require = createRequire(import.meta.url);
 const sharp = require("sharp");
 const { createWorker, OEM, PSM } = require("tesseract.js");
-const { parse: parseMrz } = await import("mrz");
 
 // The legacy (character-shape) engine, not the LSTM one: with the MRZ alphabet imposed it reads
 // OCR-B's "<" as "<", where the LSTM model, trained on prose, reads runs of it as "K<KL" and loses
@@ -154,103 +154,6 @@ function mrzCandidates(text) {
     }
   }
   return candidates;
-}
-
-const DOCUMENT_TYPES = { P: "passport", I: "id_card", A: "id_card", C: "id_card" };
-
-function fullYear(yy, kind, now) {
-  const year = Number(yy);
-  const century = Math.floor(now.getUTCFullYear() / 100) * 100;
-  const thisYY = now.getUTCFullYear() % 100;
-  // A birth date is in the past; an expiry date at most about fifty years ahead.
-  if (kind === "birth") return year > thisYY ? century - 100 + year : century + year;
-  return year > thisYY + 50 ? century - 100 + year : century + year;
-}
-
-function mrzDate(yymmdd, kind, now) {
-  if (!/^\d{6}$/.test(yymmdd ?? "")) return null;
-  const year = fullYear(yymmdd.slice(0, 2), kind, now);
-  const month = Number(yymmdd.slice(2, 4));
-  const day = Number(yymmdd.slice(4, 6));
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return `${year}-${yymmdd.slice(2, 4)}-${yymmdd.slice(4, 6)}`;
-}
-
-function parseLines(lines) {
-  try {
-    return parseMrz(lines, { autocorrect: true });
-  } catch {
-    return null;
-  }
-}
-
-/** Look-alikes OCR confuses in OCR-B; document numbers mix letters and digits, so autocorrect cannot tell. */
-const LOOK_ALIKES = { 1: "I", I: "1", 0: "O", O: "0", 5: "S", S: "5", 8: "B", B: "8", 2: "Z", Z: "2" };
-
-/**
- * When only the document number fails its check digit, one look-alike swapped in it may make it
- * hold. Safe for the dates: they keep their own check digits and the composite one, and the
- * number itself is never used or kept.
- */
-function withDocumentNumberFixed(lines, result) {
-  const invalid = result.details.filter((d) => !d.valid).map((d) => d.field);
-  if (!invalid.every((f) => f === "documentNumberCheckDigit" || f === "documentNumber" || f === "compositeCheckDigit"))
-    return result;
-  const field = result.details.find((d) => d.field === "documentNumber");
-  if (!field) return result;
-  for (let column = field.start; column < field.end; column++) {
-    const swap = LOOK_ALIKES[lines[field.line][column]];
-    if (!swap) continue;
-    const fixed = lines.map((line, i) =>
-      i === field.line ? line.slice(0, column) + swap + line.slice(column + 1) : line,
-    );
-    const again = parseLines(fixed);
-    if (again?.valid) return again;
-  }
-  return result;
-}
-
-/** Letters OCR reads for a digit; a check digit is never a letter. */
-const DIGIT_LOOK_ALIKES = { A: "4", B: "8", D: "0", G: "6", I: "1", L: "1", O: "0", Q: "0", S: "5", T: "7", Z: "2" };
-
-/**
- * OCR read the composite check digit as a letter (which a check digit never is): its look-alike
- * digit is put in, and the check digits are verified again. The dates still have their own check
- * digits; this gives up the composite's second guard on them only when its digit was a letter.
- */
-function withCompositeLetterFixed(lines, result) {
-  const composite = result.details.find((d) => d.field === "compositeCheckDigit");
-  if (!composite || composite.valid) return lines;
-  const digit = DIGIT_LOOK_ALIKES[lines[composite.line][composite.start]];
-  if (!digit) return lines;
-  return lines.map((text, i) =>
-    i === composite.line ? text.slice(0, composite.start) + digit + text.slice(composite.start + 1) : text,
-  );
-}
-
-/** A parsed MRZ counts only when the parser finds every field (every check digit) valid. */
-function acceptMrz(lines, now) {
-  let result = parseLines(lines);
-  if (!result) return null;
-  if (!result.valid) {
-    const fixed = withCompositeLetterFixed(lines, result);
-    if (fixed !== lines) result = parseLines(fixed) ?? result;
-    if (!result.valid) result = withDocumentNumberFixed(fixed, result);
-  }
-  if (!result.valid || !["TD1", "TD2", "TD3"].includes(result.format)) return null;
-  const birthDate = mrzDate(result.fields.birthDate, "birth", now);
-  const expiryDate = mrzDate(result.fields.expirationDate, "expiry", now);
-  if (!birthDate || !expiryDate) return null;
-  return {
-    kind: "read",
-    source: "mrz",
-    format: result.format,
-    documentType: DOCUMENT_TYPES[result.fields.documentCode?.[0]] ?? "id_card",
-    issuingCountry: result.fields.issuingState ?? lines[0].slice(2, 5).replace(/</g, ""),
-    birthDate,
-    expiryDate,
-  };
 }
 
 /**
