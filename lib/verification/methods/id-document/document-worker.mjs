@@ -16,7 +16,8 @@ import os from "node:os";
 import path from "node:path";
 import { parentPort, workerData } from "../worker-port.mjs";
 import { greyStatistics } from "../face/grey-statistics.mjs";
-import { acceptMrz } from "./mrz-text.mjs";
+import { locateZones, outlineAround, rectifyPart, rectifyZone } from "./locate-zone.mjs";
+import { acceptMrz, printsBirthDate } from "./mrz-text.mjs";
 import { readBarcode } from "./read-barcode.mjs";
 
 if (os.platform() === "linux" && workerData?.lowPriority !== false) {
@@ -42,30 +43,43 @@ const ocr = await createWorker(
   {
     load_system_dawg: "0",
     load_freq_dawg: "0",
+    // The legacy engine's adaptive classifier learns from each page it reads, so a photo's reading
+    // would depend on the photos read before it: off, every photo is read by the same engine.
+    classify_enable_learning: "0",
   },
 );
-await ocr.setParameters({
+const MRZ_PARAMETERS = {
   tessedit_char_whitelist: "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<",
   tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
   user_defined_dpi: "300",
-});
+};
+await ocr.setParameters(MRZ_PARAMETERS);
 
-/** Width the photo is analysed at: a card filling half of it still has 10 px wide MRZ characters. */
-const WORK_WIDTH = 1600;
+/**
+ * Longest side the photo is analysed at: a card filling half of it still has 10 px wide MRZ
+ * characters. Smaller photos are enlarged to it and larger ones reduced, so any photo costs one
+ * bounded resize and at most WORK_SIDE x WORK_SIDE pixels from there on.
+ */
+const WORK_SIDE = 1600;
 const MAX_INPUT_PIXELS = 50_000_000;
 /** Scaled so each MRZ line is about this tall, where the legacy engine reads OCR-B best. */
 const MRZ_LINE_HEIGHT = 40;
 
+/** The photo in grey, as taken (`raw`, for glare) and stretched to the full range (`grey`). */
 async function greyImage(bytes) {
   const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
     .rotate()
-    .resize({ width: WORK_WIDTH, withoutEnlargement: false })
+    .resize({ width: WORK_SIDE, height: WORK_SIDE, fit: "inside", withoutEnlargement: false })
     .greyscale()
-    // Stretched to the full range, so a dim photo's text edges pass the same edge threshold.
-    .normalise()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { grey: data, width: info.width, height: info.height };
+  // Stretched, so a dim photo's text edges pass the same edge threshold.
+  const grey = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+    .normalise()
+    .greyscale()
+    .raw()
+    .toBuffer();
+  return { raw: data, grey, width: info.width, height: info.height };
 }
 
 /**
@@ -183,22 +197,34 @@ const ENHANCEMENTS = [
   },
 ];
 
-async function ocrRegion(grey, width, height, box, lines, enhancement) {
-  const margin = Math.round((box.bottom - box.top) / lines);
-  const left = Math.max(0, box.left - margin);
-  const top = Math.max(0, box.top - margin);
-  const right = Math.min(width, box.right + margin);
-  const bottom = Math.min(height, box.bottom + margin);
+/** The image Tesseract reads for a crop, enhanced (a second look) or not. */
+async function cropImage(grey, width, height, crop, enhancement) {
   const lineHeight = enhancement?.lineHeight ?? MRZ_LINE_HEIGHT;
-  const scale = Math.min(6, Math.max(0.5, (lineHeight * lines) / (box.bottom - box.top)));
-  let image = sharp(grey, { raw: { width, height, channels: 1 } })
-    .extract({ left, top, width: right - left, height: bottom - top })
-    .resize({ width: Math.round((right - left) * scale), kernel: "lanczos3" })
-    .normalise();
+  let image;
+  if (crop.zone) {
+    // A located zone: cut out along its own angle, upright, tight to its characters.
+    const part = rectifyZone(grey, width, height, crop.zone, crop.flip, crop.lines, lineHeight);
+    image = sharp(part.data, { raw: { width: part.width, height: part.height, channels: 1 } }).normalise();
+  } else {
+    const box = crop.band;
+    const margin = Math.round((box.bottom - box.top) / crop.lines);
+    const left = Math.max(0, box.left - margin);
+    const top = Math.max(0, box.top - margin);
+    const right = Math.min(width, box.right + margin);
+    const bottom = Math.min(height, box.bottom + margin);
+    const scale = Math.min(6, Math.max(0.5, (lineHeight * crop.lines) / (box.bottom - box.top)));
+    image = sharp(grey, { raw: { width, height, channels: 1 } })
+      .extract({ left, top, width: right - left, height: bottom - top })
+      .resize({ width: Math.round((right - left) * scale), kernel: "lanczos3" })
+      .normalise();
+  }
   // The crop is made first (a pipeline's operations run in a fixed order, not as written).
   if (enhancement) image = enhancement.apply(sharp(await image.png().toBuffer()));
-  const png = await image.png().toBuffer();
-  const { data } = await ocr.recognize(png);
+  return image.png().toBuffer();
+}
+
+async function ocrRegion(grey, width, height, crop, enhancement) {
+  const { data } = await ocr.recognize(await cropImage(grey, width, height, crop, enhancement));
   return data.text;
 }
 
@@ -235,8 +261,8 @@ function mixedCandidates(texts) {
 }
 
 /** Reads one crop; a zone found in it counts only with every check digit. */
-async function readBand(grey, width, height, band, now, enhancement) {
-  const text = await ocrRegion(grey, width, height, band, band.lines, enhancement);
+async function readCrop(grey, width, height, crop, now, enhancement) {
+  const text = await ocrRegion(grey, width, height, crop, enhancement);
   for (const candidate of mrzCandidates(text)) {
     const read = acceptMrz(candidate, now);
     if (read) return { read, text };
@@ -252,38 +278,116 @@ function readMixed(texts, now) {
   return null;
 }
 
+/**
+ * What to read: each zone the locator found (locate-zone.mjs, any angle), the way up its
+ * document's outline says first; then the bands of the row-density finder (an upright photo
+ * whose zone the locator missed). At most FIRST_LOOK_CROPS are read at the first look.
+ */
+function zoneCrops(grey, width, height) {
+  const located = locateZones(grey, width, height, 3);
+  const crops = [];
+  for (const flip of [0, 1])
+    for (const found of located)
+      crops.push({
+        zone: found.zone,
+        flip: found.flips[flip],
+        lines: found.zone.lines,
+        box: found.box,
+        outline: found.outline,
+      });
+  for (const band of mrzBands(textRuns(grey, width, height), width).slice(0, 2))
+    crops.push({ band, lines: band.lines, box: band });
+  return crops;
+}
+
+const FIRST_LOOK_CROPS = 4;
+
 async function readMrz(grey, width, height, now, started) {
-  let bands = mrzBands(textRuns(grey, width, height), width).slice(0, 3);
+  let crops = zoneCrops(grey, width, height);
   const texts = [];
-  for (const band of bands) {
-    const { read, text } = await readBand(grey, width, height, band, now);
-    if (read) return { read, band };
+  for (const crop of crops.slice(0, FIRST_LOOK_CROPS)) {
+    const { read, text } = await readCrop(grey, width, height, crop, now);
+    if (read) return { read, crop };
     texts.push(text);
   }
   const mixed = readMixed(texts, now);
-  if (mixed) return { read: mixed, band: bands[0] };
+  if (mixed) return { read: mixed, crop: crops[0] };
   // Only now the second looks (ENHANCEMENTS). A blurred photo's lines may have run together for
-  // the band finder: the bands are looked for again on a sharpened copy when none was found.
-  if (bands.length === 0) {
+  // the finders: they look again on a sharpened copy when none was found.
+  if (crops.length === 0) {
     const sharpened = await sharp(grey, { raw: { width, height, channels: 1 } })
       .sharpen({ sigma: 1.6, m1: 1, m2: 4 })
+      .greyscale()
       .raw()
       .toBuffer();
-    bands = mrzBands(textRuns(sharpened, width, height), width).slice(0, 3);
+    crops = zoneCrops(sharpened, width, height);
   }
   for (const enhancement of ENHANCEMENTS) {
-    for (const band of bands.slice(0, 2)) {
+    for (const crop of crops.slice(0, 2)) {
       if (performance.now() - started > SECOND_LOOKS_WITHIN_MS) break;
-      const { read, text } = await readBand(grey, width, height, band, now, enhancement);
-      if (read) return { read, band };
+      const { read, text } = await readCrop(grey, width, height, crop, now, enhancement);
+      if (read) return { read, crop };
       texts.push(text);
     }
   }
-  return { read: readMixed(texts, now), band: bands[0] ?? null };
+  return { read: readMixed(texts, now), crop: crops[0] ?? null };
 }
 
+/** Whether (x, y) is inside the convex polygon `corners` (clockwise or anticlockwise). */
+function inside(corners, x, y) {
+  let sign = 0;
+  for (let i = 0; i < corners.length; i++) {
+    const a = corners[i];
+    const b = corners[(i + 1) % corners.length];
+    const cross = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
+    if (cross !== 0) {
+      if (sign !== 0 && Math.sign(cross) !== sign) return false;
+      sign = Math.sign(cross);
+    }
+  }
+  return true;
+}
+
+/**
+ * Glare: specular highlights (pixels saturated in the photo as taken) over the document, at least
+ * GLARE_SHARE of it, on a document that is not itself white. The document is its outline when
+ * seen, else the zone and the space above it, else the photo: a white scanner bed or a white
+ * page around a document is never glare.
+ */
+const GLARE_SHARE = 0.03;
+function glareOverDocument(raw, width, height, crop) {
+  let region = null;
+  if (crop?.outline) region = crop.outline.corners;
+  else if (crop?.box) {
+    const { left, right, top, bottom } = crop.box;
+    const above = Math.max(0, top - (right - left) * 0.6);
+    region = [
+      { x: left, y: above },
+      { x: right, y: above },
+      { x: right, y: bottom },
+      { x: left, y: bottom },
+    ];
+  }
+  const levels = [];
+  let saturated = 0;
+  for (let y = 0; y < height; y += 3)
+    for (let x = 0; x < width; x += 3) {
+      if (region && !inside(region, x, y)) continue;
+      const level = raw[y * width + x];
+      levels.push(level);
+      if (level >= 250) saturated++;
+    }
+  if (levels.length === 0) return false;
+  levels.sort((p, q) => p - q);
+  const median = levels[levels.length >> 1];
+  return saturated / levels.length >= GLARE_SHARE && median < 245;
+}
+
+/** Share of the photo's side within which a zone's characters count as reaching its edge. */
+const EDGE_SHARE = 0.01;
+
 /** Why the photo could not be read, for a specific retake message (checks.ts words it). */
-function retakeReason(grey, width, height, band) {
+function retakeReason({ grey, raw, width, height }, crop) {
   const side = Math.min(width, height);
   const square = new Uint8Array(side * side);
   const x0 = Math.floor((width - side) / 2);
@@ -291,18 +395,20 @@ function retakeReason(grey, width, height, band) {
   for (let y = 0; y < side; y++)
     square.set(grey.subarray((y0 + y) * width + x0, (y0 + y) * width + x0 + side), y * side);
   const { brightness, sharpness } = greyStatistics(square, side);
-  let saturated = 0;
-  for (let i = 0; i < grey.length; i++) if (grey[i] >= 250) saturated++;
   if (brightness < 45) return { reason: "too_dark" };
-  if (saturated / grey.length > 0.04) return { reason: "glare" };
-  if (band) {
-    const edge = width * 0.015;
-    if (band.left <= edge) return { reason: "cut_off", side: "left" };
-    if (band.right >= width - edge - 2) return { reason: "cut_off", side: "right" };
-    if (band.bottom >= height - 2) return { reason: "cut_off", side: "bottom" };
+  if (glareOverDocument(raw, width, height, crop)) return { reason: "glare" };
+  if (crop) {
+    // Cut off only where the zone's own characters run to the photo's edge.
+    const { left, right, top, bottom } = crop.box;
+    const edgeX = width * EDGE_SHARE;
+    const edgeY = height * EDGE_SHARE;
+    if (left <= edgeX) return { reason: "cut_off", side: "left" };
+    if (right >= width - edgeX) return { reason: "cut_off", side: "right" };
+    if (bottom >= height - edgeY) return { reason: "cut_off", side: "bottom" };
+    if (top <= edgeY) return { reason: "cut_off", side: "top" };
+    return { reason: sharpness < 60 ? "blurred" : "unreadable" };
   }
-  if (band) return { reason: sharpness < 60 ? "blurred" : "unreadable" };
-  // No text band: a blurred document still shows its shapes (contrast), an empty scene does not.
+  // No zone: a blurred document still shows its shapes (contrast), an empty scene does not.
   let sum = 0;
   let squares = 0;
   for (let i = 0; i < grey.length; i += 7) {
@@ -314,14 +420,81 @@ function retakeReason(grey, width, height, band) {
   return { reason: contrast > 25 && sharpness < 60 ? "blurred" : "no_document" };
 }
 
+/** ICAO 9303 part 2 sizes' width / height: ID-1 (TD1), ID-2 (TD2), ID-3 (TD3, a passport's data page). */
+const ASPECT = { TD1: 85.6 / 54, TD2: 105 / 74, TD3: 125 / 88 };
+
+/** Text of the printed (visual) zone: what the document's fields are printed with. */
+const VISUAL_ZONE_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789./- ";
+
+async function readVisualZone(png) {
+  await ocr.setParameters({ tessedit_char_whitelist: VISUAL_ZONE_CHARACTERS, tessedit_pageseg_mode: PSM.AUTO });
+  try {
+    return (await ocr.recognize(png)).data.text;
+  } finally {
+    await ocr.setParameters(MRZ_PARAMETERS);
+  }
+}
+
+/**
+ * What a physical document has and a zone typed on a sheet of paper lacks (docs/id-document.md,
+ * "A document, not a sheet of paper"): the outline at its ICAO size's ratio around the zone, the
+ * zone across the document's width at its bottom, a picture (not blank paper, not text) where the
+ * layout puts the portrait, and the printed date of birth equal to the zone's.
+ */
+async function physicalChecks({ grey, width, height }, crop, read) {
+  const none = { outline: false, portrait: false, printedBirthDate: false };
+  if (!crop) return none;
+  const zone = crop.zone ?? {
+    center: { x: (crop.box.left + crop.box.right) / 2, y: (crop.box.top + crop.box.bottom) / 2 },
+    angle: 0,
+    long: crop.box.right - crop.box.left,
+    short: crop.box.bottom - crop.box.top,
+  };
+  const outline = crop.outline ?? outlineAround(grey, width, height, zone);
+  if (!outline) return none;
+  const ratio = outline.width / outline.height;
+  const across = zone.long / outline.width;
+  // The zone's top, as a share of the document's height from its top.
+  const zoneTop = 1 - (zone.short * 1.25) / outline.height;
+  const shaped = Math.abs(ratio / ASPECT[read.format] - 1) <= 0.1 && across >= 0.75 && across <= 1.02 && zoneTop > 0.5;
+  // ICAO 9303's portrait zone: the left of the document between its header and the zone.
+  const portraitPart = rectifyPart(grey, width, height, outline, { x: 0.04, y: 0.2, w: 0.26, h: zoneTop - 0.3 }, 96);
+  const portrait = pictureLike(portraitPart);
+  const visual = rectifyPart(grey, width, height, outline, { x: 0.28, y: 0.08, w: 0.7, h: zoneTop - 0.1 }, 1000);
+  const text = await readVisualZone(
+    await sharp(visual.data, { raw: { width: visual.width, height: visual.height, channels: 1 } })
+      .png()
+      .toBuffer(),
+  );
+  return { outline: shaped, portrait, printedBirthDate: printsBirthDate(text, read.birthDate) };
+}
+
+/**
+ * A photograph's tones, not blank paper or lines of print: spread widely (standard deviation),
+ * with many mid-grey pixels (print is mostly paper and ink).
+ */
+function pictureLike({ data }) {
+  let sum = 0;
+  let squares = 0;
+  for (const level of data) {
+    sum += level;
+    squares += level * level;
+  }
+  const mean = sum / data.length;
+  const deviation = Math.sqrt(Math.max(0, squares / data.length - mean * mean));
+  let mid = 0;
+  for (const level of data) if (level > 50 && level < 200) mid++;
+  return deviation > 25 && mid / data.length > 0.35;
+}
+
 async function read(bytes, now) {
   const started = performance.now();
   const barcode = await readBarcode(bytes, MAX_INPUT_PIXELS);
   if (barcode) return barcode;
-  const { grey, width, height } = await greyImage(bytes);
-  const mrz = await readMrz(grey, width, height, now, started);
-  if (mrz.read) return mrz.read;
-  return { kind: "retake", ...retakeReason(grey, width, height, mrz.band) };
+  const image = await greyImage(bytes);
+  const mrz = await readMrz(image.grey, image.width, image.height, now, started);
+  if (mrz.read) return { ...mrz.read, physical: await physicalChecks(image, mrz.crop, mrz.read) };
+  return { kind: "retake", ...retakeReason(image, mrz.crop) };
 }
 
 parentPort.on("message", async ({ id, bytes, now }) => {
@@ -329,7 +502,7 @@ parentPort.on("message", async ({ id, bytes, now }) => {
     const reading = await read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), new Date(now));
     parentPort.postMessage({ id, reading });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = error instanceof Error ? error.message + (process.env.DR_DEBUG ? error.stack : "") : String(error);
     // An image the decoder refuses is the user's to retake, not a server failure.
     if (/unsupported image format|Input buffer|VipsJpeg|pngload|webpload|corrupt/i.test(message)) {
       parentPort.postMessage({ id, reading: { kind: "retake", reason: "unreadable_image" } });

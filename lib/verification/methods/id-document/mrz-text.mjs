@@ -242,3 +242,40 @@ export function acceptMrz(lines, now) {
   }
   return null;
 }
+
+const MONTHS = [
+  ["JAN", "JANV"],
+  ["FEB", "FEV", "FEVR"],
+  ["MAR", "MARS", "MRZ"],
+  ["APR", "AVR", "ABR"],
+  ["MAY", "MAI", "MAG", "MEI"],
+  ["JUN", "JUIN", "GIU"],
+  ["JUL", "JUIL", "LUG"],
+  ["AUG", "AOU", "AGO"],
+  ["SEP", "SEPT", "SET"],
+  ["OCT", "OKT", "OTT"],
+  ["NOV"],
+  ["DEC", "DEZ", "DIC"],
+];
+
+/**
+ * Whether the visual zone's text prints this birth date (YYYY-MM-DD): as day, month and year in
+ * either order with any separators (or none), the year in four or two digits, the month as a
+ * number or a short name. OCR's look-alikes in the digits are read as digits.
+ */
+export function printsBirthDate(text, birthDate) {
+  const [year, month, day] = birthDate.split("-");
+  const flat = text.toUpperCase().replace(/[\s./-]+/g, "");
+  const digits = flat
+    .replace(/[OQD]/g, "0")
+    .replace(/[IL]/g, "1")
+    .replace(/S/g, "5")
+    .replace(/B/g, "8")
+    .replace(/Z/g, "2");
+  const yy = year.slice(2);
+  const numeric = [day + month + year, year + month + day, month + day + year, day + month + yy];
+  if (numeric.some((form) => digits.includes(form))) return true;
+  return MONTHS[Number(month) - 1].some((name) =>
+    [day + name + year, day + name + yy].some((form) => flat.includes(form) || flat.includes(form.replace(/^0/, ""))),
+  );
+}

@@ -2,7 +2,7 @@
 // by the eval set's generator (every check digit right) and then misread the way OCR misreads OCR-B.
 import { describe, expect, it } from "vitest";
 import { makeMrz, type SpecimenData } from "@/eval/id-document/make-mrz";
-import { acceptMrz, placeDates } from "@/lib/verification/methods/id-document/mrz-text.mjs";
+import { acceptMrz, placeDates, printsBirthDate } from "@/lib/verification/methods/id-document/mrz-text.mjs";
 
 const now = new Date("2026-06-15T12:00:00Z");
 const passport: SpecimenData = {
@@ -95,5 +95,25 @@ describe("placeDates", () => {
     expect(placeDates("700230", "300101", now)).toBeNull();
     expect(placeDates("700101", "301301", now)).toBeNull();
     expect(placeDates("7001O1", "300101", now)).toBeNull();
+  });
+});
+
+describe("printsBirthDate", () => {
+  it("finds the birth date printed as the documents print it", () => {
+    for (const text of [
+      "10.03.2003",
+      "10 03 2003",
+      "10 MAR 2003",
+      "10 MAR 03",
+      "2003-03-10",
+      "03/10/2003",
+      "1O.O3.2OO3",
+    ])
+      expect(printsBirthDate(`SURNAME\nDATE OF BIRTH\n${text}  F  NLD`, "2003-03-10")).toBe(true);
+  });
+
+  it("does not find another date", () => {
+    expect(printsBirthDate("DATE OF BIRTH 10.03.2004\nEXPIRY 02.08.2031", "2003-03-10")).toBe(false);
+    expect(printsBirthDate("P<NLDDE<BRUIJN<<WILLEKE", "2003-03-10")).toBe(false);
   });
 });
