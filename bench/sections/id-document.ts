@@ -8,6 +8,8 @@
 // - retrieving a session with no document being checked, then while one is checked at all times:
 //   what reading documents costs the rest of the API, held to the Age Verification section's
 //   ratios.
+// - the document read alone in the reader's worker, two photos at once, the photo upright, turned
+//   90 and 180 degrees and tilted 20 (target: p50 ≤ 2 s and p99 ≤ 6 s, issue 46 item 6).
 // Under the table: the app's RSS and its two worker processes' after the rows.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -19,6 +21,7 @@ import {
   timePhotoChecks,
   type ReadySession,
 } from "../lib/hosted-evidence";
+import sharp from "sharp";
 import { selfieOf } from "../../tests/support/face-fixtures";
 
 // A photographed specimen passport whose portrait is the selfie's face (tests/fixtures/documents):
@@ -46,6 +49,34 @@ async function checkOneAtATime(ctx: BenchContext): Promise<BenchRow> {
   });
 }
 
+/**
+ * The reader alone (the app's: low priority, one photo at a time in its worker), two photos
+ * posted at once as two users would: each photo's time includes its wait behind the other.
+ */
+async function readTwoAtATime(): Promise<BenchRow> {
+  const photos = await Promise.all(
+    [0, 90, 180, 20].map((degrees) =>
+      sharp(DOCUMENT).rotate(degrees, { background: "#6e665c" }).jpeg({ quality: 90 }).toBuffer(),
+    ),
+  );
+  // Imported here, as the other sections import lib/: it reads the bench's environment.
+  const { createDocumentReader } = await import("@/lib/verification/methods/id-document/read-document");
+  const reader = createDocumentReader();
+  try {
+    // The first read loads the OCR engine and OpenCV: not measured.
+    await reader.read(new Uint8Array(photos[0]));
+    return await timePhotoChecks({
+      name: "Document read alone in the reader's worker, two photos at once, upright, turned 90 and 180 and tilted 20 degrees (photos/s)",
+      count: PER_ROW,
+      concurrency: 2,
+      check: async (i) => (await reader.read(new Uint8Array(photos[i % photos.length]))).kind,
+      target: { maxP50Ms: 2000, maxP99Ms: 6000 },
+    });
+  } finally {
+    reader.stop();
+  }
+}
+
 /** GET a session by id alone, then while one document is checked at all times. */
 async function retrieveWhileChecking(ctx: BenchContext): Promise<BenchRow[]> {
   for (let i = 0; i < 20; i++)
@@ -68,7 +99,7 @@ const section: BenchSection = {
   async run(ctx) {
     // The first check loads the OCR engine, the barcode reader and the face models: not measured.
     await check(ctx, await readySession(ctx, ["id_document"]));
-    const rows = [await checkOneAtATime(ctx), ...(await retrieveWhileChecking(ctx))];
+    const rows = [await checkOneAtATime(ctx), await readTwoAtATime(), ...(await retrieveWhileChecking(ctx))];
     // The models live in worker processes of their own (bounded-worker.ts), apart from the app's RSS.
     const mib = (module: string) =>
       `${Math.round(ctx.workerProcesses(module).reduce((sum, p) => sum + p.rssBytes, 0) / 1024 / 1024)} MiB`;

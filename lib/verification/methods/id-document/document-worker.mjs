@@ -3,20 +3,23 @@
 // bundle. It reads; it decides nothing (decide-document.ts does).
 //
 // - PDF417 (AAMVA driving licences and ID cards): read-barcode.mjs.
-// - Machine-readable zone (ICAO 9303 TD1, TD2, TD3): the band of dense text nearest the bottom of
-//   the document is found by its rows' edge density, cropped, upscaled and read by tesseract.js
-//   (core and English traineddata from node_modules, no download, no cache written) with the
-//   characters restricted to A-Z, 0-9 and <; `mrz` parses it and it counts only when every check
-//   digit holds (its autocorrect only swaps look-alikes such as O/0 in fields of one kind, and
-//   the check digits are verified after it, so a misread date still fails).
+// - Machine-readable zone (ICAO 9303 TD1, TD2, TD3): located at any rotation and tilt with its
+//   document's outline by locate-zone.mjs (OpenCV), cut out upright and tight to its characters,
+//   and read by tesseract.js (core and English traineddata from node_modules, no download, no
+//   cache written, no learning between photos) with the characters restricted to A-Z, 0-9 and <;
+//   mrz-text.mjs corrects by position and accepts a zone only when every check digit holds. The
+//   row-density band finder of before is kept as a fallback for a level zone the locator missed.
+// - Then what a physical document has and a typed sheet lacks (physicalChecks): the outline at
+//   its ICAO ratio, a picture where the portrait goes, the printed date of birth (OCR of the
+//   visual zone) equal to the zone's.
 // The image arrives as bytes and is dropped after the call: nothing is written anywhere. Only the
-// dates, the document type and the issuing country leave this worker.
+// dates, the document type, the issuing country and the physical checks' yes/no leave this worker.
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { parentPort, workerData } from "../worker-port.mjs";
 import { greyStatistics } from "../face/grey-statistics.mjs";
-import { locateZones, outlineAround, rectifyPart, rectifyZone } from "./locate-zone.mjs";
+import { highlights, locateZones, outlineAround, rectifyPart, rectifyZone } from "./locate-zone.mjs";
 import { acceptMrz, printsBirthDate } from "./mrz-text.mjs";
 import { readBarcode } from "./read-barcode.mjs";
 
@@ -349,12 +352,12 @@ function inside(corners, x, y) {
 }
 
 /**
- * Glare: specular highlights (pixels saturated in the photo as taken) over the document, at least
- * GLARE_SHARE of it, on a document that is not itself white. The document is its outline when
- * seen, else the zone and the space above it, else the photo: a white scanner bed or a white
- * page around a document is never glare.
+ * Glare: specular highlights (locate-zone.mjs's `highlights`: saturated patches clear of the
+ * photo's border) over at least GLARE_SHARE of the document, on a document whose paper is not
+ * itself saturated. The document is its outline when seen, else the zone and the space above
+ * it, else the photo: a white scanner bed or page around a document is never glare.
  */
-const GLARE_SHARE = 0.03;
+const GLARE_SHARE = 0.02;
 function glareOverDocument(raw, width, height, crop) {
   let region = null;
   if (crop?.outline) region = crop.outline.corners;
@@ -368,19 +371,19 @@ function glareOverDocument(raw, width, height, crop) {
       { x: left, y: bottom },
     ];
   }
+  const inHighlight = highlights(raw, width, height);
   const levels = [];
-  let saturated = 0;
+  let covered = 0;
   for (let y = 0; y < height; y += 3)
     for (let x = 0; x < width; x += 3) {
       if (region && !inside(region, x, y)) continue;
-      const level = raw[y * width + x];
-      levels.push(level);
-      if (level >= 250) saturated++;
+      levels.push(raw[y * width + x]);
+      if (inHighlight(x, y)) covered++;
     }
   if (levels.length === 0) return false;
   levels.sort((p, q) => p - q);
   const median = levels[levels.length >> 1];
-  return saturated / levels.length >= GLARE_SHARE && median < 245;
+  return covered / levels.length >= GLARE_SHARE && median < 245;
 }
 
 /** Share of the photo's side within which a zone's characters count as reaching its edge. */

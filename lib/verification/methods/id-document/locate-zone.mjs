@@ -375,6 +375,40 @@ function downOf(quad, blob) {
   return towards >= 0 ? 1 : -1;
 }
 
+/**
+ * Specular highlights: saturated patches (raw level 253 and up: clipped, brighter than any paper) that do not touch the photo's
+ * border (a white background or scanner bed does), at least a few pixels across. Returns a test
+ * of whether a photo pixel lies in one.
+ */
+export function highlights(raw, width, height) {
+  const scale = Math.min(1, 400 / Math.max(width, height));
+  const full = cv.matFromArray(height, width, cv.CV_8UC1, raw);
+  const small = new cv.Mat();
+  const mask = new cv.Mat();
+  const labels = new cv.Mat();
+  const stats = new cv.Mat();
+  const centroids = new cv.Mat();
+  return using([full, small, mask, labels, stats, centroids], () => {
+    const w = Math.max(1, Math.round(width * scale));
+    const h = Math.max(1, Math.round(height * scale));
+    cv.resize(full, small, new cv.Size(w, h), 0, 0, cv.INTER_AREA);
+    cv.threshold(small, mask, 252, 255, cv.THRESH_BINARY);
+    const count = cv.connectedComponentsWithStats(mask, labels, stats, centroids, 8, cv.CV_32S);
+    const kept = new Uint8Array(count);
+    for (let i = 1; i < count; i++) {
+      const [x, y, bw, bh, area] = [0, 1, 2, 3, 4].map((k) => stats.intAt(i, k));
+      const touches = x === 0 || y === 0 || x + bw >= w || y + bh >= h;
+      kept[i] = !touches && area >= 9 ? 1 : 0;
+    }
+    const label = labels.data32S.slice();
+    return (x, y) => {
+      const sx = Math.min(w - 1, Math.floor(x * scale));
+      const sy = Math.min(h - 1, Math.floor(y * scale));
+      return kept[label[sy * w + sx]] === 1;
+    };
+  });
+}
+
 const scaled = (blob, scale) => ({
   center: { x: blob.center.x / scale, y: blob.center.y / scale },
   angle: blob.angle,
@@ -388,7 +422,7 @@ const scaled = (blob, scale) => ({
  * `margin` of its height around the characters, scaled so each of its `lines` is `lineHeight`
  * pixels tall: raw grey pixels, width x height.
  */
-export function rectifyZone(grey, width, height, zone, flip, lines, lineHeight, margin = 0.25) {
+export function rectifyZone(grey, width, height, zone, flip, lines, lineHeight, margin = 0.12) {
   const long = zone.long + zone.short * margin * 2;
   const short = zone.short * (1 + margin * 2);
   const scale = Math.min(6, (lineHeight * lines) / zone.short);

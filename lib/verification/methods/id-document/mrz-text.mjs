@@ -125,10 +125,13 @@ function parseLines(lines) {
 /** Look-alikes OCR confuses in OCR-B; document numbers mix letters and digits, so autocorrect cannot tell. */
 const LOOK_ALIKES = { 1: "I", I: "1", 0: "O", O: "0", 5: "S", S: "5", 8: "B", B: "8", 2: "Z", Z: "2" };
 
+/** Most look-alike positions in a document number whose every combination is tried (2^6 readings). */
+const MAX_SWAPS = 6;
+
 /**
- * When only the document number fails its check digit, one look-alike swapped in it may make it
- * hold. Safe for the dates: they keep their own check digits and the composite one, and the
- * number itself is never used or kept.
+ * When only the document number fails its check digit, look-alikes swapped in it (every
+ * combination of up to MAX_SWAPS positions) may make it hold. Safe for the dates: they keep their
+ * own check digits and the composite one, and the number itself is never used or kept.
  */
 function withDocumentNumberFixed(lines, result) {
   const invalid = result.details.filter((d) => !d.valid).map((d) => d.field);
@@ -136,16 +139,30 @@ function withDocumentNumberFixed(lines, result) {
     return result;
   const field = result.details.find((d) => d.field === "documentNumber");
   if (!field) return result;
-  for (let column = field.start; column < field.end; column++) {
-    const swap = LOOK_ALIKES[lines[field.line][column]];
-    if (!swap) continue;
-    const fixed = lines.map((line, i) =>
-      i === field.line ? line.slice(0, column) + swap + line.slice(column + 1) : line,
-    );
+  const columns = [];
+  for (let column = field.start; column < field.end; column++)
+    if (LOOK_ALIKES[lines[field.line][column]]) columns.push(column);
+  const swappable = columns.slice(0, MAX_SWAPS);
+  // Fewest swaps first: the reading nearest to what OCR saw.
+  const masks = Array.from({ length: 2 ** swappable.length - 1 }, (_, i) => i + 1).sort(
+    (a, b) => bits(a) - bits(b) || a - b,
+  );
+  for (const mask of masks) {
+    const chars = [...lines[field.line]];
+    swappable.forEach((column, k) => {
+      if (mask & (1 << k)) chars[column] = LOOK_ALIKES[chars[column]];
+    });
+    const fixed = lines.map((line, i) => (i === field.line ? chars.join("") : line));
     const again = parseLines(fixed);
     if (again?.valid) return again;
   }
   return result;
+}
+
+function bits(mask) {
+  let count = 0;
+  for (let m = mask; m; m >>= 1) count += m & 1;
+  return count;
 }
 
 const DOCUMENT_TYPES = { P: "passport", I: "id_card", A: "id_card", C: "id_card" };

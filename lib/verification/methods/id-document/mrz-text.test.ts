@@ -46,6 +46,14 @@ describe("acceptMrz", () => {
     expect(acceptMrz(read, now)).toMatchObject({ birthDate: "2003-03-10", issuingCountry: "AUS" });
   });
 
+  it("tries look-alikes in the document number together (C01X00T47 read as CO1XOOT47), the check digits deciding", () => {
+    const german = makeMrz({ ...passport, issuer: "D<<", nationality: "D<<", documentNumber: "C01X00T47" });
+    expect(acceptMrz(misread(german, 1, 0, "CO1XOOT47"), now)).toMatchObject({
+      issuingCountry: "D",
+      birthDate: "2003-03-10",
+    });
+  });
+
   it("refuses a zone whose date a misread changed into another digit: the check digit decides", () => {
     expect(acceptMrz(misread(makeMrz(passport), 1, 13, "08"), now)).toBeNull();
   });
