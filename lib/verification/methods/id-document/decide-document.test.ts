@@ -92,4 +92,14 @@ describe("decideDocument", () => {
     const { physical: _, ...bare } = read("2000-01-01");
     expect(decideDocument({ read: bare, match, requiredAge: 18, now })).toMatchObject({ reason: "not_a_document" });
   });
+
+  it("never passes a barcode alone (a generated PDF417 on paper beside a portrait, issue 46)", () => {
+    const { physical: _, format: __, ...rest } = read("1990-01-01");
+    const barcode: DocumentRead = { ...rest, source: "pdf417", documentType: "driving_licence", issuingCountry: "USA" };
+    expect(decideDocument({ read: barcode, match, requiredAge: 18, now })).toEqual({
+      result: "inconclusive",
+      confidence: "low",
+      reason: "not_a_document",
+    });
+  });
 });

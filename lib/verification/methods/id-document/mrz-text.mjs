@@ -83,7 +83,7 @@ function countryCandidates(code) {
  * The zone's lines with each position put to its kind, and the candidate lines whose country codes
  * are real (several when a code's look-alikes make more than one). Empty when a code has none.
  */
-export function correctedCandidates(lines) {
+function correctedCandidates(lines) {
   const format = FORMAT_BY_SHAPE[`${lines.length}x${lines[0]?.length}`];
   if (!format || lines.some((line) => line.length !== lines[0].length)) return [];
   const layout = LAYOUTS[format];
