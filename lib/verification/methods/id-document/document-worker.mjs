@@ -389,6 +389,18 @@ function glareOverDocument(raw, width, height, crop) {
 /** Share of the photo's side within which a zone's characters count as reaching its edge. */
 const EDGE_SHARE = 0.01;
 
+/** Whether at least 3% of a strip of the photo (columns x rows, [from, to)) is dark print. */
+function inkIn(grey, width, [x0, x1], [y0, y1]) {
+  let dark = 0;
+  let all = 0;
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++) {
+      all++;
+      if (grey[y * width + x] < 90) dark++;
+    }
+  return all > 0 && dark / all >= 0.03;
+}
+
 /** Why the photo could not be read, for a specific retake message (checks.ts words it). */
 function retakeReason({ grey, raw, width, height }, crop) {
   const side = Math.min(width, height);
@@ -401,14 +413,19 @@ function retakeReason({ grey, raw, width, height }, crop) {
   if (brightness < 45) return { reason: "too_dark" };
   if (glareOverDocument(raw, width, height, crop)) return { reason: "glare" };
   if (crop) {
-    // Cut off only where the zone's own characters run to the photo's edge.
+    // Cut off only where the zone's own characters run to the photo's edge: the zone reaches
+    // that edge and there is ink (print) in the edge's strip beside it.
     const { left, right, top, bottom } = crop.box;
-    const edgeX = width * EDGE_SHARE;
-    const edgeY = height * EDGE_SHARE;
-    if (left <= edgeX) return { reason: "cut_off", side: "left" };
-    if (right >= width - edgeX) return { reason: "cut_off", side: "right" };
-    if (bottom >= height - edgeY) return { reason: "cut_off", side: "bottom" };
-    if (top <= edgeY) return { reason: "cut_off", side: "top" };
+    const edgeX = Math.max(2, Math.round(width * EDGE_SHARE));
+    const edgeY = Math.max(2, Math.round(height * EDGE_SHARE));
+    const rows = [Math.max(0, Math.round(top)), Math.min(height, Math.round(bottom))];
+    const columns = [Math.max(0, Math.round(left)), Math.min(width, Math.round(right))];
+    if (left <= edgeX && inkIn(grey, width, [0, edgeX], rows)) return { reason: "cut_off", side: "left" };
+    if (right >= width - edgeX && inkIn(grey, width, [width - edgeX, width], rows))
+      return { reason: "cut_off", side: "right" };
+    if (bottom >= height - edgeY && inkIn(grey, width, columns, [height - edgeY, height]))
+      return { reason: "cut_off", side: "bottom" };
+    if (top <= edgeY && inkIn(grey, width, columns, [0, edgeY])) return { reason: "cut_off", side: "top" };
     return { reason: sharpness < 60 ? "blurred" : "unreadable" };
   }
   // No zone: a blurred document still shows its shapes (contrast), an empty scene does not.
@@ -453,8 +470,9 @@ async function physicalChecks({ grey, width, height }, crop, read) {
     long: crop.box.right - crop.box.left,
     short: crop.box.bottom - crop.box.top,
   };
-  const outline = crop.outline ?? outlineAround(grey, width, height, zone);
-  if (!outline) return none;
+  // No outline seen: the photo is cropped to the document (a scan), and its own frame is tried
+  // as the outline, held to the same ratio and zone checks.
+  const outline = crop.outline ?? outlineAround(grey, width, height, zone) ?? photoFrame(width, height, zone);
   const ratio = outline.width / outline.height;
   const across = zone.long / outline.width;
   // The zone's top, as a share of the document's height from its top.
@@ -470,6 +488,22 @@ async function physicalChecks({ grey, width, height }, crop, read) {
       .toBuffer(),
   );
   return { outline: shaped, portrait, printedBirthDate: printsBirthDate(text, read.birthDate) };
+}
+
+/** The photo's own frame as an outline, upright with the zone at its bottom (zone angles near 0, 90, 180, 270). */
+function photoFrame(width, height, zone) {
+  const turns = Math.round(((zone.angle + 360) % 360) / 90) % 4;
+  const tl = { x: 0, y: 0 };
+  const tr = { x: width, y: 0 };
+  const br = { x: width, y: height };
+  const bl = { x: 0, y: height };
+  // Which photo corner is the document's top left depends on which way the zone runs, and on
+  // which side of the photo's centre it lies.
+  const below = turns % 2 === 0 ? zone.center.y > height / 2 : zone.center.x > width / 2;
+  const order =
+    turns % 2 === 0 ? (below ? [tl, tr, br, bl] : [br, bl, tl, tr]) : below ? [bl, tl, tr, br] : [tr, br, bl, tl];
+  const [a, b, , d] = order;
+  return { corners: order, width: Math.hypot(b.x - a.x, b.y - a.y), height: Math.hypot(d.x - a.x, d.y - a.y) };
 }
 
 /**

@@ -278,7 +278,7 @@ const MONTHS = [
 /**
  * Whether the visual zone's text prints this birth date (YYYY-MM-DD): as day, month and year in
  * either order with any separators (or none), the year in four or two digits, the month as a
- * number or a short name. OCR's look-alikes in the digits are read as digits.
+ * number or a short name (with its translation after it, as bilingual documents print it). OCR's look-alikes in the digits are read as digits.
  */
 export function printsBirthDate(text, birthDate) {
   const [year, month, day] = birthDate.split("-");
@@ -292,7 +292,8 @@ export function printsBirthDate(text, birthDate) {
   const yy = year.slice(2);
   const numeric = [day + month + year, year + month + day, month + day + year, day + month + yy];
   if (numeric.some((form) => digits.includes(form))) return true;
-  return MONTHS[Number(month) - 1].some((name) =>
-    [day + name + year, day + name + yy].some((form) => flat.includes(form) || flat.includes(form.replace(/^0/, ""))),
-  );
+  // A month name, possibly followed by its translation ("AUG/AOUT", "JAN/JAN"), then the year.
+  const days = day.startsWith("0") ? `(?:${day}|${day.slice(1)})` : day;
+  const names = MONTHS[Number(month) - 1].join("|");
+  return new RegExp(`(?:^|[^0-9])${days}(?:${names})[^0-9]{0,8}(?:${year}|${yy})(?:[^0-9]|$)`).test(flat);
 }

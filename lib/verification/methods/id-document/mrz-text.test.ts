@@ -123,5 +123,6 @@ describe("printsBirthDate", () => {
   it("does not find another date", () => {
     expect(printsBirthDate("DATE OF BIRTH 10.03.2004\nEXPIRY 02.08.2031", "2003-03-10")).toBe(false);
     expect(printsBirthDate("P<NLDDE<BRUIJN<<WILLEKE", "2003-03-10")).toBe(false);
+    expect(printsBirthDate("110 MAR 2003", "2003-03-10")).toBe(false);
   });
 });
