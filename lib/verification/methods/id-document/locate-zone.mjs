@@ -12,6 +12,17 @@ if (loaded instanceof Promise) loaded = await loaded;
 else if (!loaded.Mat) await new Promise((resolve) => (loaded.onRuntimeInitialized = resolve));
 const cv = loaded;
 
+/** Runs `work` with a maker of empty Mats (and the list to add other objects to), all freed after. */
+function withMats(work) {
+  const mats = [];
+  const mat = () => {
+    const m = new cv.Mat();
+    mats.push(m);
+    return m;
+  };
+  return using(mats, () => work(mat, mats));
+}
+
 /** The default 3x3 kernel of erode and dilate (never freed: one per worker). */
 const DEFAULT_KERNEL = new cv.Mat();
 
@@ -41,13 +52,7 @@ function longAxis(rect) {
 function textLines(small) {
   const side = Math.max(small.cols, small.rows);
   const unit = Math.max(1, Math.round(side / 320));
-  const mats = [];
-  const mat = () => {
-    const m = new cv.Mat();
-    mats.push(m);
-    return m;
-  };
-  return using(mats, () => {
+  return withMats((mat, mats) => {
     const strokeKernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(5 * unit, 2 * unit));
     const lineKernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(4 * unit, 1));
     mats.push(strokeKernel, lineKernel);
@@ -217,13 +222,7 @@ function corners({ center, angle, long, short }) {
  * document fills the photo, or its edges are lost in the background).
  */
 function documentOutline(small, zone) {
-  const mats = [];
-  const mat = () => {
-    const m = new cv.Mat();
-    mats.push(m);
-    return m;
-  };
-  return using(mats, () => {
+  return withMats((mat) => {
     const blurred = mat();
     cv.GaussianBlur(small, blurred, new cv.Size(7, 7), 0);
     const edges = mat();
