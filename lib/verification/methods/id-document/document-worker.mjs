@@ -470,14 +470,36 @@ async function physicalChecks({ grey, width, height }, crop, read) {
     long: crop.box.right - crop.box.left,
     short: crop.box.bottom - crop.box.top,
   };
-  // No outline seen: the photo is cropped to the document (a scan), and its own frame is tried
-  // as the outline, held to the same ratio and zone checks.
-  const outline = crop.outline ?? outlineAround(grey, width, height, zone) ?? photoFrame(width, height, zone);
-  const ratio = outline.width / outline.height;
-  const across = zone.long / outline.width;
-  // The zone's top, as a share of the document's height from its top.
-  const zoneTop = 1 - (zone.short * 1.25) / outline.height;
-  const shaped = Math.abs(ratio / ASPECT[read.format] - 1) <= 0.1 && across >= 0.75 && across <= 1.02 && zoneTop > 0.5;
+  // The outline seen around the zone; else, or when it is not the document's shape (an inner
+  // frame of the page's design), the photo's own frame: a photo cropped to the document (a scan),
+  // held to a tighter ratio, since a phone's 4:3 frame is within 7% of ID-2's and ID-3's.
+  const seen = crop.outline ?? outlineAround(grey, width, height, zone);
+  const candidates = [
+    ...(seen ? [{ outline: seen, tolerance: 0.1 }] : []),
+    { outline: photoFrame(width, height, zone), tolerance: 0.04 },
+  ];
+  const judged = candidates.map(({ outline, tolerance }) => {
+    const ratio = outline.width / outline.height;
+    const across = zone.long / outline.width;
+    // The zone's top, as a share of the document's height from its top.
+    const zoneTop = 1 - (zone.short * 1.25) / outline.height;
+    // ICAO 9303 prints the zone's last line a few millimetres above the document's bottom edge:
+    // the zone's bottom within 10% of the height from it (a typed sheet's zone sits anywhere).
+    const [tl, tr, br, bl] = outline.corners;
+    const top = { x: (tl.x + tr.x) / 2, y: (tl.y + tr.y) / 2 };
+    const down = { x: (bl.x + br.x) / 2 - top.x, y: (bl.y + br.y) / 2 - top.y };
+    const along = ((zone.center.x - top.x) * down.x + (zone.center.y - top.y) * down.y) / (down.x ** 2 + down.y ** 2);
+    const belowZone = 1 - along - zone.short / 2 / outline.height;
+    const shaped =
+      Math.abs(ratio / ASPECT[read.format] - 1) <= tolerance &&
+      across >= 0.75 &&
+      across <= 1.02 &&
+      zoneTop > 0.5 &&
+      belowZone > -0.03 &&
+      belowZone < 0.1;
+    return { outline, zoneTop, shaped };
+  });
+  const { outline, zoneTop, shaped } = judged.find((j) => j.shaped) ?? judged[0];
   // ICAO 9303's portrait zone: the left of the document between its header and the zone.
   const portraitPart = rectifyPart(grey, width, height, outline, { x: 0.04, y: 0.2, w: 0.26, h: zoneTop - 0.3 }, 96);
   const portrait = pictureLike(portraitPart);
