@@ -140,7 +140,10 @@ function zoneBlobs(small) {
 const MAX_TILT = 16;
 /** Normalised stroke strength below which a pixel is never part of a zone. */
 const MIN_STROKE_LEVEL = 40;
-const FRAME_TURNS = [0, 30, 60, 90, 120, 150];
+/** The level and upright frames first: most photos are taken square, and then the others are skipped. */
+const FRAME_TURNS = [0, 90, 30, 60, 120, 150];
+/** A zone this near level in the first two frames needs no look in the diagonal ones. */
+const SQUARE_TILT = 6;
 
 /**
  * Zone candidates at any angle: `small` turned by each of FRAME_TURNS (counter-clockwise), where
@@ -150,6 +153,7 @@ const FRAME_TURNS = [0, 30, 60, 90, 120, 150];
 function zoneBlobsAtAnyAngle(small) {
   const found = [];
   for (const turn of FRAME_TURNS) {
+    if (turn % 90 !== 0 && found.some((blob) => blob.tilt <= SQUARE_TILT)) break;
     const w = small.cols;
     const h = small.rows;
     const radians = (turn * Math.PI) / 180;
