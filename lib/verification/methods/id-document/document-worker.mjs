@@ -561,7 +561,7 @@ parentPort.on("message", async ({ id, bytes, now }) => {
     const reading = await read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), new Date(now));
     parentPort.postMessage({ id, reading });
   } catch (error) {
-    const message = error instanceof Error ? error.message + (process.env.DR_DEBUG ? error.stack : "") : String(error);
+    const message = error instanceof Error ? error.message : String(error);
     // An image the decoder refuses is the user's to retake, not a server failure.
     if (/unsupported image format|Input buffer|VipsJpeg|pngload|webpload|corrupt/i.test(message)) {
       parentPort.postMessage({ id, reading: { kind: "retake", reason: "unreadable_image" } });
