@@ -10,6 +10,7 @@ const read = (birthDate: string, expiryDate = "2035-01-01"): DocumentRead => ({
   issuingCountry: "NLD",
   birthDate,
   expiryDate,
+  physical: { outline: true, portrait: true, printedBirthDate: true },
 });
 const match = { kind: "match", similarity: 0.8 } as const;
 const now = new Date("2026-06-15T12:00:00Z");
@@ -70,5 +71,35 @@ describe("decideDocument", () => {
   });
   it("never passes a birth date in the future", () => {
     expect(decideDocument({ read: read("2027-01-01"), match, requiredAge: 18, now }).result).toBe("inconclusive");
+  });
+
+  it.each(["outline", "portrait", "printedBirthDate"] as const)(
+    "never passes a zone without the document's %s (a zone typed on a sheet of paper)",
+    (missing) => {
+      const typed = {
+        ...read("2000-01-01"),
+        physical: { outline: true, portrait: true, printedBirthDate: true, [missing]: false },
+      };
+      expect(decideDocument({ read: typed, match, requiredAge: 18, now })).toEqual({
+        result: "inconclusive",
+        confidence: "low",
+        reason: "not_a_document",
+      });
+    },
+  );
+
+  it("never passes a zone read without the physical checks", () => {
+    const { physical: _, ...bare } = read("2000-01-01");
+    expect(decideDocument({ read: bare, match, requiredAge: 18, now })).toMatchObject({ reason: "not_a_document" });
+  });
+
+  it("never passes a barcode alone (a generated PDF417 on paper beside a portrait, issue 46)", () => {
+    const { physical: _, format: __, ...rest } = read("1990-01-01");
+    const barcode: DocumentRead = { ...rest, source: "pdf417", documentType: "driving_licence", issuingCountry: "USA" };
+    expect(decideDocument({ read: barcode, match, requiredAge: 18, now })).toEqual({
+      result: "inconclusive",
+      confidence: "low",
+      reason: "not_a_document",
+    });
   });
 });

@@ -8,7 +8,15 @@ import type { ProviderVerdict } from "@/lib/verification/methods/types";
 
 export type DocumentDecision = ProviderVerdict & {
   /** Why, for the page and the logs (never stored with a date, a name or a number). */
-  reason: "old_enough" | "too_young" | "expired" | "face_mismatch" | "no_face_on_document" | "spoof" | "bad_date";
+  reason:
+    | "old_enough"
+    | "too_young"
+    | "expired"
+    | "face_mismatch"
+    | "no_face_on_document"
+    | "spoof"
+    | "bad_date"
+    | "not_a_document";
 };
 
 /**
@@ -48,6 +56,11 @@ export function decideDocument(input: {
   // Expires at the end of its expiry day.
   if (input.read.expiryDate < day) return inconclusive("expired");
   if (input.read.birthDate > day) return inconclusive("bad_date");
+  // A zone or a barcode proves nothing by itself: it may be typed or generated on a sheet of
+  // paper. The document's outline, its portrait's place and its printed date of birth must be
+  // there too. A barcode reading has none of them yet (its front is not captured): never a pass.
+  const physical = input.read.physical;
+  if (!(physical?.outline && physical.portrait && physical.printedBirthDate)) return inconclusive("not_a_document");
   if (input.match.kind === "spoof") return inconclusive("spoof");
   if (input.match.kind === "no_face") return inconclusive("no_face_on_document");
   if (input.match.kind === "mismatch") return inconclusive("face_mismatch");

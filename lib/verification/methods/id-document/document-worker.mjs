@@ -3,19 +3,24 @@
 // bundle. It reads; it decides nothing (decide-document.ts does).
 //
 // - PDF417 (AAMVA driving licences and ID cards): read-barcode.mjs.
-// - Machine-readable zone (ICAO 9303 TD1, TD2, TD3): the band of dense text nearest the bottom of
-//   the document is found by its rows' edge density, cropped, upscaled and read by tesseract.js
-//   (core and English traineddata from node_modules, no download, no cache written) with the
-//   characters restricted to A-Z, 0-9 and <; `mrz` parses it and it counts only when every check
-//   digit holds (its autocorrect only swaps look-alikes such as O/0 in fields of one kind, and
-//   the check digits are verified after it, so a misread date still fails).
+// - Machine-readable zone (ICAO 9303 TD1, TD2, TD3): located at any rotation and tilt with its
+//   document's outline by locate-zone.mjs (OpenCV), cut out upright and tight to its characters,
+//   and read by tesseract.js (core and English traineddata from node_modules, no download, no
+//   cache written, no learning between photos) with the characters restricted to A-Z, 0-9 and <;
+//   mrz-text.mjs corrects by position and accepts a zone only when every check digit holds. The
+//   row-density band finder of before is kept as a fallback for a level zone the locator missed.
+// - Then what a physical document has and a typed sheet lacks (physicalChecks): the outline at
+//   its ICAO ratio, a picture where the portrait goes, the printed date of birth (OCR of the
+//   visual zone) equal to the zone's.
 // The image arrives as bytes and is dropped after the call: nothing is written anywhere. Only the
-// dates, the document type and the issuing country leave this worker.
+// dates, the document type, the issuing country and the physical checks' yes/no leave this worker.
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { parentPort, workerData } from "../worker-port.mjs";
 import { greyStatistics } from "../face/grey-statistics.mjs";
+import { highlights, locateZones, outlineAround, rectifyPart, rectifyZone } from "./locate-zone.mjs";
+import { acceptMrz, printsBirthDate } from "./mrz-text.mjs";
 import { readBarcode } from "./read-barcode.mjs";
 
 if (os.platform() === "linux" && workerData?.lowPriority !== false) {
@@ -29,7 +34,6 @@ if (os.platform() === "linux" && workerData?.lowPriority !== false) {
 const require = createRequire(import.meta.url);
 const sharp = require("sharp");
 const { createWorker, OEM, PSM } = require("tesseract.js");
-const { parse: parseMrz } = await import("mrz");
 
 // The legacy (character-shape) engine, not the LSTM one: with the MRZ alphabet imposed it reads
 // OCR-B's "<" as "<", where the LSTM model, trained on prose, reads runs of it as "K<KL" and loses
@@ -42,32 +46,45 @@ const ocr = await createWorker(
   {
     load_system_dawg: "0",
     load_freq_dawg: "0",
+    // The legacy engine's adaptive classifier learns from each page it reads, so a photo's reading
+    // would depend on the photos read before it: off, every photo is read by the same engine.
+    classify_enable_learning: "0",
   },
 );
-await ocr.setParameters({
+const MRZ_PARAMETERS = {
   tessedit_char_whitelist: "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<",
   tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
   user_defined_dpi: "300",
-});
+};
+await ocr.setParameters(MRZ_PARAMETERS);
 
-/** Width the photo is analysed at: a card filling half of it still has 10 px wide MRZ characters. */
-const WORK_WIDTH = 1600;
+/**
+ * Longest side the photo is analysed at: a card filling half of it still has 10 px wide MRZ
+ * characters. Smaller photos are enlarged to it and larger ones reduced, so any photo costs one
+ * bounded resize and at most WORK_SIDE x WORK_SIDE pixels from there on.
+ */
+const WORK_SIDE = 1600;
 const MAX_INPUT_PIXELS = 50_000_000;
 /** Scaled so each MRZ line is about this tall, where the legacy engine reads OCR-B best. */
 const MRZ_LINE_HEIGHT = 40;
 
+/** The photo in grey, as taken (`raw`, for glare) and stretched to the full range (`grey`). */
 async function greyImage(bytes) {
   const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
     .rotate()
-    // At most WORK_WIDTH wide and 1.5 times that tall: a portrait photo reads as before, and a
-    // sliver that passed the header checks is never scaled past this many output pixels.
-    .resize({ width: WORK_WIDTH, height: WORK_WIDTH * 1.5, fit: "inside" })
+    // Fits inside WORK_SIDE x WORK_SIDE: a sliver that passed the header checks is never scaled past
+    // this many output pixels.
+    .resize({ width: WORK_SIDE, height: WORK_SIDE, fit: "inside", withoutEnlargement: false })
     .greyscale()
-    // Stretched to the full range, so a dim photo's text edges pass the same edge threshold.
-    .normalise()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { grey: data, width: info.width, height: info.height };
+  // Stretched, so a dim photo's text edges pass the same edge threshold.
+  const grey = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+    .normalise()
+    .greyscale()
+    .raw()
+    .toBuffer();
+  return { raw: data, grey, width: info.width, height: info.height };
 }
 
 /**
@@ -158,103 +175,6 @@ function mrzCandidates(text) {
   return candidates;
 }
 
-const DOCUMENT_TYPES = { P: "passport", I: "id_card", A: "id_card", C: "id_card" };
-
-function fullYear(yy, kind, now) {
-  const year = Number(yy);
-  const century = Math.floor(now.getUTCFullYear() / 100) * 100;
-  const thisYY = now.getUTCFullYear() % 100;
-  // A birth date is in the past; an expiry date at most about fifty years ahead.
-  if (kind === "birth") return year > thisYY ? century - 100 + year : century + year;
-  return year > thisYY + 50 ? century - 100 + year : century + year;
-}
-
-function mrzDate(yymmdd, kind, now) {
-  if (!/^\d{6}$/.test(yymmdd ?? "")) return null;
-  const year = fullYear(yymmdd.slice(0, 2), kind, now);
-  const month = Number(yymmdd.slice(2, 4));
-  const day = Number(yymmdd.slice(4, 6));
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return `${year}-${yymmdd.slice(2, 4)}-${yymmdd.slice(4, 6)}`;
-}
-
-function parseLines(lines) {
-  try {
-    return parseMrz(lines, { autocorrect: true });
-  } catch {
-    return null;
-  }
-}
-
-/** Look-alikes OCR confuses in OCR-B; document numbers mix letters and digits, so autocorrect cannot tell. */
-const LOOK_ALIKES = { 1: "I", I: "1", 0: "O", O: "0", 5: "S", S: "5", 8: "B", B: "8", 2: "Z", Z: "2" };
-
-/**
- * When only the document number fails its check digit, one look-alike swapped in it may make it
- * hold. Safe for the dates: they keep their own check digits and the composite one, and the
- * number itself is never used or kept.
- */
-function withDocumentNumberFixed(lines, result) {
-  const invalid = result.details.filter((d) => !d.valid).map((d) => d.field);
-  if (!invalid.every((f) => f === "documentNumberCheckDigit" || f === "documentNumber" || f === "compositeCheckDigit"))
-    return result;
-  const field = result.details.find((d) => d.field === "documentNumber");
-  if (!field) return result;
-  for (let column = field.start; column < field.end; column++) {
-    const swap = LOOK_ALIKES[lines[field.line][column]];
-    if (!swap) continue;
-    const fixed = lines.map((line, i) =>
-      i === field.line ? line.slice(0, column) + swap + line.slice(column + 1) : line,
-    );
-    const again = parseLines(fixed);
-    if (again?.valid) return again;
-  }
-  return result;
-}
-
-/** Letters OCR reads for a digit; a check digit is never a letter. */
-const DIGIT_LOOK_ALIKES = { A: "4", B: "8", D: "0", G: "6", I: "1", L: "1", O: "0", Q: "0", S: "5", T: "7", Z: "2" };
-
-/**
- * OCR read the composite check digit as a letter (which a check digit never is): its look-alike
- * digit is put in, and the check digits are verified again. The dates still have their own check
- * digits; this gives up the composite's second guard on them only when its digit was a letter.
- */
-function withCompositeLetterFixed(lines, result) {
-  const composite = result.details.find((d) => d.field === "compositeCheckDigit");
-  if (!composite || composite.valid) return lines;
-  const digit = DIGIT_LOOK_ALIKES[lines[composite.line][composite.start]];
-  if (!digit) return lines;
-  return lines.map((text, i) =>
-    i === composite.line ? text.slice(0, composite.start) + digit + text.slice(composite.start + 1) : text,
-  );
-}
-
-/** A parsed MRZ counts only when the parser finds every field (every check digit) valid. */
-function acceptMrz(lines, now) {
-  let result = parseLines(lines);
-  if (!result) return null;
-  if (!result.valid) {
-    const fixed = withCompositeLetterFixed(lines, result);
-    if (fixed !== lines) result = parseLines(fixed) ?? result;
-    if (!result.valid) result = withDocumentNumberFixed(fixed, result);
-  }
-  if (!result.valid || !["TD1", "TD2", "TD3"].includes(result.format)) return null;
-  const birthDate = mrzDate(result.fields.birthDate, "birth", now);
-  const expiryDate = mrzDate(result.fields.expirationDate, "expiry", now);
-  if (!birthDate || !expiryDate) return null;
-  return {
-    kind: "read",
-    source: "mrz",
-    format: result.format,
-    documentType: DOCUMENT_TYPES[result.fields.documentCode?.[0]] ?? "id_card",
-    issuingCountry: result.fields.issuingState ?? lines[0].slice(2, 5).replace(/</g, ""),
-    birthDate,
-    expiryDate,
-  };
-}
-
 /**
  * Second looks start only this long into a photo (a share of ID_DOCUMENT_READ_BUDGET_MS, from
  * read-document.ts), so that an unreadable photo ends as a retake, not as the worker's timeout.
@@ -282,22 +202,34 @@ const ENHANCEMENTS = [
   },
 ];
 
-async function ocrRegion(grey, width, height, box, lines, enhancement) {
-  const margin = Math.round((box.bottom - box.top) / lines);
-  const left = Math.max(0, box.left - margin);
-  const top = Math.max(0, box.top - margin);
-  const right = Math.min(width, box.right + margin);
-  const bottom = Math.min(height, box.bottom + margin);
+/** The image Tesseract reads for a crop, enhanced (a second look) or not. */
+async function cropImage(grey, width, height, crop, enhancement) {
   const lineHeight = enhancement?.lineHeight ?? MRZ_LINE_HEIGHT;
-  const scale = Math.min(6, Math.max(0.5, (lineHeight * lines) / (box.bottom - box.top)));
-  let image = sharp(grey, { raw: { width, height, channels: 1 } })
-    .extract({ left, top, width: right - left, height: bottom - top })
-    .resize({ width: Math.round((right - left) * scale), kernel: "lanczos3" })
-    .normalise();
+  let image;
+  if (crop.zone) {
+    // A located zone: cut out along its own angle, upright, tight to its characters.
+    const part = rectifyZone(grey, width, height, crop.zone, crop.flip, crop.lines, lineHeight);
+    image = sharp(part.data, { raw: { width: part.width, height: part.height, channels: 1 } }).normalise();
+  } else {
+    const box = crop.band;
+    const margin = Math.round((box.bottom - box.top) / crop.lines);
+    const left = Math.max(0, box.left - margin);
+    const top = Math.max(0, box.top - margin);
+    const right = Math.min(width, box.right + margin);
+    const bottom = Math.min(height, box.bottom + margin);
+    const scale = Math.min(6, Math.max(0.5, (lineHeight * crop.lines) / (box.bottom - box.top)));
+    image = sharp(grey, { raw: { width, height, channels: 1 } })
+      .extract({ left, top, width: right - left, height: bottom - top })
+      .resize({ width: Math.round((right - left) * scale), kernel: "lanczos3" })
+      .normalise();
+  }
   // The crop is made first (a pipeline's operations run in a fixed order, not as written).
   if (enhancement) image = enhancement.apply(sharp(await image.png().toBuffer()));
-  const png = await image.png().toBuffer();
-  const { data } = await ocr.recognize(png);
+  return image.png().toBuffer();
+}
+
+async function ocrRegion(grey, width, height, crop, enhancement) {
+  const { data } = await ocr.recognize(await cropImage(grey, width, height, crop, enhancement));
   return data.text;
 }
 
@@ -334,8 +266,8 @@ function mixedCandidates(texts) {
 }
 
 /** Reads one crop; a zone found in it counts only with every check digit. */
-async function readBand(grey, width, height, band, now, enhancement) {
-  const text = await ocrRegion(grey, width, height, band, band.lines, enhancement);
+async function readCrop(grey, width, height, crop, now, enhancement) {
+  const text = await ocrRegion(grey, width, height, crop, enhancement);
   for (const candidate of mrzCandidates(text)) {
     const read = acceptMrz(candidate, now);
     if (read) return { read, text };
@@ -351,38 +283,128 @@ function readMixed(texts, now) {
   return null;
 }
 
+/**
+ * What to read: each zone the locator found (locate-zone.mjs, any angle), the way up its
+ * document's outline says first; then the bands of the row-density finder (an upright photo
+ * whose zone the locator missed). At most FIRST_LOOK_CROPS are read at the first look.
+ */
+function zoneCrops(grey, width, height) {
+  const located = locateZones(grey, width, height, 3);
+  const crops = [];
+  for (const flip of [0, 1])
+    for (const found of located)
+      crops.push({
+        zone: found.zone,
+        flip: found.flips[flip],
+        lines: found.zone.lines,
+        box: found.box,
+        outline: found.outline,
+      });
+  for (const band of mrzBands(textRuns(grey, width, height), width).slice(0, 2))
+    crops.push({ band, lines: band.lines, box: band });
+  return crops;
+}
+
+const FIRST_LOOK_CROPS = 4;
+
 async function readMrz(grey, width, height, now, started) {
-  let bands = mrzBands(textRuns(grey, width, height), width).slice(0, 3);
+  let crops = zoneCrops(grey, width, height);
   const texts = [];
-  for (const band of bands) {
-    const { read, text } = await readBand(grey, width, height, band, now);
-    if (read) return { read, band };
+  for (const crop of crops.slice(0, FIRST_LOOK_CROPS)) {
+    const { read, text } = await readCrop(grey, width, height, crop, now);
+    if (read) return { read, crop };
     texts.push(text);
   }
   const mixed = readMixed(texts, now);
-  if (mixed) return { read: mixed, band: bands[0] };
+  if (mixed) return { read: mixed, crop: crops[0] };
   // Only now the second looks (ENHANCEMENTS). A blurred photo's lines may have run together for
-  // the band finder: the bands are looked for again on a sharpened copy when none was found.
-  if (bands.length === 0) {
+  // the finders: they look again on a sharpened copy when none was found.
+  if (crops.length === 0) {
     const sharpened = await sharp(grey, { raw: { width, height, channels: 1 } })
       .sharpen({ sigma: 1.6, m1: 1, m2: 4 })
+      .greyscale()
       .raw()
       .toBuffer();
-    bands = mrzBands(textRuns(sharpened, width, height), width).slice(0, 3);
+    crops = zoneCrops(sharpened, width, height);
   }
   for (const enhancement of ENHANCEMENTS) {
-    for (const band of bands.slice(0, 2)) {
+    for (const crop of crops.slice(0, 2)) {
       if (performance.now() - started > SECOND_LOOKS_WITHIN_MS) break;
-      const { read, text } = await readBand(grey, width, height, band, now, enhancement);
-      if (read) return { read, band };
+      const { read, text } = await readCrop(grey, width, height, crop, now, enhancement);
+      if (read) return { read, crop };
       texts.push(text);
     }
   }
-  return { read: readMixed(texts, now), band: bands[0] ?? null };
+  return { read: readMixed(texts, now), crop: crops[0] ?? null };
+}
+
+/** Whether (x, y) is inside the convex polygon `corners` (clockwise or anticlockwise). */
+function inside(corners, x, y) {
+  let sign = 0;
+  for (let i = 0; i < corners.length; i++) {
+    const a = corners[i];
+    const b = corners[(i + 1) % corners.length];
+    const cross = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
+    if (cross !== 0) {
+      if (sign !== 0 && Math.sign(cross) !== sign) return false;
+      sign = Math.sign(cross);
+    }
+  }
+  return true;
+}
+
+/**
+ * Glare: specular highlights (locate-zone.mjs's `highlights`: saturated patches clear of the
+ * photo's border) over at least GLARE_SHARE of the document, on a document whose paper is not
+ * itself saturated. The document is its outline when seen, else the zone and the space above
+ * it, else the photo: a white scanner bed or page around a document is never glare.
+ */
+const GLARE_SHARE = 0.02;
+function glareOverDocument(raw, width, height, crop) {
+  let region = null;
+  if (crop?.outline) region = crop.outline.corners;
+  else if (crop?.box) {
+    const { left, right, top, bottom } = crop.box;
+    const above = Math.max(0, top - (right - left) * 0.6);
+    region = [
+      { x: left, y: above },
+      { x: right, y: above },
+      { x: right, y: bottom },
+      { x: left, y: bottom },
+    ];
+  }
+  const inHighlight = highlights(raw, width, height);
+  const levels = [];
+  let covered = 0;
+  for (let y = 0; y < height; y += 3)
+    for (let x = 0; x < width; x += 3) {
+      if (region && !inside(region, x, y)) continue;
+      levels.push(raw[y * width + x]);
+      if (inHighlight(x, y)) covered++;
+    }
+  if (levels.length === 0) return false;
+  levels.sort((p, q) => p - q);
+  const median = levels[levels.length >> 1];
+  return covered / levels.length >= GLARE_SHARE && median < 245;
+}
+
+/** Share of the photo's side within which a zone's characters count as reaching its edge. */
+const EDGE_SHARE = 0.01;
+
+/** Whether at least 3% of a strip of the photo (columns x rows, [from, to)) is dark print. */
+function inkIn(grey, width, [x0, x1], [y0, y1]) {
+  let dark = 0;
+  let all = 0;
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++) {
+      all++;
+      if (grey[y * width + x] < 90) dark++;
+    }
+  return all > 0 && dark / all >= 0.03;
 }
 
 /** Why the photo could not be read, for a specific retake message (checks.ts words it). */
-function retakeReason(grey, width, height, band) {
+function retakeReason({ grey, raw, width, height }, crop) {
   const side = Math.min(width, height);
   const square = new Uint8Array(side * side);
   const x0 = Math.floor((width - side) / 2);
@@ -390,18 +412,25 @@ function retakeReason(grey, width, height, band) {
   for (let y = 0; y < side; y++)
     square.set(grey.subarray((y0 + y) * width + x0, (y0 + y) * width + x0 + side), y * side);
   const { brightness, sharpness } = greyStatistics(square, side);
-  let saturated = 0;
-  for (let i = 0; i < grey.length; i++) if (grey[i] >= 250) saturated++;
   if (brightness < 45) return { reason: "too_dark" };
-  if (saturated / grey.length > 0.04) return { reason: "glare" };
-  if (band) {
-    const edge = width * 0.015;
-    if (band.left <= edge) return { reason: "cut_off", side: "left" };
-    if (band.right >= width - edge - 2) return { reason: "cut_off", side: "right" };
-    if (band.bottom >= height - 2) return { reason: "cut_off", side: "bottom" };
+  if (glareOverDocument(raw, width, height, crop)) return { reason: "glare" };
+  if (crop) {
+    // Cut off only where the zone's own characters run to the photo's edge: the zone reaches
+    // that edge and there is ink (print) in the edge's strip beside it.
+    const { left, right, top, bottom } = crop.box;
+    const edgeX = Math.max(2, Math.round(width * EDGE_SHARE));
+    const edgeY = Math.max(2, Math.round(height * EDGE_SHARE));
+    const rows = [Math.max(0, Math.round(top)), Math.min(height, Math.round(bottom))];
+    const columns = [Math.max(0, Math.round(left)), Math.min(width, Math.round(right))];
+    if (left <= edgeX && inkIn(grey, width, [0, edgeX], rows)) return { reason: "cut_off", side: "left" };
+    if (right >= width - edgeX && inkIn(grey, width, [width - edgeX, width], rows))
+      return { reason: "cut_off", side: "right" };
+    if (bottom >= height - edgeY && inkIn(grey, width, columns, [height - edgeY, height]))
+      return { reason: "cut_off", side: "bottom" };
+    if (top <= edgeY && inkIn(grey, width, columns, [0, edgeY])) return { reason: "cut_off", side: "top" };
+    return { reason: sharpness < 60 ? "blurred" : "unreadable" };
   }
-  if (band) return { reason: sharpness < 60 ? "blurred" : "unreadable" };
-  // No text band: a blurred document still shows its shapes (contrast), an empty scene does not.
+  // No zone: a blurred document still shows its shapes (contrast), an empty scene does not.
   let sum = 0;
   let squares = 0;
   for (let i = 0; i < grey.length; i += 7) {
@@ -413,14 +442,120 @@ function retakeReason(grey, width, height, band) {
   return { reason: contrast > 25 && sharpness < 60 ? "blurred" : "no_document" };
 }
 
+/** ICAO 9303 part 2 sizes' width / height: ID-1 (TD1), ID-2 (TD2), ID-3 (TD3, a passport's data page). */
+const ASPECT = { TD1: 85.6 / 54, TD2: 105 / 74, TD3: 125 / 88 };
+
+/** Text of the printed (visual) zone: what the document's fields are printed with. */
+const VISUAL_ZONE_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789./- ";
+
+async function readVisualZone(png) {
+  await ocr.setParameters({ tessedit_char_whitelist: VISUAL_ZONE_CHARACTERS, tessedit_pageseg_mode: PSM.AUTO });
+  try {
+    return (await ocr.recognize(png)).data.text;
+  } finally {
+    await ocr.setParameters(MRZ_PARAMETERS);
+  }
+}
+
+/**
+ * What a physical document has and a zone typed on a sheet of paper lacks (docs/id-document.md,
+ * "A document, not a sheet of paper"): the outline at its ICAO size's ratio around the zone, the
+ * zone across the document's width at its bottom, a picture (not blank paper, not text) where the
+ * layout puts the portrait, and the printed date of birth equal to the zone's.
+ */
+async function physicalChecks({ grey, width, height }, crop, read) {
+  const none = { outline: false, portrait: false, printedBirthDate: false };
+  if (!crop) return none;
+  const zone = crop.zone ?? {
+    center: { x: (crop.box.left + crop.box.right) / 2, y: (crop.box.top + crop.box.bottom) / 2 },
+    angle: 0,
+    long: crop.box.right - crop.box.left,
+    short: crop.box.bottom - crop.box.top,
+  };
+  // The outline seen around the zone; else, or when it is not the document's shape (an inner
+  // frame of the page's design), the photo's own frame: a photo cropped to the document (a scan),
+  // held to a tighter ratio, since a phone's 4:3 frame is within 7% of ID-2's and ID-3's.
+  const seen = crop.outline ?? outlineAround(grey, width, height, zone);
+  const candidates = [
+    ...(seen ? [{ outline: seen, tolerance: 0.1 }] : []),
+    { outline: photoFrame(width, height, zone), tolerance: 0.04 },
+  ];
+  const judged = candidates.map(({ outline, tolerance }) => {
+    const ratio = outline.width / outline.height;
+    const across = zone.long / outline.width;
+    // The zone's top, as a share of the document's height from its top.
+    const zoneTop = 1 - (zone.short * 1.25) / outline.height;
+    // ICAO 9303 prints the zone's last line a few millimetres above the document's bottom edge:
+    // the zone's bottom within 10% of the height from it (a typed sheet's zone sits anywhere).
+    const [tl, tr, br, bl] = outline.corners;
+    const top = { x: (tl.x + tr.x) / 2, y: (tl.y + tr.y) / 2 };
+    const down = { x: (bl.x + br.x) / 2 - top.x, y: (bl.y + br.y) / 2 - top.y };
+    const along = ((zone.center.x - top.x) * down.x + (zone.center.y - top.y) * down.y) / (down.x ** 2 + down.y ** 2);
+    const belowZone = 1 - along - zone.short / 2 / outline.height;
+    const shaped =
+      Math.abs(ratio / ASPECT[read.format] - 1) <= tolerance &&
+      across >= 0.75 &&
+      across <= 1.02 &&
+      zoneTop > 0.5 &&
+      belowZone > -0.03 &&
+      belowZone < 0.1;
+    return { outline, zoneTop, shaped };
+  });
+  const { outline, zoneTop, shaped } = judged.find((j) => j.shaped) ?? judged[0];
+  // ICAO 9303's portrait zone: the left of the document between its header and the zone.
+  const portraitPart = rectifyPart(grey, width, height, outline, { x: 0.04, y: 0.2, w: 0.26, h: zoneTop - 0.3 }, 96);
+  const portrait = pictureLike(portraitPart);
+  const visual = rectifyPart(grey, width, height, outline, { x: 0.28, y: 0.08, w: 0.7, h: zoneTop - 0.1 }, 1000);
+  const text = await readVisualZone(
+    await sharp(visual.data, { raw: { width: visual.width, height: visual.height, channels: 1 } })
+      .png()
+      .toBuffer(),
+  );
+  return { outline: shaped, portrait, printedBirthDate: printsBirthDate(text, read.birthDate) };
+}
+
+/** The photo's own frame as an outline, upright with the zone at its bottom (zone angles near 0, 90, 180, 270). */
+function photoFrame(width, height, zone) {
+  const turns = Math.round(((zone.angle + 360) % 360) / 90) % 4;
+  const tl = { x: 0, y: 0 };
+  const tr = { x: width, y: 0 };
+  const br = { x: width, y: height };
+  const bl = { x: 0, y: height };
+  // Which photo corner is the document's top left depends on which way the zone runs, and on
+  // which side of the photo's centre it lies.
+  const below = turns % 2 === 0 ? zone.center.y > height / 2 : zone.center.x > width / 2;
+  const order =
+    turns % 2 === 0 ? (below ? [tl, tr, br, bl] : [br, bl, tl, tr]) : below ? [bl, tl, tr, br] : [tr, br, bl, tl];
+  const [a, b, , d] = order;
+  return { corners: order, width: Math.hypot(b.x - a.x, b.y - a.y), height: Math.hypot(d.x - a.x, d.y - a.y) };
+}
+
+/**
+ * A photograph's tones, not blank paper or lines of print: spread widely (standard deviation),
+ * with many mid-grey pixels (print is mostly paper and ink).
+ */
+function pictureLike({ data }) {
+  let sum = 0;
+  let squares = 0;
+  for (const level of data) {
+    sum += level;
+    squares += level * level;
+  }
+  const mean = sum / data.length;
+  const deviation = Math.sqrt(Math.max(0, squares / data.length - mean * mean));
+  let mid = 0;
+  for (const level of data) if (level > 50 && level < 200) mid++;
+  return deviation > 25 && mid / data.length > 0.35;
+}
+
 async function read(bytes, now) {
   const started = performance.now();
   const barcode = await readBarcode(bytes, MAX_INPUT_PIXELS);
   if (barcode) return barcode;
-  const { grey, width, height } = await greyImage(bytes);
-  const mrz = await readMrz(grey, width, height, now, started);
-  if (mrz.read) return mrz.read;
-  return { kind: "retake", ...retakeReason(grey, width, height, mrz.band) };
+  const image = await greyImage(bytes);
+  const mrz = await readMrz(image.grey, image.width, image.height, now, started);
+  if (mrz.read) return { ...mrz.read, physical: await physicalChecks(image, mrz.crop, mrz.read) };
+  return { kind: "retake", ...retakeReason(image, mrz.crop) };
 }
 
 parentPort.on("message", async ({ id, bytes, now }) => {

@@ -7,6 +7,7 @@ const DOCUMENT_RETAKE_MESSAGES = {
   cut_off_left: "Part of the document is cut off on the left. Move it into the frame.",
   cut_off_right: "Part of the document is cut off on the right. Move it into the frame.",
   cut_off_bottom: "The bottom of the document is cut off. Move it up into the frame.",
+  cut_off_top: "The top of the document is cut off. Move it down into the frame.",
   glare: "Too much glare. Tilt the document away from the light.",
   blurred: "Hold still: the photo was blurred.",
   too_dark: "More light, please.",
@@ -30,6 +31,11 @@ export type DocumentRead = {
   /** YYYY-MM-DD */
   birthDate: string;
   expiryDate: string;
+  /**
+   * What a physical document has and a typed sheet lacks, seen in the photo of a zone
+   * (docs/id-document.md, "A document, not a sheet of paper"); absent for a barcode.
+   */
+  physical?: { outline: boolean; portrait: boolean; printedBirthDate: boolean };
 };
 
 export type DocumentReading =
@@ -37,7 +43,7 @@ export type DocumentReading =
   | {
       kind: "retake";
       reason: "no_document" | "cut_off" | "glare" | "blurred" | "too_dark" | "unreadable" | "unreadable_image";
-      side?: "left" | "right" | "bottom";
+      side?: "left" | "right" | "bottom" | "top";
     };
 
 /** The retake message for an unreadable photo. */
