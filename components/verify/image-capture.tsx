@@ -244,7 +244,9 @@ export function ImageCapture(props: {
       {cameraFailed
         ? "Try the camera again"
         : noClearResult
-          ? "Try again"
+          ? uploadFirst
+            ? "Take a photo with the camera"
+            : "Try again"
           : refused
             ? (props.retakeLabel ?? "Take another photo")
             : props.cameraLabel}

@@ -1,5 +1,11 @@
 import { ActionForm } from "@/components/verify/action-form";
-import { faceLimitNote, METHOD_CHOICE_LINE, METHOD_LABEL, METHOD_PHRASE } from "@/components/verify/method-copy";
+import {
+  faceLimitNote,
+  METHOD_CHOICE_LINE,
+  METHOD_LABEL,
+  METHOD_PHRASE,
+  unavailableChoice,
+} from "@/components/verify/method-copy";
 import { LeaveLink } from "@/components/verify/leave-link";
 import type { FlowActionState } from "@/lib/actions/action-result";
 import type { FlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
@@ -19,6 +25,7 @@ export function IntroView(props: {
 }) {
   const { snapshot } = props;
   const offered = snapshot.steps.filter((step) => step.available);
+  const unavailable = snapshot.steps.filter((step) => !step.available);
   const idOffered = offered.some((step) => step.method === "id_document");
   return (
     <>
@@ -74,6 +81,11 @@ export function IntroView(props: {
               </li>
             ))}
           </ul>
+          {unavailable.map((step) => (
+            <p key={step.index} className="mt-3 text-sm text-slate-600" data-testid="method-unavailable">
+              {unavailableChoice(step.method, step.unavailableReason)}
+            </p>
+          ))}
         </section>
       ) : (
         <>

@@ -32,10 +32,9 @@ export const INCONCLUSIVE_NOTE: Partial<Record<VerificationMethod, string>> = {
   face_estimation: "That is common: the face check only confirms people who look well over the age asked.",
 };
 
-/** The same, as a note under the method's name in a list. */
-export function unavailableNote(reason: UnavailableReason | undefined, past: boolean) {
-  const when = reason === "not_live" ? "Not available yet" : "Not available right now";
-  return `${when}, so ${past ? "we skipped it" : "we'll skip it"}.`;
+/** A method the session allows that cannot be chosen here, said under the choices. */
+export function unavailableChoice(method: VerificationMethod, reason: UnavailableReason | undefined) {
+  return `${METHOD_LABEL[method]} ${reason === "not_live" ? "isn't available yet" : "isn't available right now"}.`;
 }
 
 export function unavailableSentence(method: VerificationMethod, reason: UnavailableReason | undefined, past: boolean) {
