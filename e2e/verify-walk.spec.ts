@@ -13,7 +13,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { createKey, newAccount, signUp } from "./dashboard-support";
+import { createKey, newAccount, shoot, signUp } from "./dashboard-support";
 import { DESKTOP, PHONE } from "./support/screenshots";
 import { auditAndSnap, chooseMethod, fakeCamera, serveReturnSite } from "./verify-helpers";
 import { derivedFace, selfieOf } from "../tests/support/face-fixtures";
@@ -63,6 +63,7 @@ test.beforeAll(async ({ browser }) => {
   await expect(brand.getByText(`now uses the colour ${ACCENT.hex} and your new logo`)).toBeVisible();
   await page.reload();
   await expect(page.getByRole("img", { name: "Your current logo" })).toHaveAttribute("src", /^data:image\/png;base64,/);
+  await shoot(page, "settings-branding");
   const live = await createKey(page, "Walk live", "live");
   await page.getByRole("button", { name: "Done" }).click();
   keys = { live, test: await createKey(page, "Walk test", "test") };
@@ -176,7 +177,9 @@ test("a 22-year-old picks ID first and passes; each photo's problem sits with th
   });
 });
 
-test("a user who starts on the face is told the truth on the first try, switches to ID and passes", async ({ page }) => {
+test("a user who starts on the face is told the truth on the first try, switches to ID and passes", async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await serveReturnSite(page);
   const session = await createSession(baseUrl(), keys.live, {
