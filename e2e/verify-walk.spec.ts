@@ -98,8 +98,8 @@ async function passWithId(page: Page) {
   await expect(page.getByRole("heading", { name: "Age confirmed" })).toBeVisible({ timeout: 120_000 });
 }
 
-test("a 22-year-old picks ID first and passes; each photo's problem sits with that photo", async ({ page }) => {
-  test.setTimeout(300_000);
+/** A live session of the branded organisation offering the face check, then ID; its link opened. */
+async function openWalkSession(page: Page) {
   await serveReturnSite(page);
   const session = await createSession(baseUrl(), keys.live, {
     required_age: 18,
@@ -107,6 +107,21 @@ test("a 22-year-old picks ID first and passes; each photo's problem sits with th
     return_url: "https://shop.example/walk",
   });
   await page.goto(session.url);
+  return session;
+}
+
+/** The session passed by its ID document, after `attempts` verdicts. */
+async function expectPassedById(sessionId: string, attempts: number) {
+  expect(await status(sessionId)).toMatchObject({
+    status: "passed",
+    attempts,
+    outcome: { method: "id_document", result: "pass" },
+  });
+}
+
+test("a 22-year-old picks ID first and passes; each photo's problem sits with that photo", async ({ page }) => {
+  test.setTimeout(300_000);
+  const session = await openWalkSession(page);
   // The choice comes first, in the session's order, one plain line each; the face check's limit is said before trying.
   const choices = page.getByTestId("method-choices").getByRole("listitem");
   await expect(choices).toHaveCount(2);
@@ -170,24 +185,14 @@ test("a 22-year-old picks ID first and passes; each photo's problem sits with th
   await expectBranded(page);
   await auditAndSnap(page, "walk-id-passed");
   await page.waitForURL(`https://shop.example/walk?session_id=${session.id}`, { timeout: 30_000 });
-  expect(await status(session.id)).toMatchObject({
-    status: "passed",
-    attempts: 1,
-    outcome: { method: "id_document", result: "pass" },
-  });
+  await expectPassedById(session.id, 1);
 });
 
 test("a user who starts on the face is told the truth on the first try, switches to ID and passes", async ({
   page,
 }) => {
   test.setTimeout(300_000);
-  await serveReturnSite(page);
-  const session = await createSession(baseUrl(), keys.live, {
-    required_age: 18,
-    methods: ["face_estimation", "id_document"],
-    return_url: "https://shop.example/walk",
-  });
-  await page.goto(session.url);
+  const session = await openWalkSession(page);
   await chooseMethod(page, "face_estimation");
   const step = page.getByRole("region", { name: "Face age estimation" });
   await expect(step.getByTestId("face-limit")).toHaveText(
@@ -223,11 +228,7 @@ test("a user who starts on the face is told the truth on the first try, switches
   expect(await status(session.id)).toMatchObject({ status: "in_progress", attempts: 1 });
   await auditAndSnap(page, "walk-switched-to-id");
   await passWithId(page);
-  expect(await status(session.id)).toMatchObject({
-    status: "passed",
-    attempts: 2,
-    outcome: { method: "id_document", result: "pass" },
-  });
+  await expectPassedById(session.id, 2);
 });
 
 test("a desktop without a camera hands off by QR; the phone ends there, and the desktop returns to the merchant", async ({

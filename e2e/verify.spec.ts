@@ -1,6 +1,6 @@
 // The hosted verification flow in a real browser, against the built app and a fresh database.
 import { expect, test, type Page } from "@playwright/test";
-import { chooseMethod, PHONE, serveReturnSite, snap, tabTo } from "./verify-helpers";
+import { chooseMethod, PHONE, serveReturnSite, snap, switchMethod, tabTo } from "./verify-helpers";
 import { api, createSession, newOrg } from "../tests/support/fixtures";
 
 const baseUrl = () => process.env.E2E_BASE_URL!;
@@ -127,6 +127,34 @@ test("an inconclusive first method escalates to the second, which passes (keyboa
     status: "passed",
     attempts: 2,
     outcome: { method: "id_document", result: "pass" },
+  });
+});
+
+test("the user changes method mid-flow and back without spending an attempt", async ({ page }) => {
+  await serveReturnSite(page);
+  const session = await createSession(baseUrl(), keys.testKey, {
+    required_age: 18,
+    methods: ["face_estimation", "id_document", "credit_card"],
+    return_url: "https://shop.example/age",
+  });
+  await page.goto(session.url);
+  await chooseMethod(page, "credit_card");
+  await switchMethod(page, "id_document");
+  await expect(page.getByTestId("other-methods").getByRole("button")).toHaveText([
+    "Use the face check instead",
+    "Use a credit card instead",
+  ]);
+  await switchMethod(page, "face_estimation");
+  const midway = await api(baseUrl(), keys.testKey, "GET", `/v1/verification-sessions/${session.id}`);
+  expect(midway.body).toMatchObject({ status: "in_progress", attempts: 0 });
+  await snap(page, "method-switched");
+  await page.getByRole("button", { name: /Simulate pass/ }).click();
+  await expect(page.getByRole("heading", { name: "Age confirmed" })).toBeVisible();
+  const done = await api(baseUrl(), keys.testKey, "GET", `/v1/verification-sessions/${session.id}`);
+  expect(done.body).toMatchObject({
+    status: "passed",
+    attempts: 1,
+    outcome: { method: "face_estimation", result: "pass" },
   });
 });
 

@@ -54,9 +54,3 @@ export function buildFlowSteps(
 export function concludedInOrder(steps: FlowStep[], concluded: readonly number[]): FlowStep[] {
   return concluded.map((index) => steps[index]).filter((step): step is FlowStep => step?.state === "inconclusive");
 }
-
-/** "Step 2 of 3": the position among the methods that can run. */
-export function stepPosition(steps: FlowStep[], index: number): { position: number; total: number } {
-  const runnable = steps.filter((step) => step.available || step.index === index);
-  return { position: runnable.findIndex((step) => step.index === index) + 1, total: runnable.length };
-}

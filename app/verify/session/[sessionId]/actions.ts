@@ -131,7 +131,11 @@ export async function startPhoneHandoffAction(
 ): Promise<FlowActionState> {
   const session = await authorize(sessionId);
   if (!session) return { ok: false, error: NOT_AVAILABLE };
-  const handoff = await createPhoneHandoff(session);
+  return showHandoff(await createPhoneHandoff(session));
+}
+
+/** A new hand-off link as the page shows it (its QR code), or why there is none. */
+async function showHandoff(handoff: { url: string; expiresAt: Date } | null): Promise<FlowActionState> {
   if (!handoff) {
     refresh();
     return { ok: false, error: "This age check can't be continued on another device any more." };
