@@ -341,3 +341,21 @@ test("the 'link already used' and expired pages name the merchant and lead back 
   await expectBranded(page);
   await auditAndSnap(page, "walk-link-expired");
 });
+
+test("a phone is never offered a code to scan", async ({ browser }) => {
+  const phone = await browser.newContext({
+    viewport: PHONE,
+    userAgent:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await phone.newPage();
+  const session = await openWalkSession(page);
+  await chooseMethod(page, "face_estimation");
+  await expect(page.getByRole("button", { name: "Take a selfie with your camera" })).toBeVisible();
+  await expect(page.getByTestId("phone-handoff")).toHaveCount(0);
+  await auditAndSnap(page, "walk-face-on-phone");
+  expect((await status(session.id)).status).toBe("in_progress");
+  await phone.close();
+});
