@@ -54,12 +54,12 @@ test.beforeAll(async ({ browser }) => {
   const brand = page.locator("form").filter({ has: page.getByLabel("Accent colour") });
   await brand.getByLabel("Logo").setInputFiles(LOGO);
   await brand.getByLabel("Accent colour").fill("#ffd700");
-  await brand.getByRole("button", { name: "Save brand" }).click();
+  await brand.getByRole("button", { name: "Update brand" }).click();
   await expect(brand.getByText(/contrast of 1\.\d+:1 with white text; it needs at least 4\.5:1/)).toBeVisible();
   await expect(brand.getByLabel("Accent colour")).toBeFocused();
   await brand.getByLabel("Logo").setInputFiles(LOGO);
   await brand.getByLabel("Accent colour").fill(ACCENT.hex);
-  await brand.getByRole("button", { name: "Save brand" }).click();
+  await brand.getByRole("button", { name: "Update brand" }).click();
   await expect(brand.getByText(`now uses the colour ${ACCENT.hex} and your new logo`)).toBeVisible();
   await page.reload();
   await expect(page.getByRole("img", { name: "Your current logo" })).toHaveAttribute("src", /^data:image\/png;base64,/);

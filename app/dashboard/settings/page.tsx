@@ -46,7 +46,11 @@ export default async function SettingsPage() {
       >
         <CardBody>
           {refusal ? (
-            <p className="text-sm text-slate-600">{refusal}</p>
+            <p className="text-sm text-slate-700">
+              {branding.color ? `Accent colour ${branding.color}` : "The default colour"},{" "}
+              {branding.logo ? "with a logo" : "no logo"}.{" "}
+              <span className="text-slate-600">Your role can see these but not change them.</span>
+            </p>
           ) : (
             <BrandingForm initialColor={branding.color} logo={branding.logo} action={saveBrandingAction} />
           )}

@@ -70,7 +70,7 @@ export function BrandingForm(props: {
         )}
       </Field>
       <Button type="submit" pending={pending}>
-        Save brand
+        Update brand
       </Button>
       {state?.ok ? (
         <Alert tone="success" title="Saved.">
