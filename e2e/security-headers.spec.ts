@@ -3,7 +3,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { baseUrl, completedSession, createKey, go, newAccount, signUp, v1, watchConsole } from "./dashboard-support";
 import { watchCsp } from "./support/csp";
-import { serveReturnSite } from "./verify-helpers";
+import { chooseMethod, serveReturnSite } from "./verify-helpers";
 import { createSession, newOrg } from "../tests/support/fixtures";
 
 /** The page's scripts ran: Next.js's inline bootstrap (which needs the nonce) defined its queue. */
@@ -93,7 +93,7 @@ test("the hosted flow's pages run under the CSP in each state", async ({ page })
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm you're 18 or older");
   await expectHydrated(page);
   expect(await violations(), "intro").toEqual([]);
-  await page.getByRole("button", { name: /^Start with/ }).click();
+  await chooseMethod(page);
   await expect(page.getByRole("heading", { level: 2, name: "Face age estimation" })).toBeVisible();
   expect(await violations(), "method").toEqual([]);
   await page.getByRole("button", { name: /Simulate pass/ }).click();

@@ -121,13 +121,17 @@ test("a refused photo is cleared with its reason beside the next action; an inco
     attempts: 0,
   });
 
-  // A teenager's face falls inside the buffer: inconclusive, so another try, with the reason.
+  // A teenager's face falls inside the buffer: inconclusive, so another try, with the true reason
+  // and the tries left, and the next method beside "Try again".
   await page.getByTestId("photo-upload").setInputFiles(path.join(FACES, "teen-10-19.jpg"));
   await page.getByRole("button", { name: "Use this photo" }).click();
-  await expect(step.getByRole("alert")).toContainText("We couldn't tell your age clearly from that photo.", {
-    timeout: 30_000,
-  });
-  await expect(page.getByRole("button", { name: "Choose another photo" })).toBeFocused();
+  await expect(step.getByRole("alert")).toContainText(
+    "No clear result. The face check only confirms people who look well over 18",
+    { timeout: 30_000 },
+  );
+  await expect(step.getByRole("alert")).toContainText("2 tries left.");
+  await expect(page.getByRole("button", { name: "Try again with another photo" })).toBeFocused();
+  await expect(step.getByRole("button", { name: "Use my ID instead" }).first()).toBeVisible();
   await snap(page, "live-face-builtin-try-again");
   expect((await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`)).body).toMatchObject({
     status: "in_progress",

@@ -53,7 +53,7 @@ test("names the organisation, leads back to it from every step, and a pass's ret
   await page.waitForURL(back);
 });
 
-test("a computer without a camera continues on a phone by a QR code; the link works once", async ({
+test("a computer without a camera leads with a QR code; the link works once, and the computer shows the phone's outcome", async ({
   page,
   browser,
 }) => {
@@ -62,6 +62,7 @@ test("a computer without a camera continues on a phone by a QR code; the link wo
   await page.addInitScript(() => {
     Object.defineProperty(navigator, "mediaDevices", { value: undefined });
   });
+  await serveReturnSite(page);
   const session = await createSession(baseUrl(), keys.liveKey, {
     required_age: 18,
     methods: ["face_estimation"],
@@ -70,11 +71,11 @@ test("a computer without a camera continues on a phone by a QR code; the link wo
   await page.goto(session.url);
   await page.getByRole("button", { name: "Start with face age estimation" }).click();
   const handoff = page.getByTestId("phone-handoff");
-  await expect(handoff.getByRole("heading", { name: "No camera here?" })).toBeVisible();
-  await handoff.getByRole("button", { name: "Continue on your phone" }).click();
+  // No camera: the code leads, made at once.
+  await expect(handoff.getByRole("heading", { name: "Continue on your phone" })).toBeVisible();
   await expect(handoff.getByRole("img", { name: "QR code of the link to continue on your phone" })).toBeVisible();
   const link = (await handoff.getByTestId("handoff-link").textContent())!;
-  expect(link).toMatch(/\/verify\/handoff\/[A-Za-z0-9_-]{43}$/);
+  expect(link).toMatch(/\/verify\/handoff\/[A-Za-z0-9_-]{16}$/);
   await snap(page, "handoff-qr");
 
   // The phone opens the link: the check moves there, and the computer says so.
@@ -84,6 +85,8 @@ test("a computer without a camera continues on a phone by a QR code; the link wo
   await phonePage.goto(link);
   await expect(phonePage.getByRole("heading", { level: 2, name: "Face age estimation" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "You continued on another device" })).toBeVisible({ timeout: 15_000 });
+  // The phone that scanned a code is never offered one.
+  await expect(phonePage.getByTestId("phone-handoff")).toHaveCount(0);
   await expect(page.getByTestId("return-link")).toHaveAttribute(
     "href",
     `https://shop.example/phone?session_id=${session.id}`,
@@ -102,7 +105,11 @@ test("a computer without a camera continues on a phone by a QR code; the link wo
   await phonePage.getByTestId("photo-upload").setInputFiles(path.join(FACES, "adult-70-plus.jpg"));
   await phonePage.getByRole("button", { name: "Use this photo" }).click();
   await expect(phonePage.getByRole("heading", { name: "Age confirmed" })).toBeVisible({ timeout: 30_000 });
-  await phonePage.waitForURL(`https://shop.example/phone?session_id=${session.id}`, { timeout: 30_000 });
+  // The phone ends there; the computer shows the outcome within 3 s and leads back to the merchant.
+  await expect(phonePage.getByTestId("back-to-first-device")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Age confirmed" })).toBeVisible({ timeout: 3_000 });
+  await page.getByTestId("return-link").click();
+  await page.waitForURL(`https://shop.example/phone?session_id=${session.id}`);
   const done = await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`);
   expect(done.body).toMatchObject({
     status: "passed",

@@ -1,6 +1,6 @@
 // The hosted verification flow in a real browser, against the built app and a fresh database.
 import { expect, test, type Page } from "@playwright/test";
-import { PHONE, serveReturnSite, snap, tabTo } from "./verify-helpers";
+import { chooseMethod, PHONE, serveReturnSite, snap, switchMethod, tabTo } from "./verify-helpers";
 import { api, createSession, newOrg } from "../tests/support/fixtures";
 
 const baseUrl = () => process.env.E2E_BASE_URL!;
@@ -16,7 +16,7 @@ const flowUrl = /\/verify\/session\/vs_[A-Za-z0-9]+$/;
 async function startFlow(page: Page, url: string) {
   await page.goto(url);
   await expect(page).toHaveURL(flowUrl);
-  await page.getByRole("button", { name: /^Start with/ }).click();
+  await chooseMethod(page);
 }
 
 test("pass: the user returns to return_url with session_id; retrieve shows passed with its outcome", async ({
@@ -43,7 +43,9 @@ test("pass: the user returns to return_url with session_id; retrieve shows passe
   await expect(page.getByRole("note", { name: "Test mode" })).toContainText("TEST MODE");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm you're 18 or older");
   await expect(page.getByText("at least 18 years old")).toBeVisible();
-  await expect(page.getByText("shop.example", { exact: true })).toBeVisible();
+  // Without a display name the header and the text name the return host.
+  await expect(page.getByTestId("requester")).toHaveText("shop.example");
+  await expect(page.getByTestId("brand")).toHaveText("shop.example: age check");
   // Opening the link does not start the session; starting the first method does.
   expect((await api(baseUrl(), keys.testKey, "GET", `/v1/verification-sessions/${session.id}`)).body.status).toBe(
     "created",
@@ -53,7 +55,8 @@ test("pass: the user returns to return_url with session_id; retrieve shows passe
   await page.getByRole("button", { name: "Start with face age estimation" }).click();
   const step = page.getByRole("heading", { level: 2, name: "Face age estimation" });
   await expect(step).toBeFocused();
-  await expect(page.getByText("Step 1 of 2", { exact: true })).toBeVisible();
+  // The other method stays one click away, at no cost.
+  await expect(page.getByTestId("other-methods").getByRole("button")).toHaveText(["Use my ID instead"]);
   expect((await api(baseUrl(), keys.testKey, "GET", `/v1/verification-sessions/${session.id}`)).body.status).toBe(
     "in_progress",
   );
@@ -105,13 +108,13 @@ test("an inconclusive first method escalates to the second, which passes (keyboa
   await page.keyboard.press("Enter");
   const next = page.getByRole("heading", { level: 2, name: "ID document" });
   await expect(next).toBeFocused();
-  await expect(page.getByText("Step 2 of 2", { exact: true })).toBeVisible();
   const told =
     "Face age estimation couldn't give a clear result, so we've moved you on to your ID document. " +
     "That is common: the face check only confirms people who look well over the age asked.";
   await expect(page.getByTestId("escalation-notice")).toHaveText(told);
   await expect(page.getByTestId("flow-announcer")).toContainText(told);
-  await expect(page.getByRole("listitem").filter({ hasText: "Face age estimation" })).toContainText("No clear result");
+  // A method that ended is not offered again.
+  await expect(page.getByTestId("other-methods")).toHaveCount(0);
   const midway = await api(baseUrl(), keys.testKey, "GET", `/v1/verification-sessions/${session.id}`);
   expect(midway.body).toMatchObject({ status: "in_progress", attempts: 1 });
   await snap(page, "method-escalated");
@@ -126,6 +129,34 @@ test("an inconclusive first method escalates to the second, which passes (keyboa
     status: "passed",
     attempts: 2,
     outcome: { method: "id_document", result: "pass" },
+  });
+});
+
+test("the user changes method mid-flow and back without spending an attempt", async ({ page }) => {
+  await serveReturnSite(page);
+  const session = await createSession(baseUrl(), keys.testKey, {
+    required_age: 18,
+    methods: ["face_estimation", "id_document", "credit_card"],
+    return_url: "https://shop.example/age",
+  });
+  await page.goto(session.url);
+  await chooseMethod(page, "credit_card");
+  await switchMethod(page, "id_document");
+  await expect(page.getByTestId("other-methods").getByRole("button")).toHaveText([
+    "Use the face check instead",
+    "Use a credit card instead",
+  ]);
+  await switchMethod(page, "face_estimation");
+  const midway = await api(baseUrl(), keys.testKey, "GET", `/v1/verification-sessions/${session.id}`);
+  expect(midway.body).toMatchObject({ status: "in_progress", attempts: 0 });
+  await snap(page, "method-switched");
+  await page.getByRole("button", { name: /Simulate pass/ }).click();
+  await expect(page.getByRole("heading", { name: "Age confirmed" })).toBeVisible();
+  const done = await api(baseUrl(), keys.testKey, "GET", `/v1/verification-sessions/${session.id}`);
+  expect(done.body).toMatchObject({
+    status: "passed",
+    attempts: 1,
+    outcome: { method: "face_estimation", result: "pass" },
   });
 });
 
@@ -159,7 +190,7 @@ test("fail: the session fails with outcome.result fail; the user reads why and c
   });
 });
 
-test("digital_id is skipped with an explanation; a last inconclusive method fails the session as inconclusive", async ({
+test("digital_id is said to be unavailable and cannot be chosen; a last inconclusive method fails the session as inconclusive", async ({
   page,
 }) => {
   await serveReturnSite(page);
@@ -169,14 +200,14 @@ test("digital_id is skipped with an explanation; a last inconclusive method fail
     return_url: "https://shop.example/age",
   });
   await page.goto(session.url);
-  await expect(page.getByRole("listitem").filter({ hasText: "Digital ID" })).toContainText(
-    "Not available yet, so we'll skip it.",
-  );
-  await page.getByRole("button", { name: "Start with a credit card check" }).click();
+  await expect(page.getByTestId("method-unavailable")).toHaveText("Digital ID isn't available yet.");
+  await expect(page.getByRole("button", { name: /^Start with/ })).toHaveText(["Start with a credit card check"]);
+  // With one method there is nothing to choose: the page says what it needs.
+  await expect(page.getByRole("heading", { level: 2, name: "What you'll need" })).toBeVisible();
+  await chooseMethod(page, "credit_card");
   await expect(page.getByRole("heading", { level: 2, name: "Credit card check" })).toBeFocused();
-  await expect(page.getByText("Step 1 of 1", { exact: true })).toBeVisible();
-  await expect(page.getByTestId("escalation-notice")).toHaveText("Digital ID isn't available yet, so we skipped it.");
-  await snap(page, "method-after-skip");
+  await expect(page.getByTestId("other-methods")).toHaveCount(0);
+  await snap(page, "method-single");
 
   await page.getByRole("button", { name: /Simulate inconclusive/ }).click();
   await expect(
@@ -194,7 +225,7 @@ test("digital_id is skipped with an explanation; a last inconclusive method fail
   });
 });
 
-test("a used link opened in another browser says so and reveals nothing; the first browser carries on", async ({
+test("a used link opened in another browser says so and only leads back to the merchant; the first browser carries on", async ({
   page,
   browser,
 }) => {
@@ -210,12 +241,18 @@ test("a used link opened in another browser says so and reveals nothing; the fir
   const stranger = await other.newPage();
   await stranger.goto(session.url);
   await expect(stranger.getByRole("heading", { level: 1 })).toHaveText("This link was already used");
-  await expect(stranger.locator("body")).not.toContainText("shop.example");
-  await expect(stranger.getByRole("note", { name: "Test mode" })).toHaveCount(0);
+  // The link's holder is shown the way back to the merchant (issue 50), and nothing of the session's state.
+  await expect(stranger.getByTestId("return-link")).toHaveAttribute(
+    "href",
+    `https://shop.example/private-order-77?session_id=${session.id}`,
+  );
+  await expect(stranger.locator("main")).not.toContainText(/Start with|face age|in_progress/i);
   await snap(stranger, "link-used");
-  // Knowing the flow page's address is not enough either.
+  // Knowing the flow page's address (without the link) reveals nothing at all.
   await stranger.goto(flowPage);
   await expect(stranger.getByRole("heading", { level: 1 })).toHaveText("This link was already used");
+  await expect(stranger.locator("body")).not.toContainText("shop.example");
+  await expect(stranger.getByRole("note", { name: "Test mode" })).toHaveCount(0);
   await other.close();
 
   // The browser that opened it first can open the link again and is back in its flow.

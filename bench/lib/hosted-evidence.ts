@@ -49,13 +49,9 @@ export async function submitPhotos(
 ): Promise<PhotoOutcome> {
   const res = await postEvidence(ctx, session, photos, 0);
   const text = await res.text();
-  const body = JSON.parse(text || "{}") as { outcome?: string; retake?: boolean; error?: string };
+  const body = JSON.parse(text || "{}") as { outcome?: string; retake?: boolean; no_clear_result?: boolean };
   if (res.status === 200 && (body.outcome === "completed" || body.outcome === "escalated")) return body.outcome;
-  if (res.status === 422 && body.retake) {
-    // Imported here, as readySession's domain function is: lib/ reads the bench database's URL.
-    const { INCONCLUSIVE_FACE_MESSAGE } = await import("@/lib/verification/hosted-flow/submit-evidence");
-    return body.error === INCONCLUSIVE_FACE_MESSAGE ? "another try (inconclusive)" : "retake (gates)";
-  }
+  if (res.status === 422 && body.retake) return body.no_clear_result ? "another try (inconclusive)" : "retake (gates)";
   throw new Error(`evidence answered ${res.status}: ${text.slice(0, 200)}`);
 }
 

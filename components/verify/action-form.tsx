@@ -9,10 +9,12 @@ export function ActionForm(props: {
   label: string;
   pendingLabel: string;
   variant?: "primary" | "secondary";
+  /** Space above the form (default mt-6). */
+  spacing?: string;
 }) {
   const [state, formAction, pending] = useActionState(props.action, null);
   return (
-    <form action={formAction} className="mt-6">
+    <form action={formAction} className={props.spacing ?? "mt-6"}>
       <button
         type="submit"
         className={props.variant === "secondary" ? secondaryButton : primaryButton}

@@ -5,10 +5,13 @@ import { secondaryButton } from "@/components/verify/styles";
 
 /**
  * The built-in id_document check: a photo of the document (kept in this page only), then a live
- * selfie; both are sent together, once, to be read and matched, and neither is kept.
+ * selfie; both are sent together, once, to be read and matched, and neither is kept. A refusal
+ * of the document photo goes back to the document step, with its message there, so that the main
+ * button retakes the document (not the selfie).
  */
 export function DocumentAndSelfieCapture(props: { uploadUrl: string; expectedIndex: number; checkUrl?: string }) {
   const [document, setDocument] = useState<{ blob: Blob; url: string } | null>(null);
+  const [documentProblem, setDocumentProblem] = useState<string | undefined>();
   useEffect(() => () => (document ? URL.revokeObjectURL(document.url) : undefined), [document]);
 
   if (!document) {
@@ -18,7 +21,7 @@ export function DocumentAndSelfieCapture(props: { uploadUrl: string; expectedInd
           1. Photograph your document
         </p>
         <ImageCapture
-          key="document"
+          key={`document:${documentProblem ?? ""}`}
           uploadUrl={props.uploadUrl}
           expectedIndex={props.expectedIndex}
           facing="environment"
@@ -26,7 +29,12 @@ export function DocumentAndSelfieCapture(props: { uploadUrl: string; expectedInd
           photoAlt="Your document photo"
           documentGuide
           sendLabel="Use this photo, then take a selfie"
-          onCaptured={(blob) => setDocument({ blob, url: URL.createObjectURL(blob) })}
+          initialError={documentProblem}
+          retakeLabel="Photograph your document again"
+          onCaptured={(blob) => {
+            setDocumentProblem(undefined);
+            setDocument({ blob, url: URL.createObjectURL(blob) });
+          }}
         />
       </>
     );
@@ -52,6 +60,12 @@ export function DocumentAndSelfieCapture(props: { uploadUrl: string; expectedInd
         photoAlt="Your selfie"
         faceGuide={{ checkUrl: props.checkUrl }}
         attach={{ photoField: "selfie", files: { image: document.blob } }}
+        onRefusedElsewhere={(about, message) => {
+          if (about !== "document") return false;
+          setDocumentProblem(message);
+          setDocument(null);
+          return true;
+        }}
       />
     </>
   );

@@ -54,8 +54,20 @@ export function ImageCapture(props: {
   attach?: { photoField: string; files: Record<string, Blob> };
   /** The review's send button (default "Use this photo"). */
   sendLabel?: string;
+  /** After "no clear result": the next method's button, next to "Try again". */
+  alternative?: React.ReactNode;
+  /**
+   * A refused photo that is about another photo than this one (the document, when this is the
+   * selfie sent with it): the parent shows it there. True when it took the refusal over.
+   */
+  onRefusedElsewhere?: (about: string, message: string) => boolean;
+  /** A refusal to show from the start (this photo, refused while another was being taken). */
+  initialError?: string;
+  /** The camera button after a refused photo (default "Take another photo"). */
+  retakeLabel?: string;
 }) {
   const router = useRouter();
+  const { initialError } = props;
   const videoRef = useRef<HTMLVideoElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
@@ -67,8 +79,12 @@ export function ImageCapture(props: {
   const [photo, setPhoto] = useState<{ blob: Blob; url: string } | null>(null);
   // Where the last photo came from: after a refusal, the main action is to get another the same way.
   const [source, setSource] = useState<"camera" | "file" | null>(null);
-  const [refused, setRefused] = useState(false);
-  const [message, setMessage] = useState<{ kind: "error" | "info"; text: string } | null>(null);
+  const [refused, setRefused] = useState(Boolean(props.initialError));
+  // The last try gave no clear result (face estimation): "Try again", with the next method beside it.
+  const [noClearResult, setNoClearResult] = useState(false);
+  const [message, setMessage] = useState<{ kind: "error" | "info"; text: string } | null>(
+    props.initialError ? { kind: "error", text: props.initialError } : null,
+  );
   const live = useLiveFeedback(videoRef, {
     active: Boolean(props.faceGuide) && phase === "camera",
     checkUrl: props.faceGuide?.checkUrl,
@@ -83,6 +99,8 @@ export function ImageCapture(props: {
   useEffect(() => {
     if (firstPhase.current) {
       firstPhase.current = false;
+      // Mounted with a refusal (the document, after its selfie was sent): its retake has focus.
+      if (initialError) containerRef.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
       return;
     }
     const target = containerRef.current?.querySelector<HTMLElement>("[data-autofocus]");
@@ -94,7 +112,7 @@ export function ImageCapture(props: {
     } else {
       target?.focus();
     }
-  }, [phase]);
+  }, [phase, initialError]);
 
   const stopCamera = useCallback(() => {
     streamRef.current?.getTracks().forEach((track) => track.stop());
@@ -107,6 +125,7 @@ export function ImageCapture(props: {
     setPhoto({ blob, url: URL.createObjectURL(blob) });
     setSource(from);
     setRefused(false);
+    setNoClearResult(false);
     setPhase("review");
   }
 
@@ -176,8 +195,14 @@ export function ImageCapture(props: {
     try {
       const response = await fetch(props.uploadUrl, { method: "POST", body: form });
       if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as { error?: string } | null;
+        const body = (await response.json().catch(() => null)) as {
+          error?: string;
+          about?: string;
+          no_clear_result?: boolean;
+        } | null;
         const text = body?.error ?? "Something went wrong. Please try again.";
+        if (response.status === 422 && body?.about && props.onRefusedElsewhere?.(body.about, text)) return;
+        setNoClearResult(response.status === 422 && Boolean(body?.no_clear_result));
         // 400, 422, 429: this photo will not do (or no more photos now). It is cleared, and the
         // main action becomes getting another. 409, 502, 503: the photo was fine, the check was
         // not; it stays, to send again.
@@ -202,6 +227,7 @@ export function ImageCapture(props: {
     setPhoto(null);
     setMessage(null);
     setRefused(false);
+    setNoClearResult(false);
     setPhase("choose");
   }
 
@@ -215,7 +241,15 @@ export function ImageCapture(props: {
       className={uploadFirst ? secondaryButton : primaryButton}
       onClick={startCamera}
     >
-      {cameraFailed ? "Try the camera again" : refused ? "Take another photo" : props.cameraLabel}
+      {cameraFailed
+        ? "Try the camera again"
+        : noClearResult
+          ? uploadFirst
+            ? "Take a photo with the camera"
+            : "Try again"
+          : refused
+            ? (props.retakeLabel ?? "Take another photo")
+            : props.cameraLabel}
     </button>
   );
   const errorNote = (
@@ -327,9 +361,14 @@ export function ImageCapture(props: {
               className={uploadFirst ? primaryButton : secondaryButton}
               onClick={() => fileRef.current?.click()}
             >
-              {refused ? "Choose another photo" : `Upload a photo${cameraSupported && !cameraFailed ? " instead" : ""}`}
+              {noClearResult && uploadFirst
+                ? "Try again with another photo"
+                : refused
+                  ? "Choose another photo"
+                  : `Upload a photo${cameraSupported && !cameraFailed ? " instead" : ""}`}
             </button>
             {cameraSupported && uploadFirst ? cameraButton : null}
+            {noClearResult ? props.alternative : null}
           </div>
         </>
       ) : null}

@@ -35,8 +35,8 @@ const COPY: Record<LinkProblemKind, { title: string; body: string[] }> = {
   moved: {
     title: "You continued on another device",
     body: [
-      "This age check moved to the phone where you scanned the code. Finish it there; this page no longer takes part in it.",
-      "When the check is done, your phone takes you back to the site that asked for it.",
+      "This age check moved to the phone where you scanned the code. Finish it there.",
+      "Keep this page open: it shows the result as soon as your phone is done, and takes you back from here.",
     ],
   },
 };
@@ -45,7 +45,8 @@ const COPY: Record<LinkProblemKind, { title: string; body: string[] }> = {
 export function LinkProblem(props: {
   kind: LinkProblemKind;
   returnTo?: string;
-  returnHost?: string;
+  /** The organisation's name (or the return host): "Return to …". */
+  returnLabel?: string;
   ttlMinutes?: number;
 }) {
   const copy = COPY[props.kind];
@@ -65,9 +66,9 @@ export function LinkProblem(props: {
           {paragraph}
         </p>
       ))}
-      {props.returnTo && props.returnHost ? (
+      {props.returnTo && props.returnLabel ? (
         <a href={props.returnTo} className={`mt-6 ${primaryButton}`} data-testid="return-link">
-          Return to {props.returnHost}
+          Return to {props.returnLabel}
         </a>
       ) : null}
     </div>

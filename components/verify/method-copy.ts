@@ -32,14 +32,42 @@ export const INCONCLUSIVE_NOTE: Partial<Record<VerificationMethod, string>> = {
   face_estimation: "That is common: the face check only confirms people who look well over the age asked.",
 };
 
-/** The same, as a note under the method's name in a list. */
-export function unavailableNote(reason: UnavailableReason | undefined, past: boolean) {
-  const when = reason === "not_live" ? "Not available yet" : "Not available right now";
-  return `${when}, so ${past ? "we skipped it" : "we'll skip it"}.`;
+/** A method the session allows that cannot be chosen here, said under the choices. */
+export function unavailableChoice(method: VerificationMethod, reason: UnavailableReason | undefined) {
+  return `${METHOD_LABEL[method]} ${reason === "not_live" ? "isn't available yet" : "isn't available right now"}.`;
 }
 
 export function unavailableSentence(method: VerificationMethod, reason: UnavailableReason | undefined, past: boolean) {
   const label = METHOD_LABEL[method];
   const when = reason === "not_live" ? "isn't available yet" : "isn't available right now";
   return `${label} ${when}, so ${past ? "we skipped it" : "we'll skip it"}.`;
+}
+
+/**
+ * The chooser's one plain line per method: what it needs, how long it takes, what is kept. Kept
+ * with the outcome for a document: its type and issuing country (docs/id-document.md).
+ */
+export const METHOD_CHOICE_LINE: Record<VerificationMethod, string> = {
+  face_estimation: "Needs a selfie. About a minute. Kept: nothing, the photo is deleted once checked.",
+  id_document:
+    "Needs your passport, driving licence or ID card, and a selfie. About two minutes. Kept: nothing but the document's type and country.",
+  credit_card: "Needs a credit card, on our card partner's page; no charge. About a minute. Kept: nothing.",
+  digital_id: "Needs a digital identity wallet. About a minute. Kept: nothing.",
+};
+
+/** The button that changes to this method without spending an attempt. */
+export const USE_INSTEAD: Record<VerificationMethod, string> = {
+  face_estimation: "Use the face check instead",
+  id_document: "Use my ID instead",
+  credit_card: "Use a credit card instead",
+  digital_id: "Use Digital ID instead",
+};
+
+/**
+ * Said before the face check is tried: it passes only faces that look well over the age asked
+ * (docs/face-estimation.md), so most young adults cannot pass it however good the photo.
+ */
+export function faceLimitNote(requiredAge: number, idOffered: boolean): string {
+  const limit = `The face check only confirms people who look well over ${requiredAge}.`;
+  return idOffered ? `${limit} If you are under 25, your ID will be quicker.` : limit;
 }

@@ -2,19 +2,22 @@ import { ActionForm } from "@/components/verify/action-form";
 import { DocumentAndSelfieCapture } from "@/components/verify/document-capture";
 import { ImageCapture } from "@/components/verify/image-capture";
 import {
+  faceLimitNote,
   INCONCLUSIVE_NOTE,
+  METHOD_CHOICE_LINE,
   METHOD_LABEL,
   METHOD_PHRASE,
   METHOD_SUMMARY,
   unavailableSentence,
+  USE_INSTEAD,
 } from "@/components/verify/method-copy";
 import { LeaveLink } from "@/components/verify/leave-link";
-import { MethodProgress } from "@/components/verify/method-progress";
 import { PhoneHandoff } from "@/components/verify/phone-handoff";
 import { SimulatedMethod } from "@/components/verify/simulated-method";
+import { SwitchMethodButton } from "@/components/verify/switch-method";
 import { card } from "@/components/verify/styles";
 import type { FlowActionState } from "@/lib/actions/action-result";
-import { stepPosition, type FlowStep } from "@/lib/verification/hosted-flow/flow-steps";
+import { concludedInOrder } from "@/lib/verification/hosted-flow/flow-steps";
 import type { FlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
 import type { HostedNotice } from "@/lib/verification/hosted-flow/query-schemas";
 import type { VerificationMethod } from "@/lib/verification/methods/types";
@@ -56,12 +59,12 @@ const PHOTO_TIPS: Record<string, string[]> = {
 };
 
 /** What changed since the last step, in words: shown on the page and spoken by screen readers. */
-export function escalationMessage(steps: FlowStep[], currentIndex: number): string {
-  const current = steps[currentIndex];
-  const earlier = steps.filter((step) => step.index < currentIndex);
-  if (!current || earlier.length === 0) return "";
+export function escalationMessage(snapshot: FlowSnapshot): string {
+  const { steps } = snapshot;
+  const current = steps[snapshot.currentMethodIndex];
+  if (!current) return "";
   const sentences: string[] = [];
-  const lastTried = [...earlier].reverse().find((step) => step.state === "inconclusive");
+  const lastTried = concludedInOrder(steps, snapshot.concludedMethods).at(-1);
   if (lastTried) {
     sentences.push(
       `${METHOD_LABEL[lastTried.method]} couldn't give a clear result, so we've moved you on to ${METHOD_PHRASE[current.method]}.`,
@@ -69,8 +72,9 @@ export function escalationMessage(steps: FlowStep[], currentIndex: number): stri
     const note = INCONCLUSIVE_NOTE[lastTried.method];
     if (note) sentences.push(note);
   }
-  for (const step of earlier) {
-    if (step.state === "skipped") sentences.push(unavailableSentence(step.method, step.unavailableReason, true));
+  for (const index of snapshot.concludedMethods) {
+    const step = steps[index];
+    if (step?.state === "skipped") sentences.push(unavailableSentence(step.method, step.unavailableReason, true));
   }
   return sentences.join(" ");
 }
@@ -83,13 +87,47 @@ export function MethodView(props: {
   skipAction: Action;
   hostedAction: Action;
   handoffAction: Action;
+  mailHandoffAction: Action;
+  /** Changes to the method at this index of the session's methods. */
+  switchAction: (targetIndex: number) => Action;
 }) {
   const { snapshot } = props;
   const step = snapshot.steps[snapshot.currentMethodIndex];
-  const { position, total } = stepPosition(snapshot.steps, step.index);
   const label = METHOD_LABEL[step.method];
-  const escalation = escalationMessage(snapshot.steps, step.index);
+  const escalation = escalationMessage(snapshot);
   const notice = props.notice ? hostedNotice(props.notice, step.method) : undefined;
+  // Methods the user can still change to, in the session's order: the first is "the next method".
+  const untried = snapshot.steps.filter((other) => other.state === "upcoming");
+  const others = snapshot.canSwitch ? untried : [];
+  const idOffered = others.some((other) => other.method === "id_document");
+  const next = others[0];
+  const capture = step.takesSelfie ? (
+    <DocumentAndSelfieCapture
+      key={`${step.index}`}
+      uploadUrl={`/verify/session/${snapshot.id}/evidence`}
+      expectedIndex={step.index}
+      checkUrl={`/verify/session/${snapshot.id}/live-check`}
+    />
+  ) : (
+    <ImageCapture
+      key={`${step.index}`}
+      uploadUrl={`/verify/session/${snapshot.id}/evidence`}
+      expectedIndex={step.index}
+      facing={step.method === "face_estimation" ? "user" : "environment"}
+      cameraLabel={step.method === "face_estimation" ? "Take a selfie with your camera" : "Use your camera"}
+      photoAlt={step.method === "face_estimation" ? "Your selfie" : "Your document photo"}
+      faceGuide={
+        step.method === "face_estimation"
+          ? { checkUrl: step.checkedOnThisServer ? `/verify/session/${snapshot.id}/live-check` : undefined }
+          : undefined
+      }
+      alternative={
+        next ? (
+          <SwitchMethodButton action={props.switchAction(next.index)} label={USE_INSTEAD[next.method]} />
+        ) : undefined
+      }
+    />
+  );
 
   return (
     <>
@@ -118,13 +156,18 @@ export function MethodView(props: {
       ) : null}
 
       <section aria-labelledby="flow-focus" className={`mt-5 ${card}`}>
-        <p className="text-sm font-medium uppercase tracking-wide text-sky-800">
-          Step {position} of {total}
-        </p>
-        <h2 id="flow-focus" tabIndex={-1} className="mt-1 text-xl font-semibold text-slate-900 outline-none">
+        <h2 id="flow-focus" tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none">
           {label}
         </h2>
         <p className="mt-2 text-base text-slate-700">{METHOD_SUMMARY[step.method]}</p>
+        {step.method === "face_estimation" && step.state === "current" ? (
+          <p
+            className="mt-3 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-base text-sky-950"
+            data-testid="face-limit"
+          >
+            {faceLimitNote(snapshot.requiredAge, idOffered)}
+          </p>
+        ) : null}
 
         {step.state === "current_unavailable" ? (
           <>
@@ -134,7 +177,7 @@ export function MethodView(props: {
             <ActionForm action={props.skipAction} label="Continue" pendingLabel="Continuing…" />
           </>
         ) : step.evidence === "simulated_choice" ? (
-          <SimulatedMethod action={props.simulateAction} isLast={position === total} />
+          <SimulatedMethod action={props.simulateAction} isLast={untried.length === 0} />
         ) : step.evidence === "image" ? (
           <>
             <ul className="mt-4 list-disc space-y-1 pl-5 text-base text-slate-700">
@@ -142,29 +185,14 @@ export function MethodView(props: {
                 <li key={tip}>{tip}</li>
               ))}
             </ul>
-            {step.takesSelfie ? (
-              <DocumentAndSelfieCapture
-                key={`${step.index}`}
-                uploadUrl={`/verify/session/${snapshot.id}/evidence`}
-                expectedIndex={step.index}
-                checkUrl={`/verify/session/${snapshot.id}/live-check`}
-              />
+            {/* The phone a check was handed to is never offered a code to scan. */}
+            {snapshot.handedOff ? (
+              capture
             ) : (
-              <ImageCapture
-                key={`${step.index}`}
-                uploadUrl={`/verify/session/${snapshot.id}/evidence`}
-                expectedIndex={step.index}
-                facing={step.method === "face_estimation" ? "user" : "environment"}
-                cameraLabel={step.method === "face_estimation" ? "Take a selfie with your camera" : "Use your camera"}
-                photoAlt={step.method === "face_estimation" ? "Your selfie" : "Your document photo"}
-                faceGuide={
-                  step.method === "face_estimation"
-                    ? { checkUrl: step.checkedOnThisServer ? `/verify/session/${snapshot.id}/live-check` : undefined }
-                    : undefined
-                }
-              />
+              <PhoneHandoff action={props.handoffAction} mailAction={props.mailHandoffAction}>
+                {capture}
+              </PhoneHandoff>
             )}
-            <PhoneHandoff action={props.handoffAction} />
             <p className="mt-4 text-sm text-slate-600">
               {step.checkedOnThisServer
                 ? step.takesSelfie
@@ -197,7 +225,25 @@ export function MethodView(props: {
         )}
       </section>
 
-      <MethodProgress steps={snapshot.steps} heading="Your checks" started />
+      {others.length > 0 ? (
+        <section aria-labelledby="other-ways" className="mt-8" data-testid="other-methods">
+          <h2 id="other-ways" className="text-base font-semibold text-slate-900">
+            Other ways to confirm your age
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">Changing costs you no try.</p>
+          <ul className="mt-3 space-y-3">
+            {others.map((other) => (
+              <li key={other.index} className="rounded-lg border border-slate-200 bg-white px-4 py-3">
+                <p className="font-medium text-slate-900">{METHOD_LABEL[other.method]}</p>
+                <p className="mt-1 text-sm text-slate-700">{METHOD_CHOICE_LINE[other.method]}</p>
+                <div className="mt-3">
+                  <SwitchMethodButton action={props.switchAction(other.index)} label={USE_INSTEAD[other.method]} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <LeaveLink href={snapshot.returnTo} requester={snapshot.requester} />
     </>
   );

@@ -1,6 +1,8 @@
-// Shared class lists of the hosted flow: large touch targets (48 px), visible focus rings.
+// Shared class lists of the hosted flow: large touch targets (48 px), visible focus rings. The main
+// button takes the organisation's accent colour (--flow-accent, set by VerifyShell; held to WCAG
+// AA against its white text when saved).
 export const primaryButton =
-  "inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-sky-800 px-5 py-3 text-base font-semibold text-white shadow-sm hover:bg-sky-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto";
+  "inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-(--flow-accent) px-5 py-3 text-base font-semibold text-white shadow-sm hover:brightness-90 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto";
 
 /** The primary button when the live checks all pass (the selfie camera's "Take photo"): green, ringed. */
 export const readyButton =

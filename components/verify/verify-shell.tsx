@@ -1,13 +1,20 @@
 import { FocusOnChange } from "@/components/verify/focus-on-change";
 import { TestModeBanner } from "@/components/verify/test-mode-banner";
 import type { KeyMode } from "@/lib/keys/key-mode";
+import type { FlowBranding } from "@/lib/verification/hosted-flow/branding";
+
+/** The accent without a brand colour: Tailwind's sky-800, as before branding. */
+const DEFAULT_ACCENT = "#075985";
 
 /**
  * Frame of every hosted-flow page. The announcer and the focus manager sit here, outside the
  * per-state content, so they survive the re-render after each step: screen readers hear what
- * changed, and keyboard focus lands on the new step's heading.
+ * changed, and keyboard focus lands on the new step's heading. The header leads with the
+ * organisation that asked (logo and name, when the page knows it); this product's name is in
+ * the footer only.
  */
 export function VerifyShell(props: {
+  brand?: FlowBranding;
   mode?: KeyMode;
   requiredAge?: number;
   /** Spoken by screen readers when it changes (a polite live region, visually hidden). */
@@ -17,7 +24,10 @@ export function VerifyShell(props: {
   children: React.ReactNode;
 }) {
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div
+      className="flex min-h-dvh flex-col"
+      style={{ "--flow-accent": props.brand?.color ?? DEFAULT_ACCENT } as React.CSSProperties}
+    >
       <a
         href="#flow-main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:outline-2 focus:outline-sky-700"
@@ -27,8 +37,13 @@ export function VerifyShell(props: {
       {props.mode === "test" ? <TestModeBanner /> : null}
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-xl items-center justify-between gap-3 px-4 py-3">
-          <p className="text-base font-semibold text-slate-900">
-            Voiceage <span className="font-normal text-slate-600">· Age check</span>
+          <p className="flex min-w-0 items-center gap-3 text-base font-semibold text-slate-900" data-testid="brand">
+            {props.brand?.logo ? (
+              // eslint-disable-next-line @next/next/no-img-element -- a data: URL of the organisation's rasterised logo
+              <img src={props.brand.logo} alt="" className="h-8 w-auto max-w-32 object-contain" />
+            ) : null}
+            <span className="truncate">{props.brand?.name ?? "Age check"}</span>
+            {props.brand ? <span className="sr-only">: age check</span> : null}
           </p>
           {props.requiredAge ? (
             <p className="rounded-full bg-slate-900 px-3 py-1 text-sm font-semibold text-white">
@@ -46,10 +61,15 @@ export function VerifyShell(props: {
         {props.children}
       </main>
       <footer className="border-t border-slate-200 bg-white">
-        <p className="mx-auto max-w-xl px-4 py-4 text-sm text-slate-600">
-          Photos and document images are used only for this check and deleted as soon as it is done. We never store
-          them.
-        </p>
+        <div className="mx-auto max-w-xl px-4 py-4 text-sm text-slate-600">
+          <p>
+            Photos and document images are used only for this check and deleted as soon as it is done. We never store
+            them.
+          </p>
+          <p className="mt-2 font-medium text-slate-700" data-testid="secured-by">
+            Secured by Voiceage
+          </p>
+        </div>
       </footer>
     </div>
   );

@@ -48,6 +48,8 @@ export async function sendTestEvent(
     handedOffBindingHash: null,
     currentMethodIndex: 0,
     methodProviderCalls: 0,
+    concludedMethods: [],
+    methodSwitches: 0,
     attempts: completed ? 1 : 0,
     outcomeMethod: completed ? "face_estimation" : null,
     outcomeResult: completed ? "pass" : null,

@@ -14,8 +14,8 @@ function destination(outcome: OpenLinkOutcome): string {
       return `/verify/session/${outcome.sessionId}`;
     case "expired":
     case "closed":
-      return `/verify/link/${outcome.kind}?ref=${encodeURIComponent(signLinkReference(outcome.sessionId))}`;
     case "used":
+      return `/verify/link/${outcome.kind}?ref=${encodeURIComponent(signLinkReference(outcome.sessionId))}`;
     case "invalid":
       return `/verify/link/${outcome.kind}`;
   }

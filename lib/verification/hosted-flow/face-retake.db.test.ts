@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
 import { analyzeFace } from "@/lib/verification/methods/face/analyze-face";
 import { MAX_PROVIDER_CALLS_PER_METHOD } from "@/lib/verification/hosted-flow/provider-calls";
-import { INCONCLUSIVE_FACE_MESSAGE, submitImageEvidence } from "@/lib/verification/hosted-flow/submit-evidence";
+import { inconclusiveFaceMessage, submitImageEvidence } from "@/lib/verification/hosted-flow/submit-evidence";
 import { derivedFace, facePhoto } from "../../../tests/support/face-fixtures";
 import { startLiveSession, upload } from "../../../tests/support/hosted-flow";
 
@@ -38,14 +38,15 @@ describe("retakes in the hosted flow", () => {
 });
 
 describe("an inconclusive face in the hosted flow", () => {
-  it("gets another try with the reason while the method has provider calls; the last inconclusive moves on", async () => {
+  it("gets another try with the true reason and the tries left while the method has provider calls; the last inconclusive moves on", async () => {
     const session = await startLiveSession(["face_estimation"]);
     // The teenager's estimate falls inside the buffer: inconclusive, never a pass or a fail.
     const teen = facePhoto("teen-10-19");
     for (let i = 1; i < MAX_PROVIDER_CALLS_PER_METHOD; i++) {
       expect(await submitImageEvidence(await session.load(), 0, upload(teen))).toEqual({
         kind: "try_again",
-        message: INCONCLUSIVE_FACE_MESSAGE,
+        message: inconclusiveFaceMessage(18, MAX_PROVIDER_CALLS_PER_METHOD - i),
+        triesLeft: MAX_PROVIDER_CALLS_PER_METHOD - i,
       });
       expect(await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } })).toMatchObject({
         status: "in_progress",

@@ -26,25 +26,31 @@ type StepState =
 export type FlowStep = PlanEntry & { state: StepState; index: number };
 
 /**
- * Steps of a session that is `created` (nothing tried yet; `current` is the first method that will
- * run) or `in_progress` (`current` is currentMethodIndex). Methods before the current one were
- * either tried and inconclusive or skipped; the plan says which.
+ * Steps of a session that is `created` (nothing tried yet; `current` is the suggested first
+ * method, the first that can run) or `in_progress` (`current` is currentMethodIndex). Methods in
+ * `concludedMethods` were tried and inconclusive, or could not run; the plan says which. The
+ * user may choose methods in any order, so the position in the list says nothing of this.
  */
-export function buildFlowSteps(plan: PlanEntry[], input: { status: string; currentMethodIndex: number }): FlowStep[] {
+export function buildFlowSteps(
+  plan: PlanEntry[],
+  input: { status: string; currentMethodIndex: number; concludedMethods: readonly number[] },
+): FlowStep[] {
   const firstRunnable = plan.findIndex((entry) => entry.available);
   const current =
     input.status === "in_progress" ? input.currentMethodIndex : firstRunnable === -1 ? plan.length : firstRunnable;
   return plan.map((entry, index) => {
     let state: StepState;
-    if (index < current) state = entry.available ? "inconclusive" : "skipped";
-    else if (index === current) state = entry.available ? "current" : "current_unavailable";
-    else state = entry.available ? "upcoming" : "skipped";
+    if (index === current) state = entry.available ? "current" : "current_unavailable";
+    else if (!entry.available) state = "skipped";
+    else state = input.concludedMethods.includes(index) ? "inconclusive" : "upcoming";
     return { ...entry, index, state };
   });
 }
 
-/** "Step 2 of 3": the position among the methods that can run. */
-export function stepPosition(steps: FlowStep[], index: number): { position: number; total: number } {
-  const runnable = steps.filter((step) => step.available || step.index === index);
-  return { position: runnable.findIndex((step) => step.index === index) + 1, total: runnable.length };
+/**
+ * The order the methods ended in, so "what changed" can name the last one; entries of
+ * concludedMethods that are not inconclusive steps (a provider that went away) are left out.
+ */
+export function concludedInOrder(steps: FlowStep[], concluded: readonly number[]): FlowStep[] {
+  return concluded.map((index) => steps[index]).filter((step): step is FlowStep => step?.state === "inconclusive");
 }

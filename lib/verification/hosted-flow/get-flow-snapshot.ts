@@ -1,5 +1,6 @@
 import "server-only";
 import { expireSessionIfDue } from "@/lib/verification/expire-session";
+import { MAX_METHOD_SWITCHES } from "@/lib/verification/hosted-flow/choose-method";
 import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
 import { buildFlowSteps, type FlowStep } from "@/lib/verification/hosted-flow/flow-steps";
 import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
@@ -11,6 +12,7 @@ import type { KeyMode } from "@/lib/keys/key-mode";
 
 export type FlowSnapshot = {
   id: string;
+  orgId: string;
   status: SessionStatus;
   mode: KeyMode;
   requiredAge: 16 | 18;
@@ -21,6 +23,12 @@ export type FlowSnapshot = {
   requester: string;
   currentMethodIndex: number;
   steps: FlowStep[];
+  /** Indexes of the methods that ended without a clear result, in the order they ended. */
+  concludedMethods: number[];
+  /** Whether the user may still change method (chooseMethod's cap). */
+  canSwitch: boolean;
+  /** This browser took the check over by a hand-off link (a phone): it is never offered a code to scan. */
+  handedOff: boolean;
   outcome: { method: VerificationMethod; result: "pass" | "fail" | "inconclusive" } | null;
   /** When the session stops accepting work; null once terminal. */
   deadline: Date | null;
@@ -42,6 +50,7 @@ export async function getFlowSnapshot(sessionId: string, bindingSecret: string |
   const open = session.status === "created" || session.status === "in_progress";
   const snapshot: FlowSnapshot = {
     id: session.id,
+    orgId: session.orgId,
     status: session.status,
     mode: session.mode,
     requiredAge: session.requiredAge as 16 | 18,
@@ -50,6 +59,9 @@ export async function getFlowSnapshot(sessionId: string, bindingSecret: string |
     requester: session.org.displayName ?? returnHost(session.returnUrl),
     currentMethodIndex: session.currentMethodIndex,
     steps: open ? buildFlowSteps(planMethods(session.methods, session.mode), session) : [],
+    concludedMethods: session.concludedMethods,
+    canSwitch: session.methodSwitches < MAX_METHOD_SWITCHES,
+    handedOff: session.handedOffBindingHash !== null,
     outcome:
       terminal && session.outcomeMethod && session.outcomeResult
         ? {

@@ -65,8 +65,14 @@ describe("opening the one-time link", () => {
       kind: "bound",
       sessionId: s.id,
     });
-    expect(await openHostedLink({ token: s.token, bindingSecretFor: () => undefined })).toEqual({ kind: "used" });
-    expect(await openHostedLink({ token: s.token, bindingSecretFor: () => `${secret}x` })).toEqual({ kind: "used" });
+    expect(await openHostedLink({ token: s.token, bindingSecretFor: () => undefined })).toEqual({
+      kind: "used",
+      sessionId: s.id,
+    });
+    expect(await openHostedLink({ token: s.token, bindingSecretFor: () => `${secret}x` })).toEqual({
+      kind: "used",
+      sessionId: s.id,
+    });
     expect(await loadBoundSession(s.id, secret)).not.toBeNull();
     expect(await loadBoundSession(s.id, "someone-elses-secret")).toBeNull();
     expect(await loadBoundSession(s.id, undefined)).toBeNull();

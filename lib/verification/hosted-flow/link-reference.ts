@@ -3,8 +3,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 
-// The link pages (expired, already finished) may offer the way back to the integrator, but only
-// to a browser that just presented that session's one-time token. The token route hands such a
+// The link pages (expired, already finished, already used) may offer the way back to the
+// integrator, but only to a browser that just presented that session's one-time token. The token route hands such a
 // browser a short-lived signed reference instead of repeating the token in a URL.
 const REFERENCE_TTL_MS = 15 * 60 * 1000;
 
@@ -36,6 +36,6 @@ export async function findSessionForLinkReference(reference: string | undefined)
   if (!sessionId) return null;
   return db.verificationSession.findUnique({
     where: { id: sessionId },
-    select: { id: true, status: true, returnUrl: true, mode: true, requiredAge: true },
+    select: { id: true, orgId: true, status: true, returnUrl: true, mode: true, requiredAge: true },
   });
 }

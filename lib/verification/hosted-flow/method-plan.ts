@@ -23,8 +23,13 @@ export function planMethods(methods: string[], mode: KeyMode): PlannedMethod[] {
   });
 }
 
-/** The first available method at or after `from`, or null when none is left. */
-export function nextAvailableIndex(plan: PlannedMethod[], from: number): number | null {
-  for (let index = from; index < plan.length; index++) if (plan[index].available) return index;
+/**
+ * The first available method, in the session's order, that has not ended (`concluded`), or null
+ * when none is left. The user may have chosen a later method first, so earlier ones still count.
+ */
+export function nextAvailableIndex(plan: PlannedMethod[], concluded: readonly number[]): number | null {
+  for (let index = 0; index < plan.length; index++) {
+    if (plan[index].available && !concluded.includes(index)) return index;
+  }
   return null;
 }

@@ -7,8 +7,8 @@ import { bindingMatches, hashBindingSecret, newBindingSecret } from "@/lib/verif
 export type OpenLinkOutcome =
   /** This browser owns the flow; newSecret is set when it was bound just now (set the cookie). */
   | { kind: "bound"; sessionId: string; newSecret?: string }
-  /** The link was already opened in another browser. */
-  | { kind: "used" }
+  /** The link was already opened in another browser (its holder may still be shown the way back). */
+  | { kind: "used"; sessionId: string }
   /** Unknown, malformed or tampered token: nothing about any session is revealed. */
   | { kind: "invalid" }
   | { kind: "expired"; sessionId: string }
@@ -39,7 +39,7 @@ export async function openHostedLink(input: {
   if (session.tokenUsedAt) {
     return bindingMatches(input.bindingSecretFor(session.id), session.browserBindingHash)
       ? { kind: "bound", sessionId: session.id }
-      : { kind: "used" };
+      : { kind: "used", sessionId: session.id };
   }
   if (session.status === "expired") return { kind: "expired", sessionId: session.id };
   if (session.status === "passed" || session.status === "failed") return { kind: "closed", sessionId: session.id };
@@ -60,6 +60,6 @@ export async function openHostedLink(input: {
     where: { id: session.id },
     select: { status: true, tokenUsedAt: true },
   });
-  if (current.tokenUsedAt) return { kind: "used" };
+  if (current.tokenUsedAt) return { kind: "used", sessionId: session.id };
   return current.status === "expired" ? { kind: "expired", sessionId: session.id } : { kind: "invalid" };
 }

@@ -12,6 +12,8 @@ import {
 } from "@/lib/verification/hosted-flow/phone-handoff";
 import { openHostedLink } from "@/lib/verification/hosted-flow/open-hosted-link";
 import { createSession } from "@/lib/verification/create-session";
+import { startVerification } from "@/lib/verification/hosted-flow/start-verification";
+import { submitSimulatedChoice } from "@/lib/verification/hosted-flow/submit-evidence";
 import { newOrganization } from "../../../tests/support/fixtures";
 
 async function openedSession() {
@@ -35,7 +37,7 @@ describe("the phone hand-off", () => {
   it("moves the binding to the phone once; the computer is told, and nobody else learns anything", async () => {
     const computer = await openedSession();
     const handoff = await createPhoneHandoff((await loadBoundSession(computer.id, computer.secret))!);
-    expect(handoff!.url).toMatch(/^http.*\/verify\/handoff\/[A-Za-z0-9_-]{43}$/);
+    expect(handoff!.url).toMatch(/^http.*\/verify\/handoff\/[A-Za-z0-9_-]{16}$/);
     // Only the token's hash is stored.
     const row = await db.verificationSession.findUniqueOrThrow({ where: { id: computer.id } });
     expect(JSON.stringify(row)).not.toContain(tokenOf(handoff!.url));
@@ -45,7 +47,9 @@ describe("the phone hand-off", () => {
     expect(phone.sessionId).toBe(computer.id);
     expect(await loadBoundSession(computer.id, phone.bindingSecret)).not.toBeNull();
     expect(await loadBoundSession(computer.id, computer.secret)).toBeNull();
-    expect(await handedOffFrom(computer.id, computer.secret)).toEqual({
+    expect(await handedOffFrom(computer.id, computer.secret)).toMatchObject({
+      status: "created",
+      outcome: null,
       returnTo: `https://shop.example/x?a=1&session_id=${computer.id}`,
       requester: "shop.example",
     });
@@ -55,6 +59,15 @@ describe("the phone hand-off", () => {
 
     // Single use.
     expect(await acceptPhoneHandoff(tokenOf(handoff!.url))).toEqual({ kind: "invalid" });
+
+    // The phone finishes: the computer's page learns the outcome (and only the outcome).
+    const onPhone = (await loadBoundSession(computer.id, phone.bindingSecret))!;
+    await startVerification({ sessionId: computer.id, orgId: onPhone.orgId });
+    await submitSimulatedChoice((await loadBoundSession(computer.id, phone.bindingSecret))!, 0, "pass");
+    expect(await handedOffFrom(computer.id, computer.secret)).toMatchObject({
+      status: "passed",
+      outcome: { method: "face_estimation", result: "pass" },
+    });
   });
 
   it("refuses expired, unknown and malformed tokens, and a code from a browser that lost the binding", async () => {
@@ -64,6 +77,7 @@ describe("the phone hand-off", () => {
     const handoff = await createPhoneHandoff(session, now);
     const later = new Date(now.getTime() + HANDOFF_TTL_SECONDS * 1000 + 1);
     expect(await acceptPhoneHandoff(tokenOf(handoff!.url), later)).toEqual({ kind: "invalid" });
+    expect(await acceptPhoneHandoff("A".repeat(16))).toEqual({ kind: "invalid" });
     expect(await acceptPhoneHandoff("A".repeat(43))).toEqual({ kind: "invalid" });
     expect(await acceptPhoneHandoff("../../etc")).toEqual({ kind: "invalid" });
 

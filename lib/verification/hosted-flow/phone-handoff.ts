@@ -3,10 +3,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { bindingMatches, hashBindingSecret, newBindingSecret } from "@/lib/verification/hosted-flow/binding";
-import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
+import { isPastDeadline, shownStatus } from "@/lib/verification/hosted-flow/deadline";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { appendSessionId, returnHost } from "@/lib/verification/hosted-flow/return-url";
 import { hasIdShape } from "@/lib/ids";
+import type { VerificationMethod } from "@/lib/verification/methods/types";
 
 // Continue on a phone (docs/age-verification.md, "Continue on a phone"): a computer without a
 // camera shows a QR code of a hand-off link. The link is single-use and short-lived; opening it
@@ -16,6 +17,9 @@ import { hasIdShape } from "@/lib/ids";
 
 /** Long enough to find a phone and scan; a new code can be made at any time. */
 export const HANDOFF_TTL_SECONDS = 5 * 60;
+
+/** 12 bytes: 16 base64url characters. */
+const HANDOFF_TOKEN_BYTES = 12;
 
 const hashHandoffToken = (token: string) => createHash("sha256").update(`verify-handoff:${token}`).digest("hex");
 
@@ -29,7 +33,9 @@ export async function createPhoneHandoff(
 ): Promise<{ url: string; expiresAt: Date } | null> {
   if (session.status !== "created" && session.status !== "in_progress") return null;
   if (isPastDeadline(session, now)) return null;
-  const token = randomBytes(32).toString("base64url");
+  // Short enough to type from the screen (the "short link"); 96 random bits, single use, for
+  // minutes: guessing one is out of reach.
+  const token = randomBytes(HANDOFF_TOKEN_BYTES).toString("base64url");
   const expiresAt = new Date(now.getTime() + HANDOFF_TTL_SECONDS * 1000);
   // Only while this browser still holds the binding (another hand-off may have just taken it).
   const updated = await db.verificationSession.updateMany({
@@ -53,7 +59,7 @@ export type HandoffAcceptance = { kind: "moved"; sessionId: string; bindingSecre
  * all "invalid" alike.
  */
 export async function acceptPhoneHandoff(token: string, now = new Date()): Promise<HandoffAcceptance> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { kind: "invalid" };
+  if (!/^[A-Za-z0-9_-]{16}$/.test(token)) return { kind: "invalid" };
   const bindingSecret = newBindingSecret();
   const moved = await db.$queryRaw<{ id: string }[]>`
     UPDATE "VerificationSession"
@@ -69,21 +75,43 @@ export async function acceptPhoneHandoff(token: string, now = new Date()): Promi
 }
 
 /**
- * For the browser that held the session's binding until it was handed off to a phone: where its
- * way back leads. Null for any other browser.
+ * For the browser that held the session's binding until it was handed off to a phone: where the
+ * check is now (so this page can show the phone's outcome) and its way back. Null for any other
+ * browser.
  */
-export async function handedOffFrom(
-  sessionId: string,
-  bindingSecret: string | undefined,
-): Promise<{ returnTo: string; requester: string } | null> {
+export async function handedOffFrom(sessionId: string, bindingSecret: string | undefined, now = new Date()) {
   if (!hasIdShape("vs", sessionId) || !bindingSecret) return null;
   const session = await db.verificationSession.findUnique({
     where: { id: sessionId },
-    select: { handedOffBindingHash: true, returnUrl: true, org: { select: { displayName: true } } },
+    select: {
+      id: true,
+      orgId: true,
+      mode: true,
+      requiredAge: true,
+      status: true,
+      expiresAt: true,
+      outcomeMethod: true,
+      outcomeResult: true,
+      handedOffBindingHash: true,
+      returnUrl: true,
+      org: { select: { displayName: true } },
+    },
   });
   if (!session || !bindingMatches(bindingSecret, session.handedOffBindingHash)) return null;
   return {
+    orgId: session.orgId,
+    mode: session.mode,
+    requiredAge: session.requiredAge as 16 | 18,
+    status: shownStatus(session, now),
+    outcome:
+      session.outcomeMethod && session.outcomeResult
+        ? {
+            method: session.outcomeMethod as VerificationMethod,
+            result: session.outcomeResult as "pass" | "fail" | "inconclusive",
+          }
+        : null,
     returnTo: appendSessionId(session.returnUrl, sessionId),
+    returnHost: returnHost(session.returnUrl),
     requester: session.org.displayName ?? returnHost(session.returnUrl),
   };
 }

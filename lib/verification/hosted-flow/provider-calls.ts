@@ -12,8 +12,8 @@ import { recordMethodOutcome, type RecordOutcome } from "@/lib/verification/host
 export const MAX_PROVIDER_CALLS_PER_METHOD = 3;
 
 export type ProviderCallClaim =
-  /** Go ahead; `last` says this is the method's final call. */
-  | { kind: "claimed"; last: boolean }
+  /** Go ahead; `last` says this is the method's final call, `left` how many remain after it. */
+  | { kind: "claimed"; last: boolean; left: number }
   /** The method has made all its calls: move on instead of calling again. */
   | { kind: "exhausted" }
   /** The session is no longer on this method (or not in progress): the page is out of date. */
@@ -39,7 +39,8 @@ export async function claimProviderCall(input: {
        AND "methodProviderCalls" < ${MAX_PROVIDER_CALLS_PER_METHOD}
     RETURNING "methodProviderCalls"`;
   if (claimed.length === 1) {
-    return { kind: "claimed", last: claimed[0].methodProviderCalls >= MAX_PROVIDER_CALLS_PER_METHOD };
+    const left = Math.max(0, MAX_PROVIDER_CALLS_PER_METHOD - claimed[0].methodProviderCalls);
+    return { kind: "claimed", last: left === 0, left };
   }
   const session = await db.verificationSession.findFirst({
     where: { id: input.sessionId, orgId: input.orgId },

@@ -17,8 +17,9 @@ export type RecordOutcome =
  * Applies the result of the current method to an in_progress session.
  *
  * - pass -> passed, fail -> failed (through completeSession, which writes the outbox event).
- * - inconclusive -> the next method this mode can run; when none is left the session fails with
- *   outcome.result "inconclusive".
+ * - inconclusive -> the method joins concludedMethods and the flow moves to the first method, in
+ *   the session's order, this mode can run and that has not ended; when none is left the session
+ *   fails with outcome.result "inconclusive".
  * - verdict null: the current method could not run at all (its provider went away mid-session,
  *   or it used up its provider calls); the flow moves on the same way without counting an attempt.
  *
@@ -47,11 +48,17 @@ export async function recordMethodOutcome(input: {
   const confidence = input.verdict?.confidence ?? "low";
 
   if (result === "inconclusive") {
-    const next = nextAvailableIndex(planMethods(session.methods, session.mode), input.expectedIndex + 1);
+    const concluded = [...session.concludedMethods, input.expectedIndex];
+    const next = nextAvailableIndex(planMethods(session.methods, session.mode), concluded);
     if (next !== null) {
       const moved = await db.verificationSession.updateMany({
         where: { id: session.id, orgId: input.orgId, status: "in_progress", currentMethodIndex: input.expectedIndex },
-        data: { currentMethodIndex: next, attempts: { increment: attemptsUsed }, methodProviderCalls: 0 },
+        data: {
+          currentMethodIndex: next,
+          attempts: { increment: attemptsUsed },
+          methodProviderCalls: 0,
+          concludedMethods: { push: input.expectedIndex },
+        },
       });
       return moved.count === 1 ? { kind: "escalated", nextIndex: next } : { kind: "stale" };
     }

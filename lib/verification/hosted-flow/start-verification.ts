@@ -10,15 +10,17 @@ import type { VerificationMethod } from "@/lib/verification/methods/types";
 export type StartOutcome = "started" | "no_method_available" | "stale";
 
 /**
- * The user starts the first method: `created` -> `in_progress`, the clock of the started window
- * begins, and the flow points at the first method this mode can run (skipping digital_id and
- * live methods without a provider). If none can run, the session fails at once with
+ * The user starts a method: `created` -> `in_progress`, the clock of the started window begins,
+ * and the flow points at the method the user chose (`methodIndex`, one this mode can run), else
+ * at the first method this mode can run (skipping digital_id and live methods without a
+ * provider). A choice the session cannot run is refused as stale. If none can run, the session fails at once with
  * outcome.result "inconclusive" and no attempt counted: nothing is faked as a pass, and the
  * integrator hears the outcome instead of waiting for an expiry.
  */
 export async function startVerification(input: {
   sessionId: string;
   orgId: string;
+  methodIndex?: number;
   now?: Date;
 }): Promise<StartOutcome> {
   const now = input.now ?? new Date();
@@ -29,7 +31,8 @@ export async function startVerification(input: {
     return "stale";
   }
   const plan = planMethods(session.methods, session.mode);
-  const first = nextAvailableIndex(plan, 0);
+  const first = nextAvailableIndex(plan, []);
+  if (input.methodIndex !== undefined && (first === null || !plan[input.methodIndex]?.available)) return "stale";
   if (first === null) {
     const last = plan[plan.length - 1].method;
     return (await completeIgnoringRace({ ...input, method: last, now })) ? "no_method_available" : "stale";
@@ -42,7 +45,7 @@ export async function startVerification(input: {
       tokenUsedAt: { not: null },
       expiresAt: { gt: now },
     },
-    data: { status: "in_progress", startedAt: now, currentMethodIndex: first },
+    data: { status: "in_progress", startedAt: now, currentMethodIndex: input.methodIndex ?? first },
   });
   return started.count === 1 ? "started" : "stale";
 }

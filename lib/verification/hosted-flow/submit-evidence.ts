@@ -29,16 +29,21 @@ export type EvidenceOutcome =
   | { kind: "rejected"; message: string }
   /** A vendor could not judge the image; `retryable`: the check was ours and costs no provider call. */
   | { kind: "provider_error"; message: string; retryable?: boolean }
-  /** The photo could not be judged (no face, too dark, refused by its headers, ...): take another; no attempt counted. */
-  | { kind: "retake"; message: string }
+  /**
+   * The photo could not be judged (no face, too dark, refused by its headers, ...): take another;
+   * no attempt counted. `about`: which of two photos (a document and its selfie) to take again.
+   */
+  | { kind: "retake"; message: string; about?: PhotoSubject }
   /** The image gave an inconclusive verdict (one attempt counted) and the method has calls left: try it again. */
-  | { kind: "try_again"; message: string }
+  | { kind: "try_again"; message: string; triesLeft: number }
   /** Another photo of this session is being checked right now: nothing was counted. */
   | { kind: "busy"; message: string }
   /** Past the session's or the client address's budget of photos: nothing was looked at. */
   | ({ kind: "limited" } & UploadLimit);
 
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+
+type PhotoSubject = "document" | "selfie";
 
 function currentMethod(session: BoundSession, expectedIndex: number): VerificationMethod | null {
   if (session.status !== "in_progress" || session.currentMethodIndex !== expectedIndex) return null;
@@ -131,13 +136,16 @@ export async function submitImageEvidence(
 type UploadedFile = { size: number; arrayBuffer(): Promise<ArrayBuffer> };
 
 /** The image's type when its headers allow decoding it; otherwise the answer. */
-function screenImage(bytes: Uint8Array): { contentType: ImageEvidence["contentType"] } | { outcome: EvidenceOutcome } {
+function screenImage(
+  bytes: Uint8Array,
+  about?: PhotoSubject,
+): { contentType: ImageEvidence["contentType"] } | { outcome: EvidenceOutcome } {
   const contentType = sniffImageType(bytes);
-  if (!contentType) return { outcome: { kind: "rejected", message: "Please use a JPEG, PNG or WebP photo." } };
+  if (!contentType) return { outcome: { kind: "retake", message: "Please use a JPEG, PNG or WebP photo.", about } };
   const header = readImageHeader(bytes, contentType);
-  if (!header) return { outcome: { kind: "retake", message: RETAKE_MESSAGES.unreadable_image } };
+  if (!header) return { outcome: { kind: "retake", message: RETAKE_MESSAGES.unreadable_image, about } };
   const refusal = headerRefusal(header);
-  if (refusal) return { outcome: { kind: "retake", message: refusal } };
+  if (refusal) return { outcome: { kind: "retake", message: refusal, about } };
   return { contentType };
 }
 
@@ -148,12 +156,12 @@ async function checkImage(
   bytes: Uint8Array,
   selfieBytes: Uint8Array | null,
 ): Promise<EvidenceOutcome> {
-  const screened = screenImage(bytes);
+  const screened = screenImage(bytes, selfieBytes ? "document" : undefined);
   if ("outcome" in screened) return screened.outcome;
   const { contentType } = screened;
   let selfie: ImageEvidence | undefined;
   if (selfieBytes) {
-    const screenedSelfie = screenImage(selfieBytes);
+    const screenedSelfie = screenImage(selfieBytes, "selfie");
     if ("outcome" in screenedSelfie) return screenedSelfie.outcome;
     selfie = { contentType: screenedSelfie.contentType, bytes: selfieBytes };
   }
@@ -174,7 +182,7 @@ async function checkImage(
     if (error instanceof RetakeRequired) {
       // A retake is the user's to fix and costs no provider call: give the claim back.
       await giveBack();
-      return { kind: "retake", message: error.message };
+      return { kind: "retake", message: error.message, about: error.about ?? (selfie ? "selfie" : undefined) };
     }
     if (!(error instanceof ProviderError)) throw error;
     logger().error({ err: errorField(error) }, "verification provider error");
@@ -207,14 +215,23 @@ async function checkImage(
     // of its calls is billed.)
     const counted = await countInconclusiveTry({ sessionId: session.id, orgId: session.orgId, expectedIndex });
     if (!counted) return { kind: "stale" };
-    return { kind: "try_again", message: INCONCLUSIVE_FACE_MESSAGE };
+    return {
+      kind: "try_again",
+      message: inconclusiveFaceMessage(session.requiredAge, claim.left),
+      triesLeft: claim.left,
+    };
   }
   return recordMethodOutcome({ sessionId: session.id, orgId: session.orgId, expectedIndex, verdict });
 }
 
-/** The reason for another try after an inconclusive face, in plain words. */
-export const INCONCLUSIVE_FACE_MESSAGE =
-  "We couldn't tell your age clearly from that photo. Please try another: face the camera straight on, in even light, without glasses, hat or mask.";
+/**
+ * "No clear result" from the first try, with its true reason: the face check passes only faces
+ * that look well over the age asked (docs/face-estimation.md), so a good photo of a young adult
+ * gets this answer too. Blaming the photo would send them round again for nothing.
+ */
+export function inconclusiveFaceMessage(requiredAge: number, triesLeft: number): string {
+  return `No clear result. The face check only confirms people who look well over ${requiredAge}, so this often happens to younger adults even with a good photo. ${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left.`;
+}
 
 /** The current method's provider went away mid-session: move on without counting an attempt. */
 export async function skipUnavailableMethod(session: BoundSession, expectedIndex: number): Promise<EvidenceOutcome> {

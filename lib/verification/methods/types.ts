@@ -94,8 +94,14 @@ export class ProviderError extends Error {
  * no attempt, and no provider call used up. The message says what to change.
  */
 export class RetakeRequired extends Error {
-  constructor(message: string) {
+  /**
+   * Which photo to take again, for checks that take two (a document and a selfie): the page shows
+   * the message with that photo and its main button retakes it. Unset with two photos: the selfie.
+   */
+  readonly about?: "document" | "selfie";
+  constructor(message: string, about?: "document" | "selfie") {
     super(message);
+    this.about = about;
     this.name = "RetakeRequired";
   }
 }

@@ -2,12 +2,16 @@
 // Mutations of the hosted flow. Each one checks the Origin (CSRF) and the browser binding cookie
 // (boundSessionForAction) before calling one domain function; the server decides every transition.
 import { refresh } from "next/cache";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { FlowActionState } from "@/lib/actions/action-result";
 import { boundSessionForAction } from "@/lib/api/with-bound-session";
 import { idPattern } from "@/lib/ids";
+import { chooseMethod } from "@/lib/verification/hosted-flow/choose-method";
 import { startHostedCheck } from "@/lib/verification/hosted-flow/hosted-check";
+import { clientAddress } from "@/lib/rate-limit/client-address";
+import { mailHandoffLink } from "@/lib/verification/hosted-flow/handoff-mail";
 import { createPhoneHandoff } from "@/lib/verification/hosted-flow/phone-handoff";
 import { qrCodeSvg } from "@/lib/verification/hosted-flow/qr-code-svg";
 import { startVerification } from "@/lib/verification/hosted-flow/start-verification";
@@ -57,16 +61,39 @@ function settle(outcome: EvidenceOutcome): FlowActionState {
   return DONE;
 }
 
+/** Starts the method the user chose (`methodIndex`; undefined when none can run, to finish). */
 export async function startAction(
   sessionId: string,
+  methodIndex: number | undefined,
   _previous: FlowActionState,
   _form: FormData,
 ): Promise<FlowActionState> {
-  const session = await authorize(sessionId);
-  if (!session) return { ok: false, error: NOT_AVAILABLE };
-  await startVerification({ sessionId: session.id, orgId: session.orgId });
+  const index = indexSchema.optional().safeParse(methodIndex);
+  const session = index.success ? await authorize(sessionId) : null;
+  if (!session || !index.success) return { ok: false, error: NOT_AVAILABLE };
+  // Stale (a second tab started, or the choice is not one this session can run): show the real state.
+  await startVerification({ sessionId: session.id, orgId: session.orgId, methodIndex: index.data });
   refresh();
   return DONE;
+}
+
+/** "Use my ID instead": from the step the page showed to another method, without spending an attempt. */
+export async function chooseMethodAction(
+  sessionId: string,
+  expectedIndex: number,
+  targetIndex: number,
+  _previous: FlowActionState,
+  _form: FormData,
+): Promise<FlowActionState> {
+  const from = indexSchema.safeParse(expectedIndex);
+  const to = indexSchema.safeParse(targetIndex);
+  const session = from.success && to.success ? await authorize(sessionId) : null;
+  if (!session || !from.success || !to.success) return { ok: false, error: NOT_AVAILABLE };
+  const outcome = await chooseMethod(session, from.data, to.data);
+  refresh();
+  return outcome === "limit"
+    ? { ok: false, error: "You've changed method too many times for this check. Please finish this one." }
+    : DONE;
 }
 
 export const simulateAction = stepAction(async (step, form) => {
@@ -104,7 +131,11 @@ export async function startPhoneHandoffAction(
 ): Promise<FlowActionState> {
   const session = await authorize(sessionId);
   if (!session) return { ok: false, error: NOT_AVAILABLE };
-  const handoff = await createPhoneHandoff(session);
+  return showHandoff(await createPhoneHandoff(session));
+}
+
+/** A new hand-off link as the page shows it (its QR code), or why there is none. */
+async function showHandoff(handoff: { url: string; expiresAt: Date } | null): Promise<FlowActionState> {
   if (!handoff) {
     refresh();
     return { ok: false, error: "This age check can't be continued on another device any more." };
@@ -115,4 +146,31 @@ export async function startPhoneHandoffAction(
       handoff: { url: handoff.url, qrSvg: await qrCodeSvg(handoff.url), expiresAt: handoff.expiresAt.toISOString() },
     },
   };
+}
+
+/** "Send me the link": a new hand-off link by mail (fixed text, rate limited), shown as a new code too. */
+export async function mailPhoneHandoffAction(
+  sessionId: string,
+  _previous: FlowActionState,
+  form: FormData,
+): Promise<FlowActionState> {
+  const session = await authorize(sessionId);
+  if (!session) return { ok: false, error: NOT_AVAILABLE };
+  const sent = await mailHandoffLink(session, form.get("email"), clientAddress(await headers()));
+  switch (sent.kind) {
+    case "invalid_email":
+      return { ok: false, error: "Enter an email address, like name@example.com." };
+    case "limited":
+      return { ok: false, error: "We've sent as many links as we can for this check. Scan the code instead." };
+    case "closed":
+      refresh();
+      return { ok: false, error: "This age check can't be continued on another device any more." };
+    case "sent":
+      return {
+        ok: true,
+        value: {
+          handoff: { url: sent.url, qrSvg: await qrCodeSvg(sent.url), expiresAt: sent.expiresAt.toISOString() },
+        },
+      };
+  }
 }

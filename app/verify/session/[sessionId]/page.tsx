@@ -1,20 +1,24 @@
+import type { Metadata } from "next";
 import { cookies } from "next/headers";
+import { cache } from "react";
 import { IntroView } from "@/components/verify/intro-view";
 import { LinkProblem } from "@/components/verify/link-problem";
 import { METHOD_LABEL } from "@/components/verify/method-copy";
 import { escalationMessage, MethodView } from "@/components/verify/method-view";
+import { RefreshWhileWaiting } from "@/components/verify/refresh-while-waiting";
 import { ResultView, resultWords } from "@/components/verify/result-view";
-
 import { VerifyShell } from "@/components/verify/verify-shell";
 import { env } from "@/lib/env";
 import type { PageSearchParams } from "@/lib/http/search-params";
 import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
-import { stepPosition } from "@/lib/verification/hosted-flow/flow-steps";
+import { loadBranding } from "@/lib/verification/hosted-flow/branding";
 import { getFlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
 import { RETURN_DELAY_SECONDS } from "@/lib/verification/hosted-flow/return-url";
 import { handedOffFrom } from "@/lib/verification/hosted-flow/phone-handoff";
 import { flowPageQuerySchema } from "@/lib/verification/hosted-flow/query-schemas";
 import {
+  chooseMethodAction,
+  mailPhoneHandoffAction,
   simulateAction,
   skipUnavailableAction,
   startAction,
@@ -24,50 +28,88 @@ import {
 
 export const dynamic = "force-dynamic";
 
-export default async function VerifyFlowPage(props: {
-  params: Promise<{ sessionId: string }>;
-  searchParams: Promise<PageSearchParams>;
-}) {
-  const { sessionId } = await props.params;
-  const { notice } = flowPageQuerySchema.parse(await props.searchParams);
+/**
+ * What this browser may see of the session, read once per request (the page and its title):
+ * the flow when it holds the binding, the hand-off's state when it handed the check to a phone,
+ * else nothing.
+ */
+const loadPage = cache(async (sessionId: string) => {
   const jar = await cookies();
   const bindingSecret = jar.get(bindingCookieName(sessionId))?.value;
   const snapshot = await getFlowSnapshot(sessionId, bindingSecret);
+  const moved = snapshot ? null : await handedOffFrom(sessionId, bindingSecret);
+  const known = snapshot ?? moved;
+  const brand = known ? await loadBranding(known.orgId, known.requester) : undefined;
+  return { snapshot, moved, brand };
+});
+
+type Props = { params: Promise<{ sessionId: string }>; searchParams: Promise<PageSearchParams> };
+
+/** The tab names the organisation that asked, when this browser may know it. */
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const { brand } = await loadPage((await props.params).sessionId);
+  return brand ? { title: { absolute: `${brand.name} · Age check` } } : {};
+}
+
+export default async function VerifyFlowPage(props: Props) {
+  const { sessionId } = await props.params;
+  const { notice } = flowPageQuerySchema.parse(await props.searchParams);
+  const { snapshot, moved, brand } = await loadPage(sessionId);
   const ttlMinutes = Math.round(env().SESSION_TTL_SECONDS / 60);
 
-  // Not this browser's session (or none at all): the same page as a link opened elsewhere, unless
-  // this browser handed the check to a phone.
-  if (!snapshot) {
-    const moved = await handedOffFrom(sessionId, bindingSecret);
+  // This browser handed the check to a phone: it waits for the phone, then shows its outcome
+  // and the way back from here.
+  if (!snapshot && moved) {
+    const shell = { brand, mode: moved.mode, requiredAge: moved.requiredAge };
+    if (moved.status === "passed" || moved.status === "failed") {
+      const words = resultWords(moved, "first_device");
+      return (
+        <VerifyShell {...shell} focusKey="moved:done" announcement={`${words.title}. ${words.detail}`}>
+          <ResultView snapshot={moved} place="first_device" />
+        </VerifyShell>
+      );
+    }
+    const kind = moved.status === "expired" ? "expired" : "moved";
     return (
       <VerifyShell
-        focusKey={moved ? "moved" : "used"}
-        announcement={moved ? "You continued on another device." : undefined}
+        {...shell}
+        focusKey={`moved:${kind}`}
+        announcement={kind === "moved" ? "You continued on another device." : "This age check has expired."}
       >
-        <LinkProblem kind={moved ? "moved" : "used"} returnTo={moved?.returnTo} returnHost={moved?.requester} />
+        <LinkProblem kind={kind} returnTo={moved.returnTo} returnLabel={moved.requester} ttlMinutes={ttlMinutes} />
+        {kind === "moved" ? <RefreshWhileWaiting /> : null}
       </VerifyShell>
     );
   }
 
-  const shell = { mode: snapshot.mode, requiredAge: snapshot.requiredAge };
+  // Not this browser's session (or none at all): the same page as a link opened elsewhere.
+  if (!snapshot) {
+    return (
+      <VerifyShell focusKey="used">
+        <LinkProblem kind="used" />
+      </VerifyShell>
+    );
+  }
+
+  const shell = { brand, mode: snapshot.mode, requiredAge: snapshot.requiredAge };
   const focusKey = `${snapshot.status}:${snapshot.currentMethodIndex}`;
 
   if (snapshot.status === "created") {
     const minutesLeft = minutesUntil(snapshot.deadline);
     return (
       <VerifyShell {...shell} focusKey={focusKey}>
-        <IntroView snapshot={snapshot} minutesLeft={minutesLeft} startAction={startAction.bind(null, snapshot.id)} />
+        <IntroView
+          snapshot={snapshot}
+          minutesLeft={minutesLeft}
+          startAction={(methodIndex) => startAction.bind(null, snapshot.id, methodIndex)}
+        />
       </VerifyShell>
     );
   }
 
   if (snapshot.status === "in_progress") {
     const index = snapshot.currentMethodIndex;
-    const { position, total } = stepPosition(snapshot.steps, index);
-    const announcement = [
-      escalationMessage(snapshot.steps, index),
-      `Step ${position} of ${total}: ${METHOD_LABEL[snapshot.steps[index].method]}.`,
-    ]
+    const announcement = [escalationMessage(snapshot), `${METHOD_LABEL[snapshot.steps[index].method]}.`]
       .filter(Boolean)
       .join(" ");
     return (
@@ -79,6 +121,8 @@ export default async function VerifyFlowPage(props: {
           skipAction={skipUnavailableAction.bind(null, snapshot.id, index)}
           hostedAction={startHostedCheckAction.bind(null, snapshot.id, index)}
           handoffAction={startPhoneHandoffAction.bind(null, snapshot.id)}
+          mailHandoffAction={mailPhoneHandoffAction.bind(null, snapshot.id)}
+          switchAction={(target) => chooseMethodAction.bind(null, snapshot.id, index, target)}
         />
       </VerifyShell>
     );
@@ -90,21 +134,23 @@ export default async function VerifyFlowPage(props: {
         <LinkProblem
           kind="expired"
           returnTo={snapshot.returnTo}
-          returnHost={snapshot.returnHost}
+          returnLabel={snapshot.requester}
           ttlMinutes={ttlMinutes}
         />
       </VerifyShell>
     );
   }
 
-  const words = resultWords(snapshot);
+  const place = snapshot.handedOff ? "phone" : "here";
+  const words = resultWords(snapshot, place);
+  const autoReturn = snapshot.status === "passed" && place === "here";
   return (
     <VerifyShell
       {...shell}
       focusKey={focusKey}
-      announcement={`${words.title}. ${words.detail}${snapshot.status === "passed" ? ` Returning you to ${snapshot.requester} in ${RETURN_DELAY_SECONDS} seconds.` : ""}`}
+      announcement={`${words.title}. ${words.detail}${autoReturn ? ` Returning you to ${snapshot.requester} in ${RETURN_DELAY_SECONDS} seconds.` : ""}`}
     >
-      <ResultView snapshot={snapshot} />
+      <ResultView snapshot={snapshot} place={place} />
     </VerifyShell>
   );
 }

@@ -143,6 +143,7 @@ describe("the built-in id_document check", () => {
     expect(await submitImageEvidence(await session.load(), 0, upload(document))).toEqual({
       kind: "retake",
       message: SELFIE_NEEDED,
+      about: "selfie",
     });
     const selfieAsDocument = await submitImageEvidence(
       await session.load(),
@@ -151,7 +152,7 @@ describe("the built-in id_document check", () => {
       "",
       upload(face("adult-20-29")),
     );
-    expect(selfieAsDocument.kind).toBe("retake");
+    expect(selfieAsDocument).toMatchObject({ kind: "retake", about: "document" });
     expect(await db.verificationSession.findUniqueOrThrow({ where: { id: session.id } })).toMatchObject({
       status: "in_progress",
       attempts: 0,

@@ -26,18 +26,19 @@ export function localDocumentProvider(): ImageProvider {
     checkedOnThisServer: true,
     takesSelfie: true,
     async evaluate(image, context) {
-      if (!context.selfie) throw new RetakeRequired(SELFIE_NEEDED);
+      if (!context.selfie) throw new RetakeRequired(SELFIE_NEEDED, "selfie");
       const now = new Date();
       const reading = await documentReader().read(image.bytes, now, context.orgId);
-      if (reading.kind === "retake") throw new RetakeRequired(documentRetakeMessage(reading));
+      if (reading.kind === "retake") throw new RetakeRequired(documentRetakeMessage(reading), "document");
       const match = await matchFaces(image, context.selfie);
       if (match.kind === "no_face" && match.which === "selfie")
         throw new RetakeRequired(
           "We couldn't find your face in the selfie. Face the camera with your whole face in view.",
+          "selfie",
         );
       // A retake, not a verdict: most who do this aimed the wrong way, and the next photo faces the
       // same check; the session's and the address's photo budgets bound the tries.
-      if (match.kind === "same_image") throw new RetakeRequired(DOCUMENT_AS_SELFIE);
+      if (match.kind === "same_image") throw new RetakeRequired(DOCUMENT_AS_SELFIE, "selfie");
       const decision = decideDocument({ read: reading, match, requiredAge: context.requiredAge, now });
       // The reason and the document's kind only: no date, name or number is logged.
       logger().info(

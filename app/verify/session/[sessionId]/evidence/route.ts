@@ -27,7 +27,10 @@ export const POST = withBoundSession({ sameOrigin: true, refuse: refuseBinding }
   if (outcome.kind === "provider_error") {
     return outcome.retryable ? refuse(503, outcome.message, {}, { "Retry-After": "2" }) : refuse(502, outcome.message);
   }
-  if (outcome.kind === "retake" || outcome.kind === "try_again") return refuse(422, outcome.message, { retake: true });
+  // `about`: which photo to take again (document or selfie); `tries_left`: after no clear result.
+  if (outcome.kind === "retake") return refuse(422, outcome.message, { retake: true, about: outcome.about });
+  if (outcome.kind === "try_again")
+    return refuse(422, outcome.message, { retake: true, no_clear_result: true, tries_left: outcome.triesLeft });
   if (outcome.kind === "busy") return refuse(409, outcome.message);
   if (outcome.kind === "limited") {
     const retry: Record<string, string> = outcome.retryAfterSeconds
