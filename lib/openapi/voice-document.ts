@@ -5,6 +5,7 @@ import {
   buildTtsRequestBodySchema,
   DEFAULT_TTS_MAX_TEXT_LENGTH,
   formatListSchema,
+  healthDetailsSchema,
   healthSchema,
   resolvedVoiceSettingsSchema,
   ttsResultSchema,
@@ -165,6 +166,7 @@ export function buildVoiceDocument(serverUrl?: string, maxTextLength = DEFAULT_T
       VoiceSettings: voiceSettingsSchema,
       ResolvedVoiceSettings: resolvedVoiceSettingsSchema,
       Health: healthSchema,
+      HealthDetails: healthDetailsSchema,
       VoiceList: voiceListSchema,
       FormatList: formatListSchema,
       TtsResult: ttsResultSchema,
@@ -393,6 +395,25 @@ function buildPaths() {
         security: [],
         responses: {
           "200": { description: "The service is up.", content: jsonContent(ref("Health"), examples.health) },
+        },
+      },
+    },
+    "/health/details": {
+      get: {
+        operationId: "healthDetails",
+        tags: ["Service"],
+        summary: "Speech engines and their start-up probe",
+        description:
+          "Local speech: each engine (Festival, Flite, eSpeak NG) is asked for its voices and made to say a word at " +
+          "start-up; an engine or voice that fails is left out of GET /voices and the studio everywhere, logged " +
+          "once, and named here with the reason. A remote provider (ElevenLabs) lists no engines.",
+        responses: {
+          "200": {
+            description: "The provider and each engine's state.",
+            content: jsonContent(ref("HealthDetails"), examples.healthDetails),
+          },
+          ...unauthorized,
+          ...internal,
         },
       },
     },

@@ -53,6 +53,21 @@ const prompts = [
 
 export const voiceExamples = {
   health: { ok: true, service: "voice-prompt" },
+  healthDetails: {
+    ok: true,
+    service: "voice-prompt",
+    provider: "local",
+    engines: [
+      {
+        engine: "festival",
+        available: false,
+        voices: 0,
+        problem: "not installed or not answering: spawn festival ENOENT",
+      },
+      { engine: "flite", available: true, voices: 4, problem: null },
+      { engine: "espeak", available: true, voices: 131, problem: null },
+    ],
+  },
   voiceList: {
     voices: [
       {

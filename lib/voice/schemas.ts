@@ -115,6 +115,24 @@ export type TtsResult = z.infer<typeof ttsResultSchema>;
 
 export const healthSchema = z.object({ ok: z.boolean(), service: z.string() });
 
+const engineStatusSchema = z.object({
+  engine: z.string().meta({ description: "festival, flite or espeak" }),
+  available: z.boolean(),
+  voices: z.number().int().meta({ description: "Voices that passed the start-up probe and are offered." }),
+  problem: z
+    .string()
+    .nullable()
+    .meta({ description: "Why the engine, or some of its voices, are not offered; null when all answered." }),
+});
+
+/** GET /health/details: the speech provider and, for local speech, each engine's start-up probe. */
+export const healthDetailsSchema = z.object({
+  ok: z.boolean(),
+  service: z.string(),
+  provider: z.string(),
+  engines: z.array(engineStatusSchema),
+});
+
 /** Every error.code the Voice Prompt API returns, with its HTTP status (README lists them). */
 export const VOICE_ERROR_STATUS = {
   bad_request: 400,

@@ -35,7 +35,19 @@ export interface SpeechProvider {
   /** Sample rate `synthesize` will return for this format and voice (lets the encoder start early). */
   sourceSampleRate(format: OutputFormat, voiceId: string): number;
   synthesize(request: SynthesisRequest): Promise<PcmAudio>;
+  /** Engines on this machine and how their start-up probe went (absent for a remote provider). */
+  engineStatus?(): Promise<EngineStatus[]>;
 }
+
+/** One speech engine as its start-up probe found it (GET /health/details). */
+export type EngineStatus = {
+  engine: string;
+  available: boolean;
+  /** Voices that passed the probe and are offered. */
+  voices: number;
+  /** Why the engine, or some of its voices, are not offered; null when everything answered. */
+  problem: string | null;
+};
 
 export type VoiceSettingName = keyof ResolvedVoiceSettings;
 
