@@ -114,6 +114,11 @@ export const voiceExamples = {
     voice_settings: resolvedSettings,
     sha256: SHA,
     bytes: 48_044,
+    text_type: "text",
+    applied_settings: { speed: resolvedSettings.speed },
+    warnings: [
+      "voice_settings stability, similarity_boost, style, use_speaker_boost were not applied: local voices change only with speed, so the audio is the same as without them.",
+    ],
   },
   promptSetCreate: {
     name: "Main menu",

@@ -84,6 +84,7 @@ async function generatePrompt(
   const format = getOutputFormat(set.outputFormat);
   const body: TtsRequestBody = {
     text: prompt.text,
+    text_type: "text",
     voice_id: set.voiceId,
     model_id: set.modelId as TtsRequestBody["model_id"],
     output_format: format.id as TtsRequestBody["output_format"],

@@ -7,11 +7,18 @@ import { getStorage } from "@/lib/storage/get-storage";
 import type { ObjectStorage } from "@/lib/storage/object-storage";
 import { VoiceApiError } from "@/lib/voice/errors";
 import { getOutputFormat, type OutputFormat } from "@/lib/audio/formats";
-import type { VoiceSettingName } from "@/lib/voice/providers/speech-provider";
+import type { SpeechProvider, VoiceSettingName } from "@/lib/voice/providers/speech-provider";
 import { recordGeneration } from "@/lib/voice/record-generation";
 import { AUDIO_PIPELINE_VERSION, renderPrompt } from "@/lib/voice/render-prompt";
-import { countCharacters, type ResolvedVoiceSettings, type TtsRequestBody, type TtsResult } from "@/lib/voice/schemas";
+import {
+  countCharacters,
+  type ResolvedVoiceSettings,
+  type TextType,
+  type TtsRequestBody,
+  type TtsResult,
+} from "@/lib/voice/schemas";
 import { SingleFlight } from "@/lib/voice/single-flight";
+import { parseSsml, type SsmlPiece } from "@/lib/voice/ssml/parse-ssml";
 import { getVoiceCatalog, type VoiceCatalog } from "@/lib/voice/voice-catalog";
 
 export type StoredAudio = {
@@ -66,11 +73,20 @@ export async function generateTts(
     );
   }
   const settings = resolveSettings(defaults, body.voice_settings);
+  // The schema has parsed the document already; this cannot fail on a validated body.
+  const ssml = body.text_type === "ssml" ? parseSsml(body.text) : null;
+  const pieces: readonly SsmlPiece[] | undefined = ssml?.pieces;
+  const warnings = pieces
+    ? ((await deps.catalog.provider.pieceWarnings?.(body.voice_id, body.model_id, pieces)) ?? [])
+    : [];
+  const { applied, ignoredNote } = appliedSettings(deps.catalog.provider, settings, body.voice_settings);
+  if (ignoredNote) warnings.push(ignoredNote);
   const cacheKey = ttsCacheKey({
     orgId: input.orgId,
     providerId: deps.catalog.provider.id,
     honouredSettings: deps.catalog.provider.honouredSettings,
     text: body.text,
+    textType: body.text_type,
     voiceId: body.voice_id,
     modelId: body.model_id,
     outputFormat: format.id,
@@ -87,14 +103,14 @@ export async function generateTts(
   }
   if (!audio) {
     const { value, shared } = await inProcess.run(cacheKey, () =>
-      findOrSynthesize(cacheKey, format, deps, { ...body, settings }),
+      findOrSynthesize(cacheKey, format, deps, { ...body, text: ssml?.spoken ?? body.text, pieces, settings }),
     );
     audio = value.audio;
     cached = shared || value.fromCache;
     remember(audio);
   }
 
-  const characters = countCharacters(body.text);
+  const characters = countCharacters(ssml?.spoken ?? body.text);
   await recordGeneration({
     id: newId("tts"),
     orgId: input.orgId,
@@ -130,8 +146,33 @@ export async function generateTts(
     voice_settings: body.voice_settings ? settings : null,
     sha256: audio.sha256,
     bytes: audio.bytes,
+    text_type: body.text_type,
+    applied_settings: applied,
+    warnings,
   };
   return { result, audio };
+}
+
+/**
+ * The settings the voice honoured (the answer's `applied_settings`), and a sentence naming any
+ * the request sent that it ignores: their audio is the one without them, cached or not.
+ */
+export function appliedSettings(
+  provider: Pick<SpeechProvider, "id" | "honouredSettings">,
+  settings: ResolvedVoiceSettings,
+  requested: Partial<ResolvedVoiceSettings> | undefined,
+): { applied: Partial<ResolvedVoiceSettings>; ignoredNote: string | null } {
+  const honoured = provider.honouredSettings;
+  const applied = Object.fromEntries(honoured.map((name) => [name, settings[name]]));
+  const ignored = Object.keys(requested ?? {}).filter((name) => !honoured.includes(name as VoiceSettingName));
+  if (ignored.length === 0) return { applied, ignoredNote: null };
+  const list = ignored.join(", ");
+  return {
+    applied,
+    ignoredNote:
+      `voice_settings ${list} ${ignored.length > 1 ? "were" : "was"} not applied: ${provider.id} voices change ` +
+      `only with ${honoured.join(", ") || "none of them"}, so the audio is the same as without ${ignored.length > 1 ? "them" : "it"}.`,
+  };
 }
 
 /** The configured provider's catalogue, storage driver and URL lifetime. */
@@ -164,6 +205,8 @@ export function ttsCacheKey(request: {
   providerId: string;
   honouredSettings: readonly VoiceSettingName[];
   text: string;
+  /** Plain text keys as it always has; SSML adds its type, so the same characters as text differ. */
+  textType?: TextType;
   voiceId: string;
   modelId: string;
   outputFormat: string;
@@ -186,6 +229,7 @@ export function ttsCacheKey(request: {
       setting("use_speaker_boost"),
     ],
     request.text,
+    ...(request.textType && request.textType !== "text" ? [request.textType] : []),
   ]);
   return createHash("sha256").update(canonical).digest("hex");
 }
@@ -233,6 +277,7 @@ async function recordOrYield(
 
 type SynthesisInput = {
   text: string;
+  pieces?: readonly SsmlPiece[];
   voice_id: string;
   model_id: TtsRequestBody["model_id"];
   settings: ResolvedVoiceSettings;
@@ -274,6 +319,7 @@ async function renderAndStore(
 ): Promise<StoredAudio> {
   const bytes = await renderPrompt(deps.catalog.provider, {
     text: request.text,
+    pieces: request.pieces,
     voiceId: request.voice_id,
     modelId: request.model_id,
     settings: request.settings,

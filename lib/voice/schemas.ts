@@ -4,6 +4,8 @@ import { z } from "zod";
 import { modelIds, type ModelId } from "@/lib/config/model-ids";
 import { maxCharacters } from "@/lib/text/characters";
 import { DEFAULT_OUTPUT_FORMAT, formatGroups, OUTPUT_FORMAT_IDS } from "@/lib/audio/formats";
+import { countCharacters } from "@/lib/text/characters";
+import { MarkupError, parseSsml } from "@/lib/voice/ssml/parse-ssml";
 
 export const DEFAULT_TTS_MAX_TEXT_LENGTH = 1000;
 
@@ -55,17 +57,66 @@ export function buildTtsTextSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) 
   );
 }
 
+export const textTypes = ["text", "ssml"] as const;
+export type TextType = (typeof textTypes)[number];
+
+/** SSML markup may take this many times the spoken limit (the limit counts what is spoken). */
+export const MARKUP_ALLOWANCE = 8;
+
+export const textTypeSchema = z.enum(textTypes).meta({
+  description:
+    "text (default): the script as written. ssml: an SSML document of the subset <speak>, <break>, <say-as " +
+    "interpret-as=digits|telephone|date|characters>, <sub>, <phoneme alphabet=ipa>, <emphasis>, <prosody rate> " +
+    "(docs/voice.md, SSML); the length limit counts the spoken text, not the markup.",
+});
+
+/**
+ * The spoken-length and markup rules of a script of `textType` (SSML is parsed here, so a bad
+ * document is a 400 naming the line and the reason). Adds issues at `path`.
+ */
+export function checkScript(
+  text: string,
+  textType: TextType,
+  maxTextLength: number,
+  ctx: z.RefinementCtx,
+  path: PropertyKey[],
+) {
+  if (textType === "text") {
+    if (countCharacters(text) > maxTextLength)
+      ctx.addIssue({ code: "custom", path, message: `must be at most ${maxTextLength} characters` });
+    return;
+  }
+  try {
+    const { spoken } = parseSsml(text);
+    if (countCharacters(spoken) > maxTextLength)
+      ctx.addIssue({
+        code: "custom",
+        path,
+        message: `must say at most ${maxTextLength} characters (this SSML says ${countCharacters(spoken)}; markup is not counted)`,
+      });
+  } catch (error) {
+    if (!(error instanceof MarkupError)) throw error;
+    ctx.addIssue({ code: "custom", path, message: `is not valid SSML: ${error.message}` });
+  }
+}
+
 /** TtsRequest with the server's configured text limit (TTS_MAX_TEXT_LENGTH). */
 export function buildTtsRequestBodySchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) {
-  return z.strictObject({
-    text: buildTtsTextSchema(maxTextLength).meta({
-      description: `The script to speak, 1 to ${maxTextLength} characters (configurable server-side).`,
-    }),
-    voice_id: voiceIdSchema,
-    model_id: modelIdSchema.default(DEFAULT_MODEL_ID),
-    output_format: outputFormatSchema.default(DEFAULT_OUTPUT_FORMAT as (typeof OUTPUT_FORMAT_IDS)[number]),
-    voice_settings: voiceSettingsSchema.optional(),
-  });
+  return z
+    .strictObject({
+      text: buildTtsTextSchema(maxTextLength * MARKUP_ALLOWANCE).meta({
+        description:
+          `The script to speak: 1 to ${maxTextLength} spoken characters (configurable server-side). With ` +
+          `text_type ssml the limit counts the text spoken, not the markup; the markup may take the field to ` +
+          `${maxTextLength * MARKUP_ALLOWANCE} characters.`,
+      }),
+      text_type: textTypeSchema.default("text"),
+      voice_id: voiceIdSchema,
+      model_id: modelIdSchema.default(DEFAULT_MODEL_ID),
+      output_format: outputFormatSchema.default(DEFAULT_OUTPUT_FORMAT as (typeof OUTPUT_FORMAT_IDS)[number]),
+      voice_settings: voiceSettingsSchema.optional(),
+    })
+    .superRefine((body, ctx) => checkScript(body.text, body.text_type, maxTextLength, ctx, ["text"]));
 }
 export const ttsRequestBodySchema = buildTtsRequestBodySchema();
 export type TtsRequestBody = z.infer<typeof ttsRequestBodySchema>;
@@ -110,6 +161,17 @@ export const ttsResultSchema = z.object({
   voice_settings: resolvedVoiceSettingsSchema.nullable(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   bytes: z.number().int(),
+  text_type: textTypeSchema,
+  applied_settings: voiceSettingsSchema.meta({
+    description:
+      "The settings that changed this audio, as used (local voices: speed only; ElevenLabs: all five). " +
+      "voice_settings echoes the request; a setting sent but not honoured is named in warnings.",
+  }),
+  warnings: z.array(z.string()).meta({
+    description:
+      "What the voice could not do as asked, one sentence each: voice_settings it ignores, SSML or lexicon " +
+      "marks it cannot render (said as written instead). Empty when everything was applied.",
+  }),
 });
 export type TtsResult = z.infer<typeof ttsResultSchema>;
 

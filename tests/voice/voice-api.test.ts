@@ -7,6 +7,7 @@ import { download, voiceApi } from "./voice-client";
 import { newOrg } from "../support/fixtures";
 
 const TTS_RESULT_KEYS = [
+  "applied_settings",
   "audio_url",
   "bytes",
   "cached",
@@ -16,8 +17,10 @@ const TTS_RESULT_KEYS = [
   "model_id",
   "output_format",
   "sha256",
+  "text_type",
   "voice_id",
   "voice_settings",
+  "warnings",
 ].sort();
 
 const VOICE = "espeakEnUs";

@@ -7,6 +7,7 @@ import { createEspeakEngine } from "@/lib/voice/providers/espeak-provider";
 import { createFestivalEngine } from "@/lib/voice/providers/festival-provider";
 import { createFliteEngine } from "@/lib/voice/providers/flite-provider";
 import { speakIvrText } from "@/lib/voice/providers/speak-ivr-text";
+import { speakPieces, takesPhonemes } from "@/lib/voice/providers/speak-pieces";
 import { engineFailure, toPublicVoice, type LocalEngine, type LocalVoice } from "@/lib/voice/providers/local-voice";
 import {
   DEFAULT_VOICE_SETTINGS,
@@ -59,6 +60,15 @@ export function createLocalProvider(): SpeechProvider {
     runsLocally: true,
     honouredSettings: HONOURED_SETTINGS.local,
     engineStatus: localEngineStatus,
+    async pieceWarnings(voiceId, _modelId, pieces) {
+      const found = await findLocalVoice(voiceId);
+      if (!found || takesPhonemes(found.engine)) return [];
+      return pieces.flatMap((p) =>
+        p.kind === "phoneme"
+          ? [`${voiceId} cannot take a phoneme; "${p.text}" was spoken as written instead of /${p.ipa}/.`]
+          : [],
+      );
+    },
     async listVoices() {
       const origin = env().APP_URL.replace(/\/$/, "");
       return (await localCatalogue()).map(({ voice }) =>
@@ -77,8 +87,11 @@ export function createLocalProvider(): SpeechProvider {
       if (!found) throw new UpstreamError("voice_not_found", `No voice ${request.voiceId}.`);
       try {
         const { voice } = found;
+        const engine = ENGINES[found.engine]();
+        if (request.pieces)
+          return await speakPieces(found.engine, engine, voice, request.pieces, request.settings.speed);
         const text = voice.language === "en" ? speakIvrText(request.text, voice.locale) : request.text;
-        return await ENGINES[found.engine]().synthesize(voice, text, request.settings.speed);
+        return await engine.synthesize(voice, text, request.settings.speed);
       } catch (error) {
         throw new UpstreamError("failed", engineFailure(found.engine, error), { cause: error });
       }

@@ -68,7 +68,13 @@ describe("a local engine that fails its start-up probe", () => {
         modules.tts.createTts(
           {
             orgId: "org_missing_engine",
-            body: { text: "Press one.", voice_id: id, model_id: "tts_multilingual_v2", output_format: "wav_8000" },
+            body: {
+              text: "Press one.",
+              text_type: "text",
+              voice_id: id,
+              model_id: "tts_multilingual_v2",
+              output_format: "wav_8000",
+            },
           },
           { catalog, storage: noStorage, urlTtlSeconds: 60 },
         ),
