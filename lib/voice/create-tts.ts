@@ -19,6 +19,9 @@ import {
 } from "@/lib/voice/schemas";
 import { SingleFlight } from "@/lib/voice/single-flight";
 import { parseSsml, type SsmlPiece } from "@/lib/voice/ssml/parse-ssml";
+import { applyLexicons } from "@/lib/voice/lexicons/apply-lexicons";
+import { MarkupError } from "@/lib/voice/ssml/read-xml";
+import { loadLexicons } from "@/lib/voice/lexicons/lexicons";
 import { getVoiceCatalog, type VoiceCatalog } from "@/lib/voice/voice-catalog";
 
 export type StoredAudio = {
@@ -73,9 +76,15 @@ export async function generateTts(
     );
   }
   const settings = resolveSettings(defaults, body.voice_settings);
-  // The schema has parsed the document already; this cannot fail on a validated body.
-  const ssml = body.text_type === "ssml" ? parseSsml(body.text) : null;
-  const pieces: readonly SsmlPiece[] | undefined = ssml?.pieces;
+  const ssml = body.text_type === "ssml" ? readScript(body.text) : null;
+  const lexicons = await loadLexicons(input.orgId, body.lexicon_ids);
+  const pieces: readonly SsmlPiece[] | undefined =
+    lexicons.length > 0
+      ? applyLexicons(
+          ssml?.pieces ?? [{ kind: "text", text: body.text, rate: 1 }],
+          lexicons.map((l) => l.lexemes),
+        )
+      : ssml?.pieces;
   const warnings = pieces
     ? ((await deps.catalog.provider.pieceWarnings?.(body.voice_id, body.model_id, pieces)) ?? [])
     : [];
@@ -87,6 +96,7 @@ export async function generateTts(
     honouredSettings: deps.catalog.provider.honouredSettings,
     text: body.text,
     textType: body.text_type,
+    lexicons: lexicons.map((l) => [l.id, l.version] as const),
     voiceId: body.voice_id,
     modelId: body.model_id,
     outputFormat: format.id,
@@ -147,6 +157,7 @@ export async function generateTts(
     sha256: audio.sha256,
     bytes: audio.bytes,
     text_type: body.text_type,
+    lexicon_ids: body.lexicon_ids,
     applied_settings: applied,
     warnings,
   };
@@ -173,6 +184,17 @@ export function appliedSettings(
       `voice_settings ${list} ${ignored.length > 1 ? "were" : "was"} not applied: ${provider.id} voices change ` +
       `only with ${honoured.join(", ") || "none of them"}, so the audio is the same as without ${ignored.length > 1 ? "them" : "it"}.`,
   };
+}
+
+/** The SSML of a request; the schema has checked it, but a prompt set's stored text is read here too. */
+function readScript(text: string) {
+  try {
+    return parseSsml(text);
+  } catch (error) {
+    if (error instanceof MarkupError)
+      throw new VoiceApiError("bad_request", `Invalid text: is not valid SSML: ${error.message}`);
+    throw error;
+  }
 }
 
 /** The configured provider's catalogue, storage driver and URL lifetime. */
@@ -207,6 +229,8 @@ export function ttsCacheKey(request: {
   text: string;
   /** Plain text keys as it always has; SSML adds its type, so the same characters as text differ. */
   textType?: TextType;
+  /** Each lexicon applied, with its version: editing one makes its prompts new prompts. */
+  lexicons?: readonly (readonly [string, number])[];
   voiceId: string;
   modelId: string;
   outputFormat: string;
@@ -230,6 +254,7 @@ export function ttsCacheKey(request: {
     ],
     request.text,
     ...(request.textType && request.textType !== "text" ? [request.textType] : []),
+    ...(request.lexicons?.length ? [request.lexicons] : []),
   ]);
   return createHash("sha256").update(canonical).digest("hex");
 }

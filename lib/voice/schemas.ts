@@ -5,7 +5,9 @@ import { modelIds, type ModelId } from "@/lib/config/model-ids";
 import { maxCharacters } from "@/lib/text/characters";
 import { DEFAULT_OUTPUT_FORMAT, formatGroups, OUTPUT_FORMAT_IDS } from "@/lib/audio/formats";
 import { countCharacters } from "@/lib/text/characters";
-import { MarkupError, parseSsml } from "@/lib/voice/ssml/parse-ssml";
+import { parseSsml } from "@/lib/voice/ssml/parse-ssml";
+import { MarkupError } from "@/lib/voice/ssml/read-xml";
+import { lexiconIdsSchema } from "@/lib/voice/lexicons/schemas";
 
 export const DEFAULT_TTS_MAX_TEXT_LENGTH = 1000;
 
@@ -71,9 +73,24 @@ export const textTypeSchema = z.enum(textTypes).meta({
 });
 
 /**
- * The spoken-length and markup rules of a script of `textType` (SSML is parsed here, so a bad
- * document is a 400 naming the line and the reason). Adds issues at `path`.
+ * What is wrong with a script of `textType` (too long to say, or SSML that does not parse, with
+ * its line and reason), or null. The limit counts the spoken text, never the markup.
  */
+export function scriptProblem(text: string, textType: TextType, maxTextLength: number): string | null {
+  if (textType === "text")
+    return countCharacters(text) > maxTextLength ? `must be at most ${maxTextLength} characters` : null;
+  try {
+    const said = countCharacters(parseSsml(text).spoken);
+    return said > maxTextLength
+      ? `must say at most ${maxTextLength} characters (this SSML says ${said}; markup is not counted)`
+      : null;
+  } catch (error) {
+    if (!(error instanceof MarkupError)) throw error;
+    return `is not valid SSML: ${error.message}`;
+  }
+}
+
+/** scriptProblem as a zod issue at `path`. */
 export function checkScript(
   text: string,
   textType: TextType,
@@ -81,23 +98,8 @@ export function checkScript(
   ctx: z.RefinementCtx,
   path: PropertyKey[],
 ) {
-  if (textType === "text") {
-    if (countCharacters(text) > maxTextLength)
-      ctx.addIssue({ code: "custom", path, message: `must be at most ${maxTextLength} characters` });
-    return;
-  }
-  try {
-    const { spoken } = parseSsml(text);
-    if (countCharacters(spoken) > maxTextLength)
-      ctx.addIssue({
-        code: "custom",
-        path,
-        message: `must say at most ${maxTextLength} characters (this SSML says ${countCharacters(spoken)}; markup is not counted)`,
-      });
-  } catch (error) {
-    if (!(error instanceof MarkupError)) throw error;
-    ctx.addIssue({ code: "custom", path, message: `is not valid SSML: ${error.message}` });
-  }
+  const problem = scriptProblem(text, textType, maxTextLength);
+  if (problem) ctx.addIssue({ code: "custom", path, message: problem });
 }
 
 /** TtsRequest with the server's configured text limit (TTS_MAX_TEXT_LENGTH). */
@@ -111,6 +113,7 @@ export function buildTtsRequestBodySchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_L
           `${maxTextLength * MARKUP_ALLOWANCE} characters.`,
       }),
       text_type: textTypeSchema.default("text"),
+      lexicon_ids: lexiconIdsSchema.default([]),
       voice_id: voiceIdSchema,
       model_id: modelIdSchema.default(DEFAULT_MODEL_ID),
       output_format: outputFormatSchema.default(DEFAULT_OUTPUT_FORMAT as (typeof OUTPUT_FORMAT_IDS)[number]),
@@ -162,6 +165,7 @@ export const ttsResultSchema = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   bytes: z.number().int(),
   text_type: textTypeSchema,
+  lexicon_ids: z.array(z.string()),
   applied_settings: voiceSettingsSchema.meta({
     description:
       "The settings that changed this audio, as used (local voices: speed only; ElevenLabs: all five). " +

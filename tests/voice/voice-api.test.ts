@@ -14,6 +14,7 @@ const TTS_RESULT_KEYS = [
   "characters",
   "content_type",
   "file_extension",
+  "lexicon_ids",
   "model_id",
   "output_format",
   "sha256",

@@ -71,6 +71,7 @@ describe("a local engine that fails its start-up probe", () => {
             body: {
               text: "Press one.",
               text_type: "text",
+              lexicon_ids: [],
               voice_id: id,
               model_id: "tts_multilingual_v2",
               output_format: "wav_8000",

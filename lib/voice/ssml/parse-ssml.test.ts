@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ipaToEspeak, ipaToFestivalSyllables } from "@/lib/voice/ssml/ipa";
-import { MarkupError, parseSsml } from "@/lib/voice/ssml/parse-ssml";
+import { parseSsml } from "@/lib/voice/ssml/parse-ssml";
+import { MarkupError } from "@/lib/voice/ssml/read-xml";
 import { sayAsText } from "@/lib/voice/ssml/say-as";
 import { speechChunks } from "@/lib/voice/ssml/speech-chunks";
 import { buildTtsRequestBodySchema } from "@/lib/voice/schemas";

@@ -1,8 +1,6 @@
-// The SSML subset IVR prompts need, read with saxes (a conforming, non-validating XML parser
-// that never fetches anything). A DOCTYPE is refused outright, so no entity can be declared:
-// only XML's five predefined entities and character references are read. Client-safe.
-import { SaxesParser } from "saxes";
+// The SSML subset IVR prompts need, read safely (read-xml.ts: no DTDs, no entities). Client-safe.
 import { readIpa } from "@/lib/voice/ssml/ipa";
+import { MarkupError, readXml } from "@/lib/voice/ssml/read-xml";
 
 export type SayAs = "digits" | "telephone" | "date" | "characters";
 
@@ -12,17 +10,6 @@ export type SsmlPiece =
   | { kind: "say-as"; interpretAs: SayAs; format: string | null; text: string; rate: number }
   | { kind: "phoneme"; ipa: string; text: string; rate: number }
   | { kind: "break"; ms: number };
-
-/** Bad markup, with the line it is on (1-based). */
-export class MarkupError extends Error {
-  constructor(
-    readonly line: number,
-    readonly reason: string,
-  ) {
-    super(`line ${line}: ${reason}`);
-    this.name = "MarkupError";
-  }
-}
 
 const MAX_BREAK_MS = 10_000;
 const BREAK_STRENGTH_MS: Record<string, number> = {
@@ -59,76 +46,34 @@ type Open = { name: string; rate: number; text: string; attrs: Record<string, st
  * out (text, sub aliases, say-as and phoneme contents), which is what the length limit counts.
  */
 export function parseSsml(source: string): { pieces: SsmlPiece[]; spoken: string } {
-  const parser = new SaxesParser({ position: true });
   const pieces: SsmlPiece[] = [];
   const stack: Open[] = [];
-  let failure: MarkupError | null = null;
-  const fail = (reason: string): never => {
-    throw new MarkupError(parser.line, reason);
-  };
-
-  parser.on("error", (error) => {
-    failure ??= new MarkupError(parser.line, error.message.replace(/^[^:]*:\d+:\d+: /, ""));
-    throw failure;
+  readXml(source, {
+    open(name, attrs, fail) {
+      const spec = ELEMENTS[name];
+      if (!spec) fail(`unknown tag <${name}>; the SSML subset is ${SSML_ELEMENTS.map((n) => `<${n}>`).join(", ")}`);
+      const parent = stack.at(-1);
+      if (name === "speak" ? parent : !parent) fail("the document must be one <speak> element");
+      if (parent && ELEMENTS[parent.name].textOnly) fail(`<${parent.name}> may hold only text, not <${name}>`);
+      for (const attr of Object.keys(attrs))
+        if (!spec.attributes.includes(attr)) fail(`<${name}> has no attribute "${attr}"`);
+      const rate = (parent?.rate ?? 1) * rateOf(name, attrs, fail);
+      if (name === "break") pieces.push({ kind: "break", ms: breakMs(attrs, fail) });
+      stack.push({ name, rate, text: "", attrs });
+    },
+    text(text, fail) {
+      const open = stack.at(-1);
+      if (!open) return; // whitespace around the root; saxes refuses anything else there
+      if (ELEMENTS[open.name].empty && text.trim()) fail(`<${open.name}/> must be empty`);
+      if (ELEMENTS[open.name].textOnly) open.text += text;
+      else pieces.push({ kind: "text", text, rate: open.rate });
+    },
+    close(_name, fail) {
+      const open = stack.pop()!;
+      const piece = closedPiece(open, fail);
+      if (piece) pieces.push(piece);
+    },
   });
-  parser.on("doctype", () => fail("a DOCTYPE is not accepted (no DTDs or entity declarations)"));
-  parser.on("processinginstruction", (pi) => fail(`processing instruction <?${pi.target}?> is not accepted`));
-  parser.on("opentag", (tag) => {
-    const spec = ELEMENTS[tag.name];
-    if (!spec)
-      fail(`unknown tag <${tag.name}>; the SSML subset is ${SSML_ELEMENTS.map((name) => `<${name}>`).join(", ")}`);
-    const parent = stack.at(-1);
-    if (tag.name === "speak" ? parent : !parent) fail("the document must be one <speak> element");
-    if (parent && ELEMENTS[parent.name].textOnly) fail(`<${parent.name}> may hold only text, not <${tag.name}>`);
-    const attrs = tag.attributes as Record<string, string>;
-    for (const name of Object.keys(attrs))
-      if (!spec.attributes.includes(name)) fail(`<${tag.name}> has no attribute "${name}"`);
-    const rate = (parent?.rate ?? 1) * rateOf(tag.name, attrs, fail);
-    if (tag.name === "break") pieces.push({ kind: "break", ms: breakMs(attrs, fail) });
-    stack.push({ name: tag.name, rate, text: "", attrs });
-  });
-  const onText = (text: string) => {
-    const open = stack.at(-1);
-    if (!open) return; // whitespace around the root; saxes refuses anything else there
-    if (ELEMENTS[open.name].empty && text.trim()) fail(`<${open.name}/> must be empty`);
-    if (ELEMENTS[open.name].textOnly) open.text += text;
-    else pieces.push({ kind: "text", text, rate: open.rate });
-  };
-  parser.on("text", onText);
-  parser.on("cdata", onText);
-  parser.on("closetag", () => {
-    const open = stack.pop()!;
-    const text = collapse(open.text);
-    if (open.name === "sub") {
-      const alias = open.attrs.alias;
-      if (!alias?.trim()) fail("<sub> needs an alias");
-      pieces.push({ kind: "text", text: alias, rate: open.rate });
-    } else if (open.name === "say-as") {
-      const interpretAs = open.attrs["interpret-as"];
-      if (!SAY_AS.includes(interpretAs as SayAs))
-        fail(`<say-as interpret-as> must be one of ${SAY_AS.join(", ")}, not "${interpretAs ?? ""}"`);
-      const format = open.attrs.format ?? null;
-      if (format !== null && (interpretAs !== "date" || !DATE_FORMATS.includes(format)))
-        fail(`<say-as format="${format}"> is only for dates: ${DATE_FORMATS.join(", ")}`);
-      if (!text) fail("<say-as> is empty");
-      pieces.push({ kind: "say-as", interpretAs: interpretAs as SayAs, format, text, rate: open.rate });
-    } else if (open.name === "phoneme") {
-      if ((open.attrs.alphabet ?? "ipa") !== "ipa") fail('<phoneme alphabet> must be "ipa"');
-      const ipa = open.attrs.ph ?? "";
-      try {
-        readIpa(ipa);
-      } catch (error) {
-        fail(`<phoneme ph="${ipa}">: ${(error as Error).message}`);
-      }
-      pieces.push({ kind: "phoneme", ipa, text, rate: open.rate });
-    }
-  });
-
-  try {
-    parser.write(source).close();
-  } catch (error) {
-    throw error instanceof MarkupError ? error : new MarkupError(parser.line, String(error));
-  }
   const spoken = collapse(
     pieces
       .map((p) => (p.kind === "break" ? " " : p.text))
@@ -137,6 +82,42 @@ export function parseSsml(source: string): { pieces: SsmlPiece[]; spoken: string
   );
   if (!spoken) throw new MarkupError(1, "the document says nothing");
   return { pieces, spoken };
+}
+
+/** The piece a text-only element makes once closed (break already made its own). */
+function closedPiece(open: Open, fail: (reason: string) => never): SsmlPiece | null {
+  const text = collapse(open.text);
+  if (open.name === "sub") {
+    const alias = open.attrs.alias;
+    if (!alias?.trim()) fail("<sub> needs an alias");
+    return { kind: "text", text: alias, rate: open.rate };
+  }
+  if (open.name === "say-as") {
+    const interpretAs = open.attrs["interpret-as"];
+    if (!SAY_AS.includes(interpretAs as SayAs))
+      fail(`<say-as interpret-as> must be one of ${SAY_AS.join(", ")}, not "${interpretAs ?? ""}"`);
+    const format = open.attrs.format ?? null;
+    if (format !== null && (interpretAs !== "date" || !DATE_FORMATS.includes(format)))
+      fail(`<say-as format="${format}"> is only for dates: ${DATE_FORMATS.join(", ")}`);
+    if (!text) fail("<say-as> is empty");
+    return { kind: "say-as", interpretAs: interpretAs as SayAs, format, text, rate: open.rate };
+  }
+  if (open.name === "phoneme") {
+    if ((open.attrs.alphabet ?? "ipa") !== "ipa") fail('<phoneme alphabet> must be "ipa"');
+    const ipa = open.attrs.ph ?? "";
+    checkIpa(ipa, (reason) => fail(`<phoneme ph="${ipa}">: ${reason}`));
+    return { kind: "phoneme", ipa, text, rate: open.rate };
+  }
+  return null;
+}
+
+/** `fail` with the reason when `ipa` has a symbol no local engine can say. */
+export function checkIpa(ipa: string, fail: (reason: string) => never): void {
+  try {
+    readIpa(ipa);
+  } catch (error) {
+    fail((error as Error).message);
+  }
 }
 
 function collapse(text: string): string {
