@@ -107,6 +107,16 @@ export const PromptPlayer = forwardRef<
           {prompt.text}
         </blockquote>
 
+        {prompt.warnings?.length ? (
+          <Alert tone="warning" title="Not everything was applied">
+            <ul className="list-disc pl-4" data-testid="prompt-warnings">
+              {prompt.warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
+
         {audio.isError ? (
           <Alert tone="error" title="The player could not load this prompt">
             {audio.error.message} The download link below may still work.
