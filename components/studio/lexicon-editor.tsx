@@ -67,6 +67,15 @@ function entrySsml(r: Row): string {
     : `<speak><sub alias="${escapeXml(said)}">${escapeXml(word)}</sub></speak>`;
 }
 
+function TextField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <label className="block text-sm font-medium text-slate-800">
+      {label}
+      <Input className="mt-1" value={value} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
+
 export function LexiconEditor({
   initial,
   voices,
@@ -225,22 +234,12 @@ export function LexiconEditor({
             </Alert>
           ) : null}
           <div className="grid gap-3 sm:grid-cols-3">
-            <label className="block text-sm font-medium text-slate-800">
-              Name
-              <Input
-                className="mt-1"
-                value={draft.name}
-                onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-              />
-            </label>
-            <label className="block text-sm font-medium text-slate-800">
-              Language (xml:lang)
-              <Input
-                className="mt-1"
-                value={draft.language}
-                onChange={(e) => setDraft({ ...draft, language: e.target.value })}
-              />
-            </label>
+            <TextField label="Name" value={draft.name} onChange={(name) => setDraft({ ...draft, name })} />
+            <TextField
+              label="Language (xml:lang)"
+              value={draft.language}
+              onChange={(language) => setDraft({ ...draft, language })}
+            />
             <label className="block text-sm font-medium text-slate-800">
               Hear entries in
               <Select className="mt-1" value={voiceId} onChange={(e) => setVoiceId(e.target.value)}>

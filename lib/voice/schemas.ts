@@ -59,7 +59,7 @@ export function buildTtsTextSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) 
   );
 }
 
-export const textTypes = ["text", "ssml"] as const;
+const textTypes = ["text", "ssml"] as const;
 export type TextType = (typeof textTypes)[number];
 
 /** SSML markup may take this many times the spoken limit (the limit counts what is spoken). */

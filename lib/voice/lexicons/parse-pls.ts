@@ -3,7 +3,7 @@
 import { checkIpa } from "@/lib/voice/ssml/parse-ssml";
 import { MarkupError, readXml } from "@/lib/voice/ssml/read-xml";
 
-export const MAX_LEXEMES = 1000;
+const MAX_LEXEMES = 1000;
 const MAX_GRAPHEME = 100;
 const MAX_ALIAS = 200;
 

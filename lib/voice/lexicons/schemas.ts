@@ -1,9 +1,9 @@
 // zod schemas of /lexicons. Zod only: importable by the studio and the OpenAPI builder.
 import { z } from "zod";
 
-export const MAX_LEXICONS_PER_REQUEST = 4;
+const MAX_LEXICONS_PER_REQUEST = 4;
 /** A PLS document of 1,000 lexemes with long entries fits well within this. */
-export const MAX_PLS_CHARACTERS = 400_000;
+const MAX_PLS_CHARACTERS = 400_000;
 
 /** The largest body read: a PLS document at its limit, escaped in JSON (6 bytes a character). */
 export const LEXICON_BODY_LIMIT = MAX_PLS_CHARACTERS * 6 + 4096;
@@ -36,7 +36,7 @@ const lexemeSchema = z.object({
   phoneme: z.string().nullable().meta({ description: "IPA." }),
 });
 
-export const lexiconSummarySchema = z.object({
+const lexiconSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   language: z.string(),

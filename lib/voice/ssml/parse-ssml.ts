@@ -2,7 +2,7 @@
 import { readIpa } from "@/lib/voice/ssml/ipa";
 import { MarkupError, readXml } from "@/lib/voice/ssml/read-xml";
 
-export type SayAs = "digits" | "telephone" | "date" | "characters";
+type SayAs = "digits" | "telephone" | "date" | "characters";
 
 /** What a prompt says, in order. `rate` multiplies the request's speed (prosody, emphasis). */
 export type SsmlPiece =
@@ -37,7 +37,7 @@ const ELEMENTS: Record<string, { attributes: string[]; textOnly: boolean; empty?
   prosody: { attributes: ["rate"], textOnly: false },
 };
 
-export const SSML_ELEMENTS = Object.keys(ELEMENTS);
+const SSML_ELEMENTS = Object.keys(ELEMENTS);
 
 type Open = { name: string; rate: number; text: string; attrs: Record<string, string> };
 
