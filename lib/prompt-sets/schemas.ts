@@ -9,6 +9,7 @@ import {
   DEFAULT_MODEL_ID,
   MARKUP_ALLOWANCE,
   textTypeSchema,
+  type TextType,
   DEFAULT_TTS_MAX_TEXT_LENGTH,
   modelIdSchema,
   outputFormatSchema,
@@ -64,8 +65,12 @@ function buildPromptInputSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) {
 }
 export type PromptInput = z.infer<ReturnType<typeof buildPromptInputSchema>>;
 
-/** The ordered list of a set's prompts; names unique, ids at most once. */
-export function buildPromptListSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) {
+/**
+ * The ordered list of a set's prompts; names unique, ids at most once. With `textType`, each
+ * text is checked as that type reads it (a CSV import knows its set's); the create and update
+ * bodies check against their own or the stored text_type instead.
+ */
+export function buildPromptListSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH, textType?: TextType) {
   return z
     .array(buildPromptInputSchema(maxTextLength))
     .max(MAX_PROMPTS_PER_SET, `may hold at most ${MAX_PROMPTS_PER_SET} prompts`)
@@ -73,6 +78,7 @@ export function buildPromptListSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGT
       const names = new Map<string, number>();
       const ids = new Set<string>();
       prompts.forEach((prompt, index) => {
+        if (textType) checkScript(prompt.text, textType, maxTextLength, ctx, [index, "text"]);
         const first = names.get(prompt.name);
         if (first !== undefined) {
           ctx.addIssue({

@@ -12,6 +12,8 @@ export const GET = withVoiceApiKey<Params>(async ({ principal, params }) =>
 );
 
 export const PUT = withVoiceApiKey<Params>(async ({ principal, params, json }) => {
+  // An unknown lexicon is a 404 whatever the body, as for the other paths with an id.
+  await getLexicon(principal.orgId, params.id);
   const body = createLexiconBodySchema.parse(await json({ maxBytes: LEXICON_BODY_LIMIT }));
   return Response.json(await replaceLexicon(principal.orgId, params.id, body));
 });
