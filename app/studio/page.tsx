@@ -8,15 +8,17 @@ import { requireDashboardUser } from "@/lib/users/current-user";
 import { listFormats } from "@/lib/voice/list-formats";
 import { listTtsGenerations } from "@/lib/voice/list-tts-generations";
 import { getVoiceCatalog } from "@/lib/voice/voice-catalog";
+import { listLexicons } from "@/lib/voice/lexicons/lexicons";
 
 export const metadata: Metadata = { title: { absolute: "Voice Studio · Voiceage" } };
 export const dynamic = "force-dynamic";
 
 export default async function StudioPage() {
   const user = await requireDashboardUser("/studio");
-  const [voices, history] = await Promise.all([
+  const [voices, history, lexicons] = await Promise.all([
     loadStudioVoices(),
     listTtsGenerations({ orgId: user.orgId, limit: 20 }),
+    listLexicons(user.orgId),
   ]);
   const config = env();
 
@@ -35,6 +37,7 @@ export default async function StudioPage() {
         maxTextLength={config.TTS_MAX_TEXT_LENGTH}
         urlTtlSeconds={config.AUDIO_URL_TTL_SECONDS}
         providerId={getVoiceCatalog().provider.id}
+        lexicons={lexicons.lexicons.map(({ id, name }) => ({ id, name }))}
       />
     </>
   );

@@ -24,6 +24,10 @@ export type PlaygroundState = {
   settings: ResolvedVoiceSettings | null;
   /** False while the voice's defaults apply (then no voice_settings are sent). */
   customSettings: boolean;
+  /** The script is an SSML document (text_type ssml). */
+  ssml: boolean;
+  /** Pronunciation lexicons applied, in order (at most 4). */
+  lexiconIds: string[];
 };
 
 export function Playground({
@@ -33,6 +37,7 @@ export function Playground({
   onChange,
   count,
   formats,
+  lexicons,
   providerId,
   defaults,
   onReset,
@@ -49,6 +54,7 @@ export function Playground({
   onChange: (patch: Partial<PlaygroundState>) => void;
   count: CharacterCount;
   formats: StudioFormat[];
+  lexicons: { id: string; name: string }[];
   providerId: string;
   defaults: { status: "loading" | "ready" | "error"; error?: string };
   onReset: () => void;
@@ -126,6 +132,49 @@ export function Playground({
                 {textError}
               </p>
             ) : null}
+            <div className="mt-3 flex flex-wrap items-start gap-x-6 gap-y-2 text-sm">
+              <label className="flex items-center gap-2 text-slate-800">
+                <input
+                  type="checkbox"
+                  checked={state.ssml}
+                  onChange={(e) => onChange({ ssml: e.target.checked })}
+                  aria-describedby={`${id}-ssml-hint`}
+                />
+                Read the script as SSML
+              </label>
+              <p id={`${id}-ssml-hint`} className="text-xs text-slate-600">
+                {
+                  '<break time="500ms"/>, <say-as interpret-as="digits">, <sub alias>, <phoneme>, <emphasis>, <prosody rate>'
+                }
+              </p>
+              {lexicons.length > 0 ? (
+                <fieldset className="min-w-0">
+                  <legend className="text-xs font-medium text-slate-700">Pronunciation lexicons (up to 4)</legend>
+                  <div className="mt-1 flex flex-wrap gap-3">
+                    {lexicons.map((lexicon) => {
+                      const checked = state.lexiconIds.includes(lexicon.id);
+                      return (
+                        <label key={lexicon.id} className="flex items-center gap-2 text-slate-800">
+                          <input
+                            type="checkbox"
+                            checked={checked}
+                            disabled={!checked && state.lexiconIds.length >= 4}
+                            onChange={(e) =>
+                              onChange({
+                                lexiconIds: e.target.checked
+                                  ? [...state.lexiconIds, lexicon.id]
+                                  : state.lexiconIds.filter((l) => l !== lexicon.id),
+                              })
+                            }
+                          />
+                          {lexicon.name}
+                        </label>
+                      );
+                    })}
+                  </div>
+                </fieldset>
+              ) : null}
+            </div>
             {/* Announced once when the script crosses the limit, not on every keystroke. */}
             <p className="sr-only" aria-live="polite">
               {count.over ? `The script is over the ${count.max}-character limit.` : ""}

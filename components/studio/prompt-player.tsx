@@ -66,6 +66,8 @@ export const PromptPlayer = forwardRef<
     mode: "original",
   });
   const mode = listen.sha256 === prompt.sha256 ? listen.mode : "original";
+  // Switching renditions keeps the listener's place: both are the same prompt, the same length.
+  const resume = useRef<{ time: number; playing: boolean } | null>(null);
   const filename = promptFilename(prompt);
   const minutes = Math.round(urlTtlSeconds / 60);
 
@@ -105,6 +107,16 @@ export const PromptPlayer = forwardRef<
           {prompt.text}
         </blockquote>
 
+        {prompt.warnings?.length ? (
+          <Alert tone="warning" title="Not everything was applied">
+            <ul className="list-disc pl-4" data-testid="prompt-warnings">
+              {prompt.warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
+
         {audio.isError ? (
           <Alert tone="error" title="The player could not load this prompt">
             {audio.error.message} The download link below may still work.
@@ -133,8 +145,9 @@ export const PromptPlayer = forwardRef<
               ]}
               value={mode}
               onChange={(value) => {
+                const el = element.current;
+                resume.current = el ? { time: el.currentTime, playing: !el.paused && !el.ended } : null;
                 setListen({ sha256: prompt.sha256, mode: value });
-                setProgress(0);
               }}
             />
             <audio
@@ -146,6 +159,14 @@ export const PromptPlayer = forwardRef<
               }
               data-testid="prompt-audio"
               className="w-full"
+              onLoadedMetadata={(e) => {
+                const at = resume.current;
+                resume.current = null;
+                if (!at) return;
+                const el = e.currentTarget;
+                el.currentTime = Math.min(at.time, el.duration || at.time);
+                if (at.playing) void el.play().catch(() => undefined);
+              }}
               onTimeUpdate={(e) => {
                 const el = e.currentTarget;
                 setProgress(el.duration ? el.currentTime / el.duration : 0);

@@ -14,6 +14,7 @@ export function StudioNav({ children }: { children: ReactNode }) {
   const items = [
     { href: "/studio", label: "Studio", active: pathname === "/studio" },
     { href: "/studio/prompt-sets", label: "Prompt sets", active: pathname.startsWith("/studio/prompt-sets") },
+    { href: "/studio/lexicons", label: "Lexicons", active: pathname.startsWith("/studio/lexicons") },
   ];
   return (
     <nav aria-label="Studio" className="flex flex-wrap items-center gap-1 text-sm">

@@ -11,7 +11,7 @@ import { sameSettings } from "@/lib/studio/voice-settings";
 import { DEFAULT_OUTPUT_FORMAT } from "@/lib/audio/formats";
 import type { TtsHistoryItem } from "@/lib/voice/list-tts-generations";
 import { modelIds, type ModelId } from "@/lib/config/model-ids";
-import { DEFAULT_MODEL_ID, type Voice } from "@/lib/voice/schemas";
+import { DEFAULT_MODEL_ID, MARKUP_ALLOWANCE, type Voice } from "@/lib/voice/schemas";
 import { HistoryList } from "./history-list";
 import { Playground, type PlaygroundState } from "./playground";
 import type { StudioFormat } from "./studio-labels";
@@ -49,6 +49,7 @@ export function Studio({
   maxTextLength,
   urlTtlSeconds,
   providerId,
+  lexicons,
 }: {
   voices: Voice[];
   voicesError: string | null;
@@ -59,6 +60,8 @@ export function Studio({
   maxTextLength: number;
   urlTtlSeconds: number;
   providerId: string;
+  /** The organisation's pronunciation lexicons, to apply by id. */
+  lexicons: { id: string; name: string }[];
 }) {
   const queryClient = useQueryClient();
   const [voiceId, setVoiceId] = useState<string | null>(() => defaultVoiceId(voices));
@@ -69,13 +72,16 @@ export function Studio({
     formatId: formats.find((f) => f.default)?.id ?? DEFAULT_OUTPUT_FORMAT,
     settings: null,
     customSettings: false,
+    ssml: false,
+    lexiconIds: [],
   });
   const [textError, setTextError] = useState<string | null>(null);
   const [prompt, setPrompt] = useState<PlayerPrompt | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const playerHeading = useRef<HTMLHeadingElement>(null);
   const [focusPlayer, setFocusPlayer] = useState(0);
-  const count = characterCount(state.text, maxTextLength);
+  // SSML's limit counts the words spoken, which the server checks; the field may hold the markup.
+  const count = characterCount(state.text, state.ssml ? maxTextLength * MARKUP_ALLOWANCE : maxTextLength);
   const voiceNames = useMemo(() => new Map(voices.map((v) => [v.id, v.name])), [voices]);
   const nameOf = useCallback((code: string) => languageNames[code] ?? code, [languageNames]);
   const voiceName = useCallback((id: string) => voiceNames.get(id) ?? id, [voiceNames]);
@@ -106,7 +112,7 @@ export function Studio({
     onSuccess: (result) => {
       if (!result.ok) return;
       const value = result.value;
-      setPrompt({ ...value, text: state.text, source: { kind: "generated" } });
+      setPrompt({ ...value, text: state.text, warnings: value.warnings, source: { kind: "generated" } });
       setFocusPlayer((n) => n + 1);
       void queryClient.invalidateQueries({ queryKey: ["studio-history"] });
     },
@@ -141,6 +147,8 @@ export function Studio({
       state.customSettings && state.settings && !(defaults.data && sameSettings(state.settings, defaults.data));
     generate.mutate({
       text: state.text,
+      ...(state.ssml ? { text_type: "ssml" } : {}),
+      ...(state.lexiconIds.length ? { lexicon_ids: state.lexiconIds } : {}),
       voice_id: voice.id,
       model_id: state.modelId,
       output_format: state.formatId,
@@ -184,6 +192,7 @@ export function Studio({
             }}
             count={count}
             formats={formats}
+            lexicons={lexicons}
             providerId={providerId}
             defaults={{
               status: defaults.isError ? "error" : defaults.data ? "ready" : "loading",

@@ -11,6 +11,8 @@ export type PlayerPrompt = {
   voice_id: string;
   model_id: string;
   text: string;
+  /** What the voice could not do as asked (a fresh result; the history does not keep them). */
+  warnings?: string[];
   /** Where it came from: just generated, or replayed from the history (with its time). */
   source: { kind: "generated" } | { kind: "history"; id: string; createdAt: string };
 };

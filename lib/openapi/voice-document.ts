@@ -5,6 +5,7 @@ import {
   buildTtsRequestBodySchema,
   DEFAULT_TTS_MAX_TEXT_LENGTH,
   formatListSchema,
+  healthDetailsSchema,
   healthSchema,
   resolvedVoiceSettingsSchema,
   ttsResultSchema,
@@ -29,6 +30,12 @@ import {
   promptSetStatusSchema,
 } from "@/lib/prompt-sets/schemas";
 import { z } from "zod";
+import {
+  createLexiconBodySchema,
+  deletedLexiconSchema,
+  lexiconListSchema,
+  lexiconSchema,
+} from "@/lib/voice/lexicons/schemas";
 import { voiceErrorExample, voiceExamples as examples } from "@/lib/openapi/voice-examples";
 import { componentRef, jsonContent, jsonSchema, namedSchemas, ref } from "@/lib/openapi/zod-to-openapi";
 
@@ -159,12 +166,14 @@ export function buildVoiceDocument(serverUrl?: string, maxTextLength = DEFAULT_T
       PromptSetUpdate: buildUpdatePromptSetBodySchema(maxTextLength),
       PromptSetGenerate: generatePromptSetBodySchema,
       PromptSetDuplicate: z.strictObject({ name: promptSetNameSchema.optional() }),
+      LexiconCreate: createLexiconBodySchema,
     },
     input: { VoiceSettings: voiceSettingsSchema },
     output: {
       VoiceSettings: voiceSettingsSchema,
       ResolvedVoiceSettings: resolvedVoiceSettingsSchema,
       Health: healthSchema,
+      HealthDetails: healthDetailsSchema,
       VoiceList: voiceListSchema,
       FormatList: formatListSchema,
       TtsResult: ttsResultSchema,
@@ -172,6 +181,9 @@ export function buildVoiceDocument(serverUrl?: string, maxTextLength = DEFAULT_T
       PromptSetList: promptSetListSchema,
       PromptSetStatus: promptSetStatusSchema,
       DeletedPromptSet: deletedPromptSetSchema,
+      Lexicon: lexiconSchema,
+      LexiconList: lexiconListSchema,
+      DeletedLexicon: deletedLexiconSchema,
     },
   });
   const document = {
@@ -201,7 +213,14 @@ export function buildVoiceDocument(serverUrl?: string, maxTextLength = DEFAULT_T
           `${MAX_PROMPTS_PER_SET} named prompts, generated in the background through the same content cache as POST /tts, ` +
           "and downloaded as one zip laid out for Asterisk, FreeSWITCH or flat, with a manifest.",
       },
-      { name: "Service", description: "Liveness." },
+      {
+        name: "Lexicons",
+        description:
+          "Pronunciation lexicons (W3C PLS 1.0, IPA) of the organisation, applied by lexicon_ids on POST /tts and " +
+          "prompt sets: an alias replaces the word, a phoneme is said in the engine's own notation where it can " +
+          "take one (otherwise the alias or the word is said, and warnings says so).",
+      },
+      { name: "Service", description: "Liveness and the speech engines' state." },
     ],
     paths,
     components: {
@@ -233,6 +252,7 @@ const bodyExamples = {
   PromptSetUpdate: examples.promptSetUpdate,
   PromptSetGenerate: examples.promptSetGenerate,
   PromptSetDuplicate: examples.promptSetDuplicate,
+  LexiconCreate: examples.lexiconCreate,
 };
 
 /** Every answer of the Voice API carries a Request-Id (proxy.ts): declared on every response. */
@@ -301,6 +321,14 @@ const parameters = {
   Range: rangeParameterObject,
   IfNoneMatch: ifNoneMatchParameterObject,
   VoiceId: { name: "voiceId", in: "path", required: true, schema: { type: "string" }, example: "fliteRms" },
+  LexiconId: {
+    name: "id",
+    in: "path",
+    required: true,
+    description: "A lexicon id (lex_...).",
+    schema: { type: "string" },
+    example: "lex_4Hq8sN2cVbXk0LrT7vYa3mEd",
+  },
   PromptSetId: {
     name: "id",
     in: "path",
@@ -396,6 +424,25 @@ function buildPaths() {
         },
       },
     },
+    "/health/details": {
+      get: {
+        operationId: "healthDetails",
+        tags: ["Service"],
+        summary: "Speech engines and their start-up probe",
+        description:
+          "Local speech: each engine (Festival, Flite, eSpeak NG) is asked for its voices and made to say a word at " +
+          "start-up; an engine or voice that fails is left out of GET /voices and the studio everywhere, logged " +
+          "once, and named here with the reason. A remote provider (ElevenLabs) lists no engines.",
+        responses: {
+          "200": {
+            description: "The provider and each engine's state.",
+            content: jsonContent(ref("HealthDetails"), examples.healthDetails),
+          },
+          ...unauthorized,
+          ...internal,
+        },
+      },
+    },
     "/voices": {
       get: {
         operationId: "listVoices",
@@ -465,8 +512,11 @@ function buildPaths() {
         summary: "Generate a prompt",
         description:
           "Synthesizes the script, trims and levels it for telephony, converts it to output_format and stores it. " +
-          "Identical requests (same text, voice, model, format and resolved settings) are served from the content " +
-          "cache with cached: true and the same sha256.",
+          "Identical requests (same text, text_type, lexicons and their versions, voice, model, format and the " +
+          "resolved settings the voice honours) are served from the content cache with cached: true and the same " +
+          "sha256. With text_type ssml the text is an SSML document of the subset (speak, break, say-as " +
+          "digits|telephone|date|characters, sub, phoneme ipa, emphasis, prosody rate); the length limit counts the " +
+          "text spoken, not the markup. applied_settings and warnings say what the voice applied and what it could not.",
         requestBody: componentRef("requestBodies", "TtsRequest"),
         responses: {
           "200": {
@@ -475,7 +525,9 @@ function buildPaths() {
           },
           ...error(
             400,
-            "Validation failed (a body that is not UTF-8 included), or the provider plan does not include the format.",
+            "Validation failed (a body that is not UTF-8 included; SSML that does not parse or has an unknown tag, " +
+              "named with its line; a lexicon id the organisation does not have), or the provider plan does not " +
+              "include the format.",
           ),
           ...unauthorized,
           ...error(404, "voice_id is not a voice of the connected account.", ["voice_not_found"]),
@@ -492,6 +544,7 @@ function buildPaths() {
       },
     },
     ...promptSetPaths(),
+    ...lexiconPaths(),
     "/files": {
       get: {
         operationId: "downloadAudioFile",
@@ -526,6 +579,101 @@ const setIdParameter = componentRef("parameters", "PromptSetId");
 const setNotFound = error(404, "No such prompt set in this organisation.", ["not_found"]);
 const badRequest = (what: string) =>
   error(400, `Validation failed: ${what}; or the body is not UTF-8 JSON.`, ["bad_request"]);
+
+const lexiconIdParameter = componentRef("parameters", "LexiconId");
+const lexiconNotFound = error(404, "No such lexicon in this organisation.", ["not_found"]);
+const plsProblems =
+  "name, or pls: malformed XML, a DOCTYPE (entities, external references), an element or attribute outside PLS 1.0, " +
+  "an alphabet other than ipa, an IPA symbol no engine can say, a lexeme without grapheme or pronunciation, or more " +
+  "than 1,000 lexemes (the message names the line and the reason; nothing is stored)";
+
+function lexiconPaths() {
+  return {
+    "/lexicons": {
+      get: {
+        operationId: "listLexicons",
+        tags: ["Lexicons"],
+        summary: "List the organisation's pronunciation lexicons",
+        description: "Newest first, without their lexemes (GET /lexicons/{id} has them).",
+        responses: {
+          "200": {
+            description: "Every lexicon, with count.",
+            content: jsonContent(ref("LexiconList"), examples.lexiconList),
+          },
+          ...unauthorized,
+          ...internal,
+        },
+      },
+      post: {
+        operationId: "createLexicon",
+        tags: ["Lexicons"],
+        summary: "Upload a pronunciation lexicon (W3C PLS 1.0)",
+        description:
+          "Each <lexeme> has one or more <grapheme> and an <alias> or a <phoneme> (IPA). Graphemes match whole " +
+          "words, case-sensitively, as PLS specifies.",
+        requestBody: componentRef("requestBodies", "LexiconCreate"),
+        responses: {
+          "201": {
+            description: "The stored lexicon, version 1.",
+            content: jsonContent(ref("Lexicon"), examples.lexicon),
+          },
+          ...badRequest(plsProblems),
+          ...unauthorized,
+          ...tooLarge,
+          ...internal,
+        },
+      },
+    },
+    "/lexicons/{id}": {
+      get: {
+        operationId: "getLexicon",
+        tags: ["Lexicons"],
+        summary: "Retrieve a lexicon with its lexemes and document",
+        parameters: [lexiconIdParameter],
+        responses: {
+          "200": { description: "The lexicon.", content: jsonContent(ref("Lexicon"), examples.lexicon) },
+          ...unauthorized,
+          ...lexiconNotFound,
+          ...internal,
+        },
+      },
+      put: {
+        operationId: "replaceLexicon",
+        tags: ["Lexicons"],
+        summary: "Replace a lexicon's document and name",
+        description:
+          "The version goes up by one. It is part of the content-cache key, so prompts that use the lexicon are " +
+          "synthesized again on their next request.",
+        parameters: [lexiconIdParameter],
+        requestBody: componentRef("requestBodies", "LexiconCreate"),
+        responses: {
+          "200": {
+            description: "The lexicon, its version bumped.",
+            content: jsonContent(ref("Lexicon"), examples.lexicon),
+          },
+          ...badRequest(plsProblems),
+          ...unauthorized,
+          ...lexiconNotFound,
+          ...tooLarge,
+          ...internal,
+        },
+      },
+      delete: {
+        operationId: "deleteLexicon",
+        tags: ["Lexicons"],
+        summary: "Delete a lexicon",
+        description: "A request or prompt set that still names it is then refused (400) until the id is removed.",
+        parameters: [lexiconIdParameter],
+        responses: {
+          "200": { description: "Deleted.", content: jsonContent(ref("DeletedLexicon"), examples.lexiconDeleted) },
+          ...unauthorized,
+          ...lexiconNotFound,
+          ...internal,
+        },
+      },
+    },
+  };
+}
 
 function promptSetPaths() {
   return {

@@ -18,6 +18,19 @@ const resolvedSettings = { stability: 0.5, similarity_boost: 0.75, style: 0, spe
 const counts = { total: 2, pending: 0, queued: 0, generating: 0, done: 2, cached: 1, failed: 0 };
 const generation = { state: "completed", started_at: "2026-11-25T10:00:01.000Z", counts };
 
+const PLS =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<lexicon version="1.0" xmlns="http://www.w3.org/2005/01/pronunciation-lexicon" ' +
+  'alphabet="ipa" xml:lang="en-US">\n  <lexeme>\n    <grapheme>Voiceage</grapheme>\n    <alias>Voice Age</alias>\n  </lexeme>\n</lexicon>\n';
+const lexiconSummary = {
+  id: "lex_4Hq8sN2cVbXk0LrT7vYa3mEd",
+  name: "Brand names",
+  language: "en-US",
+  version: 1,
+  lexeme_count: 1,
+  created_at: "2026-11-25T09:00:00.000Z",
+  updated_at: "2026-11-25T09:00:00.000Z",
+};
+
 const summary = {
   id: "ps_7Jd0aQ2mWbXk9LrT4vYs1nEe",
   name: "Main menu",
@@ -26,6 +39,8 @@ const summary = {
   model_id: "tts_multilingual_v2",
   output_format: "ulaw_8000",
   voice_settings: null,
+  text_type: "text",
+  lexicon_ids: [],
   file_extension: ".ulaw",
   generation,
   created_at: "2026-11-25T10:00:00.000Z",
@@ -53,6 +68,21 @@ const prompts = [
 
 export const voiceExamples = {
   health: { ok: true, service: "voice-prompt" },
+  healthDetails: {
+    ok: true,
+    service: "voice-prompt",
+    provider: "local",
+    engines: [
+      {
+        engine: "festival",
+        available: false,
+        voices: 0,
+        problem: "not installed or not answering: spawn festival ENOENT",
+      },
+      { engine: "flite", available: true, voices: 4, problem: null },
+      { engine: "espeak", available: true, voices: 131, problem: null },
+    ],
+  },
   voiceList: {
     voices: [
       {
@@ -99,6 +129,12 @@ export const voiceExamples = {
     voice_settings: resolvedSettings,
     sha256: SHA,
     bytes: 48_044,
+    text_type: "text",
+    lexicon_ids: [],
+    applied_settings: { speed: resolvedSettings.speed },
+    warnings: [
+      "voice_settings stability, similarity_boost, style, use_speaker_boost were not applied: local voices change only with speed, so the audio is the same as without them.",
+    ],
   },
   promptSetCreate: {
     name: "Main menu",
@@ -110,6 +146,10 @@ export const voiceExamples = {
     ],
   },
   promptSetUpdate: { name: "Main menu (spring)" },
+  lexiconCreate: { name: "Brand names", pls: PLS },
+  lexicon: { ...lexiconSummary, lexemes: [{ graphemes: ["Voiceage"], alias: "Voice Age", phoneme: null }], pls: PLS },
+  lexiconList: { lexicons: [lexiconSummary], count: 1 },
+  lexiconDeleted: { id: lexiconSummary.id, deleted: true },
   promptSetGenerate: { only: "failed" },
   promptSetDuplicate: { name: "Main menu (copy)" },
   promptSet: { ...summary, prompts },

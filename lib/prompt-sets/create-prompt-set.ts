@@ -4,12 +4,14 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { checkVoice } from "@/lib/prompt-sets/check-voice";
 import { getPromptSet } from "@/lib/prompt-sets/get-prompt-set";
+import { loadLexicons } from "@/lib/voice/lexicons/lexicons";
 import type { CreatePromptSetBody, PromptSetView } from "@/lib/prompt-sets/schemas";
 
 /** POST /prompt-sets: a new set, its prompts not generated yet. */
 export async function createPromptSet(input: { orgId: string; body: CreatePromptSetBody }): Promise<PromptSetView> {
   const { body } = input;
   const voice = await checkVoice(body.voice_id);
+  await loadLexicons(input.orgId, body.lexicon_ids);
   const id = newId("ps");
   await db.promptSet.create({
     data: {
@@ -21,6 +23,8 @@ export async function createPromptSet(input: { orgId: string; body: CreatePrompt
       modelId: body.model_id,
       outputFormat: body.output_format,
       voiceSettings: (body.voice_settings as Prisma.InputJsonValue | undefined) ?? undefined,
+      textType: body.text_type,
+      lexiconIds: body.lexicon_ids,
       prompts: {
         createMany: {
           data: body.prompts.map((prompt, position) => ({

@@ -10,7 +10,7 @@ import { generateTts, ttsDependencies, type TtsDependencies } from "@/lib/voice/
 import { describeVoiceError } from "@/lib/voice/errors";
 import type { ObjectStorage } from "@/lib/storage/object-storage";
 import { getOutputFormat, type OutputFormat } from "@/lib/audio/formats";
-import type { TtsRequestBody, VoiceSettingsInput } from "@/lib/voice/schemas";
+import type { TextType, TtsRequestBody, VoiceSettingsInput } from "@/lib/voice/schemas";
 
 /** How long one job run works before handing over to its next run (a step, in Inngest's terms). */
 const RUN_BUDGET_MS = 20_000;
@@ -84,6 +84,8 @@ async function generatePrompt(
   const format = getOutputFormat(set.outputFormat);
   const body: TtsRequestBody = {
     text: prompt.text,
+    text_type: set.textType as TextType,
+    lexicon_ids: set.lexiconIds,
     voice_id: set.voiceId,
     model_id: set.modelId as TtsRequestBody["model_id"],
     output_format: format.id as TtsRequestBody["output_format"],

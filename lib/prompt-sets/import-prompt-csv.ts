@@ -4,6 +4,7 @@ import { findPromptSetOrThrow } from "@/lib/prompt-sets/find-prompt-set";
 import { parsePromptCsv, type CsvRowError } from "@/lib/prompt-sets/prompt-csv";
 import type { PromptSetView } from "@/lib/prompt-sets/schemas";
 import { updatePromptSet } from "@/lib/prompt-sets/update-prompt-set";
+import type { TextType } from "@/lib/voice/schemas";
 import { VoiceApiError } from "@/lib/voice/errors";
 
 /** An error naming the first bad rows by their spreadsheet row numbers, with the count of all. */
@@ -27,8 +28,8 @@ export class PromptCsvError extends VoiceApiError {
  * is unchanged). Nothing changes unless every row is valid.
  */
 export async function importPromptCsv(input: { orgId: string; id: string; csv: string }): Promise<PromptSetView> {
-  await findPromptSetOrThrow(input.orgId, input.id);
-  const parsed = parsePromptCsv(input.csv, env().TTS_MAX_TEXT_LENGTH);
+  const set = await findPromptSetOrThrow(input.orgId, input.id);
+  const parsed = parsePromptCsv(input.csv, env().TTS_MAX_TEXT_LENGTH, set.textType as TextType);
   if (!parsed.ok) throw new PromptCsvError(parsed.errors, parsed.total);
   return updatePromptSet({ orgId: input.orgId, id: input.id, body: { prompts: parsed.prompts } });
 }

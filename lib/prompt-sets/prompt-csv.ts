@@ -3,6 +3,7 @@ import { formatCsv } from "@/lib/csv/format-csv";
 import { readCsvRecords } from "@/lib/csv/read-csv-records";
 import { restoreSpreadsheetCell } from "@/lib/csv/spreadsheet-cell";
 import { buildPromptListSchema, MAX_PROMPTS_PER_SET, type PromptInput } from "@/lib/prompt-sets/schemas";
+import type { TextType } from "@/lib/voice/schemas";
 
 /** A CSV of prompts, as a spreadsheet saves one, is at most this big. */
 export const MAX_PROMPT_CSV_BYTES = 2 * 1024 * 1024;
@@ -29,7 +30,7 @@ export type ParsedPromptCsv =
  * so a designer can fix them in one pass. Reading stops at the first row past the prompt
  * limit, or at a row with too many columns or an over-long cell, before any row is checked.
  */
-export function parsePromptCsv(csv: string, maxTextLength: number): ParsedPromptCsv {
+export function parsePromptCsv(csv: string, maxTextLength: number, textType: TextType = "text"): ParsedPromptCsv {
   const read = readCsvRecords(csv, {
     maxRecords: MAX_PROMPTS_PER_SET + 1,
     maxCells: MAX_PROMPT_CSV_COLUMNS,
@@ -68,7 +69,7 @@ export function parsePromptCsv(csv: string, maxTextLength: number): ParsedPrompt
     name: restoreSpreadsheetCell(cells[nameColumn] ?? "").trim(),
     text: restoreSpreadsheetCell(cells[textColumn] ?? ""),
   }));
-  const parsed = buildPromptListSchema(maxTextLength).safeParse(prompts);
+  const parsed = buildPromptListSchema(maxTextLength, textType).safeParse(prompts);
   if (parsed.success) return { ok: true, prompts: parsed.data };
 
   // One error per cell (an empty text breaks two rules; the first says it all).

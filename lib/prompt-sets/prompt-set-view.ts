@@ -26,6 +26,8 @@ type SetRow = Pick<
   | "modelId"
   | "outputFormat"
   | "voiceSettings"
+  | "textType"
+  | "lexiconIds"
   | "generationStartedAt"
   | "createdAt"
   | "updatedAt"
@@ -67,6 +69,8 @@ export function summaryView(set: SetRow, counts: GenerationCounts): PromptSetSum
     model_id: set.modelId as ModelId,
     output_format: set.outputFormat as PromptSetSummary["output_format"],
     voice_settings: (set.voiceSettings as VoiceSettingsInput | null) ?? null,
+    text_type: set.textType as PromptSetSummary["text_type"],
+    lexicon_ids: set.lexiconIds,
     file_extension: getOutputFormat(set.outputFormat).fileExtension,
     generation: generationView(set, counts),
     created_at: set.createdAt.toISOString(),

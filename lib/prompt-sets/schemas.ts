@@ -2,9 +2,14 @@
 // by client code (studio forms) and by the OpenAPI document builder.
 import { z } from "zod";
 import { DEFAULT_OUTPUT_FORMAT, OUTPUT_FORMAT_IDS } from "@/lib/audio/formats";
+import { lexiconIdsSchema } from "@/lib/voice/lexicons/schemas";
 import {
   buildTtsTextSchema,
+  checkScript,
   DEFAULT_MODEL_ID,
+  MARKUP_ALLOWANCE,
+  textTypeSchema,
+  type TextType,
   DEFAULT_TTS_MAX_TEXT_LENGTH,
   modelIdSchema,
   outputFormatSchema,
@@ -51,15 +56,21 @@ function buildPromptInputSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) {
       .optional()
       .meta({ description: "An existing prompt of this set (PATCH): renames keep its audio." }),
     name: promptNameSchema,
-    text: buildTtsTextSchema(maxTextLength).meta({
-      description: `What the prompt says, 1 to ${maxTextLength} characters.`,
+    text: buildTtsTextSchema(maxTextLength * MARKUP_ALLOWANCE).meta({
+      description:
+        `What the prompt says, 1 to ${maxTextLength} spoken characters; SSML when the set's text_type is ssml ` +
+        `(its markup not counted, the field at most ${maxTextLength * MARKUP_ALLOWANCE} characters).`,
     }),
   });
 }
 export type PromptInput = z.infer<ReturnType<typeof buildPromptInputSchema>>;
 
-/** The ordered list of a set's prompts; names unique, ids at most once. */
-export function buildPromptListSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) {
+/**
+ * The ordered list of a set's prompts; names unique, ids at most once. With `textType`, each
+ * text is checked as that type reads it (a CSV import knows its set's); the create and update
+ * bodies check against their own or the stored text_type instead.
+ */
+export function buildPromptListSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH, textType?: TextType) {
   return z
     .array(buildPromptInputSchema(maxTextLength))
     .max(MAX_PROMPTS_PER_SET, `may hold at most ${MAX_PROMPTS_PER_SET} prompts`)
@@ -67,6 +78,7 @@ export function buildPromptListSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGT
       const names = new Map<string, number>();
       const ids = new Set<string>();
       prompts.forEach((prompt, index) => {
+        if (textType) checkScript(prompt.text, textType, maxTextLength, ctx, [index, "text"]);
         const first = names.get(prompt.name);
         if (first !== undefined) {
           ctx.addIssue({
@@ -88,15 +100,21 @@ export function buildPromptListSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGT
 }
 
 export function buildCreatePromptSetBodySchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) {
-  return z.strictObject({
-    name: promptSetNameSchema,
-    voice_id: voiceIdSchema,
-    model_id: modelIdSchema.default(DEFAULT_MODEL_ID),
-    output_format: outputFormatSchema.default(DEFAULT_OUTPUT_FORMAT as (typeof OUTPUT_FORMAT_IDS)[number]),
-    voice_settings: voiceSettingsSchema.optional(),
-    language: promptSetLanguageSchema.optional(),
-    prompts: buildPromptListSchema(maxTextLength).default([]),
-  });
+  return z
+    .strictObject({
+      name: promptSetNameSchema,
+      voice_id: voiceIdSchema,
+      model_id: modelIdSchema.default(DEFAULT_MODEL_ID),
+      output_format: outputFormatSchema.default(DEFAULT_OUTPUT_FORMAT as (typeof OUTPUT_FORMAT_IDS)[number]),
+      voice_settings: voiceSettingsSchema.optional(),
+      language: promptSetLanguageSchema.optional(),
+      text_type: textTypeSchema.default("text"),
+      lexicon_ids: lexiconIdsSchema.default([]),
+      prompts: buildPromptListSchema(maxTextLength).default([]),
+    })
+    .superRefine((body, ctx) =>
+      body.prompts.forEach((p, i) => checkScript(p.text, body.text_type, maxTextLength, ctx, ["prompts", i, "text"])),
+    );
 }
 export type CreatePromptSetBody = z.infer<ReturnType<typeof buildCreatePromptSetBodySchema>>;
 
@@ -109,6 +127,8 @@ export function buildUpdatePromptSetBodySchema(maxTextLength = DEFAULT_TTS_MAX_T
       output_format: outputFormatSchema.optional(),
       voice_settings: voiceSettingsSchema.nullable().optional().meta({ description: "null: the voice's defaults." }),
       language: promptSetLanguageSchema.optional(),
+      text_type: textTypeSchema.optional(),
+      lexicon_ids: lexiconIdsSchema.optional(),
       prompts: buildPromptListSchema(maxTextLength).optional().meta({
         description:
           "Replaces the whole ordered list. A prompt whose id (or else name) and text are unchanged keeps its audio.",
@@ -185,6 +205,8 @@ const promptSetSummarySchema = z.object({
   model_id: modelIdSchema,
   output_format: outputFormatSchema,
   voice_settings: voiceSettingsSchema.nullable(),
+  text_type: textTypeSchema,
+  lexicon_ids: z.array(z.string()),
   file_extension: z.string(),
   generation: generationSchema,
   created_at: z.string(),

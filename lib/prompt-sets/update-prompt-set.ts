@@ -9,6 +9,9 @@ import { findPromptSetOrThrow } from "@/lib/prompt-sets/find-prompt-set";
 import { getPromptSet } from "@/lib/prompt-sets/get-prompt-set";
 import type { PromptInput, PromptSetView, UpdatePromptSetBody } from "@/lib/prompt-sets/schemas";
 import { VoiceApiError } from "@/lib/voice/errors";
+import { env } from "@/lib/env";
+import { loadLexicons } from "@/lib/voice/lexicons/lexicons";
+import { scriptProblem, type TextType } from "@/lib/voice/schemas";
 
 /** The columns of a generation's result: cleared whenever what the prompt says changes. */
 export const NO_RESULT = {
@@ -37,9 +40,19 @@ export async function updatePromptSet(input: {
 }): Promise<PromptSetView> {
   const { body } = input;
   if (body.voice_id) await checkVoice(body.voice_id);
+  if (body.lexicon_ids) await loadLexicons(input.orgId, body.lexicon_ids);
   await db.$transaction(async (tx) => {
     const set = await findPromptSetOrThrow(input.orgId, input.id, tx);
+    const textType = body.text_type ?? (set.textType as TextType);
+    if (body.text_type !== undefined && body.text_type !== set.textType && !body.prompts) {
+      // The stored prompts are read the new way: each must still make sense.
+      const stored = await tx.promptSetPrompt.findMany({ where: { setId: set.id }, orderBy: { position: "asc" } });
+      stored.forEach((p, i) => checkStoredScript(p.text, textType, i));
+    }
+    body.prompts?.forEach((p, i) => checkStoredScript(p.text, textType, i));
     const soundChanged =
+      (body.text_type !== undefined && body.text_type !== set.textType) ||
+      (body.lexicon_ids !== undefined && JSON.stringify(body.lexicon_ids) !== JSON.stringify(set.lexiconIds)) ||
       (body.voice_id !== undefined && body.voice_id !== set.voiceId) ||
       (body.model_id !== undefined && body.model_id !== set.modelId) ||
       (body.output_format !== undefined && body.output_format !== set.outputFormat) ||
@@ -53,6 +66,8 @@ export async function updatePromptSet(input: {
         modelId: body.model_id,
         outputFormat: body.output_format,
         language: body.language,
+        textType: body.text_type,
+        lexiconIds: body.lexicon_ids,
         ...(body.voice_settings !== undefined
           ? {
               voiceSettings:
@@ -69,6 +84,12 @@ export async function updatePromptSet(input: {
     if (rows.some((row) => row.status === "queued")) await restartGeneration(tx, updated.id);
   });
   return getPromptSet({ orgId: input.orgId, id: input.id });
+}
+
+/** A prompt's text as the set reads it (a PATCH may change text_type without sending prompts). */
+function checkStoredScript(text: string, textType: TextType, index: number) {
+  const problem = scriptProblem(text, textType, env().TTS_MAX_TEXT_LENGTH);
+  if (problem) throw new VoiceApiError("bad_request", `Invalid prompts.${index}.text: ${problem}`);
 }
 
 /**

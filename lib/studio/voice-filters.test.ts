@@ -102,3 +102,27 @@ describe("voice facets and labels", () => {
     expect(defaultVoiceId([])).toBeNull();
   });
 });
+
+describe("language names", () => {
+  it("name every language eSpeak NG speaks once, from Intl.DisplayNames or the few codes ICU lacks", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const { parseEspeakVoiceList, toLocalVoice } = await import("@/lib/voice/providers/espeak-voices");
+    const voices = parseEspeakVoiceList(execFileSync("espeak-ng", ["--voices"]).toString()).map((v) => ({
+      ...toLocalVoice(v),
+      preview_url: null,
+    }));
+    const { languages } = voiceFacets(voices);
+    const labels = languages.map((o) => o.label);
+    expect(new Set(labels).size).toBe(labels.length);
+    // No raw codes: every label is a name, not the code it stands for.
+    for (const option of languages) for (const code of option.value.split(",")) expect(option.label).not.toBe(code);
+    expect(languageName("hyw")).toBe("Western Armenian");
+    expect(languageName("nci")).toBe("Classical Nahuatl");
+    expect(languageName("cmn")).not.toBe(languageName("zh"));
+    // An option standing for two codes (one name) filters on either.
+    const a = voice({ id: "a", name: "A", languages: ["xx"], language: "xx" });
+    const b = voice({ id: "b", name: "B", languages: ["yy"], language: "yy" });
+    const c = voice({ id: "c", name: "C", languages: ["zz"], language: "zz" });
+    expect(filterVoices([a, b, c], { ...NO_FILTERS, language: "xx,yy" }).map((v) => v.id)).toEqual(["a", "b"]);
+  });
+});

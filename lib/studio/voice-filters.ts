@@ -15,8 +15,18 @@ const displayNames = (() => {
   }
 })();
 
+// Languages eSpeak NG speaks that the ICU data of Node and browsers cannot name, or names the
+// same as another code (ICU says "Chinese" for both zh and cmn).
+const NAMES_ICU_LACKS: Record<string, string> = {
+  cmn: "Mandarin Chinese",
+  hyw: "Western Armenian",
+  nci: "Classical Nahuatl",
+};
+
 /** "fr" -> "French", "es-419" -> "Latin American Spanish"; unknown codes stay as they are. */
 export function languageName(code: string): string {
+  const known = NAMES_ICU_LACKS[code.toLowerCase()];
+  if (known) return known;
   try {
     return displayNames?.of(code) ?? code;
   } catch {
@@ -69,7 +79,11 @@ export function filterVoices(
 ): Voice[] {
   const words = fold(filters.query).split(/\s+/).filter(Boolean);
   return voices.filter((voice) => {
-    if (filters.language && !voice.languages.includes(filters.language) && voice.language !== filters.language)
+    // A language option may stand for several codes with one name (facet below): any of them.
+    if (
+      filters.language &&
+      !filters.language.split(",").some((code) => voice.languages.includes(code) || voice.language === code)
+    )
       return false;
     if (filters.gender && (voice.gender ?? "") !== filters.gender) return false;
     if (filters.accent && (voice.accent ?? "") !== filters.accent) return false;
@@ -79,11 +93,26 @@ export function filterVoices(
   });
 }
 
-function facet(values: (string | null | undefined)[], label: (value: string) => string = (v) => v): FacetOption[] {
-  const counts = new Map<string, number>();
-  for (const value of values) if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return [...counts]
-    .map(([value, count]) => ({ value, label: label(value), count }))
+/**
+ * The options of one filter, each label once: values that read the same (two codes one language
+ * name) are one option whose value lists them, comma-separated, and whose count is of voices.
+ */
+function facet(perVoice: (string | null | undefined)[][], label: (value: string) => string = (v) => v): FacetOption[] {
+  const byLabel = new Map<string, { values: Set<string>; voices: number }>();
+  for (const values of perVoice) {
+    const labels = new Set<string>();
+    for (const value of values) {
+      if (!value) continue;
+      const name = label(value);
+      const entry = byLabel.get(name) ?? { values: new Set<string>(), voices: 0 };
+      entry.values.add(value);
+      byLabel.set(name, entry);
+      labels.add(name);
+    }
+    for (const name of labels) byLabel.get(name)!.voices++;
+  }
+  return [...byLabel]
+    .map(([name, { values, voices }]) => ({ value: [...values].join(","), label: name, count: voices }))
     .sort((a, b) => a.label.localeCompare(b.label, "en"));
 }
 
@@ -91,14 +120,14 @@ function facet(values: (string | null | undefined)[], label: (value: string) => 
 export function voiceFacets(voices: readonly Voice[], nameOf: LanguageNamer = languageName) {
   return {
     languages: facet(
-      voices.flatMap((v) => v.languages),
+      voices.map((v) => v.languages),
       nameOf,
     ),
     genders: facet(
-      voices.map((v) => v.gender),
+      voices.map((v) => [v.gender]),
       (g) => g[0].toUpperCase() + g.slice(1),
     ),
-    accents: facet(voices.map((v) => v.accent)),
+    accents: facet(voices.map((v) => [v.accent])),
   };
 }
 

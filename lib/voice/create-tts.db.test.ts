@@ -181,9 +181,49 @@ describe("content cache", () => {
     expect(steady.cached).toBe(false);
     expect(lively.cached).toBe(true);
     expect(lively.sha256).toBe(steady.sha256);
-    // The answer still echoes what was asked for.
+    // The answer still echoes what was asked for, and says what was applied and what was not.
     expect(lively.voice_settings).toMatchObject({ stability: 1, style: 0.4 });
+    expect(lively.applied_settings).toEqual({ speed: 1 });
+    expect(lively.warnings).toEqual([expect.stringMatching(/^voice_settings stability, style were not applied/)]);
+    expect(steady.warnings).toEqual([expect.stringMatching(/^voice_settings stability was not applied/)]);
     expect(counter.syntheses).toBe(1);
+  });
+
+  it("says nothing was ignored when only honoured settings are sent, for every provider alike", async () => {
+    const { deps } = setup(createLocalProvider());
+    const res = await createTts(
+      { orgId, body: body({ text: "Please hold.", voice_id: "fliteRms", voice_settings: { speed: 0.9 } }) },
+      deps,
+    );
+    expect(res).toMatchObject({ applied_settings: { speed: 0.9 }, warnings: [], text_type: "text" });
+  });
+
+  it("speaks SSML: counts the spoken characters, keys it apart from the same text, and warns what a voice cannot do", async () => {
+    const { provider, counter } = counting(createLocalProvider(), uniqueId());
+    const { deps } = setup(provider);
+    const ssml = `<speak>Call <say-as interpret-as="digits">0800</say-as><break time="300ms"/>now</speak>`;
+    const marked = await createTts(
+      { orgId, body: body({ text: ssml, text_type: "ssml", voice_id: "fliteRms" }) },
+      deps,
+    );
+    const plain = await createTts({ orgId, body: body({ text: ssml, voice_id: "fliteRms" }) }, deps);
+    expect(marked).toMatchObject({ text_type: "ssml", characters: "Call 0800 now".length, warnings: [] });
+    expect(plain).toMatchObject({ text_type: "text", cached: false, characters: ssml.length });
+    expect(plain.sha256).not.toBe(marked.sha256);
+    expect(counter.syntheses).toBe(2);
+    const phoneme = `<speak><phoneme alphabet="ipa" ph="ˈvɔɪsɪdʒ">Voiceage</phoneme></speak>`;
+    const flite = await createTts(
+      { orgId, body: body({ text: phoneme, text_type: "ssml", voice_id: "fliteRms" }) },
+      deps,
+    );
+    expect(flite.warnings).toEqual([
+      expect.stringMatching(/fliteRms cannot take a phoneme; "Voiceage" was spoken as written/),
+    ]);
+    const espeak = await createTts(
+      { orgId, body: body({ text: phoneme, text_type: "ssml", voice_id: "espeakEnUs" }) },
+      deps,
+    );
+    expect(espeak.warnings).toEqual([]);
   });
 
   it("synthesizes again when a setting the provider honours changes", async () => {

@@ -7,11 +7,21 @@ import { getStorage } from "@/lib/storage/get-storage";
 import type { ObjectStorage } from "@/lib/storage/object-storage";
 import { VoiceApiError } from "@/lib/voice/errors";
 import { getOutputFormat, type OutputFormat } from "@/lib/audio/formats";
-import type { VoiceSettingName } from "@/lib/voice/providers/speech-provider";
+import type { SpeechProvider, VoiceSettingName } from "@/lib/voice/providers/speech-provider";
 import { recordGeneration } from "@/lib/voice/record-generation";
 import { AUDIO_PIPELINE_VERSION, renderPrompt } from "@/lib/voice/render-prompt";
-import { countCharacters, type ResolvedVoiceSettings, type TtsRequestBody, type TtsResult } from "@/lib/voice/schemas";
+import {
+  countCharacters,
+  type ResolvedVoiceSettings,
+  type TextType,
+  type TtsRequestBody,
+  type TtsResult,
+} from "@/lib/voice/schemas";
 import { SingleFlight } from "@/lib/voice/single-flight";
+import { parseSsml, type SsmlPiece } from "@/lib/voice/ssml/parse-ssml";
+import { applyLexicons } from "@/lib/voice/lexicons/apply-lexicons";
+import { MarkupError } from "@/lib/voice/ssml/read-xml";
+import { loadLexicons } from "@/lib/voice/lexicons/lexicons";
 import { getVoiceCatalog, type VoiceCatalog } from "@/lib/voice/voice-catalog";
 
 export type StoredAudio = {
@@ -66,11 +76,27 @@ export async function generateTts(
     );
   }
   const settings = resolveSettings(defaults, body.voice_settings);
+  const ssml = body.text_type === "ssml" ? readScript(body.text) : null;
+  const lexicons = await loadLexicons(input.orgId, body.lexicon_ids);
+  const pieces: readonly SsmlPiece[] | undefined =
+    lexicons.length > 0
+      ? applyLexicons(
+          ssml?.pieces ?? [{ kind: "text", text: body.text, rate: 1 }],
+          lexicons.map((l) => l.lexemes),
+        )
+      : ssml?.pieces;
+  const warnings = pieces
+    ? ((await deps.catalog.provider.pieceWarnings?.(body.voice_id, body.model_id, pieces)) ?? [])
+    : [];
+  const { applied, ignoredNote } = appliedSettings(deps.catalog.provider, settings, body.voice_settings);
+  if (ignoredNote) warnings.push(ignoredNote);
   const cacheKey = ttsCacheKey({
     orgId: input.orgId,
     providerId: deps.catalog.provider.id,
     honouredSettings: deps.catalog.provider.honouredSettings,
     text: body.text,
+    textType: body.text_type,
+    lexicons: lexicons.map((l) => [l.id, l.version] as const),
     voiceId: body.voice_id,
     modelId: body.model_id,
     outputFormat: format.id,
@@ -87,14 +113,14 @@ export async function generateTts(
   }
   if (!audio) {
     const { value, shared } = await inProcess.run(cacheKey, () =>
-      findOrSynthesize(cacheKey, format, deps, { ...body, settings }),
+      findOrSynthesize(cacheKey, format, deps, { ...body, text: ssml?.spoken ?? body.text, pieces, settings }),
     );
     audio = value.audio;
     cached = shared || value.fromCache;
     remember(audio);
   }
 
-  const characters = countCharacters(body.text);
+  const characters = countCharacters(ssml?.spoken ?? body.text);
   await recordGeneration({
     id: newId("tts"),
     orgId: input.orgId,
@@ -130,8 +156,45 @@ export async function generateTts(
     voice_settings: body.voice_settings ? settings : null,
     sha256: audio.sha256,
     bytes: audio.bytes,
+    text_type: body.text_type,
+    lexicon_ids: body.lexicon_ids,
+    applied_settings: applied,
+    warnings,
   };
   return { result, audio };
+}
+
+/**
+ * The settings the voice honoured (the answer's `applied_settings`), and a sentence naming any
+ * the request sent that it ignores: their audio is the one without them, cached or not.
+ */
+export function appliedSettings(
+  provider: Pick<SpeechProvider, "id" | "honouredSettings">,
+  settings: ResolvedVoiceSettings,
+  requested: Partial<ResolvedVoiceSettings> | undefined,
+): { applied: Partial<ResolvedVoiceSettings>; ignoredNote: string | null } {
+  const honoured = provider.honouredSettings;
+  const applied = Object.fromEntries(honoured.map((name) => [name, settings[name]]));
+  const ignored = Object.keys(requested ?? {}).filter((name) => !honoured.includes(name as VoiceSettingName));
+  if (ignored.length === 0) return { applied, ignoredNote: null };
+  const list = ignored.join(", ");
+  return {
+    applied,
+    ignoredNote:
+      `voice_settings ${list} ${ignored.length > 1 ? "were" : "was"} not applied: ${provider.id} voices change ` +
+      `only with ${honoured.join(", ") || "none of them"}, so the audio is the same as without ${ignored.length > 1 ? "them" : "it"}.`,
+  };
+}
+
+/** The SSML of a request; the schema has checked it, but a prompt set's stored text is read here too. */
+function readScript(text: string) {
+  try {
+    return parseSsml(text);
+  } catch (error) {
+    if (error instanceof MarkupError)
+      throw new VoiceApiError("bad_request", `Invalid text: is not valid SSML: ${error.message}`);
+    throw error;
+  }
 }
 
 /** The configured provider's catalogue, storage driver and URL lifetime. */
@@ -164,6 +227,10 @@ export function ttsCacheKey(request: {
   providerId: string;
   honouredSettings: readonly VoiceSettingName[];
   text: string;
+  /** Plain text keys as it always has; SSML adds its type, so the same characters as text differ. */
+  textType?: TextType;
+  /** Each lexicon applied, with its version: editing one makes its prompts new prompts. */
+  lexicons?: readonly (readonly [string, number])[];
   voiceId: string;
   modelId: string;
   outputFormat: string;
@@ -186,6 +253,8 @@ export function ttsCacheKey(request: {
       setting("use_speaker_boost"),
     ],
     request.text,
+    ...(request.textType && request.textType !== "text" ? [request.textType] : []),
+    ...(request.lexicons?.length ? [request.lexicons] : []),
   ]);
   return createHash("sha256").update(canonical).digest("hex");
 }
@@ -233,6 +302,7 @@ async function recordOrYield(
 
 type SynthesisInput = {
   text: string;
+  pieces?: readonly SsmlPiece[];
   voice_id: string;
   model_id: TtsRequestBody["model_id"];
   settings: ResolvedVoiceSettings;
@@ -274,6 +344,7 @@ async function renderAndStore(
 ): Promise<StoredAudio> {
   const bytes = await renderPrompt(deps.catalog.provider, {
     text: request.text,
+    pieces: request.pieces,
     voiceId: request.voice_id,
     modelId: request.model_id,
     settings: request.settings,

@@ -4,6 +4,10 @@ import { z } from "zod";
 import { modelIds, type ModelId } from "@/lib/config/model-ids";
 import { maxCharacters } from "@/lib/text/characters";
 import { DEFAULT_OUTPUT_FORMAT, formatGroups, OUTPUT_FORMAT_IDS } from "@/lib/audio/formats";
+import { countCharacters } from "@/lib/text/characters";
+import { parseSsml } from "@/lib/voice/ssml/parse-ssml";
+import { MarkupError } from "@/lib/voice/ssml/read-xml";
+import { lexiconIdsSchema } from "@/lib/voice/lexicons/schemas";
 
 export const DEFAULT_TTS_MAX_TEXT_LENGTH = 1000;
 
@@ -55,17 +59,67 @@ export function buildTtsTextSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) 
   );
 }
 
+const textTypes = ["text", "ssml"] as const;
+export type TextType = (typeof textTypes)[number];
+
+/** SSML markup may take this many times the spoken limit (the limit counts what is spoken). */
+export const MARKUP_ALLOWANCE = 8;
+
+export const textTypeSchema = z.enum(textTypes).meta({
+  description:
+    "text (default): the script as written. ssml: an SSML document of the subset <speak>, <break>, <say-as " +
+    "interpret-as=digits|telephone|date|characters>, <sub>, <phoneme alphabet=ipa>, <emphasis>, <prosody rate> " +
+    "(docs/voice.md, SSML); the length limit counts the spoken text, not the markup.",
+});
+
+/**
+ * What is wrong with a script of `textType` (too long to say, or SSML that does not parse, with
+ * its line and reason), or null. The limit counts the spoken text, never the markup.
+ */
+export function scriptProblem(text: string, textType: TextType, maxTextLength: number): string | null {
+  if (textType === "text")
+    return countCharacters(text) > maxTextLength ? `must be at most ${maxTextLength} characters` : null;
+  try {
+    const said = countCharacters(parseSsml(text).spoken);
+    return said > maxTextLength
+      ? `must say at most ${maxTextLength} characters (this SSML says ${said}; markup is not counted)`
+      : null;
+  } catch (error) {
+    if (!(error instanceof MarkupError)) throw error;
+    return `is not valid SSML: ${error.message}`;
+  }
+}
+
+/** scriptProblem as a zod issue at `path`. */
+export function checkScript(
+  text: string,
+  textType: TextType,
+  maxTextLength: number,
+  ctx: z.RefinementCtx,
+  path: PropertyKey[],
+) {
+  const problem = scriptProblem(text, textType, maxTextLength);
+  if (problem) ctx.addIssue({ code: "custom", path, message: problem });
+}
+
 /** TtsRequest with the server's configured text limit (TTS_MAX_TEXT_LENGTH). */
 export function buildTtsRequestBodySchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) {
-  return z.strictObject({
-    text: buildTtsTextSchema(maxTextLength).meta({
-      description: `The script to speak, 1 to ${maxTextLength} characters (configurable server-side).`,
-    }),
-    voice_id: voiceIdSchema,
-    model_id: modelIdSchema.default(DEFAULT_MODEL_ID),
-    output_format: outputFormatSchema.default(DEFAULT_OUTPUT_FORMAT as (typeof OUTPUT_FORMAT_IDS)[number]),
-    voice_settings: voiceSettingsSchema.optional(),
-  });
+  return z
+    .strictObject({
+      text: buildTtsTextSchema(maxTextLength * MARKUP_ALLOWANCE).meta({
+        description:
+          `The script to speak: 1 to ${maxTextLength} spoken characters (configurable server-side). With ` +
+          `text_type ssml the limit counts the text spoken, not the markup; the markup may take the field to ` +
+          `${maxTextLength * MARKUP_ALLOWANCE} characters.`,
+      }),
+      text_type: textTypeSchema.default("text"),
+      lexicon_ids: lexiconIdsSchema.default([]),
+      voice_id: voiceIdSchema,
+      model_id: modelIdSchema.default(DEFAULT_MODEL_ID),
+      output_format: outputFormatSchema.default(DEFAULT_OUTPUT_FORMAT as (typeof OUTPUT_FORMAT_IDS)[number]),
+      voice_settings: voiceSettingsSchema.optional(),
+    })
+    .superRefine((body, ctx) => checkScript(body.text, body.text_type, maxTextLength, ctx, ["text"]));
 }
 export const ttsRequestBodySchema = buildTtsRequestBodySchema();
 export type TtsRequestBody = z.infer<typeof ttsRequestBodySchema>;
@@ -110,10 +164,40 @@ export const ttsResultSchema = z.object({
   voice_settings: resolvedVoiceSettingsSchema.nullable(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   bytes: z.number().int(),
+  text_type: textTypeSchema,
+  lexicon_ids: z.array(z.string()),
+  applied_settings: voiceSettingsSchema.meta({
+    description:
+      "The settings that changed this audio, as used (local voices: speed only; ElevenLabs: all five). " +
+      "voice_settings echoes the request; a setting sent but not honoured is named in warnings.",
+  }),
+  warnings: z.array(z.string()).meta({
+    description:
+      "What the voice could not do as asked, one sentence each: voice_settings it ignores, SSML or lexicon " +
+      "marks it cannot render (said as written instead). Empty when everything was applied.",
+  }),
 });
 export type TtsResult = z.infer<typeof ttsResultSchema>;
 
 export const healthSchema = z.object({ ok: z.boolean(), service: z.string() });
+
+const engineStatusSchema = z.object({
+  engine: z.string().meta({ description: "festival, flite or espeak" }),
+  available: z.boolean(),
+  voices: z.number().int().meta({ description: "Voices that passed the start-up probe and are offered." }),
+  problem: z
+    .string()
+    .nullable()
+    .meta({ description: "Why the engine, or some of its voices, are not offered; null when all answered." }),
+});
+
+/** GET /health/details: the speech provider and, for local speech, each engine's start-up probe. */
+export const healthDetailsSchema = z.object({
+  ok: z.boolean(),
+  service: z.string(),
+  provider: z.string(),
+  engines: z.array(engineStatusSchema),
+});
 
 /** Every error.code the Voice Prompt API returns, with its HTTP status (README lists them). */
 export const VOICE_ERROR_STATUS = {

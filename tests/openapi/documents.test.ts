@@ -98,6 +98,7 @@ describe("OpenAPI documents", () => {
       "GET, HEAD, POST, OPTIONS",
       "GET, HEAD, PUT, OPTIONS",
       "GET, HEAD, PATCH, DELETE, OPTIONS",
+      "GET, HEAD, PUT, DELETE, OPTIONS",
     ]);
     expect(AllowedMethods.headers.Allow.required).toBe(true);
     expect(voice.info.description).toMatch(/405 method_not_allowed with a true Allow/);

@@ -37,7 +37,7 @@ export type UndocumentedAnswer = {
 /** Answers an API gives on purpose where its document has no operation. Nothing else may. */
 // The Voice API's paths (the document's templates), for its deliberate 405 and OPTIONS answers.
 const VOICE_PATHS =
-  /^(\/(health|voices|formats|tts|prompt-sets|files)|\/voices\/[^/]+\/preview\.mp3|\/files\/.+|\/prompt-sets\/[^/]+(\/(generate|status|duplicate|archive|prompts\.csv))?)$/;
+  /^(\/(health|voices|formats|tts|prompt-sets|files|lexicons)|\/health\/details|\/lexicons\/[^/]+|\/voices\/[^/]+\/preview\.mp3|\/files\/.+|\/prompt-sets\/[^/]+(\/(generate|status|duplicate|archive|prompts\.csv))?)$/;
 
 export const UNDOCUMENTED_ANSWERS: Record<DocumentName, UndocumentedAnswer[]> = {
   verification: [
@@ -53,7 +53,7 @@ export const UNDOCUMENTED_ANSWERS: Record<DocumentName, UndocumentedAnswer[]> = 
   ],
   voice: [
     {
-      path: /^\/(voices\/[^/]+(?!\/preview\.mp3$)(\/.*)?|prompt-sets\/[^/]+\/(?!(generate|status|duplicate|archive|prompts\.csv)$).+|tts\/.+|formats\/.+)$/,
+      path: /^\/(voices\/[^/]+(?!\/preview\.mp3$)(\/.*)?|prompt-sets\/[^/]+\/(?!(generate|status|duplicate|archive|prompts\.csv)$).+|lexicons\/[^/]+\/.+|tts\/.+|formats\/.+)$/,
       handler: "unrecognizedVoiceRequest",
       reason:
         "A path under a Voice API root that the API does not have answers, once authenticated, 404 not_found in " +

@@ -7,17 +7,21 @@ import { download, voiceApi } from "./voice-client";
 import { newOrg } from "../support/fixtures";
 
 const TTS_RESULT_KEYS = [
+  "applied_settings",
   "audio_url",
   "bytes",
   "cached",
   "characters",
   "content_type",
   "file_extension",
+  "lexicon_ids",
   "model_id",
   "output_format",
   "sha256",
+  "text_type",
   "voice_id",
   "voice_settings",
+  "warnings",
 ].sort();
 
 const VOICE = "espeakEnUs";

@@ -6,6 +6,7 @@ import { decodeAudio } from "@/lib/audio/decode-audio";
 import { pcmFromS16le, type PcmAudio } from "@/lib/audio/pcm";
 import type { OutputFormat } from "@/lib/audio/formats";
 import { HONOURED_SETTINGS } from "@/lib/voice/honoured-settings";
+import { elevenLabsText } from "@/lib/voice/providers/elevenlabs-ssml";
 import {
   DEFAULT_VOICE_SETTINGS,
   UpstreamError,
@@ -116,6 +117,10 @@ export function createElevenLabsProvider(options: ElevenLabsOptions): SpeechProv
       return upstreamFormatFor(format).sampleRate;
     },
 
+    async pieceWarnings(_voiceId, modelId, pieces) {
+      return elevenLabsText(pieces, models[modelId]).warnings;
+    },
+
     async synthesize(request: SynthesisRequest): Promise<PcmAudio> {
       const upstream = upstreamFormatFor(request.format);
       const { settings } = request;
@@ -124,7 +129,7 @@ export function createElevenLabsProvider(options: ElevenLabsOptions): SpeechProv
           .convert(
             request.voiceId,
             {
-              text: request.text,
+              text: request.pieces ? elevenLabsText(request.pieces, models[request.modelId]).text : request.text,
               modelId: models[request.modelId],
               outputFormat: upstream.id as never,
               voiceSettings: {

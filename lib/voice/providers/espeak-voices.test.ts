@@ -88,3 +88,23 @@ describe("local synthesis", () => {
     expect(previewText("sw")).toBe("1, 2, 3, 4, 5.");
   });
 });
+
+describe("female eSpeak variants", () => {
+  it("offers all five female variants for US and British English, f3 alone for the other IVR languages", () => {
+    const listing = [
+      "Pty Language       Age/Gender VoiceName          File                 Other Languages",
+      " 2  en-us           --/M      English_(America)  gmw/en-US            (en 3)",
+      " 2  en-gb           --/M      English_(Great_Britain) gmw/en          (en 2)",
+      " 5  de              --/M      German             gmw/de",
+    ].join("\n");
+    const ids = parseEspeakVoiceList(listing).map((v) => v.id);
+    for (const variant of ["F1", "F2", "F3", "F4", "F5"]) {
+      expect(ids).toContain(`espeakEnUs${variant}`);
+      expect(ids).toContain(`espeakEnGb${variant}`);
+    }
+    expect(ids.filter((id) => id.startsWith("espeakDe"))).toEqual(expect.arrayContaining(["espeakDe", "espeakDeF3"]));
+    expect(ids.filter((id) => id.startsWith("espeakDe"))).toHaveLength(2);
+    const f1 = parseEspeakVoiceList(listing).find((v) => v.id === "espeakEnUsF1")!;
+    expect(f1).toMatchObject({ espeakName: "gmw/en-US+f1", gender: "female" });
+  });
+});

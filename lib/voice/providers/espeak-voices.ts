@@ -21,9 +21,12 @@ export type EspeakVoice = {
 const EXCLUDED_FILE_PREFIXES = ["art/"];
 
 // A female variant for the languages IVR designers ask for most; every other language has
-// eSpeak's default (male) voice only. "f3" is eSpeak's clearest female variant.
+// eSpeak's default (male) voice only. "f3" is eSpeak's clearest female variant; US and British
+// English also get its other four (f1, f2, f4, f5), each measured by `npm run eval:voice`.
 const FEMALE_VARIANT = "f3";
 const WITH_FEMALE_VARIANT = new Set(["en-us", "en-gb", "es", "es-419", "fr-fr", "de", "it", "pt", "pt-br", "nl"]);
+const WITH_EVERY_FEMALE_VARIANT = new Set(["en-us", "en-gb"]);
+const OTHER_FEMALE_VARIANTS = ["f1", "f2", "f4", "f5"];
 
 /** Parses `espeak-ng --voices` output into the curated catalogue, sorted by name. */
 export function parseEspeakVoiceList(output: string): EspeakVoice[] {
@@ -56,14 +59,19 @@ export function parseEspeakVoiceList(output: string): EspeakVoice[] {
     };
     voices.set(id, voice);
     if (WITH_FEMALE_VARIANT.has(language)) {
-      const femaleId = `${id}${pascal(FEMALE_VARIANT)}`;
-      voices.set(femaleId, {
-        ...voice,
-        id: femaleId,
-        espeakName: `${file}+${FEMALE_VARIANT}`,
-        name: `${name}, female`,
-        gender: "female",
-      });
+      const variants = WITH_EVERY_FEMALE_VARIANT.has(language)
+        ? [FEMALE_VARIANT, ...OTHER_FEMALE_VARIANTS]
+        : [FEMALE_VARIANT];
+      for (const variant of variants) {
+        const femaleId = `${id}${pascal(variant)}`;
+        voices.set(femaleId, {
+          ...voice,
+          id: femaleId,
+          espeakName: `${file}+${variant}`,
+          name: variant === FEMALE_VARIANT ? `${name}, female` : `${name}, female (${variant})`,
+          gender: "female",
+        });
+      }
     }
   }
   return [...voices.values()].sort((a, b) => a.name.localeCompare(b.name, "en"));

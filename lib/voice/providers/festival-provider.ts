@@ -4,7 +4,7 @@ import { parseWav } from "@/lib/audio/pcm";
 import { runProcess } from "@/lib/audio/run-process";
 import { env } from "@/lib/env";
 import { createFestivalPool, type FestivalPool } from "@/lib/voice/providers/festival-process-pool";
-import type { LocalEngine, LocalVoice } from "@/lib/voice/providers/local-voice";
+import type { LexiconWord, LocalEngine, LocalVoice } from "@/lib/voice/providers/local-voice";
 
 const FESTIVAL_TIMEOUT_MS = 30_000;
 // Synthesis is CPU-bound: more processes than cores only share them; at least two so one long
@@ -92,12 +92,18 @@ export function stopFestivalProcesses() {
  * a process's earlier prompts never change what the next one sounds like. HTS voices honour
  * `speed` through the engine's speech-rate option, diphone voices by stretching durations.
  */
-export function festivalSetup(voice: FestivalVoice, speed: number): string {
+export function festivalSetup(voice: FestivalVoice, speed: number, words: readonly LexiconWord[] = []): string {
   const rate =
     voice.kind === "hts"
       ? `(set! hts_engine_params (append hts_engine_params (list (list "-r" ${speed}))))`
       : `(Parameter.set 'Duration_Stretch ${1 / speed})`;
-  return `(Parameter.set 'Duration_Stretch 1) (voice_${voice.engineVoice}) ${rate}`;
+  // Lexicon entries outlive the prompt in the process, so they are only ever added for words
+  // no script contains (lib/voice/pronounce.ts makes them from the pronunciation itself).
+  const entries = words
+    .filter((w) => /^[a-z]+$/.test(w.word) && /^[a-z0-9() ]+$/.test(w.pronunciation))
+    .map((w) => ` (lex.add.entry '("${w.word}" nil ${w.pronunciation}))`)
+    .join("");
+  return `(Parameter.set 'Duration_Stretch 1) (voice_${voice.engineVoice}) ${rate}${entries}`;
 }
 
 /**
@@ -113,10 +119,10 @@ export function createFestivalEngine(): LocalEngine {
       });
       return festivalVoicesIn(out.toString("utf8"));
     },
-    async synthesize(voice, text, speed) {
+    async synthesize(voice, text, speed, words) {
       const known = FESTIVAL_VOICES.find((v) => v.id === voice.id);
       if (!known) throw new Error(`${voice.id} is not a Festival voice`);
-      return parseWav(await festivalPool().synthesize(festivalSetup(known, speed), text));
+      return parseWav(await festivalPool().synthesize(festivalSetup(known, speed, words), text));
     },
   };
 }

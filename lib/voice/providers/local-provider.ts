@@ -1,15 +1,18 @@
 import "server-only";
 import type { PcmAudio } from "@/lib/audio/pcm";
 import { env } from "@/lib/env";
+import { errorField, logger } from "@/lib/log";
 import { HONOURED_SETTINGS } from "@/lib/voice/honoured-settings";
 import { createEspeakEngine } from "@/lib/voice/providers/espeak-provider";
 import { createFestivalEngine } from "@/lib/voice/providers/festival-provider";
 import { createFliteEngine } from "@/lib/voice/providers/flite-provider";
 import { speakIvrText } from "@/lib/voice/providers/speak-ivr-text";
+import { speakPieces, takesPhonemes } from "@/lib/voice/providers/speak-pieces";
 import { engineFailure, toPublicVoice, type LocalEngine, type LocalVoice } from "@/lib/voice/providers/local-voice";
 import {
   DEFAULT_VOICE_SETTINGS,
   UpstreamError,
+  type EngineStatus,
   type SpeechProvider,
   type SynthesisRequest,
 } from "@/lib/voice/providers/speech-provider";
@@ -36,6 +39,12 @@ const ENGINES: Record<string, () => LocalEngine> = {
   espeak: createEspeakEngine,
 };
 
+// What each engine says at start-up to prove a voice works. Festival's and Flite's voices are
+// separate data (one can be missing or broken while the program runs), so each is probed;
+// eSpeak NG's voices are one program over one data directory, so one probe answers for all.
+const PROBE_TEXT = "Ready.";
+const PROBE_EACH_VOICE: Record<string, boolean> = { festival: true, flite: true, espeak: false };
+
 type Installed = { voice: LocalVoice; engine: string };
 
 /**
@@ -50,6 +59,16 @@ export function createLocalProvider(): SpeechProvider {
     id: "local",
     runsLocally: true,
     honouredSettings: HONOURED_SETTINGS.local,
+    engineStatus: localEngineStatus,
+    async pieceWarnings(voiceId, _modelId, pieces) {
+      const found = await findLocalVoice(voiceId);
+      if (!found || takesPhonemes(found.engine)) return [];
+      return pieces.flatMap((p) =>
+        p.kind === "phoneme"
+          ? [`${voiceId} cannot take a phoneme; "${p.text}" was spoken as written instead of /${p.ipa}/.`]
+          : [],
+      );
+    },
     async listVoices() {
       const origin = env().APP_URL.replace(/\/$/, "");
       return (await localCatalogue()).map(({ voice }) =>
@@ -68,8 +87,11 @@ export function createLocalProvider(): SpeechProvider {
       if (!found) throw new UpstreamError("voice_not_found", `No voice ${request.voiceId}.`);
       try {
         const { voice } = found;
+        const engine = ENGINES[found.engine]();
+        if (request.pieces)
+          return await speakPieces(found.engine, engine, voice, request.pieces, request.settings.speed);
         const text = voice.language === "en" ? speakIvrText(request.text, voice.locale) : request.text;
-        return await ENGINES[found.engine]().synthesize(voice, text, request.settings.speed);
+        return await engine.synthesize(voice, text, request.settings.speed);
       } catch (error) {
         throw new UpstreamError("failed", engineFailure(found.engine, error), { cause: error });
       }
@@ -79,29 +101,76 @@ export function createLocalProvider(): SpeechProvider {
 
 let catalogue: Promise<Installed[]> | undefined;
 let loaded: Map<string, Installed> | undefined;
+let statuses: EngineStatus[] = [];
 
 /**
- * Every installed local voice, clearest English first, then the rest by name. Read once per
- * process: installed voices do not change while it runs. An engine that is missing simply
- * contributes no voices; only when none answers is it an error.
+ * Every installed local voice that passed its start-up probe, clearest English first, then the
+ * rest by name. Read once per process: installed voices do not change while it runs. An engine
+ * that is missing or fails its probe contributes no voices (so none is ever listed and then
+ * 404), and is logged once; only when no engine answers is it an error.
  */
 function localCatalogue(): Promise<Installed[]> {
-  catalogue ??= Promise.allSettled(
-    Object.entries(ENGINES).map(async ([engine, create]) =>
-      (await create().voices()).map((voice) => ({ voice, engine })),
-    ),
-  ).then((results) => {
-    const found = results.flatMap((r) => (r.status === "fulfilled" ? r.value : []));
-    if (found.length === 0) {
-      catalogue = undefined;
-      const reasons = results.map((r) => (r.status === "rejected" ? String(r.reason) : "no voices")).join("; ");
-      throw new UpstreamError("failed", `No local speech engine answered: ${reasons}`);
-    }
-    const sorted = sortByClarity(found);
-    loaded = new Map(sorted.map((entry) => [entry.voice.id, entry]));
-    return sorted;
-  });
+  catalogue ??= Promise.all(Object.entries(ENGINES).map(([engine, create]) => probeEngine(engine, create()))).then(
+    (probed) => {
+      statuses = probed.map((p) => p.status);
+      const found = probed.flatMap((p) => p.voices);
+      if (found.length === 0) {
+        catalogue = undefined;
+        const reasons = statuses.map((s) => `${s.engine}: ${s.problem ?? "no voices"}`).join("; ");
+        throw new UpstreamError("failed", `No local speech engine answered: ${reasons}`);
+      }
+      const sorted = sortByClarity(found);
+      loaded = new Map(sorted.map((entry) => [entry.voice.id, entry]));
+      return sorted;
+    },
+  );
   return catalogue;
+}
+
+/** The engine's voices that can speak: listed by the engine, then each made to say a word. */
+async function probeEngine(engine: string, impl: LocalEngine): Promise<{ status: EngineStatus; voices: Installed[] }> {
+  let listed: LocalVoice[];
+  try {
+    listed = await impl.voices();
+  } catch (error) {
+    return unavailable(engine, `not installed or not answering: ${errorField(error).message}`);
+  }
+  if (listed.length === 0) return unavailable(engine, "installed, but none of its voices is");
+  const failures: string[] = [];
+  const speaks = async (voice: LocalVoice) => {
+    try {
+      const pcm = await impl.synthesize(voice, PROBE_TEXT, 1);
+      if (pcm.samples.some((s) => s !== 0)) return true;
+      failures.push(`${voice.id}: said nothing`);
+    } catch (error) {
+      failures.push(`${voice.id}: ${errorField(error).message}`);
+    }
+    return false;
+  };
+  let working: LocalVoice[];
+  if (PROBE_EACH_VOICE[engine]) {
+    const ok = await Promise.all(listed.map(speaks));
+    working = listed.filter((_, i) => ok[i]);
+  } else {
+    working = (await speaks(listed[0])) ? listed : [];
+  }
+  const problem = failures.length > 0 ? `failed its start-up probe (${failures.join("; ")})` : null;
+  if (problem) logger().warn({ engine, problem }, `Local speech engine ${engine}: voices left out`);
+  return {
+    status: { engine, available: working.length > 0, voices: working.length, problem },
+    voices: working.map((voice) => ({ voice, engine })),
+  };
+}
+
+function unavailable(engine: string, problem: string): { status: EngineStatus; voices: Installed[] } {
+  logger().warn({ engine, problem }, `Local speech engine ${engine} is unavailable; its voices are not offered`);
+  return { status: { engine, available: false, voices: 0, problem }, voices: [] };
+}
+
+/** How each local engine fared at start-up (probing it first if nothing has asked yet). */
+export async function localEngineStatus(): Promise<EngineStatus[]> {
+  await localCatalogue().catch(() => undefined);
+  return statuses;
 }
 
 export function sortByClarity<T extends { voice: Pick<LocalVoice, "id" | "name"> }>(entries: T[]): T[] {

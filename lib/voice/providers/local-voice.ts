@@ -13,9 +13,15 @@ export type LocalVoice = Omit<Voice, "preview_url"> & {
 export interface LocalEngine {
   /** Installed voices; an engine that is not installed has none rather than failing the others. */
   voices(): Promise<LocalVoice[]>;
-  /** `speed` is the API's speaking-rate multiplier (0.7 to 1.2, 1 is the voice's own pace). */
-  synthesize(voice: LocalVoice, text: string, speed: number): Promise<PcmAudio>;
+  /**
+   * `speed` is a speaking-rate multiplier (1 is the voice's own pace). `words` are pronunciations
+   * for words of `text`, in the engine's lexicon notation (only engines that take them get any).
+   */
+  synthesize(voice: LocalVoice, text: string, speed: number, words?: readonly LexiconWord[]): Promise<PcmAudio>;
 }
+
+/** A word of a prompt and how to say it, in the engine's own lexicon notation. */
+export type LexiconWord = { word: string; pronunciation: string };
 
 /** The voice as GET /voices shows it: the spec's fields and nothing of the engine's. */
 export function toPublicVoice(voice: LocalVoice, previewUrl: string): Voice {

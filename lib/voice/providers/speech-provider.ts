@@ -2,6 +2,7 @@ import type { PcmAudio } from "@/lib/audio/pcm";
 import type { OutputFormat } from "@/lib/audio/formats";
 import type { ModelId } from "@/lib/config/model-ids";
 import type { ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
+import type { SsmlPiece } from "@/lib/voice/ssml/parse-ssml";
 
 export type SynthesisRequest = {
   text: string;
@@ -11,6 +12,11 @@ export type SynthesisRequest = {
   settings: ResolvedVoiceSettings;
   /** The format the caller wants; providers pick the upstream format they synthesize in. */
   format: OutputFormat;
+  /**
+   * What to say with its marks (SSML, lexicon pronunciations), when the request has any; then
+   * `text` is only its spoken words. Absent for plain text with no lexicon.
+   */
+  pieces?: readonly SsmlPiece[];
 };
 
 /**
@@ -35,7 +41,21 @@ export interface SpeechProvider {
   /** Sample rate `synthesize` will return for this format and voice (lets the encoder start early). */
   sourceSampleRate(format: OutputFormat, voiceId: string): number;
   synthesize(request: SynthesisRequest): Promise<PcmAudio>;
+  /** What of `pieces` this voice cannot render as marked (the answer's `warnings`). */
+  pieceWarnings?(voiceId: string, modelId: ModelId, pieces: readonly SsmlPiece[]): Promise<string[]>;
+  /** Engines on this machine and how their start-up probe went (absent for a remote provider). */
+  engineStatus?(): Promise<EngineStatus[]>;
 }
+
+/** One speech engine as its start-up probe found it (GET /health/details). */
+export type EngineStatus = {
+  engine: string;
+  available: boolean;
+  /** Voices that passed the probe and are offered. */
+  voices: number;
+  /** Why the engine, or some of its voices, are not offered; null when everything answered. */
+  problem: string | null;
+};
 
 export type VoiceSettingName = keyof ResolvedVoiceSettings;
 
