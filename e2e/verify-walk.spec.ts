@@ -130,7 +130,8 @@ test("a 22-year-old picks ID first and passes; each photo's problem sits with th
   await expect(choices.nth(0)).toContainText(
     "The face check only confirms people who look well over 18. If you are under 25, your ID will be quicker.",
   );
-  await expect(choices.nth(1)).toContainText("Needs your passport, driving licence or ID card, and a selfie.");
+  // The built-in reader passes a passport's photo page only (docs/id-document.md), and says so.
+  await expect(choices.nth(1)).toContainText("Needs your passport and a selfie.");
   await expectBranded(page);
   await auditAndSnap(page, "walk-choose");
   expect((await status(session.id)).status).toBe("created");

@@ -1,7 +1,7 @@
 import { ActionForm } from "@/components/verify/action-form";
 import {
   faceLimitNote,
-  METHOD_CHOICE_LINE,
+  methodChoiceLine,
   METHOD_LABEL,
   METHOD_PHRASE,
   unavailableChoice,
@@ -65,7 +65,7 @@ export function IntroView(props: {
                     </span>
                   ) : null}
                 </h3>
-                <p className="mt-1 text-base text-slate-700">{METHOD_CHOICE_LINE[step.method]}</p>
+                <p className="mt-1 text-base text-slate-700">{methodChoiceLine(step)}</p>
                 {step.method === "face_estimation" ? (
                   <p className="mt-2 text-sm text-slate-700" data-testid="face-limit">
                     {faceLimitNote(snapshot.requiredAge, idOffered)}

@@ -16,7 +16,7 @@ export const METHOD_PHRASE: Record<VerificationMethod, string> = {
   digital_id: "Digital ID",
 };
 
-export const METHOD_SUMMARY: Record<VerificationMethod, string> = {
+const METHOD_SUMMARY: Record<VerificationMethod, string> = {
   face_estimation: "Estimates your age from a selfie. It does not identify you.",
   id_document: "Reads the date of birth on your passport, driving licence or national ID card.",
   credit_card: "Confirms you hold a credit card, which requires being an adult. No charge is made.",
@@ -47,13 +47,37 @@ export function unavailableSentence(method: VerificationMethod, reason: Unavaila
  * The chooser's one plain line per method: what it needs, how long it takes, what is kept. Kept
  * with the outcome for a document: its type and issuing country (docs/id-document.md).
  */
-export const METHOD_CHOICE_LINE: Record<VerificationMethod, string> = {
+const METHOD_CHOICE_LINE: Record<VerificationMethod, string> = {
   face_estimation: "Needs a selfie. About a minute. Kept: nothing, the photo is deleted once checked.",
   id_document:
     "Needs your passport, driving licence or ID card, and a selfie. About two minutes. Kept: nothing but the document's type and country.",
   credit_card: "Needs a credit card, on our card partner's page; no charge. About a minute. Kept: nothing.",
   digital_id: "Needs a digital identity wallet. About a minute. Kept: nothing.",
 };
+
+/**
+ * The built-in document reader passes only a page that carries the zone, the portrait and the
+ * printed date of birth together: a passport's photo page. A card's zone and a licence's barcode
+ * are on the back, away from the portrait, and one photo cannot show both (docs/id-document.md),
+ * so on this server the document method asks for a passport; a vendor reads every document.
+ */
+const BUILT_IN_DOCUMENT_SUMMARY = "Reads the date of birth on the photo page of your passport.";
+const BUILT_IN_DOCUMENT_CHOICE_LINE =
+  "Needs your passport and a selfie. About two minutes. Kept: nothing but the document's type and country.";
+
+type DescribedStep = { method: VerificationMethod; checkedOnThisServer?: boolean };
+
+export function methodSummary(step: DescribedStep): string {
+  return step.method === "id_document" && step.checkedOnThisServer
+    ? BUILT_IN_DOCUMENT_SUMMARY
+    : METHOD_SUMMARY[step.method];
+}
+
+export function methodChoiceLine(step: DescribedStep): string {
+  return step.method === "id_document" && step.checkedOnThisServer
+    ? BUILT_IN_DOCUMENT_CHOICE_LINE
+    : METHOD_CHOICE_LINE[step.method];
+}
 
 /** The button that changes to this method without spending an attempt. */
 export const USE_INSTEAD: Record<VerificationMethod, string> = {

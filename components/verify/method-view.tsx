@@ -4,10 +4,10 @@ import { ImageCapture } from "@/components/verify/image-capture";
 import {
   faceLimitNote,
   INCONCLUSIVE_NOTE,
-  METHOD_CHOICE_LINE,
+  methodChoiceLine,
   METHOD_LABEL,
   METHOD_PHRASE,
-  METHOD_SUMMARY,
+  methodSummary,
   unavailableSentence,
   USE_INSTEAD,
 } from "@/components/verify/method-copy";
@@ -52,7 +52,7 @@ const PHOTO_TIPS: Record<string, string[]> = {
     "Only you in the picture.",
   ],
   id_document: [
-    "Use the side with your photo and date of birth.",
+    "Photograph the page with your photo and the lines of letters and <<< at its foot.",
     "Lay it flat; keep all four corners in the picture.",
     "Avoid glare so the text is sharp.",
   ],
@@ -159,7 +159,7 @@ export function MethodView(props: {
         <h2 id="flow-focus" tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none">
           {label}
         </h2>
-        <p className="mt-2 text-base text-slate-700">{METHOD_SUMMARY[step.method]}</p>
+        <p className="mt-2 text-base text-slate-700">{methodSummary(step)}</p>
         {step.method === "face_estimation" && step.state === "current" ? (
           <p
             className="mt-3 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-base text-sky-950"
@@ -235,7 +235,7 @@ export function MethodView(props: {
             {others.map((other) => (
               <li key={other.index} className="rounded-lg border border-slate-200 bg-white px-4 py-3">
                 <p className="font-medium text-slate-900">{METHOD_LABEL[other.method]}</p>
-                <p className="mt-1 text-sm text-slate-700">{METHOD_CHOICE_LINE[other.method]}</p>
+                <p className="mt-1 text-sm text-slate-700">{methodChoiceLine(other)}</p>
                 <div className="mt-3">
                   <SwitchMethodButton action={props.switchAction(other.index)} label={USE_INSTEAD[other.method]} />
                 </div>
