@@ -163,7 +163,8 @@ describe("live sessions through the hosted flow", () => {
       0,
       upload(new TextEncoder().encode("%PDF-1.7 not an image")),
     );
-    expect(outcome).toMatchObject({ kind: "rejected" });
+    // A retake, shown with the photo it is about: the user picked the wrong file, and may pick again.
+    expect(outcome).toMatchObject({ kind: "retake", message: "Please use a JPEG, PNG or WebP photo." });
     expect(received).toEqual([]);
     expect((await s.load()).attempts).toBe(0);
   });
