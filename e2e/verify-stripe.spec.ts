@@ -166,7 +166,7 @@ test("card check on setup-mode Checkout: a debit card is inconclusive, and the c
 });
 
 test("the dashboard's settings show Stripe checking documents and cards", async ({ page }) => {
-  await signUp(page, newAccount(), stack.baseUrl);
+  await signUp(page, newAccount(), stack.baseUrl, stack.databaseUrl);
   await page.goto(`${stack.baseUrl}/dashboard/settings`);
   const methods = page.getByRole("region", { name: "Live verification methods" });
   await expect(methods.getByTestId("live-provider-id_document")).toContainText("Stripe Identity");
