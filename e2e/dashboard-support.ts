@@ -76,20 +76,21 @@ async function useOwnAddress(page: Page) {
   await page.context().setExtraHTTPHeaders({ "x-forwarded-for": `10.${a}.${b}.${c}` });
 }
 
-export async function signUp(page: Page, account: Account, origin = baseUrl()) {
+/** `databaseUrl`: the database of a test stack of the spec's own (its confirmation mail is there). */
+export async function signUp(page: Page, account: Account, origin = baseUrl(), databaseUrl?: string) {
   await useOwnAddress(page);
   await page.goto(`${origin}/sign-up`);
   await page.getByLabel("Work email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   await page.getByLabel("Organisation name").fill(account.organization);
   await page.getByRole("button", { name: "Create account" }).click();
-  await finishSignUp(page, account, origin);
+  await finishSignUp(page, account, origin, databaseUrl);
 }
 
 /** After "Create account" was pressed: the answer, the mail's link confirmed, then signed in. */
-export async function finishSignUp(page: Page, account: Account, origin = baseUrl()) {
+export async function finishSignUp(page: Page, account: Account, origin = baseUrl(), databaseUrl?: string) {
   await expect(page.getByText("Check your email to continue")).toBeVisible();
-  await confirmAddress(page, account.email, origin);
+  await confirmAddress(page, account.email, origin, databaseUrl);
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -97,9 +98,9 @@ export async function finishSignUp(page: Page, account: Account, origin = baseUr
 }
 
 /** Follows the sign-up mail's link and confirms: signed out, that ends on the sign-in page. */
-async function confirmAddress(page: Page, email: string, origin = baseUrl()) {
+async function confirmAddress(page: Page, email: string, origin = baseUrl(), databaseUrl?: string) {
   // Password hashing (argon2) is deliberately slow, and slower still on a busy machine.
-  const mail = await waitForMail(email, "Confirm your email address for Voiceage");
+  const mail = await waitForMail(email, "Confirm your email address for Voiceage", { databaseUrl });
   const link = new URL(mail!.text.match(/https?:\/\/\S+\/confirm-email\S+/)![0]);
   await page.goto(`${origin}${link.pathname}${link.search}`);
   await page.getByRole("button", { name: "Confirm my address" }).click();
