@@ -7,7 +7,7 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { facePhoto, selfieOf } from "../tests/support/face-fixtures";
-import { PHONE, serveReturnSite, snap } from "./verify-helpers";
+import { PHONE, serveReturnSite, auditAndSnap } from "./verify-helpers";
 import { api, createSession, newOrg } from "../tests/support/fixtures";
 
 const baseUrl = () => process.env.E2E_BASE_URL!;
@@ -66,7 +66,7 @@ test("a document and another person's selfie: the faces do not match, inconclusi
   await expect(page.getByRole("heading", { name: "We couldn't confirm your age" })).toBeVisible({
     timeout: 120_000,
   });
-  await snap(page, "live-document-face-mismatch");
+  await auditAndSnap(page, "live-document-face-mismatch");
   const done = await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${id}`);
   expect(done.body).toMatchObject({
     status: "failed",

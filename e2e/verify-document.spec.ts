@@ -12,7 +12,7 @@ import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
 import { createKey, newAccount, shoot, signUp } from "./dashboard-support";
 import { DESKTOP } from "./support/screenshots";
-import { fakeCamera, PHONE, serveReturnSite, snap } from "./verify-helpers";
+import { fakeCamera, PHONE, serveReturnSite, auditAndSnap } from "./verify-helpers";
 import { selfieOf } from "../tests/support/face-fixtures";
 import { api, createSession } from "../tests/support/fixtures";
 
@@ -130,7 +130,7 @@ test("a photographed passport, then a selfie of the same face: read and matched 
   await expect(page.getByRole("note", { name: "Test mode" })).toHaveCount(0);
   await page.getByRole("button", { name: "Start with your ID document" }).click();
   await expect(page.getByTestId("document-step")).toBeVisible();
-  await snap(page, "live-document-builtin-choose");
+  await auditAndSnap(page, "live-document-builtin-choose");
 
   // 1. The document, in the card-shaped guide.
   await page.getByRole("button", { name: "Photograph your document" }).click();
@@ -139,9 +139,9 @@ test("a photographed passport, then a selfie of the same face: read and matched 
     .toBeGreaterThan(0);
   await expect(page.getByTestId("document-guide")).toBeVisible();
   await expect(page.getByTestId("document-hint")).toContainText("lines at the bottom (or the barcode) sharp");
-  await snap(page, "live-document-builtin-camera");
+  await auditAndSnap(page, "live-document-builtin-camera");
   await photographWhenShown(page, "document", "Your document photo");
-  await snap(page, "live-document-builtin-review");
+  await auditAndSnap(page, "live-document-builtin-review");
   await page.getByRole("button", { name: "Use this photo, then take a selfie" }).click();
 
   // 2. The selfie, with the face check's oval guide and live checks; the document photo stays in
@@ -156,7 +156,7 @@ test("a photographed passport, then a selfie of the same face: read and matched 
     ["Face: Face found", "Distance: Good distance", "Light: Good light", "Focus: Sharp"],
     { timeout: 60_000 },
   );
-  await snap(page, "live-document-builtin-selfie");
+  await auditAndSnap(page, "live-document-builtin-selfie");
   const before = await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`);
   expect(before.body).toMatchObject({ status: "in_progress", attempts: 0 });
   await photographWhenShown(page, "face", "Your selfie");

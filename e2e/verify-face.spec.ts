@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { derivedFace } from "../tests/support/face-fixtures";
-import { fakeCamera, PHONE, serveReturnSite, snap } from "./verify-helpers";
+import { fakeCamera, PHONE, serveReturnSite, auditAndSnap } from "./verify-helpers";
 import { api, createSession, newOrg } from "../tests/support/fixtures";
 
 const baseUrl = () => process.env.E2E_BASE_URL!;
@@ -73,7 +73,7 @@ test("a camera selfie of a face clearly over the challenge age passes, decided o
     timeout: 10_000,
   });
   await expect(page.getByRole("button", { name: "Take photo" })).toHaveAttribute("data-ready", "true");
-  await snap(page, "live-face-builtin-camera");
+  await auditAndSnap(page, "live-face-builtin-camera");
   const after = await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`);
   expect(after.body).toMatchObject({ status: "in_progress", attempts: 0 });
   await page.getByRole("button", { name: "Take photo" }).click();
@@ -115,7 +115,7 @@ test("a refused photo is cleared with its reason beside the next action; an inco
   await expect(page.getByRole("img", { name: "Your selfie" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Choose another photo" })).toBeFocused();
   await expect(page.getByRole("button", { name: "Take another photo" })).toBeVisible();
-  await snap(page, "live-face-builtin-retake");
+  await auditAndSnap(page, "live-face-builtin-retake");
   expect((await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`)).body).toMatchObject({
     status: "in_progress",
     attempts: 0,
@@ -132,7 +132,7 @@ test("a refused photo is cleared with its reason beside the next action; an inco
   await expect(step.getByRole("alert")).toContainText("2 tries left.");
   await expect(page.getByRole("button", { name: "Try again with another photo" })).toBeFocused();
   await expect(step.getByRole("button", { name: "Use my ID instead" }).first()).toBeVisible();
-  await snap(page, "live-face-builtin-try-again");
+  await auditAndSnap(page, "live-face-builtin-try-again");
   expect((await api(baseUrl(), keys.liveKey, "GET", `/v1/verification-sessions/${session.id}`)).body).toMatchObject({
     status: "in_progress",
     attempts: 1,

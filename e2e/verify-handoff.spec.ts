@@ -3,7 +3,7 @@
 // hand the check to a phone by a QR code (two browser contexts: the computer and the phone).
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { serveReturnSite, snap } from "./verify-helpers";
+import { serveReturnSite, auditAndSnap } from "./verify-helpers";
 import { DESKTOP, PHONE } from "./support/screenshots";
 import { api, createSession, newOrg, setDisplayName } from "../tests/support/fixtures";
 
@@ -32,7 +32,7 @@ test("names the organisation, leads back to it from every step, and a pass's ret
   await expect(page.getByTestId("leave-link")).toHaveAttribute("href", back);
   await page.getByRole("button", { name: "Start with face age estimation" }).click();
   await expect(page.getByTestId("requester")).toHaveText("Acme Wines");
-  await snap(page, "method-named-org");
+  await auditAndSnap(page, "method-named-org");
 
   // The way back mid-flow: the session stays open (until it expires), the page can be reopened.
   await page.getByTestId("leave-link").click();
@@ -44,7 +44,7 @@ test("names the organisation, leads back to it from every step, and a pass's ret
   await page.getByRole("button", { name: /Simulate pass/ }).click();
   await expect(page.getByRole("heading", { name: "Age confirmed" })).toBeVisible();
   await expect(page.getByText(/^Returning you to Acme Wines in \d+ seconds?…$/)).toBeVisible();
-  await snap(page, "result-passed-named-org");
+  await auditAndSnap(page, "result-passed-named-org");
   await page.getByRole("button", { name: "Stay on this page" }).click();
   await page.clock.fastForward(30_000);
   await expect(page.getByText("Automatic return stopped.")).toBeVisible();
@@ -76,7 +76,7 @@ test("a computer without a camera leads with a QR code; the link works once, and
   await expect(handoff.getByRole("img", { name: "QR code of the link to continue on your phone" })).toBeVisible();
   const link = (await handoff.getByTestId("handoff-link").textContent())!;
   expect(link).toMatch(/\/verify\/handoff\/[A-Za-z0-9_-]{16}$/);
-  await snap(page, "handoff-qr");
+  await auditAndSnap(page, "handoff-qr");
 
   // The phone opens the link: the check moves there, and the computer says so.
   const phone = await browser.newContext({ viewport: PHONE });
@@ -91,14 +91,14 @@ test("a computer without a camera leads with a QR code; the link works once, and
     "href",
     `https://shop.example/phone?session_id=${session.id}`,
   );
-  await snap(page, "handoff-moved");
+  await auditAndSnap(page, "handoff-moved");
 
   // Single use: a second phone gets the link's own page, and nothing of the session.
   const other = await browser.newContext({ viewport: PHONE });
   const otherPage = await other.newPage();
   await otherPage.goto(link);
   await expect(otherPage.getByRole("heading", { name: "This phone link has expired or was used" })).toBeVisible();
-  await snap(otherPage, "handoff-used");
+  await auditAndSnap(otherPage, "handoff-used");
   await other.close();
 
   // The phone finishes the check.

@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { startTestStack, type TestStack } from "../tests/support/test-stack";
-import { fakeCamera, PHONE, serveReturnSite, snap } from "./verify-helpers";
+import { fakeCamera, PHONE, serveReturnSite, auditAndSnap } from "./verify-helpers";
 import { api, createSession, newOrg } from "../tests/support/fixtures";
 
 type ImageCall = { path: string; body: any };
@@ -102,7 +102,7 @@ test("camera selfie is inconclusive, the uploaded document passes; the provider 
   await page.getByRole("button", { name: "Start with face age estimation" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Face age estimation" })).toBeFocused();
   await expect(page.getByText("We never store it.")).toBeVisible();
-  await snap(page, "live-face-choose");
+  await auditAndSnap(page, "live-face-choose");
 
   await page.getByRole("button", { name: "Take a selfie with your camera" }).click();
   const take = page.getByRole("button", { name: "Take photo" });
@@ -111,16 +111,16 @@ test("camera selfie is inconclusive, the uploaded document passes; the provider 
   await expect
     .poll(() => page.getByLabel("Camera preview").evaluate((video: HTMLVideoElement) => video.videoWidth))
     .toBeGreaterThan(0);
-  await snap(page, "live-face-camera");
+  await auditAndSnap(page, "live-face-camera");
   await take.click();
   // Encoding the camera frame to JPEG runs in a software-rendered browser on a busy CI machine.
   await expect(page.getByRole("img", { name: "Your selfie" })).toBeVisible({ timeout: 15_000 });
-  await snap(page, "live-face-review");
+  await auditAndSnap(page, "live-face-review");
   await page.getByRole("button", { name: "Use this photo" }).click();
 
   await expect(page.getByRole("heading", { level: 2, name: "ID document" })).toBeFocused();
   await expect(page.getByTestId("escalation-notice")).toContainText("Face age estimation couldn't give a clear result");
-  await snap(page, "live-document-choose");
+  await auditAndSnap(page, "live-document-choose");
   await page.getByTestId("photo-upload").setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: PNG });
   await expect(page.getByRole("img", { name: "Your document photo" })).toBeVisible();
   await page.getByRole("button", { name: "Use this photo" }).click();
@@ -164,7 +164,7 @@ test("a refused camera falls back to uploading a photo", async ({ page }) => {
   );
   await expect(page.getByRole("button", { name: "Upload a photo" })).toBeFocused();
   await expect(page.getByRole("button", { name: "Try the camera again" })).toBeVisible();
-  await snap(page, "live-camera-refused");
+  await auditAndSnap(page, "live-camera-refused");
   await page.getByTestId("photo-upload").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
   await page.getByRole("button", { name: "Use this photo" }).click();
   await expect(page.getByRole("heading", { name: "We couldn't confirm your age" })).toBeVisible();
@@ -190,7 +190,7 @@ test("credit card: the user completes the check on the provider's page and the v
   await page.goto(session.url);
   await page.getByRole("button", { name: "Start with a credit card check" }).click();
   await expect(page.getByText("we never see your card number")).toBeVisible();
-  await snap(page, "live-card");
+  await auditAndSnap(page, "live-card");
   await page.getByRole("button", { name: "Continue to card check" }).click();
   await expect(page.getByRole("heading", { name: "Age confirmed" })).toBeVisible();
   await page.waitForURL(`https://shop.example/live?session_id=${session.id}`);

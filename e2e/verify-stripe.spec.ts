@@ -6,7 +6,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import Stripe from "stripe";
 import { newAccount, shoot, signUp } from "./dashboard-support";
-import { PHONE, serveReturnSite, snap } from "./verify-helpers";
+import { PHONE, serveReturnSite, auditAndSnap } from "./verify-helpers";
 import { api, createSession, newOrg } from "../tests/support/fixtures";
 import { startStripeFake, type StripeFake } from "../tests/support/stripe-fake";
 import { startTestStack, type TestStack } from "../tests/support/test-stack";
@@ -74,7 +74,7 @@ test("document check on Stripe Identity: the user goes to Stripe, comes back, an
   await page.getByRole("button", { name: "Start with your ID document" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "ID document" })).toBeFocused();
   await expect(page.getByText("on our identity partner's secure page")).toBeVisible();
-  await snap(page, "stripe-document-start");
+  await auditAndSnap(page, "stripe-document-start");
   await page.getByRole("button", { name: "Continue to document check" }).click();
   await page.waitForURL(/^https:\/\/verify\.stripe\.com\/start\//);
 
@@ -88,7 +88,7 @@ test("document check on Stripe Identity: the user goes to Stripe, comes back, an
   // Back before finishing on Stripe's page: not decided yet, and the page says so.
   await page.goto(returnUrl);
   await expect(page.getByRole("alert").filter({ hasText: "Your document check isn't finished yet" })).toBeVisible();
-  await snap(page, "stripe-document-pending");
+  await auditAndSnap(page, "stripe-document-pending");
 
   fake.verify(vsId, { year: new Date().getUTCFullYear() - 30, month: 1, day: 15 });
   await page.goto(returnUrl);

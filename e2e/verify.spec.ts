@@ -1,6 +1,6 @@
 // The hosted verification flow in a real browser, against the built app and a fresh database.
 import { expect, test, type Page } from "@playwright/test";
-import { chooseMethod, PHONE, serveReturnSite, snap, switchMethod, tabTo } from "./verify-helpers";
+import { chooseMethod, PHONE, serveReturnSite, auditAndSnap, switchMethod, tabTo } from "./verify-helpers";
 import { api, createSession, newOrg } from "../tests/support/fixtures";
 
 const baseUrl = () => process.env.E2E_BASE_URL!;
@@ -50,7 +50,7 @@ test("pass: the user returns to return_url with session_id; retrieve shows passe
   expect((await api(baseUrl(), keys.testKey, "GET", `/v1/verification-sessions/${session.id}`)).body.status).toBe(
     "created",
   );
-  await snap(page, "intro-test");
+  await auditAndSnap(page, "intro-test");
 
   await page.getByRole("button", { name: "Start with face age estimation" }).click();
   const step = page.getByRole("heading", { level: 2, name: "Face age estimation" });
@@ -60,7 +60,7 @@ test("pass: the user returns to return_url with session_id; retrieve shows passe
   expect((await api(baseUrl(), keys.testKey, "GET", `/v1/verification-sessions/${session.id}`)).body.status).toBe(
     "in_progress",
   );
-  await snap(page, "method-test");
+  await auditAndSnap(page, "method-test");
 
   await page.getByRole("button", { name: /Simulate pass/ }).click();
   await expect(page.getByRole("heading", { name: "Age confirmed" })).toBeVisible();
@@ -69,7 +69,7 @@ test("pass: the user returns to return_url with session_id; retrieve shows passe
     "href",
     `https://shop.example/checkout/done?order=1001&note=a%20b&session_id=${session.id}#receipt`,
   );
-  await snap(page, "result-passed");
+  await auditAndSnap(page, "result-passed");
 
   await page.waitForURL(/^https:\/\/shop\.example\//);
   expect(page.url()).toBe(`https://shop.example/checkout/done?order=1001&note=a%20b&session_id=${session.id}#receipt`);
@@ -117,7 +117,7 @@ test("an inconclusive first method escalates to the second, which passes (keyboa
   await expect(page.getByTestId("other-methods")).toHaveCount(0);
   const midway = await api(baseUrl(), keys.testKey, "GET", `/v1/verification-sessions/${session.id}`);
   expect(midway.body).toMatchObject({ status: "in_progress", attempts: 1 });
-  await snap(page, "method-escalated");
+  await auditAndSnap(page, "method-escalated");
 
   await tabTo(page, page.getByRole("button", { name: /Simulate pass/ }));
   await page.keyboard.press("Enter");
@@ -149,7 +149,7 @@ test("the user changes method mid-flow and back without spending an attempt", as
   await switchMethod(page, "face_estimation");
   const midway = await api(baseUrl(), keys.testKey, "GET", `/v1/verification-sessions/${session.id}`);
   expect(midway.body).toMatchObject({ status: "in_progress", attempts: 0 });
-  await snap(page, "method-switched");
+  await auditAndSnap(page, "method-switched");
   await page.getByRole("button", { name: /Simulate pass/ }).click();
   await expect(page.getByRole("heading", { name: "Age confirmed" })).toBeVisible();
   const done = await api(baseUrl(), keys.testKey, "GET", `/v1/verification-sessions/${session.id}`);
@@ -174,7 +174,7 @@ test("fail: the session fails with outcome.result fail; the user reads why and c
   await page.getByRole("button", { name: /Simulate fail/ }).click();
   await expect(page.getByRole("heading", { name: "We couldn't confirm your age" })).toBeVisible();
   await expect(page.getByText("The check didn't confirm that you're 16 or older.", { exact: true })).toBeVisible();
-  await snap(page, "result-failed");
+  await auditAndSnap(page, "result-failed");
   // No timed return after a failure (and so nothing to stop): the user goes back when ready.
   await expect(page.getByRole("button", { name: "Stay on this page" })).toHaveCount(0);
   await page.waitForTimeout(3500);
@@ -207,7 +207,7 @@ test("digital_id is said to be unavailable and cannot be chosen; a last inconclu
   await chooseMethod(page, "credit_card");
   await expect(page.getByRole("heading", { level: 2, name: "Credit card check" })).toBeFocused();
   await expect(page.getByTestId("other-methods")).toHaveCount(0);
-  await snap(page, "method-single");
+  await auditAndSnap(page, "method-single");
 
   await page.getByRole("button", { name: /Simulate inconclusive/ }).click();
   await expect(
@@ -247,7 +247,7 @@ test("a used link opened in another browser says so and only leads back to the m
     `https://shop.example/private-order-77?session_id=${session.id}`,
   );
   await expect(stranger.locator("main")).not.toContainText(/Start with|face age|in_progress/i);
-  await snap(stranger, "link-used");
+  await auditAndSnap(stranger, "link-used");
   // Knowing the flow page's address (without the link) reveals nothing at all.
   await stranger.goto(flowPage);
   await expect(stranger.getByRole("heading", { level: 1 })).toHaveText("This link was already used");
@@ -278,7 +278,7 @@ test("an expired session shows a clear page with the way back; unknown and tampe
     "href",
     `https://shop.example/a?session_id=${unopened.id}`,
   );
-  await snap(page, "link-expired");
+  await auditAndSnap(page, "link-expired");
 
   // Opened and bound, then expired while the user was away: a reload shows the same.
   const opened = await createSession(baseUrl(), keys.testKey, {
@@ -300,7 +300,7 @@ test("an expired session shows a clear page with the way back; unknown and tampe
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link isn't valid");
     await expect(page.locator("body")).not.toContainText("shop.example");
   }
-  await snap(page, "link-invalid");
+  await auditAndSnap(page, "link-invalid");
 });
 
 test("mutations refuse other origins and other browsers, and a test session takes no photo", async ({
