@@ -46,11 +46,16 @@ async function startDatabase() {
   }
 }
 
-/** Whether another process brings up this data directory's server on this port within a minute. */
+/**
+ * Whether another process brings up this data directory's server on this port within a minute.
+ * Only a live server process holding this directory for this port is waited for: any other
+ * failure (a foreign process on the port, a broken directory or binary) is said at once.
+ */
 async function otherStartsIt(dataDir: string, port: number): Promise<boolean> {
   for (let waited = 0; waited < 60_000; waited += 250) {
     const holder = serverHolding(path.resolve(dataDir));
-    if (holder && holder.port === port && (await serverAnswers(port))) return true;
+    if (!holder || holder.port !== port) return false;
+    if (await serverAnswers(port)) return true;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return false;
