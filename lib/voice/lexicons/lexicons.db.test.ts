@@ -9,7 +9,6 @@ import { pausesIn } from "@/lib/audio/silence";
 import { db } from "@/lib/db";
 import { createPromptSet } from "@/lib/prompt-sets/create-prompt-set";
 import { generateQueuedPrompts } from "@/lib/prompt-sets/generate-queued-prompts";
-import { startPromptSetGeneration } from "@/lib/prompt-sets/start-prompt-set-generation";
 import { buildCreatePromptSetBodySchema } from "@/lib/prompt-sets/schemas";
 import { createLocalStorage } from "@/lib/storage/local-storage";
 import { createTts, type TtsDependencies } from "@/lib/voice/create-tts";
@@ -196,8 +195,13 @@ describe("a prompt set voiced with a lexicon and SSML", () => {
       }),
     });
     expect(set).toMatchObject({ text_type: "ssml", lexicon_ids: [lexicon.id] });
-    await startPromptSetGeneration({ orgId, id: set.id, only: "all" });
-    const round = (await db.promptSet.findUniqueOrThrow({ where: { id: set.id } })).generationRound;
+    // Queued as startPromptSetGeneration leaves it, but without its job: other test files' job
+    // runners share this database and would race this call for the prompts, with their own storage.
+    await db.promptSetPrompt.updateMany({ where: { setId: set.id }, data: { status: "queued" } });
+    const { generationRound: round } = await db.promptSet.update({
+      where: { id: set.id },
+      data: { generationRound: { increment: 1 }, generationStartedAt: new Date() },
+    });
     expect(await generateQueuedPrompts({ setId: set.id, round }, deps)).toEqual({ kind: "finished" });
     const prompts = await db.promptSetPrompt.findMany({ where: { setId: set.id }, orderBy: { position: "asc" } });
     expect(prompts.map((p) => p.status)).toEqual(["done", "done"]);
