@@ -24,6 +24,10 @@ const nextConfig: NextConfig = {
     "@elevenlabs/elevenlabs-js",
   ],
   poweredByHeader: false,
+  // Metadata is rendered with the page, never streamed after it: a streamed <title> leaves the tab
+  // (and screen readers) without a title during every refresh of a page that polls, such as the
+  // hosted flow's "You continued on another device". The page reads the same data anyway.
+  htmlLimitedBots: /.*/,
   // Lets parallel test runs and builds use separate output directories.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   typedRoutes: false,
