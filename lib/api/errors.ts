@@ -18,6 +18,10 @@ export const VERIFICATION_ERRORS = {
   parameter_invalid: { type: "invalid_request_error", status: 400 },
   cursor_invalid: { type: "invalid_request_error", status: 400 },
   resource_missing: { type: "invalid_request_error", status: 404 },
+  // Not in the spec's table either: a documented path asked with a method it does not serve
+  // answers 405 with a true Allow, as the Voice API does, rather than a 404 that says the path is
+  // unknown. An unknown path is still 404 resource_missing.
+  method_not_allowed: { type: "invalid_request_error", status: 405 },
   // Not in the spec's table, which is silent on over-limit bodies: 413 as HTTP names it.
   request_too_large: { type: "invalid_request_error", status: 413 },
   rate_limited: { type: "rate_limit_error", status: 429 },

@@ -43,10 +43,14 @@ function answer(req: http.IncomingMessage, res: http.ServerResponse, rawPath: st
         refusal.status === 400 ? "bad_request" : refusal.status === 404 ? "not_found" : "method_not_allowed",
         refusal.message,
       )
-    : // /v1's table has no 405 of its own (spec part 7): its invalid_request_error type, code named by HTTP.
-      refusal.status === 405
-      ? { error: { type: "invalid_request_error", code: "method_not_allowed", message: refusal.message } }
-      : errorBody(refusal.status === 400 ? "parameter_invalid" : "resource_missing", refusal.message);
+    : errorBody(
+        refusal.status === 400
+          ? "parameter_invalid"
+          : refusal.status === 404
+            ? "resource_missing"
+            : "method_not_allowed",
+        refusal.message,
+      );
   const headers: Record<string, string> = {
     ...securityHeaders({
       // The API's headers (no script may run), whatever the path: this answer is JSON.

@@ -42,8 +42,8 @@ export function isApiPath(pathname: string): boolean {
 const DOCUMENT_METHODS = ["get", "head", "post", "put", "patch", "delete", "options"];
 
 /**
- * The methods a documented API path takes, as an Allow header (HEAD wherever GET is; OPTIONS on
- * the Voice API, which answers it), or null when no documented path matches. From the same
+ * The methods a documented API path takes, as an Allow header (HEAD wherever GET is; OPTIONS,
+ * which both APIs answer), or null when no documented path matches. From the same
  * documents as apiOfPath: `{id}` matches one segment.
  */
 export function allowedMethodsOf(pathname: string): string | null {
@@ -57,7 +57,7 @@ export function allowedMethodsOf(pathname: string): string | null {
       for (const [template, item] of Object.entries(document.paths)) {
         const methods = DOCUMENT_METHODS.filter((m) => m in (item as object)).map((m) => m.toUpperCase());
         if (methods.includes("GET") && !methods.includes("HEAD")) methods.splice(methods.indexOf("GET") + 1, 0, "HEAD");
-        if (name === "voice" && !methods.includes("OPTIONS")) methods.push("OPTIONS");
+        if (!methods.includes("OPTIONS")) methods.push("OPTIONS");
         const source = template
           .split(/\{[^}]+\}/)
           .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, "\\$&"))

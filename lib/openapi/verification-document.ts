@@ -63,6 +63,7 @@ const headers = {
   },
   RetryAfter: { required: true, description: "Seconds until the window resets.", schema: { type: "integer" } },
   WwwAuthenticate: { required: true, description: 'Bearer realm="v1"', schema: { type: "string" } },
+  Allow: { required: true, description: "The methods this path serves.", schema: { type: "string" } },
 };
 type HeaderName = keyof typeof headers;
 const headerRefs = (named: Record<string, HeaderName>) =>
@@ -122,6 +123,24 @@ const responses = {
     ["internal_error"],
     { ...everyAnswer, "X-RateLimit-Remaining": "RateLimitRemainingIfCounted" },
   ),
+  /**
+   * A listed path asked with a method it does not serve. Stated once here, not per method: listed
+   * per method it would give generated clients an operation that can only fail.
+   */
+  MethodNotAllowed: errorResponse(
+    405,
+    "Not a method of this path; Allow lists those that are.",
+    ["method_not_allowed"],
+    {
+      ...everyAnswer,
+      Allow: "Allow",
+    },
+  ),
+  AllowedMethods: {
+    description:
+      "OPTIONS on a listed path (authenticated and counted like any request): no body; Allow lists the methods.",
+    headers: headerRefs({ ...everyAnswer, Allow: "Allow" }),
+  },
   /** Every POST reads its body (at most MAX_BODY_BYTES); a bigger one is refused before it is read whole. */
   TooLarge: errorResponse(413, `The body is larger than ${MAX_BODY_BYTES / 1024} KB.`, ["request_too_large"]),
 };
@@ -239,8 +258,9 @@ export function buildVerificationDocument(serverUrl?: string) {
         "need `Authorization: Bearer sk_test_...` or `sk_live_...`. Every response carries Request-Id, " +
         "X-RateLimit-Limit and X-RateLimit-Reset, and all but some 500s X-RateLimit-Remaining. A path or method " +
         "under /v1 that is not listed here answers, once authenticated and counted, 404 resource_missing (as " +
-        "Stripe does), never 405. HEAD on a listed GET path answers as that GET would, without the body " +
-        "(RFC 9110 §9.3.2); HEAD elsewhere under /v1 is 404 like any unlisted method. A JSON body is read as " +
+        "Stripe does); a listed path asked with a method it does not serve answers 405 method_not_allowed with " +
+        "an Allow header naming those it does, and OPTIONS on a listed path answers 204 with the same Allow. " +
+        "HEAD on a listed GET path answers as that GET would, without the body (RFC 9110 §9.3.2). A JSON body is read as " +
         "JSON when its Content-Type is application/json, text/plain (UTF-8) or missing.",
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),

@@ -67,6 +67,9 @@ const errorMessages: Record<VerificationErrorCode, { message: string; param?: st
   parameter_invalid: { message: "required_age must be 16 or 18.", param: "required_age" },
   cursor_invalid: { message: "The cursor is malformed or has expired.", param: "cursor" },
   resource_missing: { message: `No such verification session: vs_${EXAMPLE_ID_TAIL}`, param: "id" },
+  method_not_allowed: {
+    message: "PUT is not supported on /v1/verification-sessions; use GET, HEAD, POST, OPTIONS.",
+  },
   request_too_large: { message: "Request body is larger than 256 KB." },
   rate_limited: { message: "Too many requests: at most 100 per minute for the organisation." },
   internal_error: { message: "An internal error occurred." },

@@ -60,33 +60,58 @@ describe("spec part 7", () => {
       type: "invalid_request_error",
       code: "resource_missing",
     });
-    // Unknown paths and methods answer in the same envelope, not with an HTML page or a bare 405.
+    // Unknown paths answer in the same envelope, not with an HTML page.
     for (const [method, path] of [
       ["GET", "/v1/sessions"],
-      ["DELETE", "/v1/verification-sessions"],
-      ["PATCH", "/v1/verification-sessions/vs_x"],
-      ["GET", "/v1/test_helpers/verification-sessions/vs_x/complete"],
-      ["PUT", "/v1/webhook-endpoints"],
-      ["PATCH", "/v1/webhook-endpoints"],
-      ["DELETE", "/v1/webhook-endpoints"],
-      ["GET", "/v1/webhook-endpoints/whe_x"],
-      ["POST", "/v1/webhook-endpoints/whe_x"],
-      ["PUT", "/v1/webhook-endpoints/whe_x"],
-      ["PATCH", "/v1/webhook-endpoints/whe_x"],
       ["GET", "/v1"],
       ["POST", "/v1"],
-      ["OPTIONS", "/v1/verification-sessions"],
-      ["OPTIONS", "/v1/verification-sessions/vs_x"],
-      ["OPTIONS", "/v1/webhook-endpoints"],
-      ["OPTIONS", "/v1/webhook-endpoints/whe_x"],
-      ["OPTIONS", "/v1/test_helpers/verification-sessions/vs_x/expire"],
+      ["PUT", "/v1/verification-sessions/vs_x/extra"],
       ["OPTIONS", "/v1/no-such-thing"],
     ]) {
       const res = await v1(method, path, { key: testKey });
       expectError(res, { status: 404, type: "invalid_request_error", code: "resource_missing" });
       expect(res.body.error.message).toContain(path);
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(res.headers.get("allow")).toBeNull();
     }
+  });
+
+  it("invalid_request_error 405 method_not_allowed: a documented path asked with another method, with a true Allow", async () => {
+    const { testKey } = await newOrg();
+    const sessions = "GET, HEAD, POST, OPTIONS";
+    const one = "GET, HEAD, OPTIONS";
+    const helper = "POST, OPTIONS";
+    for (const [method, path, allow] of [
+      ["DELETE", "/v1/verification-sessions", sessions],
+      ["PUT", "/v1/verification-sessions", sessions],
+      ["PATCH", "/v1/verification-sessions/vs_x", one],
+      ["POST", "/v1/verification-sessions/vs_x", one],
+      ["GET", "/v1/test_helpers/verification-sessions/vs_x/complete", helper],
+      ["PUT", "/v1/webhook-endpoints", sessions],
+      ["PATCH", "/v1/webhook-endpoints", sessions],
+      ["GET", "/v1/webhook-endpoints/whe_x", "DELETE, OPTIONS"],
+      ["POST", "/v1/webhook-endpoints/whe_x", "DELETE, OPTIONS"],
+    ]) {
+      const res = await v1(method, path, { key: testKey });
+      expectError(res, { status: 405, type: "invalid_request_error", code: "method_not_allowed" });
+      expect(res.headers.get("allow"), `${method} ${path}`).toBe(allow);
+      expect(res.body.error.message).toContain(method);
+      expectRateLimitHeaders(res);
+    }
+    // OPTIONS on a documented path says what it serves, with no body.
+    const options = await fetch(`${baseUrl()}/v1/verification-sessions/vs_x`, {
+      method: "OPTIONS",
+      headers: { authorization: `Bearer ${testKey}` },
+    });
+    expect(options.status).toBe(204);
+    expect(options.headers.get("allow")).toBe(one);
+    expect(await options.text()).toBe("");
+    // Authentication still comes first: without a key it is 401, whatever the method.
+    expectError(await v1("PUT", "/v1/verification-sessions"), {
+      status: 401,
+      type: "authentication_error",
+      code: "invalid_api_key",
+    });
   });
 
   it("HEAD and OPTIONS are authenticated and counted like every other /v1 request", async () => {
@@ -95,16 +120,20 @@ describe("spec part 7", () => {
       const anonymous = await v1("OPTIONS", path);
       expectError(anonymous, { status: 401, type: "authentication_error", code: "invalid_api_key" });
       expectRateLimitHeaders(anonymous);
-      const options = await v1("OPTIONS", path, { key: testKey });
-      expectError(options, { status: 404, type: "invalid_request_error", code: "resource_missing" });
+      const options = await fetch(`${baseUrl()}${path}`, {
+        method: "OPTIONS",
+        headers: { authorization: `Bearer ${testKey}` },
+      });
+      expect(options.status).toBe(path === "/v1" ? 404 : 204);
       expectRateLimitHeaders(options);
     }
-    // HEAD answers as GET would, without the body.
+    // HEAD answers as GET would, without the body: 405 where the path serves no GET.
     const head = await fetch(`${baseUrl()}/v1/webhook-endpoints/whe_x`, {
       method: "HEAD",
       headers: { authorization: `Bearer ${testKey}` },
     });
-    expect(head.status).toBe(404);
+    expect(head.status).toBe(405);
+    expect(head.headers.get("allow")).toBe("DELETE, OPTIONS");
     expectRateLimitHeaders(head);
     const list = await fetch(`${baseUrl()}/v1/webhook-endpoints`, {
       method: "HEAD",

@@ -94,9 +94,20 @@ describe("contract check", () => {
       },
     };
     expect(() => assertMatchesContract("verification", "GET", "/v1/nope", 404, rateHeaders, missing)).not.toThrow();
+    // A listed /v1 path's other methods are the deliberate 405s, held to MethodNotAllowed.
+    const v1NotAllowed = {
+      error: { type: "invalid_request_error", code: "method_not_allowed", message: "PATCH is not supported." },
+    };
+    const v1Allow = withRequestId({ ...Object.fromEntries(rateHeaders), Allow: "GET, HEAD, OPTIONS" });
     expect(() =>
-      assertMatchesContract("verification", "PATCH", "/v1/verification-sessions/vs_x", 404, rateHeaders, missing),
+      assertMatchesContract("verification", "PATCH", "/v1/verification-sessions/vs_x", 405, v1Allow, v1NotAllowed),
     ).not.toThrow();
+    expect(() =>
+      assertMatchesContract("verification", "PATCH", "/v1/verification-sessions/vs_x", 405, rateHeaders, v1NotAllowed),
+    ).toThrow(/header Allow/);
+    expect(() => assertMatchesContract("verification", "PATCH", "/v1/nope", 405, v1Allow, v1NotAllowed)).toThrow(
+      /does not list/,
+    );
     expect(() => assertMatchesContract("verification", "GET", "/v1/nope", 200, rateHeaders, session)).toThrow(
       /does not list/,
     );
@@ -145,9 +156,10 @@ describe("contract check", () => {
         ...Object.fromEntries(rateHeaders),
         "WWW-Authenticate": "Bearer",
         "Retry-After": "1",
+        Allow: "GET, HEAD, POST, OPTIONS",
       });
-      // Only an operation that reads a body can be 413.
-      const method = status === 413 ? "POST" : "GET";
+      // Only an operation that reads a body can be 413; 405 is what a listed path gives another method.
+      const method = status === 413 ? "POST" : status === 405 ? "PUT" : "GET";
       const check = (at: number) => () =>
         assertMatchesContract("verification", method, path, at, headers, errorBody(code, "m"));
       expect(check(status), code).not.toThrow();

@@ -91,7 +91,7 @@ describe("every URL and method answers in its envelope", () => {
     const trace = await send("TRACE", "/v1/verification-sessions");
     expectEnvelope(trace, "TRACE /v1/verification-sessions");
     expect(trace.status).toBe(405);
-    expect(trace.headers.allow).toBe("GET, HEAD, POST");
+    expect(trace.headers.allow).toBe("GET, HEAD, POST, OPTIONS");
     const propfind = await send("PROPFIND", "/prompt-sets/ps_x");
     expectEnvelope(propfind, "PROPFIND /prompt-sets/ps_x");
     expect(propfind.status).toBe(405);

@@ -39,16 +39,35 @@ export type UndocumentedAnswer = {
 const VOICE_PATHS =
   /^(\/(health|voices|formats|tts|prompt-sets|files|lexicons)|\/health\/details|\/lexicons\/[^/]+|\/voices\/[^/]+\/preview\.mp3|\/files\/.+|\/prompt-sets\/[^/]+(\/(generate|status|duplicate|archive|prompts\.csv))?)$/;
 
+// The /v1 paths the verification document lists, for its deliberate 405 and OPTIONS answers.
+const V1_PATHS =
+  /^\/v1\/(verification-sessions(\/[^/]+)?|webhook-endpoints(\/[^/]+)?|test_helpers\/verification-sessions\/[^/]+\/(complete|expire))$/;
+
 export const UNDOCUMENTED_ANSWERS: Record<DocumentName, UndocumentedAnswer[]> = {
   verification: [
     {
       path: /^\/v1(\/.*)?$/,
       handler: "unrecognizedRequest",
       reason:
-        "A /v1 path or method the API does not have answers, once authenticated and counted, 404 " +
-        "resource_missing in the API's envelope, as Stripe does (README; the document's info.description). " +
-        "Listing every such method of every path as an operation would advertise endpoints that do not exist.",
+        "A /v1 path the API does not have answers, once authenticated and counted, 404 resource_missing in " +
+        "the API's envelope, as Stripe does (README; the document's info.description). Listing every such " +
+        "path as an operation would advertise endpoints that do not exist.",
       like: { path: "/v1/verification-sessions/{id}", method: "get", statuses: ["401", "404", "429", "500"] },
+    },
+    {
+      path: V1_PATHS,
+      handler: "unrecognizedRequest",
+      reason:
+        "A method a listed /v1 path does not serve is 405 method_not_allowed with a true Allow, stated once " +
+        "(components.responses.MethodNotAllowed and info.description) instead of an operation per method " +
+        "that generated clients would turn into methods that can only fail.",
+      like: { component: "MethodNotAllowed", status: "405" },
+    },
+    {
+      path: V1_PATHS,
+      handler: "unrecognizedRequest",
+      reason: "OPTIONS on a listed /v1 path is 204 with the same Allow (components.responses.AllowedMethods).",
+      like: { component: "AllowedMethods", status: "204" },
     },
   ],
   voice: [

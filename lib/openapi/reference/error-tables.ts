@@ -15,7 +15,9 @@ const VERIFICATION_WHEN: Record<VerificationErrorCode, string> = {
   cursor_invalid:
     "The list cursor is malformed, altered, another organisation's, empty, or older than 24 hours. Start again without one.",
   resource_missing:
-    "No session or webhook endpoint with that id in your organisation, or a path or method that /v1 does not have.",
+    "No session or webhook endpoint with that id in your organisation, or a path that /v1 does not have.",
+  method_not_allowed:
+    "A /v1 path asked with a method it does not serve (PUT on /v1/verification-sessions). Allow names the methods it does.",
   request_too_large: `The body is larger than ${MAX_BODY_BYTES / 1024} KB; it is refused before it is read whole.`,
   rate_limited: "The organisation's requests this minute are used up. Wait Retry-After seconds.",
   internal_error:
