@@ -49,11 +49,7 @@ const DOCUMENT_METHODS = ["get", "head", "post", "put", "patch", "delete", "opti
 export function allowedMethodsOf(pathname: string): string | null {
   if (!templates) {
     const found: { pattern: RegExp; allow: string }[] = [];
-    const documents = [
-      ["verification", buildVerificationDocument()],
-      ["voice", buildVoiceDocument()],
-    ] as const;
-    for (const [name, document] of documents) {
+    for (const document of [buildVerificationDocument(), buildVoiceDocument()]) {
       for (const [template, item] of Object.entries(document.paths)) {
         const methods = DOCUMENT_METHODS.filter((m) => m in (item as object)).map((m) => m.toUpperCase());
         if (methods.includes("GET") && !methods.includes("HEAD")) methods.splice(methods.indexOf("GET") + 1, 0, "HEAD");
