@@ -50,7 +50,7 @@ export async function tabTo(page: Page, target: Locator, maxPresses = 40) {
 }
 
 /** Full-page screenshots of the current state at phone and desktop sizes, under .data/screenshots. */
-export const snap = (page: Page, name: string) => screenshotAtBothWidths(page, `.data/screenshots/verify-${name}`);
+const snap = (page: Page, name: string) => screenshotAtBothWidths(page, `.data/screenshots/verify-${name}`);
 
 type ChoosableMethod = Exclude<VerificationMethod, "digital_id">;
 

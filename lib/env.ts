@@ -22,6 +22,10 @@ const envSchema = z.object({
   // node-postgres pool Prisma runs on, and the postgres.js connections of the hot statements.
   DATABASE_POOL_MAX: z.coerce.number().int().positive().default(20),
   DATABASE_HOT_CONNECTIONS: z.coerce.number().int().positive().default(4),
+  // How long a request waits on the database (a connection, or a hot statement's answer) before
+  // it answers 500 internal_error with Retry-After: a server that stopped answering must not
+  // hold callers for minutes (issue #48).
+  DATABASE_WAIT_MS: z.coerce.number().int().positive().default(5000),
   // Set by Next.js itself (never by an operator); `next build` runs in production mode.
   NEXT_PHASE: z.string().optional(),
   // Secret for signing cursors, local storage URLs and encrypting webhook secrets at rest.

@@ -56,6 +56,9 @@ export function verificationErrorSchemaFor(codes: readonly VerificationErrorCode
 
 const SHAPE = VERIFICATION_ERRORS;
 
+/** What a 500 internal_error's Retry-After says. */
+export const INTERNAL_ERROR_RETRY_AFTER_SECONDS = 2;
+
 export class ApiError extends Error {
   readonly type: string;
   readonly status: number;
@@ -107,7 +110,10 @@ function describeVerificationError(error: unknown): VerificationErrorDescription
   if (error instanceof BodyTooLargeError) return described("request_too_large", error.message);
   if (error instanceof BodyError) return described("parameter_invalid", error.message, error.param);
   logger().error({ err: errorField(error) }, "unexpected error");
-  return described("internal_error", "Something went wrong on our side. It is safe to retry.");
+  // Most often the database out of reach for a moment (DATABASE_WAIT_MS bounds the wait): say when to try again.
+  return described("internal_error", "Something went wrong on our side. It is safe to retry.", undefined, {
+    "Retry-After": String(INTERNAL_ERROR_RETRY_AFTER_SECONDS),
+  });
 }
 
 /** Maps anything thrown by a /v1 handler to the envelope. */

@@ -4,7 +4,13 @@ import { env } from "@/lib/env";
 
 // Private to lib/db/: only the named statements in lib/db/hot/ call hotQuery.
 
-type HotConnection = { sql: postgres.Sql; inFlight: number };
+type HotConnection = {
+  sql: postgres.Sql;
+  inFlight: number;
+  /** Since when statements have waited without any answer (0: none waiting). */
+  waitingSince: number;
+  connect: () => postgres.Sql;
+};
 const globalForDb = globalThis as unknown as { hotConnections?: HotConnection[] };
 
 // Connection-string parameters that only Prisma reads: postgres.js would send them to the
@@ -48,16 +54,47 @@ function createHotConnections(): HotConnection[] {
   const socketHost = parameters.get("host");
   parameters.delete("host");
   const url = parameters.size ? `${base}?${parameters}` : base;
-  return Array.from({ length: env().DATABASE_HOT_CONNECTIONS }, () => ({
-    sql: postgres(url, {
+  const connect = () =>
+    postgres(url, {
       ...(socketHost ? { host: socketHost } : {}),
       max: 1,
-      // No request waits 30 s on a server that is down; it fails with a 500.
-      connect_timeout: 10,
+      // No request waits long on a server that is down; it fails with a 500.
+      connect_timeout: Math.ceil(env().DATABASE_WAIT_MS / 1000),
       onnotice: () => {},
-    }),
+    });
+  const connections = Array.from({ length: env().DATABASE_HOT_CONNECTIONS }, () => ({
+    sql: connect(),
     inFlight: 0,
+    waitingSince: 0,
+    connect,
   }));
+  watchForStalls(connections);
+  return connections;
+}
+
+/**
+ * Statements that wait DATABASE_WAIT_MS without any answer on their connection mean the server
+ * stopped answering (frozen, or a network path that drops packets): the connection is replaced,
+ * which fails every statement waiting on it at once instead of after the kernel gives up on the
+ * socket, minutes later. The next statement opens a new connection, so the app recovers as soon
+ * as the server answers. One timer per process, not one per statement: the hot path stays cheap.
+ */
+function watchForStalls(connections: HotConnection[]) {
+  const wait = env().DATABASE_WAIT_MS;
+  const timer = setInterval(
+    () => {
+      const now = Date.now();
+      for (const connection of connections) {
+        if (connection.waitingSince === 0 || now - connection.waitingSince < wait) continue;
+        const stalled = connection.sql;
+        connection.sql = connection.connect();
+        connection.waitingSince = 0;
+        void stalled.end({ timeout: 0 });
+      }
+    },
+    Math.max(100, Math.floor(wait / 5)),
+  );
+  timer.unref();
 }
 
 /**
@@ -79,13 +116,14 @@ export async function hotQuery<Row>(
 ): Promise<{ rows: Row[]; rowCount: number }> {
   let connection = hotConnections[0];
   for (const candidate of hotConnections) if (candidate.inFlight < connection.inFlight) connection = candidate;
-  connection.inFlight++;
+  if (connection.inFlight++ === 0) connection.waitingSince = Date.now();
   try {
     const result = await connection.sql.unsafe(text, values as postgres.ParameterOrJSON<never>[], {
       prepare: options.prepare ?? true,
     });
     return { rows: result as unknown as Row[], rowCount: result.count };
   } finally {
-    connection.inFlight--;
+    // An answer (or an error) shows the connection is alive: the wait starts again for the rest.
+    connection.waitingSince = --connection.inFlight === 0 ? 0 : Date.now();
   }
 }

@@ -17,7 +17,12 @@ const globalForDb = globalThis as unknown as { prisma?: PrismaClient; pgPool?: p
 const pgPool: pg.Pool = globalForDb.pgPool ?? createPool();
 
 function createPool() {
-  const pool = new pg.Pool({ connectionString: env().DATABASE_URL, max: env().DATABASE_POOL_MAX });
+  const pool = new pg.Pool({
+    connectionString: env().DATABASE_URL,
+    max: env().DATABASE_POOL_MAX,
+    // Waiting for a free connection or for a new one to open is bounded (issue #48).
+    connectionTimeoutMillis: env().DATABASE_WAIT_MS,
+  });
   // An idle connection dropped by the server must not take the process down with it.
   pool.on("error", (error) => logger().error({ err: errorField(error) }, "idle database connection error"));
   return pool;

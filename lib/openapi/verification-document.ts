@@ -64,6 +64,13 @@ const headers = {
   RetryAfter: { required: true, description: "Seconds until the window resets.", schema: { type: "integer" } },
   WwwAuthenticate: { required: true, description: 'Bearer realm="v1"', schema: { type: "string" } },
   Allow: { required: true, description: "The methods this path serves.", schema: { type: "string" } },
+  RetryAfterInternal: {
+    required: false,
+    description:
+      "Seconds to wait before retrying. Sent with every 500 internal_error the API maps itself (for example the " +
+      "database out of reach, which a request waits on for at most a few seconds).",
+    schema: { type: "integer" },
+  },
 };
 type HeaderName = keyof typeof headers;
 const headerRefs = (named: Record<string, HeaderName>) =>
@@ -121,7 +128,7 @@ const responses = {
     500,
     "Failure on the service side; safe to retry. Details are logged, never returned.",
     ["internal_error"],
-    { ...everyAnswer, "X-RateLimit-Remaining": "RateLimitRemainingIfCounted" },
+    { ...everyAnswer, "X-RateLimit-Remaining": "RateLimitRemainingIfCounted", "Retry-After": "RetryAfterInternal" },
   ),
   /**
    * A listed path asked with a method it does not serve. Stated once here, not per method: listed

@@ -60,9 +60,11 @@ export async function createScratchDatabase(options: {
   port: number;
   /** Flush to disk as a production server does (the bench); tests skip it for speed. */
   durable?: boolean;
+  /** An embedded server of its own even when DATABASE_URL is set (a test that stops its server). */
+  ownServer?: boolean;
 }): Promise<ScratchDatabase> {
   const name = `${options.prefix}_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const serverUrl = process.env.DATABASE_URL;
+  const serverUrl = options.ownServer ? undefined : process.env.DATABASE_URL;
   const embedded = serverUrl
     ? null
     : await startEmbeddedPostgres({
