@@ -2,19 +2,19 @@
 // GitHub OAuth when AUTH_GITHUB_ID and AUTH_GITHUB_SECRET are set. Sessions are JWTs in an
 // HttpOnly cookie; the token carries only the user id and a session id, and every request loads
 // the user (and so its organisation) from the database and checks that the session was not
-// signed out (lib/users/current-user.ts), so a removed user or an ended session loses access at once.
+// signed out (lib/edge/auth/current-user.ts), so a removed user or an ended session loses access at once.
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
-import { db } from "@/lib/db";
-import { env } from "@/lib/env";
-import { newId } from "@/lib/ids";
-import { endDashboardSession } from "@/lib/users/end-dashboard-session";
-import { authenticateCredentials } from "@/lib/users/authenticate-credentials";
-import { clientAddress } from "@/lib/rate-limit/client-address";
-import { AccountError } from "@/lib/users/errors";
-import { resolveGithubUser } from "@/lib/users/resolve-github-user";
-import { signInBodySchema } from "@/lib/users/schemas";
+import { db } from "@/lib/platform/db";
+import { env } from "@/lib/platform/env";
+import { newId } from "@/lib/platform/ids";
+import { endDashboardSession } from "@/lib/account/users/end-dashboard-session";
+import { authenticateCredentials } from "@/lib/account/users/authenticate-credentials";
+import { clientAddress } from "@/lib/account/rate-limit/client-address";
+import { AccountError } from "@/lib/account/users/errors";
+import { resolveGithubUser } from "@/lib/account/users/resolve-github-user";
+import { signInBodySchema } from "@/lib/account/users/schemas";
 
 /** Wrong email or password; deliberately one code for both. */
 class InvalidCredentialsError extends CredentialsSignin {

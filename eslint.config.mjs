@@ -5,95 +5,57 @@ import nextTypescript from "eslint-config-next/typescript";
 import boundaries from "eslint-plugin-boundaries";
 import prettierConfig from "eslint-config-prettier";
 
-// Raw PostgreSQL clients live in lib/db/ only; everything else goes through its named functions.
+// Raw PostgreSQL clients live in lib/platform/db/ only; everything else goes through its named functions.
 const rawDatabaseClients = [
-  { name: "pg", message: "Raw PostgreSQL clients live in lib/db/; use its functions." },
-  { name: "postgres", message: "Raw PostgreSQL clients live in lib/db/; use its functions." },
-  { name: "@prisma/adapter-pg", message: "Raw PostgreSQL clients live in lib/db/; use its functions." },
+  { name: "pg", message: "Raw PostgreSQL clients live in lib/platform/db/; use its functions." },
+  { name: "postgres", message: "Raw PostgreSQL clients live in lib/platform/db/; use its functions." },
+  { name: "@prisma/adapter-pg", message: "Raw PostgreSQL clients live in lib/platform/db/; use its functions." },
 ];
-const databaseModules = ["@/lib/db", "@/lib/db/*", "@/lib/generated/*"];
+const databaseModules = ["@/lib/platform/db", "@/lib/platform/db/*", "@/lib/generated/*"];
 const noDatabase = {
   group: databaseModules,
   message: "Pages, routes and components call domain functions in lib/, not the database.",
 };
 
-// The floors of the house (docs/architecture.md), top to bottom. A file may import from its own
-// floor and the floors below it, never from one above; a file no floor claims is an error, so a
-// new folder has to be placed. The first element whose pattern matches a file claims it, which
-// is how the few files that sit below (or above) their folder's floor are placed, by name.
-const floors = [
-  { type: "config", pattern: ["lib/env.ts", "lib/config/**"] },
-  {
-    type: "infrastructure",
-    pattern: [
-      "lib/db/**",
-      "lib/generated/**",
-      "lib/storage/**",
-      "lib/audio/**",
-      "lib/log.ts",
-      "lib/log-context.ts",
-      "lib/crypto/**",
-      "lib/csv/**",
-      "lib/text/**",
-      "lib/ids.ts",
-      "lib/lazy.ts",
-      "lib/storable-text.ts",
-      "lib/mail/**",
-      // The job engines and definitions; what runs a job (handlers, registry) is edge.
-      "lib/jobs/define-job.ts",
-      "lib/jobs/definitions/**",
-      "lib/jobs/schedule-job.ts",
-      "lib/jobs/job-runner.ts",
-      "lib/jobs/inngest/client.ts",
-      "lib/jobs/inngest/job-function.ts",
-    ],
-  },
-  // What both APIs speak, below the domains that throw and read with it: body readers, search
-  // parameters, the /v1 error (lib/api/errors.ts: the domains throw ApiError).
-  { type: "http", pattern: ["lib/http/**", "lib/api/errors.ts"] },
-  {
-    type: "domain",
-    pattern: [
-      "lib/verification/**",
-      "lib/voice/**",
-      "lib/prompt-sets/**",
-      "lib/webhooks/**",
-      "lib/keys/**",
-      "lib/orgs/**",
-      "lib/teams/**",
-      "lib/users/!(current-user).ts",
-      "lib/idempotency/**",
-      "lib/dashboard/**",
-      "lib/studio/**",
-      "lib/rate-limit/**",
-    ],
-  },
-  // Where callers come in: API wrappers, the dashboard user, the OpenAPI documents, and where
-  // background work comes in (the job handlers and the engines' wiring).
+// The layers of the house (docs/architecture.md), each a folder: a file's layer is where it
+// lives, never its name. A layer imports its own folder and those it names below; a file no
+// layer claims is an error, so a new folder has to be placed.
+const layers = [
+  // Configuration, the database, storage, logs, mail, HTTP helpers and the job engine.
+  { type: "platform", pattern: ["lib/platform/**", "lib/generated/**"], imports: [] },
+  // Users, teams, organisations, API keys and rate limits: what both products stand on.
+  { type: "account", pattern: ["lib/account/**"], imports: ["platform"] },
+  // The two products; neither imports the other.
+  { type: "verification", pattern: ["lib/verification/**"], imports: ["account", "platform"] },
+  { type: "voice", pattern: ["lib/voice/**"], imports: ["account", "platform"] },
+  // Where callers come in: API wrappers, server actions, the dashboard user, OpenAPI documents,
+  // job handlers and the server's start-up checks.
   {
     type: "edge",
-    pattern: [
-      "lib/api/**",
-      "lib/actions/**",
-      "lib/openapi/**",
-      "lib/users/current-user.ts",
-      "auth.ts",
-      "lib/jobs/handlers/**",
-      "lib/jobs/registry.ts",
-      "lib/jobs/relay-jobs-to-inngest.ts",
-      "lib/jobs/start-background-work.ts",
-      "lib/jobs/inngest/route-handlers.ts",
-      "lib/start-server.ts",
-    ],
+    pattern: ["lib/edge/**", "auth.ts"],
+    imports: ["verification", "voice", "account", "platform"],
   },
-  { type: "components", pattern: ["components/**"] },
-  { type: "app", pattern: ["app/**"] },
+  // Where background work comes in (the design card's inngest/): nothing in lib/ imports it.
+  {
+    type: "background",
+    pattern: ["inngest/**"],
+    imports: ["edge", "verification", "voice", "account", "platform"],
+  },
+  {
+    type: "components",
+    pattern: ["components/**"],
+    imports: ["edge", "verification", "voice", "account", "platform"],
+  },
+  {
+    type: "app",
+    pattern: ["app/**"],
+    imports: ["components", "background", "edge", "verification", "voice", "account", "platform"],
+  },
 ];
-const floorNames = floors.map((floor) => floor.type);
 
 const noProcessEnv = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
-  message: "Read configuration through lib/env.ts (add the variable there and to .env.example).",
+  message: "Read configuration through lib/platform/env.ts (add the variable there and to .env.example).",
 };
 
 const config = [
@@ -121,12 +83,12 @@ const config = [
       ],
     },
   },
-  // Configuration comes from lib/env.ts. Test, bench and script harnesses set up environments
+  // Configuration comes from lib/platform/env.ts. Test, bench and script harnesses set up environments
   // for the processes they start, and the config files are read by tools before lib/ exists.
   {
     files: ["**/*.ts", "**/*.tsx"],
     ignores: [
-      "lib/env.ts",
+      "lib/platform/env.ts",
       "instrumentation.ts",
       "next.config.ts",
       "prisma.config.ts",
@@ -164,10 +126,10 @@ const config = [
       ],
     },
   },
-  // lib/ never reaches back into app/; raw clients stay in lib/db/.
+  // lib/ never reaches back into app/; raw clients stay in lib/platform/db/.
   {
     files: ["lib/**/*.{ts,tsx}"],
-    ignores: ["lib/db/**", "**/*.test.ts"],
+    ignores: ["lib/platform/db/**", "**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -176,24 +138,24 @@ const config = [
           patterns: [
             { group: ["@/app/*", "**/app/*"], message: "lib/ must not depend on app/." },
             {
-              group: ["@/lib/db/hot-query"],
-              message: "Raw PostgreSQL clients live in lib/db/; use its named functions.",
+              group: ["@/lib/platform/db/hot-query"],
+              message: "Raw PostgreSQL clients live in lib/platform/db/; use its named functions.",
             },
           ],
         },
       ],
     },
   },
-  // The floors: no upward import, no cycle. Tests sit beside their modules and may reach across
-  // floors to set up what they check; they are still held to no cycles through production code
+  // The layers: no upward or cross-product import, no cycle. Tests sit beside their modules and may reach across
+  // layers to set up what they check; they are still held to no cycles through production code
   // by the production files themselves.
   {
-    files: ["lib/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}", "auth.ts"],
+    files: ["lib/**/*.{ts,tsx}", "inngest/**/*.ts", "components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}", "auth.ts"],
     ignores: ["**/*.test.ts", "lib/generated/**"],
     plugins: { boundaries },
     settings: {
-      "boundaries/elements": floors.map((floor) => ({ ...floor, mode: "full" })),
-      "boundaries/include": ["lib/**", "components/**", "app/**", "auth.ts"],
+      "boundaries/elements": layers.map(({ type, pattern }) => ({ type, pattern, mode: "full" })),
+      "boundaries/include": ["lib/**", "inngest/**", "components/**", "app/**", "auth.ts"],
     },
     rules: {
       "boundaries/no-unknown-files": "error",
@@ -202,10 +164,10 @@ const config = [
         {
           default: "disallow",
           message:
-            "{{from.type}} must not import {{to.type}} ({{to.path}}): a floor imports only its own and those below (docs/architecture.md)",
-          policies: floorNames.map((type, index) => ({
+            "{{from.type}} must not import {{to.type}} ({{to.path}}): a layer imports only its own folder and the layers it names (docs/architecture.md)",
+          policies: layers.map(({ type, imports }) => ({
             from: { element: { type } },
-            allow: { to: { element: { types: { anyOf: floorNames.slice(0, index + 1) } } } },
+            allow: { to: { element: { types: { anyOf: [type, ...imports] } } } },
           })),
         },
       ],

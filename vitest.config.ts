@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 // Build output and data directories change while tests are collected (parallel builds).
 const exclude = ["**/node_modules/**", "**/.git/**", ".next*/**", ".data/**"];
-const beside = (suffix: string) => ["lib", "scripts", "bench"].map((dir) => `${dir}/**/*${suffix}`);
+const beside = (suffix: string) => ["lib", "inngest", "scripts", "bench"].map((dir) => `${dir}/**/*${suffix}`);
 
 // Three projects, by what a test needs (CONTRIBUTING.md, "Tests"):
 // - unit: pure code, no set-up: `npx vitest run --project unit` needs no database and no build;

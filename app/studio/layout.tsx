@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { QueryProvider } from "@/components/dashboard/query-provider";
 import { StudioNav } from "@/components/studio/studio-nav";
 import { SignedInHeader, SignOutButton } from "@/components/ui/signed-in-header";
-import { getCurrentUser } from "@/lib/users/current-user";
+import { getCurrentUser } from "@/lib/edge/auth/current-user";
 
 export const metadata: Metadata = { title: { default: "Voice Studio", template: "%s · Voice Studio · Voiceage" } };
 

@@ -2,15 +2,15 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { githubEnabled } from "@/auth";
-import { signInWithGithubAction } from "@/lib/actions/auth-actions";
+import { signInWithGithubAction } from "@/lib/edge/actions/auth-actions";
 import { SignInForm } from "@/components/dashboard/auth-forms";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
-import { getCurrentUser } from "@/lib/users/current-user";
-import type { PageSearchParams } from "@/lib/http/search-params";
-import { safeReturnPath } from "@/lib/users/return-path";
-import { signInQuerySchema } from "@/lib/users/schemas";
+import { getCurrentUser } from "@/lib/edge/auth/current-user";
+import type { PageSearchParams } from "@/lib/platform/http/search-params";
+import { safeReturnPath } from "@/lib/account/users/return-path";
+import { signInQuerySchema } from "@/lib/account/users/schemas";
 
 export const metadata: Metadata = { title: "Sign in" };
 

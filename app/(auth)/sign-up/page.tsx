@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignUpForm } from "@/components/dashboard/auth-forms";
 import { Card, CardBody } from "@/components/ui/card";
-import { getCurrentUser } from "@/lib/users/current-user";
+import { getCurrentUser } from "@/lib/edge/auth/current-user";
 
 export const metadata: Metadata = { title: "Create an account" };
 
