@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { CredentialsSignin } from "next-auth";
-import { signIn, SignInRateLimitedError } from "@/auth";
+import { signIn, SignInRateLimitedError } from "@/lib/edge/auth/auth";
 import { after } from "next/server";
 import { errorField, logger } from "@/lib/platform/log";
 import { waitInWords } from "@/lib/account/rate-limit/attempt-limit";

@@ -1,6 +1,6 @@
 "use server";
 
-import { signOut } from "@/auth";
+import { signOut } from "@/lib/edge/auth/auth";
 import { currentUsage } from "@/lib/account/rate-limit/consume-rate-limit";
 import { requireDashboardUser } from "@/lib/edge/auth/current-user";
 

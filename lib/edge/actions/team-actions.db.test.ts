@@ -14,7 +14,7 @@ const request = vi.hoisted(() => ({
   cookies: new Map<string, string>(),
 }));
 
-vi.mock("@/auth", () => ({
+vi.mock("@/lib/edge/auth/auth", () => ({
   auth: async () => (request.userId ? { user: { id: request.userId }, sessionId: "sess_test" } : null),
   signIn: async () => {
     throw new Error("signIn is not expected in these tests");

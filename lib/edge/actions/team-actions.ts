@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { CredentialsSignin } from "next-auth";
-import { signIn } from "@/auth";
+import { signIn } from "@/lib/edge/auth/auth";
 import { fieldErrorsOf, type ActionResult, type FormState } from "@/lib/edge/actions/action-result";
 import { permissionRefusal, verificationRefusal } from "@/lib/edge/actions/permission-refusal";
 import { idSchema } from "@/lib/edge/dashboard/schemas";

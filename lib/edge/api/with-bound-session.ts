@@ -57,6 +57,15 @@ export async function boundSessionForAction(sessionId: unknown): Promise<BoundSe
   return "session" in binding ? binding.session : null;
 }
 
+/**
+ * The same binding for the hosted page itself (a GET render: no Origin to check): the binding
+ * secret this browser holds for the session, if any. The page reads the flow with it (a wrong
+ * or missing secret reads nothing), so the cookie is read here, not by the page.
+ */
+export async function bindingSecretForPage(sessionId: string): Promise<string | undefined> {
+  return (await cookies()).get(bindingCookieName(sessionId))?.value;
+}
+
 /** The hosted flow's JSON refusal, for the routes the page fetches (photo upload, live check). */
 export function refuseBinding(reason: BindingRefusal): Response {
   const message =

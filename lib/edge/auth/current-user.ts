@@ -2,7 +2,7 @@ import "server-only";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { auth } from "@/auth";
+import { auth } from "@/lib/edge/auth/auth";
 import { db } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
 import type { Role } from "@/lib/account/teams/roles";
@@ -126,6 +126,21 @@ export async function requireDashboardUser(returnTo?: string): Promise<Dashboard
 }
 
 /**
+ * For the sign-in and sign-up pages: a user already signed in (with an organisation) goes to
+ * `to` instead of seeing the form again.
+ */
+export async function redirectIfSignedIn(to: string): Promise<void> {
+  if (await getCurrentUser()) redirect(to);
+}
+
+/**
+ * For layouts only: whoever is signed in, for the header and navigation, or null. It is never a
+ * gate: each page and action starts with requireDashboardUser, which knows the way back after
+ * signing in (a layout does not know its page's address).
+ */
+export const userForLayout = (): Promise<DashboardUser | null> => getCurrentUser();
+
+/**
  * Makes `orgId` the organisation the dashboard acts for (a server action's step, after it has
  * checked the membership; getCurrentUser checks it again on every request).
  */
@@ -135,7 +150,7 @@ export async function setCurrentOrganization(orgId: string): Promise<void> {
     sameSite: "lax",
     secure: new URL(env().APP_URL).protocol === "https:",
     path: "/",
-    // As long as a dashboard session (auth.ts), so a choice outlives no sign-in by much.
+    // As long as a dashboard session (auth.ts beside this file), so a choice outlives no sign-in by much.
     maxAge: 7 * 24 * 60 * 60,
   });
 }

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { handlers } from "@/auth";
+import { handlers } from "@/lib/edge/auth/auth";
 import { getSignedInAccount } from "@/lib/edge/auth/current-user";
 import { atForwardedOrigin } from "@/lib/account/users/request-origin";
 
