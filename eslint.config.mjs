@@ -4,6 +4,7 @@ import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 import boundaries from "eslint-plugin-boundaries";
 import prettierConfig from "eslint-config-prettier";
+import { layersPlugin } from "./lint/no-folder-cycle.mjs";
 
 // Raw PostgreSQL clients live in lib/platform/db/ only; everything else goes through its named functions.
 const rawDatabaseClients = [
@@ -18,23 +19,23 @@ const noDatabase = {
 };
 
 // The layers of the house (docs/architecture.md), each a folder: a file's layer is where it
-// lives, never its name. A layer imports its own folder and those it names below; a file no
-// layer claims is an error, so a new folder has to be placed.
+// lives, never its name. A layer imports its own folder and those it names; a file no layer
+// claims is an error, so a new folder has to be placed. The first element that matches claims a
+// file, which is how a worker program (below) is told from the TypeScript beside it.
 const layers = [
+  // Worker programs (*.mjs): run as their own processes by URL, outside the bundle. They import
+  // packages and each other, never the app's modules (which would load a second copy of them).
+  { type: "worker", pattern: ["lib/**/*.mjs"], imports: [] },
   // Configuration, the database, storage, logs, mail, HTTP helpers and the job engine.
   { type: "platform", pattern: ["lib/platform/**", "lib/generated/**"], imports: [] },
   // Users, teams, organisations, API keys and rate limits: what both products stand on.
   { type: "account", pattern: ["lib/account/**"], imports: ["platform"] },
   // The two products; neither imports the other.
-  { type: "verification", pattern: ["lib/verification/**"], imports: ["account", "platform"] },
+  { type: "verification", pattern: ["lib/verification/**"], imports: ["account", "platform", "worker"] },
   { type: "voice", pattern: ["lib/voice/**"], imports: ["account", "platform"] },
-  // Where callers come in: API wrappers, server actions, the dashboard user, OpenAPI documents,
-  // job handlers and the server's start-up checks.
-  {
-    type: "edge",
-    pattern: ["lib/edge/**", "auth.ts"],
-    imports: ["verification", "voice", "account", "platform"],
-  },
+  // Where callers come in: API wrappers, server actions, the dashboard user and Auth.js, OpenAPI
+  // documents, job handlers and the server's start-up checks.
+  { type: "edge", pattern: ["lib/edge/**"], imports: ["verification", "voice", "account", "platform"] },
   // Where background work comes in (the design card's inngest/): nothing in lib/ imports it.
   {
     type: "background",
@@ -51,7 +52,34 @@ const layers = [
     pattern: ["app/**"],
     imports: ["components", "background", "edge", "verification", "voice", "account", "platform"],
   },
+  // The files Next.js runs from the repository root (proxy.ts, instrumentation*.ts).
+  { type: "root", pattern: ["*.ts"], imports: ["background", "edge", "verification", "voice", "account", "platform"] },
 ];
+// What the layers check: every file of the app's code, the root files Next.js runs included.
+const layeredFiles = [
+  "lib/**/*.{ts,tsx,mjs}",
+  "inngest/**/*.ts",
+  "components/**/*.{ts,tsx}",
+  "app/**/*.{ts,tsx}",
+  "proxy.ts",
+  "instrumentation.ts",
+  "instrumentation-client.ts",
+];
+
+// Who is calling, read by the edge only (lib/edge/auth/current-user.ts, lib/edge/api/with-bound-session.ts).
+const callerReadMessage =
+  "app/ does not read the caller itself: use requireDashboardUser (lib/edge/auth/current-user.ts) or withBoundSession / bindingSecretForPage (lib/edge/api/with-bound-session.ts).";
+const callerReads = [{ name: "next/headers", importNames: ["cookies"], message: callerReadMessage }];
+// By pattern, so a relative import is caught as well as the @/ one.
+const callerReadPatterns = [
+  { group: ["**/current-user"], importNames: ["getCurrentUser"], message: callerReadMessage },
+  { group: ["**/load-bound-session"], importNames: ["loadBoundSession"], message: callerReadMessage },
+];
+const layoutUser = {
+  name: "@/lib/edge/auth/current-user",
+  importNames: ["userForLayout"],
+  message: "Only a layout reads the user without a gate; a page starts with requireDashboardUser.",
+};
 
 const noProcessEnv = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
@@ -103,8 +131,35 @@ const config = [
   },
   // Pages, route handlers and the proxy call domain functions; they never hold a database client.
   {
-    files: ["app/**/*.{ts,tsx}", "proxy.ts"],
+    files: ["proxy.ts"],
     rules: { "no-restricted-imports": ["error", { paths: rawDatabaseClients, patterns: [noDatabase] }] },
+  },
+  // Nor do pages read who is calling themselves: the dashboard user comes through
+  // requireDashboardUser (which redirects to sign-in and back) and a hosted-flow session through
+  // the binding check of lib/edge/api/with-bound-session.ts, so no page can forget either.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [...rawDatabaseClients, ...callerReads], patterns: [noDatabase, ...callerReadPatterns] },
+      ],
+    },
+  },
+  // A layout renders the header for whoever is signed in; only a layout may read the user without
+  // a gate (each page under it gates itself).
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/layout.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [...rawDatabaseClients, ...callerReads, layoutUser],
+          patterns: [noDatabase, ...callerReadPatterns],
+        },
+      ],
+    },
   },
   // Components are used by pages, never the other way: what they need (server actions, result
   // types) lives in lib/; and, like pages, they never hold a database client.
@@ -150,12 +205,12 @@ const config = [
   // layers to set up what they check; they are still held to no cycles through production code
   // by the production files themselves.
   {
-    files: ["lib/**/*.{ts,tsx}", "inngest/**/*.ts", "components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}", "auth.ts"],
+    files: layeredFiles,
     ignores: ["**/*.test.ts", "lib/generated/**"],
-    plugins: { boundaries },
+    plugins: { boundaries, layers: layersPlugin },
     settings: {
       "boundaries/elements": layers.map(({ type, pattern }) => ({ type, pattern, mode: "full" })),
-      "boundaries/include": ["lib/**", "inngest/**", "components/**", "app/**", "auth.ts"],
+      "boundaries/include": layeredFiles,
     },
     rules: {
       "boundaries/no-unknown-files": "error",
@@ -172,6 +227,8 @@ const config = [
         },
       ],
       "import/no-cycle": ["error", { ignoreExternal: true }],
+      // A cycle between two folders of one layer, made of files that are in no cycle themselves.
+      "layers/no-folder-cycle": "error",
     },
   },
   // Tests, browser tests, the bench and scripts may poke at internals and loosely typed JSON.

@@ -29,7 +29,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: beside(".test.ts"),
+          // tests/architecture: the layout's own checks (lint fixtures, madge, docs paths) need no app.
+          include: [...beside(".test.ts"), "tests/architecture/**/*.test.ts"],
           exclude: [...exclude, "**/*.db.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
           // Nothing to reach: a test that touches the database by mistake fails at once.
@@ -54,7 +55,7 @@ export default defineConfig({
         test: {
           name: "http",
           include: ["tests/**/*.test.ts"],
-          exclude,
+          exclude: [...exclude, "tests/architecture/**"],
           globalSetup: ["tests/support/global-setup.ts"],
           setupFiles: ["tests/support/worker-setup.ts"],
         },
