@@ -4,96 +4,86 @@ import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 import boundaries from "eslint-plugin-boundaries";
 import prettierConfig from "eslint-config-prettier";
+import { layersPlugin } from "./lint/no-folder-cycle.mjs";
 
-// Raw PostgreSQL clients live in lib/db/ only; everything else goes through its named functions.
+// Raw PostgreSQL clients live in lib/platform/db/ only; everything else goes through its named functions.
 const rawDatabaseClients = [
-  { name: "pg", message: "Raw PostgreSQL clients live in lib/db/; use its functions." },
-  { name: "postgres", message: "Raw PostgreSQL clients live in lib/db/; use its functions." },
-  { name: "@prisma/adapter-pg", message: "Raw PostgreSQL clients live in lib/db/; use its functions." },
+  { name: "pg", message: "Raw PostgreSQL clients live in lib/platform/db/; use its functions." },
+  { name: "postgres", message: "Raw PostgreSQL clients live in lib/platform/db/; use its functions." },
+  { name: "@prisma/adapter-pg", message: "Raw PostgreSQL clients live in lib/platform/db/; use its functions." },
 ];
-const databaseModules = ["@/lib/db", "@/lib/db/*", "@/lib/generated/*"];
+const databaseModules = ["@/lib/platform/db", "@/lib/platform/db/*", "@/lib/generated/*"];
 const noDatabase = {
   group: databaseModules,
   message: "Pages, routes and components call domain functions in lib/, not the database.",
 };
 
-// The floors of the house (docs/architecture.md), top to bottom. A file may import from its own
-// floor and the floors below it, never from one above; a file no floor claims is an error, so a
-// new folder has to be placed. The first element whose pattern matches a file claims it, which
-// is how the few files that sit below (or above) their folder's floor are placed, by name.
-const floors = [
-  { type: "config", pattern: ["lib/env.ts", "lib/config/**"] },
+// The layers of the house (docs/architecture.md), each a folder: a file's layer is where it
+// lives, never its name. A layer imports its own folder and those it names; a file no layer
+// claims is an error, so a new folder has to be placed. The first element that matches claims a
+// file, which is how a worker program (below) is told from the TypeScript beside it.
+const layers = [
+  // Worker programs (*.mjs): run as their own processes by URL, outside the bundle. They import
+  // packages and each other, never the app's modules (which would load a second copy of them).
+  { type: "worker", pattern: ["lib/**/*.mjs"], imports: [] },
+  // Configuration, the database, storage, logs, mail, HTTP helpers and the job engine.
+  { type: "platform", pattern: ["lib/platform/**", "lib/generated/**"], imports: [] },
+  // Users, teams, organisations, API keys and rate limits: what both products stand on.
+  { type: "account", pattern: ["lib/account/**"], imports: ["platform"] },
+  // The two products; neither imports the other.
+  { type: "verification", pattern: ["lib/verification/**"], imports: ["account", "platform", "worker"] },
+  { type: "voice", pattern: ["lib/voice/**"], imports: ["account", "platform"] },
+  // Where callers come in: API wrappers, server actions, the dashboard user and Auth.js, OpenAPI
+  // documents, job handlers and the server's start-up checks.
+  { type: "edge", pattern: ["lib/edge/**"], imports: ["verification", "voice", "account", "platform"] },
+  // Where background work comes in (the design card's inngest/): nothing in lib/ imports it.
   {
-    type: "infrastructure",
-    pattern: [
-      "lib/db/**",
-      "lib/generated/**",
-      "lib/storage/**",
-      "lib/audio/**",
-      "lib/log.ts",
-      "lib/log-context.ts",
-      "lib/crypto/**",
-      "lib/csv/**",
-      "lib/text/**",
-      "lib/ids.ts",
-      "lib/lazy.ts",
-      "lib/storable-text.ts",
-      "lib/mail/**",
-      // The job engines and definitions; what runs a job (handlers, registry) is edge.
-      "lib/jobs/define-job.ts",
-      "lib/jobs/definitions/**",
-      "lib/jobs/schedule-job.ts",
-      "lib/jobs/job-runner.ts",
-      "lib/jobs/inngest/client.ts",
-      "lib/jobs/inngest/job-function.ts",
-    ],
+    type: "background",
+    pattern: ["inngest/**"],
+    imports: ["edge", "verification", "voice", "account", "platform"],
   },
-  // What both APIs speak, below the domains that throw and read with it: body readers, search
-  // parameters, the /v1 error (lib/api/errors.ts: the domains throw ApiError).
-  { type: "http", pattern: ["lib/http/**", "lib/api/errors.ts"] },
   {
-    type: "domain",
-    pattern: [
-      "lib/verification/**",
-      "lib/voice/**",
-      "lib/prompt-sets/**",
-      "lib/webhooks/**",
-      "lib/keys/**",
-      "lib/orgs/**",
-      "lib/teams/**",
-      "lib/users/!(current-user).ts",
-      "lib/idempotency/**",
-      "lib/dashboard/**",
-      "lib/studio/**",
-      "lib/rate-limit/**",
-    ],
+    type: "components",
+    pattern: ["components/**"],
+    imports: ["edge", "verification", "voice", "account", "platform"],
   },
-  // Where callers come in: API wrappers, the dashboard user, the OpenAPI documents, and where
-  // background work comes in (the job handlers and the engines' wiring).
   {
-    type: "edge",
-    pattern: [
-      "lib/api/**",
-      "lib/actions/**",
-      "lib/openapi/**",
-      "lib/users/current-user.ts",
-      "auth.ts",
-      "lib/jobs/handlers/**",
-      "lib/jobs/registry.ts",
-      "lib/jobs/relay-jobs-to-inngest.ts",
-      "lib/jobs/start-background-work.ts",
-      "lib/jobs/inngest/route-handlers.ts",
-      "lib/start-server.ts",
-    ],
+    type: "app",
+    pattern: ["app/**"],
+    imports: ["components", "background", "edge", "verification", "voice", "account", "platform"],
   },
-  { type: "components", pattern: ["components/**"] },
-  { type: "app", pattern: ["app/**"] },
+  // The files Next.js runs from the repository root (proxy.ts, instrumentation*.ts).
+  { type: "root", pattern: ["*.ts"], imports: ["background", "edge", "verification", "voice", "account", "platform"] },
 ];
-const floorNames = floors.map((floor) => floor.type);
+// What the layers check: every file of the app's code, the root files Next.js runs included.
+const layeredFiles = [
+  "lib/**/*.{ts,tsx,mjs}",
+  "inngest/**/*.ts",
+  "components/**/*.{ts,tsx}",
+  "app/**/*.{ts,tsx}",
+  "proxy.ts",
+  "instrumentation.ts",
+  "instrumentation-client.ts",
+];
+
+// Who is calling, read by the edge only (lib/edge/auth/current-user.ts, lib/edge/api/with-bound-session.ts).
+const callerReadMessage =
+  "app/ does not read the caller itself: use requireDashboardUser (lib/edge/auth/current-user.ts) or withBoundSession / bindingSecretForPage (lib/edge/api/with-bound-session.ts).";
+const callerReads = [{ name: "next/headers", importNames: ["cookies"], message: callerReadMessage }];
+// By pattern, so a relative import is caught as well as the @/ one.
+const callerReadPatterns = [
+  { group: ["**/current-user"], importNames: ["getCurrentUser"], message: callerReadMessage },
+  { group: ["**/load-bound-session"], importNames: ["loadBoundSession"], message: callerReadMessage },
+];
+const layoutUser = {
+  name: "@/lib/edge/auth/current-user",
+  importNames: ["userForLayout"],
+  message: "Only a layout reads the user without a gate; a page starts with requireDashboardUser.",
+};
 
 const noProcessEnv = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
-  message: "Read configuration through lib/env.ts (add the variable there and to .env.example).",
+  message: "Read configuration through lib/platform/env.ts (add the variable there and to .env.example).",
 };
 
 const config = [
@@ -121,12 +111,12 @@ const config = [
       ],
     },
   },
-  // Configuration comes from lib/env.ts. Test, bench and script harnesses set up environments
+  // Configuration comes from lib/platform/env.ts. Test, bench and script harnesses set up environments
   // for the processes they start, and the config files are read by tools before lib/ exists.
   {
     files: ["**/*.ts", "**/*.tsx"],
     ignores: [
-      "lib/env.ts",
+      "lib/platform/env.ts",
       "instrumentation.ts",
       "next.config.ts",
       "prisma.config.ts",
@@ -141,8 +131,35 @@ const config = [
   },
   // Pages, route handlers and the proxy call domain functions; they never hold a database client.
   {
-    files: ["app/**/*.{ts,tsx}", "proxy.ts"],
+    files: ["proxy.ts"],
     rules: { "no-restricted-imports": ["error", { paths: rawDatabaseClients, patterns: [noDatabase] }] },
+  },
+  // Nor do pages read who is calling themselves: the dashboard user comes through
+  // requireDashboardUser (which redirects to sign-in and back) and a hosted-flow session through
+  // the binding check of lib/edge/api/with-bound-session.ts, so no page can forget either.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [...rawDatabaseClients, ...callerReads], patterns: [noDatabase, ...callerReadPatterns] },
+      ],
+    },
+  },
+  // A layout renders the header for whoever is signed in; only a layout may read the user without
+  // a gate (each page under it gates itself).
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/layout.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [...rawDatabaseClients, ...callerReads, layoutUser],
+          patterns: [noDatabase, ...callerReadPatterns],
+        },
+      ],
+    },
   },
   // Components are used by pages, never the other way: what they need (server actions, result
   // types) lives in lib/; and, like pages, they never hold a database client.
@@ -164,10 +181,10 @@ const config = [
       ],
     },
   },
-  // lib/ never reaches back into app/; raw clients stay in lib/db/.
+  // lib/ never reaches back into app/; raw clients stay in lib/platform/db/.
   {
     files: ["lib/**/*.{ts,tsx}"],
-    ignores: ["lib/db/**", "**/*.test.ts"],
+    ignores: ["lib/platform/db/**", "**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -176,24 +193,24 @@ const config = [
           patterns: [
             { group: ["@/app/*", "**/app/*"], message: "lib/ must not depend on app/." },
             {
-              group: ["@/lib/db/hot-query"],
-              message: "Raw PostgreSQL clients live in lib/db/; use its named functions.",
+              group: ["@/lib/platform/db/hot-query"],
+              message: "Raw PostgreSQL clients live in lib/platform/db/; use its named functions.",
             },
           ],
         },
       ],
     },
   },
-  // The floors: no upward import, no cycle. Tests sit beside their modules and may reach across
-  // floors to set up what they check; they are still held to no cycles through production code
+  // The layers: no upward or cross-product import, no cycle. Tests sit beside their modules and may reach across
+  // layers to set up what they check; they are still held to no cycles through production code
   // by the production files themselves.
   {
-    files: ["lib/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}", "auth.ts"],
+    files: layeredFiles,
     ignores: ["**/*.test.ts", "lib/generated/**"],
-    plugins: { boundaries },
+    plugins: { boundaries, layers: layersPlugin },
     settings: {
-      "boundaries/elements": floors.map((floor) => ({ ...floor, mode: "full" })),
-      "boundaries/include": ["lib/**", "components/**", "app/**", "auth.ts"],
+      "boundaries/elements": layers.map(({ type, pattern }) => ({ type, pattern, mode: "full" })),
+      "boundaries/include": layeredFiles,
     },
     rules: {
       "boundaries/no-unknown-files": "error",
@@ -202,14 +219,16 @@ const config = [
         {
           default: "disallow",
           message:
-            "{{from.type}} must not import {{to.type}} ({{to.path}}): a floor imports only its own and those below (docs/architecture.md)",
-          policies: floorNames.map((type, index) => ({
+            "{{from.type}} must not import {{to.type}} ({{to.path}}): a layer imports only its own folder and the layers it names (docs/architecture.md)",
+          policies: layers.map(({ type, imports }) => ({
             from: { element: { type } },
-            allow: { to: { element: { types: { anyOf: floorNames.slice(0, index + 1) } } } },
+            allow: { to: { element: { types: { anyOf: [type, ...imports] } } } },
           })),
         },
       ],
       "import/no-cycle": ["error", { ignoreExternal: true }],
+      // A cycle between two folders of one layer, made of files that are in no cycle themselves.
+      "layers/no-folder-cycle": "error",
     },
   },
   // Tests, browser tests, the bench and scripts may poke at internals and loosely typed JSON.

@@ -2,7 +2,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { defineConfig } from "prisma/config";
-import { embeddedDatabaseUrl } from "./lib/config/embedded-database";
+import { embeddedDatabaseUrl } from "./lib/platform/config/embedded-database";
 
 // The migration engine leaves 10 s and 60 s timers that keep the CLI alive after it is done.
 const originalSetTimeout = globalThis.setTimeout;

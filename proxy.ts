@@ -1,13 +1,13 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import {
   contentOrigins,
   hostedCheckOrigins,
   newCspNonce,
   newRequestId,
   securityHeaders,
-} from "@/lib/http/security-headers";
-import { isApiPath } from "@/lib/openapi/api-paths";
+} from "@/lib/platform/http/security-headers";
+import { isApiPath } from "@/lib/edge/openapi/api-paths";
 
 /**
  * Runs before every route (Next.js 16 "proxy", formerly middleware): sets the security headers

@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 // Build output and data directories change while tests are collected (parallel builds).
 const exclude = ["**/node_modules/**", "**/.git/**", ".next*/**", ".data/**"];
-const beside = (suffix: string) => ["lib", "scripts", "bench"].map((dir) => `${dir}/**/*${suffix}`);
+const beside = (suffix: string) => ["lib", "inngest", "scripts", "bench"].map((dir) => `${dir}/**/*${suffix}`);
 
 // Three projects, by what a test needs (CONTRIBUTING.md, "Tests"):
 // - unit: pure code, no set-up: `npx vitest run --project unit` needs no database and no build;
@@ -29,7 +29,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: beside(".test.ts"),
+          // tests/architecture: the layout's own checks (lint fixtures, madge, docs paths) need no app.
+          include: [...beside(".test.ts"), "tests/architecture/**/*.test.ts"],
           exclude: [...exclude, "**/*.db.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
           // Nothing to reach: a test that touches the database by mistake fails at once.
@@ -54,7 +55,7 @@ export default defineConfig({
         test: {
           name: "http",
           include: ["tests/**/*.test.ts"],
-          exclude,
+          exclude: [...exclude, "tests/architecture/**"],
           globalSetup: ["tests/support/global-setup.ts"],
           setupFiles: ["tests/support/worker-setup.ts"],
         },

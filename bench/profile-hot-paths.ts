@@ -41,7 +41,7 @@ async function profileScenarios() {
   });
   try {
     process.env.DATABASE_URL = stack.databaseUrl;
-    const { createApiKeyForOrgName } = await import("@/lib/keys/create-api-key");
+    const { createApiKeyForOrgName } = await import("@/lib/account/keys/create-api-key");
     const { key } = await createApiKeyForOrgName({ orgName: "bench", mode: "test" });
     const auth = { authorization: `Bearer ${key}` };
     const json = { ...auth, "content-type": "application/json" };

@@ -41,22 +41,22 @@ async function profile() {
     STORAGE_LOCAL_DIR: storageDir,
   });
 
-  // Imported once the environment names the database: lib/db connects on import.
-  const { db } = await import("@/lib/db");
-  const { env } = await import("@/lib/env");
-  const { newId } = await import("@/lib/ids");
-  const { getOutputFormat } = await import("@/lib/audio/formats");
-  const { conditionSpeech } = await import("@/lib/audio/condition-speech");
-  const { ffmpegArgs, startEncoder, stopSpareEncoders } = await import("@/lib/audio/encode-audio");
-  const { s16leBytes } = await import("@/lib/audio/pcm");
-  const { claimNextPrompt, writePromptResults } = await import("@/lib/db/hot/prompt-set-prompts");
-  const { groupCommit } = await import("@/lib/db/group-commit");
-  const { runProcess } = await import("@/lib/audio/run-process");
-  const { decodeOutput, outlineAudio } = await import("@/lib/audio/decode-output");
+  // Imported once the environment names the database: lib/platform/db connects on import.
+  const { db } = await import("@/lib/platform/db");
+  const { env } = await import("@/lib/platform/env");
+  const { newId } = await import("@/lib/platform/ids");
+  const { getOutputFormat } = await import("@/lib/voice/audio/formats");
+  const { conditionSpeech } = await import("@/lib/voice/audio/condition-speech");
+  const { ffmpegArgs, startEncoder, stopSpareEncoders } = await import("@/lib/voice/audio/encode-audio");
+  const { s16leBytes } = await import("@/lib/voice/audio/pcm");
+  const { claimNextPrompt, writePromptResults } = await import("@/lib/platform/db/hot/prompt-set-prompts");
+  const { groupCommit } = await import("@/lib/platform/db/group-commit");
+  const { runProcess } = await import("@/lib/voice/audio/run-process");
+  const { decodeOutput, outlineAudio } = await import("@/lib/voice/audio/decode-output");
   const { renderPrompt, targetFor } = await import("@/lib/voice/render-prompt");
   const { ttsDependencies } = await import("@/lib/voice/create-tts");
   const { recordGeneration } = await import("@/lib/voice/record-generation");
-  const { generateQueuedPrompts } = await import("@/lib/prompt-sets/generate-queued-prompts");
+  const { generateQueuedPrompts } = await import("@/lib/voice/prompt-sets/generate-queued-prompts");
   const { DEFAULT_VOICE_SETTINGS } = await import("@/lib/voice/providers/speech-provider");
   const { stopFestivalProcesses } = await import("@/lib/voice/providers/festival-provider");
   const { newOrganization } = await import("../tests/support/fixtures");

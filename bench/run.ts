@@ -188,7 +188,7 @@ async function main() {
 
     // Domain code (to create the organisation's keys) connects to the bench database.
     process.env.DATABASE_URL = stack.databaseUrl;
-    const { createApiKeyForOrgName } = await import("@/lib/keys/create-api-key");
+    const { createApiKeyForOrgName } = await import("@/lib/account/keys/create-api-key");
     const test = await createApiKeyForOrgName({ orgName: "bench", mode: "test" });
     const live = await createApiKeyForOrgName({ orgName: "bench", mode: "live" });
 

@@ -82,8 +82,8 @@ type Mix = { size: number; request: (i: number) => RequestSpec };
 
 /** The routes and the data they read, set up once; returns the request mix (one cycle, in order). */
 async function prepareMix(baseUrl: string): Promise<Mix> {
-  const { createApiKeyForOrgName } = await import("@/lib/keys/create-api-key");
-  const { createUserInOrganization } = await import("@/lib/users/create-user");
+  const { createApiKeyForOrgName } = await import("@/lib/account/keys/create-api-key");
+  const { createUserInOrganization } = await import("@/lib/account/users/create-user");
   const { key } = await createApiKeyForOrgName({ orgName: "bench", mode: "test" });
   const bearer = { authorization: `Bearer ${key}` };
   const json = { ...bearer, "content-type": "application/json" };

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { screenshotAtBothWidths } from "./support/screenshots";
-import type { KeyMode } from "@/lib/keys/key-mode";
+import type { KeyMode } from "@/lib/account/keys/key-mode";
 import {
   api,
   completeSession,

@@ -5,8 +5,8 @@
 // the same place. Screenshots at desktop and phone width in .data/screenshots/lexicons/.
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { parseWav } from "@/lib/audio/pcm";
-import { pausesIn } from "@/lib/audio/silence";
+import { parseWav } from "@/lib/voice/audio/pcm";
+import { pausesIn } from "@/lib/voice/audio/silence";
 import { DESKTOP, screenshotAtBothWidths } from "./support/screenshots";
 import { baseUrl, newAccount, signUp, watchConsole } from "./dashboard-support";
 

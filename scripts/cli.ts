@@ -1,8 +1,8 @@
 // Operators' command line: npm run cli -- <command> [options]
 import { parseArgs } from "node:util";
-import { createApiKeyForOrgName } from "@/lib/keys/create-api-key";
-import { revokeApiKey } from "@/lib/keys/revoke-api-key";
-import { CREATE_USER_USAGE, runCreateUserCommand } from "@/lib/users/create-user-command";
+import { createApiKeyForOrgName } from "@/lib/account/keys/create-api-key";
+import { revokeApiKey } from "@/lib/account/keys/revoke-api-key";
+import { CREATE_USER_USAGE, runCreateUserCommand } from "@/lib/account/users/create-user-command";
 
 const USAGE = `usage:
   npm run cli -- create-key --org <name or org_id> --mode test|live [--name <label>]

@@ -7,7 +7,7 @@ import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { EMBEDDED_DATABASE, embeddedDatabaseUrl } from "../lib/config/embedded-database";
+import { EMBEDDED_DATABASE, embeddedDatabaseUrl } from "../lib/platform/config/embedded-database";
 
 export type EmbeddedDatabase = {
   url: string;

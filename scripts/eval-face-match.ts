@@ -34,7 +34,7 @@ import path from "node:path";
 import { DISTORTIONS, photograph, photographCloseUp } from "@/eval/id-document/photograph";
 import { icaoPortraitBox, PORTRAITS_DIR, renderIcaoDocument } from "@/eval/id-document/render-document";
 import { SHIPPED_AGE_MODELS } from "@/lib/verification/methods/face/age-models";
-import { env, FaceMatchModelSchema } from "@/lib/env";
+import { env, FaceMatchModelSchema } from "@/lib/platform/env";
 import { createFaceEstimator } from "@/lib/verification/methods/face/face-estimator";
 import {
   descriptorSimilarity,

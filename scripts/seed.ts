@@ -1,9 +1,9 @@
 // npm run db:seed: a demo organisation to explore the dashboard and studio on a fresh database.
 // Safe to run again: the user and sample sessions are made once; each run prints a new test key.
-import { randomBase62 } from "@/lib/ids";
-import { createApiKey } from "@/lib/keys/create-api-key";
-import { db } from "@/lib/db";
-import { createUserInOrganization } from "@/lib/users/create-user";
+import { randomBase62 } from "@/lib/platform/ids";
+import { createApiKey } from "@/lib/account/keys/create-api-key";
+import { db } from "@/lib/platform/db";
+import { createUserInOrganization } from "@/lib/account/users/create-user";
 import { completeSession } from "@/lib/verification/complete-session";
 import { createSession } from "@/lib/verification/create-session";
 

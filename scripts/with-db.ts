@@ -9,7 +9,7 @@
 //   neither             no migrations (`npm start`: the app itself refuses to start when the
 //                       schema is behind, and says to run `npm run db:migrate`)
 import { spawn, spawnSync } from "node:child_process";
-import { EMBEDDED_DATABASE } from "../lib/config/embedded-database";
+import { EMBEDDED_DATABASE } from "../lib/platform/config/embedded-database";
 import path from "node:path";
 import { EmbeddedPostgresError, serverAnswers, serverHolding, startEmbeddedPostgres } from "./embedded-postgres";
 import { withServerMemoryLimits } from "./server-memory";

@@ -5,15 +5,15 @@ import { NavCountsProvider } from "@/components/dashboard/nav-counts";
 import { QueryProvider } from "@/components/dashboard/query-provider";
 import { VerifyEmailBanner } from "@/components/dashboard/verify-email-banner";
 import { SignedInHeader, SignOutButton } from "@/components/ui/signed-in-header";
-import { countOpenDeadLetters } from "@/lib/dashboard/deliveries";
-import { mailOutboxEnabled } from "@/lib/mail/list-outbox-messages";
-import { can } from "@/lib/teams/roles";
-import { getCurrentUser } from "@/lib/users/current-user";
+import { countOpenDeadLetters } from "@/lib/verification/webhooks/deliveries";
+import { mailOutboxEnabled } from "@/lib/platform/mail/list-outbox-messages";
+import { can } from "@/lib/account/teams/roles";
+import { userForLayout } from "@/lib/edge/auth/current-user";
 
 export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · Dashboard · Voiceage" } };
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const user = await getCurrentUser();
+  const user = await userForLayout();
   // Signed out: each page redirects to sign-in itself (with the way back), so render it bare.
   if (!user) return <>{children}</>;
   const deadLetters = await countOpenDeadLetters(user.orgId);

@@ -5,11 +5,11 @@ import { UsageCard } from "@/components/dashboard/usage-card";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { CardBody, TitledCard } from "@/components/ui/card";
-import { getOverview } from "@/lib/dashboard/overview";
-import { overviewQuerySchema } from "@/lib/dashboard/schemas";
-import type { PageSearchParams } from "@/lib/http/search-params";
-import { ROLE_LABELS } from "@/lib/teams/roles";
-import { requireDashboardUser } from "@/lib/users/current-user";
+import { getOverview } from "@/lib/verification/dashboard/overview";
+import { overviewQuerySchema } from "@/lib/edge/dashboard/schemas";
+import type { PageSearchParams } from "@/lib/platform/http/search-params";
+import { ROLE_LABELS } from "@/lib/account/teams/roles";
+import { requireDashboardUser } from "@/lib/edge/auth/current-user";
 
 export const metadata: Metadata = { title: "Overview" };
 

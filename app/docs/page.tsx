@@ -3,15 +3,15 @@ import { CodeBlock, Prose } from "@/components/docs/code-block";
 import { QuickstartSteps } from "@/components/docs/quickstart-steps";
 import { SkipLink } from "@/components/ui/skip-link";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { env } from "@/lib/env";
-import { verificationErrorRows, voiceErrorRows, type ErrorRow } from "@/lib/openapi/reference/error-tables";
-import { ageVerificationQuickstart, voiceQuickstart } from "@/lib/openapi/reference/quickstarts";
-import { rateLimitRows } from "@/lib/openapi/reference/rate-limits";
+import { env } from "@/lib/platform/env";
+import { verificationErrorRows, voiceErrorRows, type ErrorRow } from "@/lib/edge/openapi/reference/error-tables";
+import { ageVerificationQuickstart, voiceQuickstart } from "@/lib/edge/openapi/reference/quickstarts";
+import { rateLimitRows } from "@/lib/edge/openapi/reference/rate-limits";
 import {
   exampleSignedDelivery,
   WEBHOOK_SIGNATURE_SHELL,
   WEBHOOK_SIGNATURE_SNIPPET,
-} from "@/lib/openapi/reference/webhook-signature";
+} from "@/lib/edge/openapi/reference/webhook-signature";
 
 export const metadata = { title: "API reference" };
 

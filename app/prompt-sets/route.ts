@@ -1,8 +1,8 @@
-import { createPromptSet } from "@/lib/prompt-sets/create-prompt-set";
-import { listPromptSets } from "@/lib/prompt-sets/list-prompt-sets";
-import { promptSetBodyLimit, promptSetRequestSchemas } from "@/lib/prompt-sets/request-schemas";
+import { createPromptSet } from "@/lib/voice/prompt-sets/create-prompt-set";
+import { listPromptSets } from "@/lib/voice/prompt-sets/list-prompt-sets";
+import { promptSetBodyLimit, promptSetRequestSchemas } from "@/lib/voice/prompt-sets/request-schemas";
 import { voiceMethods } from "@/lib/voice/methods";
-import { withVoiceApiKey } from "@/lib/api/with-voice-api-key";
+import { withVoiceApiKey } from "@/lib/edge/api/with-voice-api-key";
 
 export const dynamic = "force-dynamic";
 

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { QueryProvider } from "@/components/dashboard/query-provider";
 import { StudioNav } from "@/components/studio/studio-nav";
 import { SignedInHeader, SignOutButton } from "@/components/ui/signed-in-header";
-import { getCurrentUser } from "@/lib/users/current-user";
+import { userForLayout } from "@/lib/edge/auth/current-user";
 
 export const metadata: Metadata = { title: { default: "Voice Studio", template: "%s · Voice Studio · Voiceage" } };
 
@@ -12,7 +12,7 @@ const headerLink =
   "rounded-md px-3 py-1.5 whitespace-nowrap text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
 
 export default async function StudioLayout({ children }: { children: ReactNode }) {
-  const user = await getCurrentUser();
+  const user = await userForLayout();
   // Signed out: the page redirects to sign-in itself (with the way back), so render it bare.
   if (!user) return <>{children}</>;
 

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Studio } from "@/components/studio/studio";
-import { env } from "@/lib/env";
-import { loadStudioVoices } from "@/lib/studio/load-voices";
-import { languageNames } from "@/lib/studio/voice-filters";
-import { requireDashboardUser } from "@/lib/users/current-user";
+import { env } from "@/lib/platform/env";
+import { loadStudioVoices } from "@/lib/voice/studio/load-voices";
+import { languageNames } from "@/lib/voice/studio/voice-filters";
+import { requireDashboardUser } from "@/lib/edge/auth/current-user";
 import { listFormats } from "@/lib/voice/list-formats";
 import { listTtsGenerations } from "@/lib/voice/list-tts-generations";
 import { getVoiceCatalog } from "@/lib/voice/voice-catalog";

@@ -1,8 +1,8 @@
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import { createTts } from "@/lib/voice/create-tts";
 import { buildTtsRequestBodySchema } from "@/lib/voice/schemas";
 import { voiceMethods } from "@/lib/voice/methods";
-import { withVoiceApiKey } from "@/lib/api/with-voice-api-key";
+import { withVoiceApiKey } from "@/lib/edge/api/with-voice-api-key";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { preparedResponse } from "@/lib/http/prepared-response";
+import { preparedResponse } from "@/lib/platform/http/prepared-response";
 import { listVoicesPrepared } from "@/lib/voice/list-voices";
 import { voiceMethods } from "@/lib/voice/methods";
-import { withVoiceApiKey } from "@/lib/api/with-voice-api-key";
+import { withVoiceApiKey } from "@/lib/edge/api/with-voice-api-key";
 
 export const dynamic = "force-dynamic";
 

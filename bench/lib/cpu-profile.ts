@@ -59,6 +59,9 @@ function packageOf(modulePath: string): string {
   return rest[0].startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0];
 }
 
+// The job engine, its handlers and the Inngest edge: background work, not a route handler's.
+const isJobModule = (m: string) => /^(lib\/[a-z-]+\/jobs|inngest)\//.test(m);
+
 function categoryOfModule(encodedPath: string): Attributed {
   const modulePath = decodeURIComponent(encodedPath);
   const pkg = packageOf(modulePath);
@@ -74,7 +77,8 @@ function categoryOfModule(encodedPath: string): Attributed {
   }
   const top = modulePath.split("/")[0];
   if (top === "lib") {
-    const sub = modulePath.split("/").slice(0, 2).join("/");
+    // lib/<layer>/<folder>: the layer alone says too little (lib/platform holds db, http, log...).
+    const sub = modulePath.split("/").slice(0, 3).join("/");
     return { category: `ours: ${sub}`, module: modulePath, ours: true };
   }
   return { category: `ours: ${top}`, module: modulePath, ours: true };
@@ -195,7 +199,7 @@ export function summariseWindow(
     }
     owner ||= a.category === "GC" ? "GC" : "Node and V8 only (no JavaScript caller)";
     byOwner.set(owner, (byOwner.get(owner) ?? 0) + ms);
-    if ([...modules].some((m) => m !== "proxy.ts" && !m.startsWith("lib/jobs/"))) underOurHandlersMs += ms;
+    if ([...modules].some((m) => m !== "proxy.ts" && !isJobModule(m))) underOurHandlersMs += ms;
     for (const m of modules) underOurModules.set(m, (underOurModules.get(m) ?? 0) + ms);
     for (const f of nextFunctions) underNextFunctions.set(f, (underNextFunctions.get(f) ?? 0) + ms);
     if (ours.length > 0) {

@@ -1,5 +1,5 @@
 // Session search (issue 33): the dashboard's searches on one organisation's million sessions,
-// through the read model the Sessions page calls (lib/dashboard/list-dashboard-sessions.ts),
+// through the read model the Sessions page calls (lib/verification/dashboard/list-dashboard-sessions.ts),
 // in this process against the bench database: what is measured is the statement and the
 // rendering of the page's rows, not the page's HTML. The target is absolute (p99 ≤ 50 ms per
 // search), one search at a time, each repeated with varied values so no single row stays hot.
@@ -19,7 +19,7 @@ const percentile = (sorted: number[], p: number) =>
 
 /** One million sessions of a new organisation, in one statement, and their metadata pairs; statuses, modes and metadata vary. */
 async function seed(orgId: string, seededAt: Date) {
-  const { db } = await import("@/lib/db");
+  const { db } = await import("@/lib/platform/db");
   await db.$executeRawUnsafe(
     `INSERT INTO "VerificationSession"
        ("id", "orgId", "mode", "status", "requiredAge", "methods", "returnUrl", "metadata", "urlTokenHash", "createdAt", "expiresAt")
@@ -39,7 +39,7 @@ async function seed(orgId: string, seededAt: Date) {
     orgId,
     seededAt,
   );
-  // The pairs the search reads, as the app's create statement writes them (lib/db/hot/sessions.ts).
+  // The pairs the search reads, as the app's create statement writes them (lib/platform/db/hot/sessions.ts).
   await db.$executeRawUnsafe(
     `INSERT INTO "SessionMetadataEntry" ("orgId", "key", "value", "createdAt", "sessionId")
      SELECT "orgId", "key", "value", "createdAt", "id" FROM "VerificationSession", json_each_text("metadata")
@@ -54,8 +54,8 @@ let seeded: Promise<{ org: { id: string }; seededAt: Date }> | null = null;
 const section: BenchSection = {
   title: "Session search",
   run: async () => {
-    const { findOrCreateOrganization } = await import("@/lib/orgs/find-or-create-organization");
-    const { listDashboardSessions } = await import("@/lib/dashboard/list-dashboard-sessions");
+    const { findOrCreateOrganization } = await import("@/lib/account/orgs/find-or-create-organization");
+    const { listDashboardSessions } = await import("@/lib/verification/dashboard/list-dashboard-sessions");
     // Seeded once per run: later rounds search the same million (their ids are fixed, so a second
     // seed would collide, and a second million would only slow the rounds down).
     seeded ??= (async () => {

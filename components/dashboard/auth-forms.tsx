@@ -2,12 +2,12 @@
 
 import Link from "next/link";
 import { useActionState, useState } from "react";
-import { signInAction, signUpAction, type AuthFormState, type SignUpFormState } from "@/lib/actions/auth-actions";
+import { signInAction, signUpAction, type AuthFormState, type SignUpFormState } from "@/lib/edge/actions/auth-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
-import { PASSWORD_MIN_LENGTH } from "@/lib/users/schemas";
+import { PASSWORD_MIN_LENGTH } from "@/lib/account/users/schemas";
 
 type AuthFailure = Extract<AuthFormState | SignUpFormState, { ok: false }>;
 

@@ -1,6 +1,6 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import type { KeyMode } from "@/lib/keys/key-mode";
-import { describeDeliveryFailure } from "@/lib/webhooks/describe-delivery-failure";
+import type { KeyMode } from "@/lib/account/keys/key-mode";
+import { describeDeliveryFailure } from "@/lib/verification/webhooks/describe-delivery-failure";
 
 export function ModeBadge({ mode }: { mode: KeyMode }) {
   return <Badge tone={mode === "live" ? "accent" : "warning"}>{mode === "live" ? "Live" : "Test"}</Badge>;

@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
-import type { ActionResult } from "@/lib/actions/action-result";
+import type { ActionResult } from "@/lib/edge/actions/action-result";
 import type { ButtonVariant } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { confirmEmailAction, type ConfirmEmailState } from "@/lib/actions/email-verification-actions";
+import { confirmEmailAction, type ConfirmEmailState } from "@/lib/edge/actions/email-verification-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 

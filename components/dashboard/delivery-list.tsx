@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { RetryNowButton } from "@/components/dashboard/webhooks/retry-now-button";
-import type { DeliveryView } from "@/lib/dashboard/deliveries";
+import type { DeliveryView } from "@/lib/verification/webhooks/deliveries";
 
 /** Deliveries with every attempt: time, duration, and status code or error. */
 export function DeliveryList({ deliveries, show }: { deliveries: DeliveryView[]; show: "endpoint" | "session" }) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { SegmentedControl } from "@/components/ui/segmented-control";
-import type { KeyMode } from "@/lib/keys/key-mode";
+import type { KeyMode } from "@/lib/account/keys/key-mode";
 
 const MODES: { value: KeyMode; label: string }[] = [
   { value: "test", label: "Test" },

@@ -1,5 +1,5 @@
 import { DateTime } from "@/components/ui/date-time";
-import type { OutboxMessageView } from "@/lib/mail/list-outbox-messages";
+import type { OutboxMessageView } from "@/lib/platform/mail/list-outbox-messages";
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/;
 

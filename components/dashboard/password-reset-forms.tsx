@@ -7,7 +7,7 @@ import {
   resetPasswordAction,
   type ResetPasswordState,
   type ResetRequestState,
-} from "@/lib/actions/password-reset-actions";
+} from "@/lib/edge/actions/password-reset-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useFieldErrors } from "@/components/ui/use-field-errors";

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore, type ReactNode } from "react";
-import { getUsageAction } from "@/lib/actions/dashboard-actions";
+import { getUsageAction } from "@/lib/edge/actions/dashboard-actions";
 import { CardBody, TitledCard } from "@/components/ui/card";
 
 type Usage = Awaited<ReturnType<typeof getUsageAction>>;

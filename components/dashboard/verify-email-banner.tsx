@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { resendVerificationAction } from "@/lib/actions/email-verification-actions";
+import { resendVerificationAction } from "@/lib/edge/actions/email-verification-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 

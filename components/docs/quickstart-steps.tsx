@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { CodeBlock, Prose } from "@/components/docs/code-block";
 import { SegmentedControl } from "@/components/ui/segmented-control";
-import type { Quickstart } from "@/lib/openapi/reference/quickstarts";
+import type { Quickstart } from "@/lib/edge/openapi/reference/quickstarts";
 
 type Language = "curl" | "typescript";
 const LANGUAGES: { value: Language; label: string }[] = [

@@ -7,15 +7,15 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import { Select } from "@/components/ui/field";
-import type { CharacterCount } from "@/lib/studio/character-count";
-import { SLIDERS } from "@/lib/studio/voice-settings";
+import type { CharacterCount } from "@/lib/voice/studio/character-count";
+import { SLIDERS } from "@/lib/voice/studio/voice-settings";
 import { hiddenSettingsNote, honouredSettings } from "@/lib/voice/honoured-settings";
 import { FormatOptions, SettingSlider } from "./sound-controls";
 import { MODEL_LABELS, PLAN_LABELS, type StudioFormat } from "./studio-labels";
-import { voiceSummary, type LanguageNamer } from "@/lib/studio/voice-filters";
-import type { ModelId } from "@/lib/config/model-ids";
+import { voiceSummary, type LanguageNamer } from "@/lib/voice/studio/voice-filters";
+import type { ModelId } from "@/lib/platform/config/model-ids";
 import type { ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
-import { modelIds } from "@/lib/config/model-ids";
+import { modelIds } from "@/lib/platform/config/model-ids";
 
 export type PlaygroundState = {
   text: string;

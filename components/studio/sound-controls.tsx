@@ -2,8 +2,8 @@
 
 // The sound controls the playground and a prompt set's settings share: the format options and
 // one voice-setting slider.
-import type { SliderSpec } from "@/lib/studio/voice-settings";
-import { formatGroups } from "@/lib/audio/formats";
+import type { SliderSpec } from "@/lib/voice/studio/voice-settings";
+import { formatGroups } from "@/lib/voice/audio/formats";
 import { GROUP_LABELS, PLAN_LABELS, type StudioFormat } from "./studio-labels";
 
 /** The formats as <optgroup>s, telephony first; a gated format names the plan it needs. */

@@ -1,7 +1,7 @@
 // Labels and the format shape the studio's sound controls share (the playground, the
 // prompt-set forms and sound-controls.tsx), in a file of their own so none imports another.
-import type { FormatGroup } from "@/lib/audio/formats";
-import type { ModelId } from "@/lib/config/model-ids";
+import type { FormatGroup } from "@/lib/voice/audio/formats";
+import type { ModelId } from "@/lib/platform/config/model-ids";
 
 export type StudioFormat = {
   id: string;

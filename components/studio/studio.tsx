@@ -2,15 +2,15 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { generatePromptAction, getVoiceDefaultsAction, listHistoryAction } from "@/lib/actions/studio-actions";
+import { generatePromptAction, getVoiceDefaultsAction, listHistoryAction } from "@/lib/edge/actions/studio-actions";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { characterCount } from "@/lib/studio/character-count";
-import { defaultVoiceId } from "@/lib/studio/voice-filters";
-import { sameSettings } from "@/lib/studio/voice-settings";
-import { DEFAULT_OUTPUT_FORMAT } from "@/lib/audio/formats";
+import { characterCount } from "@/lib/voice/studio/character-count";
+import { defaultVoiceId } from "@/lib/voice/studio/voice-filters";
+import { sameSettings } from "@/lib/voice/studio/voice-settings";
+import { DEFAULT_OUTPUT_FORMAT } from "@/lib/voice/audio/formats";
 import type { TtsHistoryItem } from "@/lib/voice/list-tts-generations";
-import { modelIds, type ModelId } from "@/lib/config/model-ids";
+import { modelIds, type ModelId } from "@/lib/platform/config/model-ids";
 import { DEFAULT_MODEL_ID, MARKUP_ALLOWANCE, type Voice } from "@/lib/voice/schemas";
 import { HistoryList } from "./history-list";
 import { Playground, type PlaygroundState } from "./playground";

@@ -14,7 +14,7 @@ import {
   voiceSummary,
   type LanguageNamer,
   type VoiceFilters,
-} from "@/lib/studio/voice-filters";
+} from "@/lib/voice/studio/voice-filters";
 import type { Voice } from "@/lib/voice/schemas";
 import { PlayIcon, StopIcon } from "./icons";
 import { followPlayback } from "./playback-events";

@@ -1,9 +1,9 @@
 "use client";
 
 import { useLayoutEffect, useRef, useState, useTransition, type ReactNode, type RefObject } from "react";
-import { switchOrganizationAction } from "@/lib/actions/team-actions";
-import type { OrganizationChoice } from "@/lib/users/current-user";
-import { ROLE_LABELS } from "@/lib/teams/roles";
+import { switchOrganizationAction } from "@/lib/edge/actions/team-actions";
+import type { OrganizationChoice } from "@/lib/edge/auth/current-user";
+import { ROLE_LABELS } from "@/lib/account/teams/roles";
 import { Spinner } from "./button";
 
 const SELECT_ARROW_PX = 24;

@@ -1,10 +1,10 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { signOutAction } from "@/lib/actions/dashboard-actions";
+import { signOutAction } from "@/lib/edge/actions/dashboard-actions";
 import { Button } from "@/components/ui/button";
 import { OrganizationSwitcher } from "@/components/ui/organization-switcher";
 import { SkipLink } from "@/components/ui/skip-link";
-import type { OrganizationChoice } from "@/lib/users/current-user";
+import type { OrganizationChoice } from "@/lib/edge/auth/current-user";
 
 /**
  * The top of every signed-in page (dashboard and studio): skip link, brand, the organisation

@@ -1,6 +1,6 @@
 "use client";
 import { useActionState } from "react";
-import { failureMessage, type FlowActionState } from "@/lib/actions/action-result";
+import { failureMessage, type FlowActionState } from "@/lib/edge/actions/action-result";
 import { primaryButton, secondaryButton } from "@/components/verify/styles";
 
 /** One button that runs a flow action, with a pending label and any error read out at once. */

@@ -7,7 +7,7 @@ import {
   unavailableChoice,
 } from "@/components/verify/method-copy";
 import { LeaveLink } from "@/components/verify/leave-link";
-import type { FlowActionState } from "@/lib/actions/action-result";
+import type { FlowActionState } from "@/lib/edge/actions/action-result";
 import type { FlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
 
 type Action = (previous: FlowActionState, form: FormData) => Promise<FlowActionState>;

@@ -5,7 +5,7 @@ import { FlowError } from "@/components/verify/action-form";
 import { useCameraSupported } from "@/components/verify/image-capture";
 import { WAIT_POLL_MS } from "@/components/verify/refresh-while-waiting";
 import { secondaryButton } from "@/components/verify/styles";
-import { failureMessage, type FlowActionState } from "@/lib/actions/action-result";
+import { failureMessage, type FlowActionState } from "@/lib/edge/actions/action-result";
 
 type Action = (previous: FlowActionState, form: FormData) => Promise<FlowActionState>;
 

@@ -1,6 +1,6 @@
 "use client";
 import { useActionState, useState } from "react";
-import { failureMessage, type FlowActionState } from "@/lib/actions/action-result";
+import { failureMessage, type FlowActionState } from "@/lib/edge/actions/action-result";
 import { FlowError } from "@/components/verify/action-form";
 
 const CHOICES = [

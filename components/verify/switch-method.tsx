@@ -2,7 +2,7 @@
 import { useActionState } from "react";
 import { FlowError } from "@/components/verify/action-form";
 import { secondaryButton } from "@/components/verify/styles";
-import { failureMessage, type FlowActionState } from "@/lib/actions/action-result";
+import { failureMessage, type FlowActionState } from "@/lib/edge/actions/action-result";
 
 /** "Use my ID instead": changes method at once, without spending an attempt. */
 export function SwitchMethodButton(props: {

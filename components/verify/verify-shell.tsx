@@ -1,6 +1,6 @@
 import { FocusOnChange } from "@/components/verify/focus-on-change";
 import { TestModeBanner } from "@/components/verify/test-mode-banner";
-import type { KeyMode } from "@/lib/keys/key-mode";
+import type { KeyMode } from "@/lib/account/keys/key-mode";
 import type { FlowBranding } from "@/lib/verification/hosted-flow/branding";
 
 /** The accent without a brand colour: Tailwind's sky-800, as before branding. */

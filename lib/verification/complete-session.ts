@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { ApiError } from "@/lib/api/errors";
+import { db } from "@/lib/platform/db";
+import { ApiError } from "@/lib/verification/errors";
 import type { DocumentOutcome } from "@/lib/verification/methods/types";
 import { recordSessionEvent } from "@/lib/verification/record-session-event";
 import type { verificationMethods } from "@/lib/verification/schemas";

@@ -1,12 +1,12 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { insertSessionWithExpiryJob } from "@/lib/db/hot/sessions";
-import { env } from "@/lib/env";
-import type { IdempotentWrite } from "@/lib/idempotency/idempotency";
-import { newId, randomBase62 } from "@/lib/ids";
-import { expireSessionJob } from "@/lib/jobs/definitions/expire-session";
-import { jobRowFields } from "@/lib/jobs/schedule-job";
-import type { KeyMode } from "@/lib/keys/key-mode";
+import { insertSessionWithExpiryJob } from "@/lib/platform/db/hot/sessions";
+import { env } from "@/lib/platform/env";
+import type { IdempotentWrite } from "@/lib/verification/idempotency";
+import { newId, randomBase62 } from "@/lib/platform/ids";
+import { expireSessionJob } from "@/lib/verification/jobs/expire-session";
+import { jobRowFields } from "@/lib/platform/jobs/schedule-job";
+import type { KeyMode } from "@/lib/account/keys/key-mode";
 import type { CreateSessionBody } from "@/lib/verification/schemas";
 import { serializeCreatedSession, type SessionRow } from "@/lib/verification/serialize-session";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { db, type Tx } from "@/lib/db";
+import { db, type Tx } from "@/lib/platform/db";
 import { notTransitionable } from "@/lib/verification/complete-session";
 import { recordSessionEvent } from "@/lib/verification/record-session-event";
 

@@ -1,7 +1,7 @@
 import "server-only";
-import { selectSession, selectSessionJson, type SessionRecord } from "@/lib/db/hot/sessions";
-import { hasIdShape } from "@/lib/ids";
-import { ApiError } from "@/lib/api/errors";
+import { selectSession, selectSessionJson, type SessionRecord } from "@/lib/platform/db/hot/sessions";
+import { hasIdShape } from "@/lib/platform/ids";
+import { ApiError } from "@/lib/verification/errors";
 
 /** Loads a session of the organisation; another organisation's id is as missing as an unknown one. */
 export async function getSessionOrThrow(orgId: string, id: string): Promise<SessionRecord> {
@@ -13,7 +13,7 @@ export async function getSessionOrThrow(orgId: string, id: string): Promise<Sess
 
 /**
  * The retrieve answer of a session of the organisation, as JSON text rendered by PostgreSQL (see
- * lib/db/hot/session-json-sql.ts); missing exactly when getSessionOrThrow is.
+ * lib/platform/db/hot/session-json-sql.ts); missing exactly when getSessionOrThrow is.
  */
 export async function getSessionJsonOrThrow(orgId: string, id: string): Promise<string> {
   if (!hasIdShape("vs", id)) throw missingSession(id);

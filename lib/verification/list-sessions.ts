@@ -1,5 +1,5 @@
 import "server-only";
-import { selectSessionsPage } from "@/lib/db/hot/sessions";
+import { selectSessionsPage } from "@/lib/platform/db/hot/sessions";
 import { MAX_LIST_LIMIT, type SessionJson } from "@/lib/verification/schemas";
 import { decodeSessionCursor, encodeSessionCursor } from "@/lib/verification/session-cursor";
 
@@ -15,7 +15,7 @@ type ListInput = {
  * A page of the list answer, `{"data":[...],"next_cursor":...,"has_more":...}`, as JSON text. Newest first,
  * keyset-paginated on (created_at, id): sessions created while a client pages sort before its
  * cursor, so no item is skipped or repeated. PostgreSQL renders each session's JSON
- * (lib/db/hot/sessions.ts), so the rows are only joined here.
+ * (lib/platform/db/hot/sessions.ts), so the rows are only joined here.
  */
 export async function listSessionsJson(input: ListInput): Promise<string> {
   if (!Number.isInteger(input.limit) || input.limit < 1 || input.limit > MAX_LIST_LIMIT) {

@@ -1,8 +1,8 @@
 import "server-only";
-import type { Tx } from "@/lib/db";
-import { newId } from "@/lib/ids";
-import { deliverEventJob } from "@/lib/jobs/definitions/deliver-event";
-import { scheduleJobInTx } from "@/lib/jobs/schedule-job";
+import type { Tx } from "@/lib/platform/db";
+import { newId } from "@/lib/platform/ids";
+import { deliverEventJob } from "@/lib/verification/jobs/deliver-event";
+import { scheduleJobInTx } from "@/lib/platform/jobs/schedule-job";
 import type { webhookEventTypes } from "@/lib/verification/schemas";
 
 export type SessionEventType = (typeof webhookEventTypes)[number];

@@ -1,9 +1,9 @@
 // zod schemas of the Age Verification API: request validation, responses and the OpenAPI
 // document all come from here. Importable by client and server.
 import { z } from "zod";
-import { idPattern } from "@/lib/ids";
-import { modeSchema } from "@/lib/keys/key-mode";
-import { maxCharacters } from "@/lib/text/characters";
+import { idPattern } from "@/lib/platform/ids";
+import { modeSchema } from "@/lib/account/keys/key-mode";
+import { maxCharacters } from "@/lib/platform/text/characters";
 
 export const verificationMethods = ["face_estimation", "id_document", "credit_card", "digital_id"] as const;
 export const sessionStatuses = ["created", "in_progress", "passed", "failed", "expired"] as const;

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { env } from "@/lib/env";
-import { ApiError } from "@/lib/api/errors";
+import { env } from "@/lib/platform/env";
+import { ApiError } from "@/lib/verification/errors";
 
 // Opaque keyset cursor: the (created_at, id) of the last item on the page, bound to the
 // organisation and an expiry by an HMAC, so it cannot be forged, altered or replayed elsewhere.

@@ -1,8 +1,8 @@
 import "server-only";
 import type { z } from "zod";
-import type { ApiPrincipal } from "@/lib/keys/authenticate-api-key";
+import type { ApiPrincipal } from "@/lib/account/keys/authenticate-api-key";
 import { completeSession } from "@/lib/verification/complete-session";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/verification/errors";
 import { expireSessionIfDue, forceExpireSession } from "@/lib/verification/expire-session";
 import { getSessionOrThrow } from "@/lib/verification/get-session-or-throw";
 import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";

@@ -1,12 +1,12 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { db } from "@/lib/db";
-import { env } from "@/lib/env";
-import { newId } from "@/lib/ids";
-import { getStorage } from "@/lib/storage/get-storage";
-import type { ObjectStorage } from "@/lib/storage/object-storage";
+import { db } from "@/lib/platform/db";
+import { env } from "@/lib/platform/env";
+import { newId } from "@/lib/platform/ids";
+import { getStorage } from "@/lib/platform/storage/get-storage";
+import type { ObjectStorage } from "@/lib/platform/storage/object-storage";
 import { VoiceApiError } from "@/lib/voice/errors";
-import { getOutputFormat, type OutputFormat } from "@/lib/audio/formats";
+import { getOutputFormat, type OutputFormat } from "@/lib/voice/audio/formats";
 import type { SpeechProvider, VoiceSettingName } from "@/lib/voice/providers/speech-provider";
 import { recordGeneration } from "@/lib/voice/record-generation";
 import { AUDIO_PIPELINE_VERSION, renderPrompt } from "@/lib/voice/render-prompt";
@@ -17,7 +17,7 @@ import {
   type TtsRequestBody,
   type TtsResult,
 } from "@/lib/voice/schemas";
-import { SingleFlight } from "@/lib/voice/single-flight";
+import { SingleFlight } from "@/lib/platform/single-flight";
 import { parseSsml, type SsmlPiece } from "@/lib/voice/ssml/parse-ssml";
 import { applyLexicons } from "@/lib/voice/lexicons/apply-lexicons";
 import { MarkupError } from "@/lib/voice/ssml/read-xml";

@@ -1,9 +1,9 @@
 import { ZodError } from "zod";
-import { BodyError, BodyTooLargeError } from "@/lib/http/read-json";
-import { describeZodError } from "@/lib/http/zod-issue";
+import { BodyError, BodyTooLargeError } from "@/lib/platform/http/read-json";
+import { describeZodError } from "@/lib/platform/http/zod-issue";
 import { UpstreamError, type UpstreamFailure } from "@/lib/voice/providers/speech-provider";
 import { VOICE_ERROR_STATUS, type VoiceErrorCode } from "@/lib/voice/schemas";
-import { errorField, logger } from "@/lib/log";
+import { errorField, logger } from "@/lib/platform/log";
 
 // The Voice Prompt API's error envelope (spec part 7): { "error": { "code", "message" } }.
 // Domain code throws VoiceApiError; describeVoiceError is the only place that describes an error,

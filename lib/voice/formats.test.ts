@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ffmpegArgs } from "@/lib/audio/encode-audio";
-import { getOutputFormat, OUTPUT_FORMATS, serializeFormat } from "@/lib/audio/formats";
+import { ffmpegArgs } from "@/lib/voice/audio/encode-audio";
+import { getOutputFormat, OUTPUT_FORMATS, serializeFormat } from "@/lib/voice/audio/formats";
 import { ttsRequestBodySchema } from "@/lib/voice/schemas";
 
 // The spec's list, in the spec's order.

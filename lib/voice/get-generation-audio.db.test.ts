@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createLocalStorage } from "@/lib/storage/local-storage";
+import { createLocalStorage } from "@/lib/platform/storage/local-storage";
 import { createTts, type TtsDependencies } from "@/lib/voice/create-tts";
 import { getGenerationAudio } from "@/lib/voice/get-generation-audio";
 import { createLocalProvider } from "@/lib/voice/providers/local-provider";

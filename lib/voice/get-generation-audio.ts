@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { getStorage } from "@/lib/storage/get-storage";
-import type { ObjectStorage } from "@/lib/storage/object-storage";
+import { db } from "@/lib/platform/db";
+import { getStorage } from "@/lib/platform/storage/get-storage";
+import type { ObjectStorage } from "@/lib/platform/storage/object-storage";
 
 export type GenerationAudio = {
   bytes: Buffer;

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createLocalStorage } from "@/lib/storage/local-storage";
+import { createLocalStorage } from "@/lib/platform/storage/local-storage";
 import { getVoicePreview } from "@/lib/voice/get-voice-preview";
 import { createLocalProvider } from "@/lib/voice/providers/local-provider";
 import type { SpeechProvider } from "@/lib/voice/providers/speech-provider";

@@ -1,14 +1,14 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { getStorage } from "@/lib/storage/get-storage";
-import type { ObjectStorage } from "@/lib/storage/object-storage";
+import { getStorage } from "@/lib/platform/storage/get-storage";
+import type { ObjectStorage } from "@/lib/platform/storage/object-storage";
 import { VoiceApiError } from "@/lib/voice/errors";
-import { getOutputFormat } from "@/lib/audio/formats";
+import { getOutputFormat } from "@/lib/voice/audio/formats";
 import { previewText } from "@/lib/voice/providers/espeak-voices";
 import { createLocalProvider, findLocalVoice } from "@/lib/voice/providers/local-provider";
 import { DEFAULT_VOICE_SETTINGS, type SpeechProvider } from "@/lib/voice/providers/speech-provider";
 import { AUDIO_PIPELINE_VERSION, renderPrompt } from "@/lib/voice/render-prompt";
-import { SingleFlight } from "@/lib/voice/single-flight";
+import { SingleFlight } from "@/lib/platform/single-flight";
 
 const PREVIEW_FORMAT_ID = "mp3_24000_48";
 

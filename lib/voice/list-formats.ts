@@ -1,6 +1,6 @@
-import { prepareBody } from "@/lib/http/prepared-response";
-import { lazy } from "@/lib/lazy";
-import { OUTPUT_FORMATS, serializeFormat } from "@/lib/audio/formats";
+import { prepareBody } from "@/lib/platform/http/prepared-response";
+import { lazy } from "@/lib/platform/lazy";
+import { OUTPUT_FORMATS, serializeFormat } from "@/lib/voice/audio/formats";
 
 /** GET /formats: every accepted output_format, in the spec's order. */
 export function listFormats() {

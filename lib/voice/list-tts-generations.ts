@@ -1,8 +1,8 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { env } from "@/lib/env";
-import { getStorage } from "@/lib/storage/get-storage";
-import type { ObjectStorage } from "@/lib/storage/object-storage";
+import { db } from "@/lib/platform/db";
+import { env } from "@/lib/platform/env";
+import { getStorage } from "@/lib/platform/storage/get-storage";
+import type { ObjectStorage } from "@/lib/platform/storage/object-storage";
 import type { ResolvedVoiceSettings } from "@/lib/voice/schemas";
 
 export type TtsHistoryItem = {

@@ -1,5 +1,5 @@
 import "server-only";
-import { preparedJsonFor } from "@/lib/http/prepared-response";
+import { preparedJsonFor } from "@/lib/platform/http/prepared-response";
 import type { Voice } from "@/lib/voice/schemas";
 import { getVoiceCatalog, type VoiceCatalog } from "@/lib/voice/voice-catalog";
 

@@ -3,7 +3,7 @@ import { toVoiceErrorResponse, VoiceApiError } from "@/lib/voice/errors";
 // Every Voice API path (the API, its document, previews and /files downloads) answers the
 // methods it does not support itself, in the API's envelope, rather than with Next.js's bare
 // 405, and states the same truthful Allow on 405 and on OPTIONS. HEAD is served wherever GET is.
-// The OpenAPI document states the same Allow values (lib/openapi/voice-document.ts).
+// The OpenAPI document states the same Allow values (lib/edge/openapi/voice-document.ts).
 export const ALLOWED_METHODS = {
   GET: "GET, HEAD, OPTIONS",
   POST: "POST, OPTIONS",

@@ -2,10 +2,10 @@
 // synthesis at the rate the provider announced. When the provider's audio arrives at another
 // rate, the pre-started encoder must not be fed it; the fallback encodes at the real rate.
 import { afterAll, describe, expect, it } from "vitest";
-import { conditionSpeech } from "@/lib/audio/condition-speech";
-import { stopSpareEncoders } from "@/lib/audio/encode-audio";
-import type { PcmAudio } from "@/lib/audio/pcm";
-import { getOutputFormat } from "@/lib/audio/formats";
+import { conditionSpeech } from "@/lib/voice/audio/condition-speech";
+import { stopSpareEncoders } from "@/lib/voice/audio/encode-audio";
+import type { PcmAudio } from "@/lib/voice/audio/pcm";
+import { getOutputFormat } from "@/lib/voice/audio/formats";
 import { createLocalProvider } from "@/lib/voice/providers/local-provider";
 import { DEFAULT_VOICE_SETTINGS, type SpeechProvider } from "@/lib/voice/providers/speech-provider";
 import { renderPrompt, targetFor } from "@/lib/voice/render-prompt";

@@ -1,11 +1,11 @@
 import "server-only";
 import { availableParallelism } from "node:os";
-import { conditionSpeech, TELEPHONY_TARGET, WIDEBAND_TARGET } from "@/lib/audio/condition-speech";
-import { startEncoder } from "@/lib/audio/encode-audio";
-import type { PcmAudio } from "@/lib/audio/pcm";
-import type { OutputFormat } from "@/lib/audio/formats";
+import { conditionSpeech, TELEPHONY_TARGET, WIDEBAND_TARGET } from "@/lib/voice/audio/condition-speech";
+import { startEncoder } from "@/lib/voice/audio/encode-audio";
+import type { PcmAudio } from "@/lib/voice/audio/pcm";
+import type { OutputFormat } from "@/lib/voice/audio/formats";
 import type { SpeechProvider, SynthesisRequest } from "@/lib/voice/providers/speech-provider";
-import { Semaphore } from "@/lib/voice/single-flight";
+import { Semaphore } from "@/lib/platform/single-flight";
 
 /**
  * Bumped whenever trimming, levelling, encoder settings or the text local voices are given

@@ -1,10 +1,10 @@
 // zod schemas of the Voice Prompt API (spec voice-prompt-service.md, part 2). Zod only:
 // importable by client code (studio forms) and by the OpenAPI document builder.
 import { z } from "zod";
-import { modelIds, type ModelId } from "@/lib/config/model-ids";
-import { maxCharacters } from "@/lib/text/characters";
-import { DEFAULT_OUTPUT_FORMAT, formatGroups, OUTPUT_FORMAT_IDS } from "@/lib/audio/formats";
-import { countCharacters } from "@/lib/text/characters";
+import { modelIds, type ModelId } from "@/lib/platform/config/model-ids";
+import { maxCharacters } from "@/lib/platform/text/characters";
+import { DEFAULT_OUTPUT_FORMAT, formatGroups, OUTPUT_FORMAT_IDS } from "@/lib/voice/audio/formats";
+import { countCharacters } from "@/lib/platform/text/characters";
 import { parseSsml } from "@/lib/voice/ssml/parse-ssml";
 import { MarkupError } from "@/lib/voice/ssml/read-xml";
 import { lexiconIdsSchema } from "@/lib/voice/lexicons/schemas";
@@ -40,7 +40,7 @@ export const resolvedVoiceSettingsSchema = z.strictObject({
 export type ResolvedVoiceSettings = z.infer<typeof resolvedVoiceSettingsSchema>;
 
 // One way of counting characters for both APIs (code points), shared with /v1.
-export { countCharacters } from "@/lib/text/characters";
+export { countCharacters } from "@/lib/platform/text/characters";
 
 /** What a prompt says: 1 to maxTextLength characters (TTS_MAX_TEXT_LENGTH), something to say. */
 export function buildTtsTextSchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_LENGTH) {

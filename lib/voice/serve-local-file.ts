@@ -1,12 +1,12 @@
 import "server-only";
-import { getLocalStorage } from "@/lib/storage/get-storage";
-import { objectResponse } from "@/lib/http/object-response";
-import { isValidKey } from "@/lib/storage/object-storage";
+import { getLocalStorage } from "@/lib/platform/storage/get-storage";
+import { objectResponse } from "@/lib/platform/http/object-response";
+import { isValidKey } from "@/lib/platform/storage/object-storage";
 import { toVoiceErrorResponse, VoiceApiError } from "@/lib/voice/errors";
 
 /**
  * Answers a signed local-storage URL in the Voice API's error envelope (the files are its audio;
- * lib/storage itself speaks no API): 403 for an expired, tampered or unsigned URL (the file
+ * lib/platform/storage itself speaks no API): 403 for an expired, tampered or unsigned URL (the file
  * is never read), 404 when a validly signed object is gone, the bytes otherwise.
  */
 export async function serveLocalFile(req: Request, key: string): Promise<Response> {

@@ -1,10 +1,10 @@
 import "server-only";
-import { env } from "@/lib/env";
-import { lazy } from "@/lib/lazy";
+import { env } from "@/lib/platform/env";
+import { lazy } from "@/lib/platform/lazy";
 import { getSpeechProvider } from "@/lib/voice/providers/get-speech-provider";
 import type { SpeechProvider } from "@/lib/voice/providers/speech-provider";
 import type { ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
-import { StaleWhileErrorCache } from "@/lib/voice/single-flight";
+import { StaleWhileErrorCache } from "@/lib/platform/single-flight";
 
 /**
  * The provider's voices and their default settings, cached per process for

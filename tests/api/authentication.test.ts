@@ -1,9 +1,9 @@
 // Keys (spec part 5): missing, malformed, unknown, revoked or wrong-mode keys are 401
 // authentication_error / invalid_api_key on every /v1 route, and nothing behind them runs.
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
-import { hashApiKey } from "@/lib/keys/key-format";
-import { revokeApiKey } from "@/lib/keys/revoke-api-key";
+import { db } from "@/lib/platform/db";
+import { hashApiKey } from "@/lib/account/keys/key-format";
+import { revokeApiKey } from "@/lib/account/keys/revoke-api-key";
 import { v1 } from "../support/api";
 import { expectError, expectRateLimitHeaders, validBody } from "./support";
 import { newOrg } from "../support/fixtures";

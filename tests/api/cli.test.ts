@@ -3,8 +3,8 @@ import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { describe, expect, inject, it } from "vitest";
-import { db } from "@/lib/db";
-import { hashApiKey } from "@/lib/keys/key-format";
+import { db } from "@/lib/platform/db";
+import { hashApiKey } from "@/lib/account/keys/key-format";
 import { v1 } from "../support/api";
 
 const run = promisify(execFile);

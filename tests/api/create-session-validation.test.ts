@@ -1,7 +1,7 @@
 // Every rule of the create body (spec part 4, issue 3): a violation is a 400 parameter_invalid
 // whose `param` names the field, and creates nothing.
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { baseUrl, v1 } from "../support/api";
 import { expectParameterInvalid, validBody } from "./support";
 import { newOrg } from "../support/fixtures";

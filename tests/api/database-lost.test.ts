@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../scripts/embedded-postgres";
-import { INTERNAL_ERROR_RETRY_AFTER_SECONDS } from "@/lib/api/errors";
+import { INTERNAL_ERROR_RETRY_AFTER_SECONDS } from "@/lib/verification/errors";
 import { newOrg } from "../support/fixtures";
 import {
   createScratchDatabase,

@@ -1,11 +1,11 @@
 // Spec part 7, row by row: each error type, status and code, in the envelope
 // { error: { type, code, message } } (plus `param` where a field is to blame).
 import { describe, expect, it, vi } from "vitest";
-import { withApiKey } from "@/lib/api/with-api-key";
+import { withApiKey } from "@/lib/edge/api/with-api-key";
 import { v1, baseUrl } from "../support/api";
 import { expectError, expectRateLimitHeaders, validBody, waitForRoomInWindow } from "./support";
-import { db } from "@/lib/db";
-import { logger } from "@/lib/log";
+import { db } from "@/lib/platform/db";
+import { logger } from "@/lib/platform/log";
 import { createSessionJson } from "@/lib/verification/create-session";
 import { createSessionBodySchema } from "@/lib/verification/schemas";
 import { newOrg } from "../support/fixtures";

@@ -1,7 +1,7 @@
 // Idempotency-Key on POST /v1/* with Stripe's semantics: a retry replays the first response,
 // a different request under the same key is refused, concurrent retries create one session.
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { v1 } from "../support/api";
 import { expectParameterInvalid, validBody } from "./support";
 import { newOrg } from "../support/fixtures";

@@ -3,7 +3,7 @@
 // on every /v1 response. (Two app instances sharing it: two-instances.test.ts.)
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { v1 } from "../support/api";
 import { createSession, expectError, expectRateLimitHeaders, validBody, waitForRoomInWindow } from "./support";
 import { newOrg } from "../support/fixtures";

@@ -2,10 +2,10 @@
 // sessions are being created, cursors that cannot be forged or moved, organisation isolation.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { createSession as createSessionInDb } from "@/lib/verification/create-session";
 import { encodeSessionCursor } from "@/lib/verification/session-cursor";
-import { revokeApiKey } from "@/lib/keys/revoke-api-key";
+import { revokeApiKey } from "@/lib/account/keys/revoke-api-key";
 import { v1 } from "../support/api";
 import { createSession, expectError, expectParameterInvalid, validBody } from "./support";
 import { newOrg } from "../support/fixtures";

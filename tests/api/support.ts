@@ -1,7 +1,7 @@
 // Shared pieces of the /v1 integration tests (not a test file itself).
 import { expect } from "vitest";
 import { v1, type ApiResponse } from "../support/api";
-import type { KeyMode } from "@/lib/keys/key-mode";
+import type { KeyMode } from "@/lib/account/keys/key-mode";
 export { v1At } from "../support/api";
 
 export const validBody = { required_age: 18, return_url: "https://merchant.example/after?x=1" } as const;

@@ -1,7 +1,7 @@
 // Test helpers (DESIGN.md): test-mode keys and sessions only; the same transitions as the hosted
 // flow and the expiry timer, with the event to deliver recorded in the same transaction.
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { v1 } from "../support/api";
 import { createSession, expectError, expectParameterInvalid, validBody } from "./support";
 import { newOrg } from "../support/fixtures";

@@ -1,7 +1,7 @@
 // State that must hold across app instances lives in the database: a second `next start` on
 // the same database shares the organisation's rate limit and its idempotency keys.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { baseUrl } from "../support/api";
 import { startAppInstance } from "../support/test-stack";
 import { expectError, v1At, validBody, waitForRoomInWindow } from "./support";

@@ -6,8 +6,8 @@ import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { baseUrl } from "../support/api";
-import { db } from "@/lib/db";
-import { createUserInOrganization } from "@/lib/users/create-user";
+import { db } from "@/lib/platform/db";
+import { createUserInOrganization } from "@/lib/account/users/create-user";
 import { startAppInstance } from "../support/test-stack";
 import { ensureTestCertificates } from "../support/test-ca";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { errorBody } from "@/lib/api/errors";
-import { VERIFICATION_ERRORS, verificationErrorCodes } from "@/lib/api/errors";
+import { errorBody } from "@/lib/verification/errors";
+import { VERIFICATION_ERRORS, verificationErrorCodes } from "@/lib/verification/errors";
 import { voiceErrorBody } from "@/lib/voice/errors";
 import { VOICE_ERROR_STATUS, voiceErrorCodes } from "@/lib/voice/schemas";
 import { assertMatchesContract } from "../support/contract";

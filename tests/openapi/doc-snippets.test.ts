@@ -7,13 +7,13 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ageVerificationQuickstart, voiceQuickstart } from "@/lib/openapi/reference/quickstarts";
+import { ageVerificationQuickstart, voiceQuickstart } from "@/lib/edge/openapi/reference/quickstarts";
 import {
   exampleSignedDelivery,
   WEBHOOK_SIGNATURE_SHELL,
   WEBHOOK_SIGNATURE_SNIPPET,
-} from "@/lib/openapi/reference/webhook-signature";
-import { verificationExamples } from "@/lib/openapi/verification-examples";
+} from "@/lib/edge/openapi/reference/webhook-signature";
+import { verificationExamples } from "@/lib/edge/openapi/verification-examples";
 import { baseUrl } from "../support/api";
 import { completeSession, createSession, newOrg, sessionBody, startReceiver, type Receiver } from "../support/fixtures";
 import { typecheckStrict } from "../support/typecheck-strict";

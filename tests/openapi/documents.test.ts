@@ -1,7 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import { buildVerificationDocument } from "@/lib/openapi/verification-document";
-import { buildVoiceDocument } from "@/lib/openapi/voice-document";
+import { buildVerificationDocument } from "@/lib/edge/openapi/verification-document";
+import { buildVoiceDocument } from "@/lib/edge/openapi/voice-document";
 import { baseUrl } from "../support/api";
 import { inlineComponentRefs } from "../support/inline-component-refs";
 

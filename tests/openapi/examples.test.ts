@@ -4,8 +4,8 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { buildVerificationDocument } from "@/lib/openapi/verification-document";
-import { buildVoiceDocument } from "@/lib/openapi/voice-document";
+import { buildVerificationDocument } from "@/lib/edge/openapi/verification-document";
+import { buildVoiceDocument } from "@/lib/edge/openapi/voice-document";
 import { inlineComponentRefs } from "../support/inline-component-refs";
 
 type Media = { schema: unknown; example?: unknown };

@@ -6,8 +6,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { buildVerificationDocument } from "@/lib/openapi/verification-document";
-import { buildVoiceDocument } from "@/lib/openapi/voice-document";
+import { buildVerificationDocument } from "@/lib/edge/openapi/verification-document";
+import { buildVoiceDocument } from "@/lib/edge/openapi/voice-document";
 import { baseUrl } from "../support/api";
 
 const root = path.resolve(__dirname, "../..");

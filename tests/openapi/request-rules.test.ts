@@ -4,12 +4,12 @@
 // document accepts and refuses what the API does.
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { buildVerificationDocument } from "@/lib/openapi/verification-document";
+import { buildVerificationDocument } from "@/lib/edge/openapi/verification-document";
 import { createSessionBodySchema } from "@/lib/verification/schemas";
-import { createWebhookEndpointBodySchema } from "@/lib/webhooks/schemas";
+import { createWebhookEndpointBodySchema } from "@/lib/verification/webhooks/schemas";
 
 const doc = buildVerificationDocument();
-// Request bodies live in components.requestBodies (see namedSchemas in lib/openapi/zod-to-openapi.ts).
+// Request bodies live in components.requestBodies (see namedSchemas in lib/edge/openapi/zod-to-openapi.ts).
 const schemas = Object.fromEntries(
   Object.entries(doc.components.requestBodies).map(([name, body]) => [name, body.content["application/json"].schema]),
 ) as Record<string, any>;

@@ -5,9 +5,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { apiOfPath } from "@/lib/openapi/api-paths";
-import { buildVerificationDocument } from "@/lib/openapi/verification-document";
-import { buildVoiceDocument } from "@/lib/openapi/voice-document";
+import { apiOfPath } from "@/lib/edge/openapi/api-paths";
+import { buildVerificationDocument } from "@/lib/edge/openapi/verification-document";
+import { buildVoiceDocument } from "@/lib/edge/openapi/voice-document";
 import { UNDOCUMENTED_ANSWERS, type DocumentName } from "../support/contract";
 
 const APP = path.resolve(import.meta.dirname, "../../app");

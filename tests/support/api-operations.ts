@@ -1,8 +1,8 @@
 // Every operation of both OpenAPI documents as a request a test can send: the path with its
 // parameters filled in (ids that do not exist), how it authenticates, and a minimal body.
 // The header walk and the hostile-input suite both start from it.
-import { buildVerificationDocument } from "@/lib/openapi/verification-document";
-import { buildVoiceDocument } from "@/lib/openapi/voice-document";
+import { buildVerificationDocument } from "@/lib/edge/openapi/verification-document";
+import { buildVoiceDocument } from "@/lib/edge/openapi/voice-document";
 import type { DocumentName } from "./contract";
 import { inlineComponentRefs } from "./inline-component-refs";
 import { createMigratedDatabase, startAppInstance, type AppProcess } from "./test-stack";

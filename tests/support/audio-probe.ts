@@ -1,5 +1,5 @@
 // ffprobe checks that a file is exactly the output format it claims to be. Shared by the
-// encoder's own test (lib/audio) and the tests of the path POST /tts really runs (tests/voice,
+// encoder's own test (lib/voice/audio) and the tests of the path POST /tts really runs (tests/voice,
 // lib/voice), so both hold audio to the same definition of each format.
 import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect } from "vitest";
-import type { OutputFormat } from "@/lib/audio/formats";
+import type { OutputFormat } from "@/lib/voice/audio/formats";
 
 export const run = promisify(execFile);
 

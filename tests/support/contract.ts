@@ -5,8 +5,8 @@
 // its reason), and then it must match the documented responses named there.
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { buildVerificationDocument } from "@/lib/openapi/verification-document";
-import { buildVoiceDocument } from "@/lib/openapi/voice-document";
+import { buildVerificationDocument } from "@/lib/edge/openapi/verification-document";
+import { buildVoiceDocument } from "@/lib/edge/openapi/voice-document";
 import { inlineComponentRefs } from "./inline-component-refs";
 
 type Header = { required?: boolean; schema?: { type?: string; const?: unknown; enum?: string[] } };

@@ -4,14 +4,14 @@
 // Playwright's process cannot load server modules ("server-only"), so nothing here imports one
 // at load time: organisations and keys are written through a connection of their own to the
 // database named (the test stack's by default), with the key format's own functions, and a test
-// (lib/keys/fixture-keys.db.test.ts) holds such a key equal to one the app makes. Sessions are
+// (lib/account/keys/fixture-keys.db.test.ts) holds such a key equal to one the app makes. Sessions are
 // made through the API, as an integrator makes them; the few rows written straight to the
 // database (insertSession, completedEventFor*) are for vitest's db and http projects only.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { newId } from "@/lib/ids";
-import { displayParts, generateApiKey, hashApiKey } from "@/lib/keys/key-format";
-import type { KeyMode } from "@/lib/keys/key-mode";
+import { newId } from "@/lib/platform/ids";
+import { displayParts, generateApiKey, hashApiKey } from "@/lib/account/keys/key-format";
+import type { KeyMode } from "@/lib/account/keys/key-mode";
 
 export { startReceiver, type ReceivedDelivery, type Receiver } from "./receiver";
 
@@ -158,7 +158,7 @@ export async function insertSession(
   orgId: string,
   fields: Partial<{ status: SessionStatus; expiresAt: Date; startedAt: Date }> = {},
 ) {
-  const { db } = await import("@/lib/db");
+  const { db } = await import("@/lib/platform/db");
   return db.verificationSession.create({
     data: {
       id: newId("vs"),
@@ -186,8 +186,8 @@ export async function insertSession(
 
 /** A passed session with its outbox event, subscribed to by one endpoint per url, in order (vitest only). */
 export async function completedEventForEndpoints(urls: string[]) {
-  const { db } = await import("@/lib/db");
-  const { createWebhookEndpoint } = await import("@/lib/webhooks/create-webhook-endpoint");
+  const { db } = await import("@/lib/platform/db");
+  const { createWebhookEndpoint } = await import("@/lib/verification/webhooks/create-webhook-endpoint");
   const org = await newOrganization("event");
   const endpoints = [];
   for (const url of urls) {

@@ -35,7 +35,7 @@ const TEST_APP_ENV: Record<string, string> = {
   // limits count (rate-limit.test.ts shows a forged one is ignored without this).
   TRUST_PROXY_HOPS: "1",
   // Mail stays in the outbox (a production build refuses that otherwise): browser tests read it
-  // at /dashboard/outbox; SMTP itself is tested against a loopback server (lib/mail/).
+  // at /dashboard/outbox; SMTP itself is tested against a loopback server (lib/platform/mail/).
   MAIL_OUTBOX_IN_PRODUCTION: "1",
   // Inference runs at a lower CPU priority than the app; on a busy test machine it waits longer.
   FACE_ESTIMATION_TIMEOUT_MS: "60000",

@@ -2,7 +2,7 @@
 // before any decoding, and the server stays responsive while it is in flight (/health answers
 // within 200 ms). The same files, decoded, hold a CPU for seconds (read-image-header.ts).
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { baseUrl } from "../support/api";
 import { newOrg } from "../support/fixtures";
 import { expectHealthAnswersDuring } from "../support/health-while";

@@ -4,7 +4,7 @@
 // session, and is rate-limited per second and per session.
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { LIVE_CHECK_MESSAGES } from "@/lib/verification/methods/face/types";
 import { LIVE_CHECKS_PER_SESSION } from "@/lib/verification/hosted-flow/live-face-check";
 import { baseUrl } from "../support/api";

@@ -2,7 +2,7 @@
 // refused quickly with a short answer while /health stays responsive, an over-limit body is 413,
 // and formula-looking texts are exported neutralised and re-import unchanged.
 import { beforeAll, describe, expect, it } from "vitest";
-import { MAX_PROMPT_CSV_BYTES } from "@/lib/prompt-sets/prompt-csv";
+import { MAX_PROMPT_CSV_BYTES } from "@/lib/voice/prompt-sets/prompt-csv";
 import { baseUrl } from "../support/api";
 import { assertMatchesContract } from "../support/contract";
 import { newOrg } from "../support/fixtures";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
-import { revokeApiKey } from "@/lib/keys/revoke-api-key";
+import { db } from "@/lib/platform/db";
+import { revokeApiKey } from "@/lib/account/keys/revoke-api-key";
 import { baseUrl, v1 } from "../support/api";
 import { assertMatchesContract } from "../support/contract";
 import { download, voiceApi } from "./voice-client";
@@ -495,7 +495,7 @@ describe("signed download links", () => {
 
   it("documents every query parameter of an audio_url and the range answers", async () => {
     const url = await freshAudioUrl();
-    const { buildVoiceDocument } = await import("@/lib/openapi/voice-document");
+    const { buildVoiceDocument } = await import("@/lib/edge/openapi/voice-document");
     const document = buildVoiceDocument();
     const operation = document.paths["/files"].get;
     const documented = operation.parameters.flatMap((p) => ("in" in p && p.in === "query" ? [p] : []));
@@ -572,7 +572,7 @@ describe("signed download links", () => {
 
   it("answers 403 once the link has expired", async () => {
     const url = await freshAudioUrl();
-    const { createLocalStorage } = await import("@/lib/storage/local-storage");
+    const { createLocalStorage } = await import("@/lib/platform/storage/local-storage");
     // Same secret as the app (both use the default in tests); an hour in the past.
     const signer = createLocalStorage({
       dir: "/nonexistent",

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { baseUrl, v1 } from "../support/api";
-import { listDeadLetters, listDeliveryAttempts } from "@/lib/dashboard/deliveries";
-import { redeliver } from "@/lib/webhooks/redeliver";
+import { listDeadLetters, listDeliveryAttempts } from "@/lib/verification/webhooks/deliveries";
+import { redeliver } from "@/lib/verification/webhooks/redeliver";
 import { createEndpoint, deliveryRecords } from "./support/helpers";
 import { assertWebhookMatchesContract } from "../support/contract";
 import { completeSession, createSession, newOrg, sessionBody, type Receiver, startReceiver } from "../support/fixtures";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import pg from "pg";
-import { newId } from "@/lib/ids";
-import { sealEndpointSecret, generateEndpointSecret } from "@/lib/webhooks/endpoint-secret";
+import { newId } from "@/lib/platform/ids";
+import { sealEndpointSecret, generateEndpointSecret } from "@/lib/verification/webhooks/endpoint-secret";
 import { startTestStack, type TestStack } from "../support/test-stack";
 import { apiAt } from "./support/app-process";
 import { deliveryRecords } from "./support/helpers";

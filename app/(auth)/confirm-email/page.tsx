@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { ConfirmEmailForm } from "@/components/dashboard/confirm-email-form";
 import { Card, CardBody } from "@/components/ui/card";
-import type { PageSearchParams } from "@/lib/http/search-params";
-import { linkTokenQuerySchema } from "@/lib/users/schemas";
+import type { PageSearchParams } from "@/lib/platform/http/search-params";
+import { linkTokenQuerySchema } from "@/lib/account/users/schemas";
 
 export const metadata: Metadata = { title: "Confirm your email address", referrer: "no-referrer" };
 

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { CreateOrganizationForm } from "@/components/dashboard/members/create-organization-form";
 import { Alert } from "@/components/ui/alert";
 import { SignOutButton } from "@/components/ui/signed-in-header";
-import { getSignedInAccount } from "@/lib/users/current-user";
+import { getSignedInAccount } from "@/lib/edge/auth/current-user";
 
 export const metadata: Metadata = { title: "No organisation" };
 

@@ -3,10 +3,10 @@ import { ResetPasswordForm } from "@/components/dashboard/password-reset-forms";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
-import type { PageSearchParams } from "@/lib/http/search-params";
-import { checkPasswordResetToken } from "@/lib/users/password-reset-token";
-import { RESET_LINK_PROBLEMS } from "@/lib/users/reset-password";
-import { linkTokenQuerySchema } from "@/lib/users/schemas";
+import type { PageSearchParams } from "@/lib/platform/http/search-params";
+import { checkPasswordResetToken } from "@/lib/account/users/password-reset-token";
+import { RESET_LINK_PROBLEMS } from "@/lib/account/users/reset-password";
+import { linkTokenQuerySchema } from "@/lib/account/users/schemas";
 
 export const metadata: Metadata = { title: "Choose a new password", referrer: "no-referrer" };
 

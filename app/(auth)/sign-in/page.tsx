@@ -1,16 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { redirect } from "next/navigation";
-import { githubEnabled } from "@/auth";
-import { signInWithGithubAction } from "@/lib/actions/auth-actions";
+import { githubEnabled } from "@/lib/edge/auth/auth";
+import { signInWithGithubAction } from "@/lib/edge/actions/auth-actions";
 import { SignInForm } from "@/components/dashboard/auth-forms";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
-import { getCurrentUser } from "@/lib/users/current-user";
-import type { PageSearchParams } from "@/lib/http/search-params";
-import { safeReturnPath } from "@/lib/users/return-path";
-import { signInQuerySchema } from "@/lib/users/schemas";
+import { redirectIfSignedIn } from "@/lib/edge/auth/current-user";
+import type { PageSearchParams } from "@/lib/platform/http/search-params";
+import { safeReturnPath } from "@/lib/account/users/return-path";
+import { signInQuerySchema } from "@/lib/account/users/schemas";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -29,7 +28,7 @@ const ERRORS: Record<string, string> = {
 export default async function SignInPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const query = signInQuerySchema.parse(await searchParams);
   const next = safeReturnPath(query.next);
-  if (await getCurrentUser()) redirect(next);
+  await redirectIfSignedIn(next);
   const initialError = query.error ? (ERRORS[query.error] ?? "Sign-in did not complete. Try again.") : undefined;
 
   return (

@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { SignUpForm } from "@/components/dashboard/auth-forms";
 import { Card, CardBody } from "@/components/ui/card";
-import { getCurrentUser } from "@/lib/users/current-user";
+import { redirectIfSignedIn } from "@/lib/edge/auth/current-user";
 
 export const metadata: Metadata = { title: "Create an account" };
 
 export default async function SignUpPage() {
-  if (await getCurrentUser()) redirect("/dashboard");
+  await redirectIfSignedIn("/dashboard");
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Create your account</h1>

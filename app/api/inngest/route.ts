@@ -1,3 +1,3 @@
-import { inngestRouteHandlers } from "@/lib/jobs/inngest/route-handlers";
+import { inngestRouteHandlers } from "@/inngest/route-handlers";
 
 export const { GET, POST, PUT } = inngestRouteHandlers;

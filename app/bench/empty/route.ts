@@ -1,4 +1,4 @@
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import { BASELINE_JSON } from "@/bench/lib/payload";
 
 // The framework's ceiling for `npm run bench`: route handlers that do no work. GET is the

@@ -9,9 +9,9 @@ import { Badge } from "@/components/ui/badge";
 import { CardBody, TitledCard } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { Td, Tr } from "@/components/ui/table";
-import { listApiKeys } from "@/lib/dashboard/list-api-keys";
-import { can, refusalOf, revealPermission } from "@/lib/teams/roles";
-import { requireDashboardUser } from "@/lib/users/current-user";
+import { listApiKeys } from "@/lib/account/keys/list-api-keys";
+import { can, refusalOf, revealPermission } from "@/lib/account/teams/roles";
+import { requireDashboardUser } from "@/lib/edge/auth/current-user";
 
 export const metadata: Metadata = { title: "API keys" };
 

@@ -6,12 +6,12 @@ import { Pager } from "@/components/dashboard/pager";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { requireDashboardUser } from "@/lib/users/current-user";
-import { countOpenDeadLetters, listDeadLetters } from "@/lib/dashboard/deliveries";
-import { pageHref } from "@/lib/dashboard/page-href";
-import { deadLettersQuerySchema } from "@/lib/dashboard/schemas";
-import type { PageSearchParams } from "@/lib/http/search-params";
-import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
+import { requireDashboardUser } from "@/lib/edge/auth/current-user";
+import { countOpenDeadLetters, listDeadLetters } from "@/lib/verification/webhooks/deliveries";
+import { pageHref } from "@/lib/platform/paging/page-href";
+import { deadLettersQuerySchema } from "@/lib/edge/dashboard/schemas";
+import type { PageSearchParams } from "@/lib/platform/http/search-params";
+import { listWebhookEndpoints } from "@/lib/verification/webhooks/list-webhook-endpoints";
 
 export const metadata: Metadata = { title: "Dead letters" };
 

@@ -10,12 +10,12 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
-import { countPendingDeliveries, listDeliveryAttempts } from "@/lib/dashboard/deliveries";
-import { pageHref } from "@/lib/dashboard/page-href";
-import { deliveriesQuerySchema } from "@/lib/dashboard/schemas";
-import type { PageSearchParams } from "@/lib/http/search-params";
-import { requireDashboardUser } from "@/lib/users/current-user";
-import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
+import { countPendingDeliveries, listDeliveryAttempts } from "@/lib/verification/webhooks/deliveries";
+import { pageHref } from "@/lib/platform/paging/page-href";
+import { deliveriesQuerySchema } from "@/lib/edge/dashboard/schemas";
+import type { PageSearchParams } from "@/lib/platform/http/search-params";
+import { requireDashboardUser } from "@/lib/edge/auth/current-user";
+import { listWebhookEndpoints } from "@/lib/verification/webhooks/list-webhook-endpoints";
 
 export const metadata: Metadata = { title: "Deliveries" };
 

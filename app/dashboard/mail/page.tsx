@@ -5,9 +5,9 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
 import { Td, Tr } from "@/components/ui/table";
-import { listOrganizationMail, MAIL_LOG_LIMIT } from "@/lib/mail/list-mail-log";
-import { can, PERMISSIONS } from "@/lib/teams/roles";
-import { requireDashboardUser } from "@/lib/users/current-user";
+import { listOrganizationMail, MAIL_LOG_LIMIT } from "@/lib/platform/mail/list-mail-log";
+import { can, PERMISSIONS } from "@/lib/account/teams/roles";
+import { requireDashboardUser } from "@/lib/edge/auth/current-user";
 
 export const metadata: Metadata = { title: "Mail" };
 

@@ -12,9 +12,9 @@ import { Badge } from "@/components/ui/badge";
 import { CardBody, TitledCard } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { Td, Tr } from "@/components/ui/table";
-import { listTeam } from "@/lib/teams/list-team";
-import { can, manageableRoles, ROLE_LABELS } from "@/lib/teams/roles";
-import { requireDashboardUser } from "@/lib/users/current-user";
+import { listTeam } from "@/lib/account/teams/list-team";
+import { can, manageableRoles, ROLE_LABELS } from "@/lib/account/teams/roles";
+import { requireDashboardUser } from "@/lib/edge/auth/current-user";
 
 export const metadata: Metadata = { title: "Members" };
 

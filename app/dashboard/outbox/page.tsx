@@ -4,8 +4,8 @@ import { OutboxMessageList } from "@/components/dashboard/outbox-message-list";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { listOutboxMessages, mailOutboxEnabled } from "@/lib/mail/list-outbox-messages";
-import { requireDashboardUser } from "@/lib/users/current-user";
+import { listOutboxMessages, mailOutboxEnabled } from "@/lib/platform/mail/list-outbox-messages";
+import { requireDashboardUser } from "@/lib/edge/auth/current-user";
 
 export const metadata: Metadata = { title: "Dev outbox" };
 

@@ -11,12 +11,12 @@ import { Card } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
-import { listDashboardSessions } from "@/lib/dashboard/list-dashboard-sessions";
-import { pageHref } from "@/lib/dashboard/page-href";
-import { sessionSearchFilter } from "@/lib/dashboard/parse-session-search";
-import { sessionsQuerySchema } from "@/lib/dashboard/schemas";
-import type { PageSearchParams } from "@/lib/http/search-params";
-import { requireDashboardUser } from "@/lib/users/current-user";
+import { listDashboardSessions } from "@/lib/verification/dashboard/list-dashboard-sessions";
+import { pageHref } from "@/lib/platform/paging/page-href";
+import { sessionSearchFilter } from "@/lib/verification/dashboard/parse-session-search";
+import { sessionsQuerySchema } from "@/lib/edge/dashboard/schemas";
+import type { PageSearchParams } from "@/lib/platform/http/search-params";
+import { requireDashboardUser } from "@/lib/edge/auth/current-user";
 import { sessionStatuses } from "@/lib/verification/schemas";
 
 export const metadata: Metadata = { title: "Sessions" };

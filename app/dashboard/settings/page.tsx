@@ -4,13 +4,13 @@ import { BrandingForm } from "@/components/dashboard/settings/branding-form";
 import { DisplayNameForm } from "@/components/dashboard/settings/display-name-form";
 import { LiveProvidersList } from "@/components/dashboard/settings/live-providers-list";
 import { CardBody, TitledCard } from "@/components/ui/card";
-import { describeLiveProviders } from "@/lib/dashboard/describe-live-providers";
-import { getOrganizationBranding } from "@/lib/orgs/organization-branding";
-import { getOrganizationDisplayName } from "@/lib/orgs/organization-display-name";
-import { refusalOf } from "@/lib/teams/roles";
-import { requireDashboardUser } from "@/lib/users/current-user";
-import { saveDisplayNameAction } from "@/lib/actions/settings-actions";
-import { saveBrandingAction } from "@/lib/actions/branding-actions";
+import { describeLiveProviders } from "@/lib/verification/dashboard/describe-live-providers";
+import { getOrganizationBranding } from "@/lib/account/orgs/organization-branding";
+import { getOrganizationDisplayName } from "@/lib/account/orgs/organization-display-name";
+import { refusalOf } from "@/lib/account/teams/roles";
+import { requireDashboardUser } from "@/lib/edge/auth/current-user";
+import { saveDisplayNameAction } from "@/lib/edge/actions/settings-actions";
+import { saveBrandingAction } from "@/lib/edge/actions/branding-actions";
 
 export const metadata: Metadata = { title: "Settings" };
 

@@ -10,10 +10,10 @@ import { EndpointHealthBadge, successRate } from "@/components/dashboard/webhook
 import { CardBody, TitledCard } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { Td, Tr } from "@/components/ui/table";
-import { getEndpointHealth } from "@/lib/dashboard/endpoint-health";
-import { refusalOf } from "@/lib/teams/roles";
-import { requireDashboardUser } from "@/lib/users/current-user";
-import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
+import { getEndpointHealth } from "@/lib/verification/webhooks/endpoint-health";
+import { refusalOf } from "@/lib/account/teams/roles";
+import { requireDashboardUser } from "@/lib/edge/auth/current-user";
+import { listWebhookEndpoints } from "@/lib/verification/webhooks/list-webhook-endpoints";
 
 export const metadata: Metadata = { title: "Webhooks" };
 

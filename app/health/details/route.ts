@@ -1,4 +1,4 @@
-import { withVoiceApiKey } from "@/lib/api/with-voice-api-key";
+import { withVoiceApiKey } from "@/lib/edge/api/with-voice-api-key";
 import { healthDetails } from "@/lib/voice/health-details";
 import { voiceMethods } from "@/lib/voice/methods";
 

@@ -1,5 +1,5 @@
-import { preparedResponse } from "@/lib/http/prepared-response";
-import { OPENAPI_CACHE_CONTROL, preparedVoiceDocument } from "@/lib/openapi/prepared-documents";
+import { preparedResponse } from "@/lib/platform/http/prepared-response";
+import { OPENAPI_CACHE_CONTROL, preparedVoiceDocument } from "@/lib/edge/openapi/prepared-documents";
 import { voiceMethods } from "@/lib/voice/methods";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
-import { deletePromptSet } from "@/lib/prompt-sets/delete-prompt-set";
-import { getPromptSet } from "@/lib/prompt-sets/get-prompt-set";
-import { promptSetBodyLimit, promptSetRequestSchemas } from "@/lib/prompt-sets/request-schemas";
-import { updatePromptSet } from "@/lib/prompt-sets/update-prompt-set";
+import { deletePromptSet } from "@/lib/voice/prompt-sets/delete-prompt-set";
+import { getPromptSet } from "@/lib/voice/prompt-sets/get-prompt-set";
+import { promptSetBodyLimit, promptSetRequestSchemas } from "@/lib/voice/prompt-sets/request-schemas";
+import { updatePromptSet } from "@/lib/voice/prompt-sets/update-prompt-set";
 import { voiceMethods } from "@/lib/voice/methods";
-import { withVoiceApiKey } from "@/lib/api/with-voice-api-key";
+import { withVoiceApiKey } from "@/lib/edge/api/with-voice-api-key";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { LexiconEditor } from "@/components/studio/lexicon-editor";
-import { loadStudioVoices } from "@/lib/studio/load-voices";
-import { defaultVoiceId } from "@/lib/studio/voice-filters";
-import { requireDashboardUser } from "@/lib/users/current-user";
+import { loadStudioVoices } from "@/lib/voice/studio/load-voices";
+import { defaultVoiceId } from "@/lib/voice/studio/voice-filters";
+import { requireDashboardUser } from "@/lib/edge/auth/current-user";
 import { getLexicon, listLexicons } from "@/lib/voice/lexicons/lexicons";
 
 export const metadata: Metadata = { title: "Pronunciation lexicons" };

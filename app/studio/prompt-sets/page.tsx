@@ -3,10 +3,10 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { NewPromptSetForm } from "@/components/studio/prompt-sets/new-prompt-set-form";
 import { PromptSetList } from "@/components/studio/prompt-sets/prompt-set-list";
 import { Alert } from "@/components/ui/alert";
-import { listPromptSets } from "@/lib/prompt-sets/list-prompt-sets";
-import { loadStudioVoices } from "@/lib/studio/load-voices";
-import { languageNames } from "@/lib/studio/voice-filters";
-import { requireDashboardUser } from "@/lib/users/current-user";
+import { listPromptSets } from "@/lib/voice/prompt-sets/list-prompt-sets";
+import { loadStudioVoices } from "@/lib/voice/studio/load-voices";
+import { languageNames } from "@/lib/voice/studio/voice-filters";
+import { requireDashboardUser } from "@/lib/edge/auth/current-user";
 import { listFormats } from "@/lib/voice/list-formats";
 
 export const metadata: Metadata = { title: "Prompt sets" };

@@ -1,4 +1,4 @@
-import { unrecognizedRequest } from "@/lib/api/unrecognized-request";
+import { unrecognizedRequest } from "@/lib/edge/api/unrecognized-request";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
-import { withApiKey } from "@/lib/api/with-api-key";
-import { unrecognizedRequest } from "@/lib/api/unrecognized-request";
+import { withApiKey } from "@/lib/edge/api/with-api-key";
+import { unrecognizedRequest } from "@/lib/edge/api/unrecognized-request";
 import { createSessionJson } from "@/lib/verification/create-session";
 import { listSessionsJson } from "@/lib/verification/list-sessions";
-import { jsonTextResponse } from "@/lib/http/json-text-response";
+import { jsonTextResponse } from "@/lib/platform/http/json-text-response";
 import { createSessionBodySchema, listSessionsQuerySchema } from "@/lib/verification/schemas";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
-import { withApiKey } from "@/lib/api/with-api-key";
-import { unrecognizedRequest } from "@/lib/api/unrecognized-request";
-import { createWebhookEndpointBodySchema } from "@/lib/webhooks/schemas";
-import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
-import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
+import { withApiKey } from "@/lib/edge/api/with-api-key";
+import { unrecognizedRequest } from "@/lib/edge/api/unrecognized-request";
+import { createWebhookEndpointBodySchema } from "@/lib/verification/webhooks/schemas";
+import { createWebhookEndpoint } from "@/lib/verification/webhooks/create-webhook-endpoint";
+import { listWebhookEndpoints } from "@/lib/verification/webhooks/list-webhook-endpoints";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { createApiKeyAction } from "@/lib/actions/api-key-actions";
+import { createApiKeyAction } from "@/lib/edge/actions/api-key-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormFailure } from "@/components/ui/form-failure";
@@ -10,7 +10,7 @@ import { CopyField } from "@/components/ui/copy-field";
 import { Field, Input } from "@/components/ui/field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { ModeControl } from "@/components/dashboard/mode-control";
-import type { KeyMode } from "@/lib/keys/key-mode";
+import type { KeyMode } from "@/lib/account/keys/key-mode";
 
 export function CreateKeyForm({ liveRefusal }: { liveRefusal?: string }) {
   const [name, setName] = useState("");

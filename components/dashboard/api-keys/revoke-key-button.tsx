@@ -1,6 +1,6 @@
 "use client";
 
-import { revokeApiKeyAction } from "@/lib/actions/api-key-actions";
+import { revokeApiKeyAction } from "@/lib/edge/actions/api-key-actions";
 import { ConfirmActionButton } from "@/components/dashboard/confirm-action-button";
 
 export function RevokeKeyButton({ id, label }: { id: string; label: string }) {

@@ -2,13 +2,13 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
-import { rollApiKeyAction } from "@/lib/actions/api-key-actions";
+import { rollApiKeyAction } from "@/lib/edge/actions/api-key-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
 import { DateTime } from "@/components/ui/date-time";
 import { SegmentedControl } from "@/components/ui/segmented-control";
-import { rollWindows, type RollWindow } from "@/lib/keys/roll-windows";
+import { rollWindows, type RollWindow } from "@/lib/account/keys/roll-windows";
 
 const windowOptions = Object.entries(rollWindows).map(([value, { label }]) => ({ value: value as RollWindow, label }));
 

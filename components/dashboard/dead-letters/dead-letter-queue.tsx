@@ -3,14 +3,14 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { listDeadLetterIdsAction, redeliverDeadLetterAction } from "@/lib/actions/dead-letter-actions";
+import { listDeadLetterIdsAction, redeliverDeadLetterAction } from "@/lib/edge/actions/dead-letter-actions";
 import { describeFailure, ModeBadge } from "@/components/dashboard/badges";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, Spinner } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { DateTime } from "@/components/ui/date-time";
-import type { DeadLetter } from "@/lib/dashboard/deliveries";
+import type { DeadLetter } from "@/lib/verification/webhooks/deliveries";
 import { useTakeFromNavCount } from "@/components/dashboard/nav-counts";
 
 export type DeadLetterRow = DeadLetter;

@@ -5,8 +5,8 @@ import {
   acceptInvitationAction,
   signUpWithInvitationAction,
   type InvitationSignUpState,
-} from "@/lib/actions/team-actions";
-import { PASSWORD_MIN_LENGTH } from "@/lib/users/schemas";
+} from "@/lib/edge/actions/team-actions";
+import { PASSWORD_MIN_LENGTH } from "@/lib/account/users/schemas";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";

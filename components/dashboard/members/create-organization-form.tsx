@@ -1,8 +1,8 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { createOrganizationAction } from "@/lib/actions/team-actions";
-import type { ActionResult } from "@/lib/actions/action-result";
+import { createOrganizationAction } from "@/lib/edge/actions/team-actions";
+import type { ActionResult } from "@/lib/edge/actions/action-result";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { FormFailure } from "@/components/ui/form-failure";

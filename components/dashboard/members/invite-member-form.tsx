@@ -2,8 +2,8 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { inviteMemberAction } from "@/lib/actions/team-actions";
-import { ROLE_LABELS, type Role } from "@/lib/teams/roles";
+import { inviteMemberAction } from "@/lib/edge/actions/team-actions";
+import { ROLE_LABELS, type Role } from "@/lib/account/teams/roles";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormFailure } from "@/components/ui/form-failure";

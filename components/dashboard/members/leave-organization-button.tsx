@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { leaveOrganizationAction } from "@/lib/actions/team-actions";
+import { leaveOrganizationAction } from "@/lib/edge/actions/team-actions";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 /**

@@ -3,8 +3,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { changeMemberRoleAction } from "@/lib/actions/team-actions";
-import { ROLE_LABELS, type Role } from "@/lib/teams/roles";
+import { changeMemberRoleAction } from "@/lib/edge/actions/team-actions";
+import { ROLE_LABELS, type Role } from "@/lib/account/teams/roles";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Select } from "@/components/ui/field";

@@ -1,6 +1,6 @@
 "use client";
 
-import { removeMemberAction } from "@/lib/actions/team-actions";
+import { removeMemberAction } from "@/lib/edge/actions/team-actions";
 import { ConfirmActionButton } from "@/components/dashboard/confirm-action-button";
 
 export function RemoveMemberButton({ userId, email, orgName }: { userId: string; email: string; orgName: string }) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { resendInvitationAction } from "@/lib/actions/team-actions";
+import { resendInvitationAction } from "@/lib/edge/actions/team-actions";
 import { ConfirmActionButton } from "@/components/dashboard/confirm-action-button";
 
 export function ResendInvitationButton({ id, email }: { id: string; email: string }) {

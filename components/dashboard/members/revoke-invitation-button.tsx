@@ -1,6 +1,6 @@
 "use client";
 
-import { revokeInvitationAction } from "@/lib/actions/team-actions";
+import { revokeInvitationAction } from "@/lib/edge/actions/team-actions";
 import { ConfirmActionButton } from "@/components/dashboard/confirm-action-button";
 
 export function RevokeInvitationButton({ id, email }: { id: string; email: string }) {

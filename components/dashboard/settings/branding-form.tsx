@@ -4,9 +4,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
-import type { BrandingState } from "@/lib/actions/branding-actions";
+import type { BrandingState } from "@/lib/edge/actions/branding-actions";
 
-/** MAX_LOGO_BYTES of lib/orgs/organization-branding.ts (a server module). */
+/** MAX_LOGO_BYTES of lib/account/orgs/organization-branding.ts (a server module). */
 const MAX_LOGO_UPLOAD_BYTES = 512 * 1024;
 
 /** The hosted flow's logo and accent colour (Settings). */

@@ -1,6 +1,6 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { METHOD_LABEL } from "@/components/verify/method-copy";
-import type { LiveProvider, LiveProviderRow } from "@/lib/dashboard/describe-live-providers";
+import type { LiveProvider, LiveProviderRow } from "@/lib/verification/dashboard/describe-live-providers";
 
 const PROVIDER_LABEL: Record<LiveProvider, string> = {
   local: "Built in",

@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { createWebhookEndpointAction } from "@/lib/actions/webhook-actions";
+import { createWebhookEndpointAction } from "@/lib/edge/actions/webhook-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormFailure } from "@/components/ui/form-failure";
@@ -12,7 +12,7 @@ import { Field, Input } from "@/components/ui/field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { ModeControl } from "@/components/dashboard/mode-control";
 import { webhookEventTypes } from "@/lib/verification/schemas";
-import type { KeyMode } from "@/lib/keys/key-mode";
+import type { KeyMode } from "@/lib/account/keys/key-mode";
 
 const EVENT_HELP: Record<(typeof webhookEventTypes)[number], string> = {
   "verification_session.completed": "A session passed or failed.",

@@ -1,6 +1,6 @@
 "use client";
 
-import { deleteWebhookEndpointAction } from "@/lib/actions/webhook-actions";
+import { deleteWebhookEndpointAction } from "@/lib/edge/actions/webhook-actions";
 import { ConfirmActionButton } from "@/components/dashboard/confirm-action-button";
 
 /** Deletes an endpoint after confirmation; `redirectTo` leaves a page about the deleted endpoint. */

@@ -1,9 +1,9 @@
 import { Badge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
 import { Detail, DetailList } from "@/components/ui/details";
-import type { EndpointHealth } from "@/lib/dashboard/endpoint-health";
-import { endpointHealthState } from "@/lib/dashboard/endpoint-health-state";
-import { describeDeliveryFailure } from "@/lib/webhooks/describe-delivery-failure";
+import type { EndpointHealth } from "@/lib/verification/webhooks/endpoint-health";
+import { endpointHealthState } from "@/lib/verification/webhooks/endpoint-health-state";
+import { describeDeliveryFailure } from "@/lib/verification/webhooks/describe-delivery-failure";
 
 /** Failing, healthy, degraded, or idle, from the last 24 hours' attempts. */
 export function EndpointHealthBadge({ health }: { health: EndpointHealth }) {

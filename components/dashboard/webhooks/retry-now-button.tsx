@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { retryDeliveryNowAction } from "@/lib/actions/webhook-actions";
+import { retryDeliveryNowAction } from "@/lib/edge/actions/webhook-actions";
 import { Button } from "@/components/ui/button";
 
 /** "Retry now" on a delivery waiting for its next automatic attempt; says what happened. */

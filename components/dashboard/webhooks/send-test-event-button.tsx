@@ -1,12 +1,12 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { sendTestEventAction } from "@/lib/actions/webhook-actions";
+import { sendTestEventAction } from "@/lib/edge/actions/webhook-actions";
 import { describeFailure } from "@/components/dashboard/badges";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import type { KeyMode } from "@/lib/keys/key-mode";
+import type { KeyMode } from "@/lib/account/keys/key-mode";
 
 /** Sends one signed test event to the endpoint now and shows how the receiver answered. */
 export function SendTestEventButton({ id, mode }: { id: string; mode: KeyMode }) {

@@ -1,11 +1,11 @@
 "use client";
 
 import { useId, useRef, useState } from "react";
-import type { ImportCsvResult } from "@/lib/actions/prompt-set-actions";
+import type { ImportCsvResult } from "@/lib/edge/actions/prompt-set-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import type { CsvRowError } from "@/lib/prompt-sets/prompt-csv";
+import type { CsvRowError } from "@/lib/voice/prompt-sets/prompt-csv";
 
 /** Server actions take at most 1 MB (Next.js's default body limit); a 500-prompt menu is far less. */
 const MAX_UPLOAD_BYTES = 1024 * 1024;

@@ -5,8 +5,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { SegmentedControl } from "@/components/ui/segmented-control";
-import type { StudioPromptSet } from "@/lib/prompt-sets/get-studio-prompt-set";
-import { archiveLayouts, type ArchiveLayout, type PromptSetView } from "@/lib/prompt-sets/schemas";
+import type { StudioPromptSet } from "@/lib/voice/prompt-sets/get-studio-prompt-set";
+import { archiveLayouts, type ArchiveLayout, type PromptSetView } from "@/lib/voice/prompt-sets/schemas";
 import { countsLine, GenerationBadge, ProgressBar } from "./progress";
 import { DownloadIcon } from "../icons";
 

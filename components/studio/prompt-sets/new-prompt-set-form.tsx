@@ -2,12 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useId, useState, useTransition } from "react";
-import { createPromptSetAction } from "@/lib/actions/prompt-set-actions";
+import { createPromptSetAction } from "@/lib/edge/actions/prompt-set-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
-import { defaultVoiceId, type LanguageNamer } from "@/lib/studio/voice-filters";
+import { defaultVoiceId, type LanguageNamer } from "@/lib/voice/studio/voice-filters";
 import { DEFAULT_MODEL_ID, type Voice } from "@/lib/voice/schemas";
 import type { StudioFormat } from "../studio-labels";
 import { languageFolderOf, SoundFields, type SoundChoice } from "./sound-fields";

@@ -1,6 +1,6 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { cx } from "@/components/ui/cx";
-import type { GenerationCounts, PromptSetSummary } from "@/lib/prompt-sets/schemas";
+import type { GenerationCounts, PromptSetSummary } from "@/lib/voice/prompt-sets/schemas";
 
 type GenerationState = PromptSetSummary["generation"]["state"];
 

@@ -12,12 +12,12 @@ import {
   importPromptCsvAction,
   updatePromptSetAction,
   type StudioPromptSet,
-} from "@/lib/actions/prompt-set-actions";
+} from "@/lib/edge/actions/prompt-set-actions";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import type { UpdatePromptSetBody } from "@/lib/prompt-sets/schemas";
+import type { UpdatePromptSetBody } from "@/lib/voice/prompt-sets/schemas";
 import type { Voice } from "@/lib/voice/schemas";
 import type { StudioFormat } from "../studio-labels";
 import { CsvCard } from "./csv-card";

@@ -3,13 +3,13 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId } from "react";
-import { listPromptSetsAction } from "@/lib/actions/prompt-set-actions";
+import { listPromptSetsAction } from "@/lib/edge/actions/prompt-set-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { PromptSetSummary } from "@/lib/prompt-sets/schemas";
+import type { PromptSetSummary } from "@/lib/voice/prompt-sets/schemas";
 import { NEW_SET_NAME_ID } from "./new-prompt-set-form";
 import { countsLine, GenerationBadge, ProgressBar } from "./progress";
 

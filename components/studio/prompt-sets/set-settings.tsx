@@ -2,17 +2,17 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useId, useState } from "react";
-import { getVoiceDefaultsAction } from "@/lib/actions/studio-actions";
+import { getVoiceDefaultsAction } from "@/lib/edge/actions/studio-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
-import type { PromptSetView, UpdatePromptSetBody } from "@/lib/prompt-sets/schemas";
-import { type LanguageNamer } from "@/lib/studio/voice-filters";
-import { SLIDERS } from "@/lib/studio/voice-settings";
+import type { PromptSetView, UpdatePromptSetBody } from "@/lib/voice/prompt-sets/schemas";
+import { type LanguageNamer } from "@/lib/voice/studio/voice-filters";
+import { SLIDERS } from "@/lib/voice/studio/voice-settings";
 import { hiddenSettingsNote, honouredSettings } from "@/lib/voice/honoured-settings";
 import { SettingSlider } from "../sound-controls";
-import type { ModelId } from "@/lib/config/model-ids";
+import type { ModelId } from "@/lib/platform/config/model-ids";
 import type { ResolvedVoiceSettings, Voice, VoiceSettingsInput } from "@/lib/voice/schemas";
 import type { StudioFormat } from "../studio-labels";
 import { SoundFields, type SoundChoice } from "./sound-fields";

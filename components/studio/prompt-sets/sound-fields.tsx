@@ -2,9 +2,9 @@
 
 import { Badge } from "@/components/ui/badge";
 import { Field, Input, Select } from "@/components/ui/field";
-import { promptSetLanguageSchema } from "@/lib/prompt-sets/schemas";
-import type { LanguageNamer } from "@/lib/studio/voice-filters";
-import { modelIds, type ModelId } from "@/lib/config/model-ids";
+import { promptSetLanguageSchema } from "@/lib/voice/prompt-sets/schemas";
+import type { LanguageNamer } from "@/lib/voice/studio/voice-filters";
+import { modelIds, type ModelId } from "@/lib/platform/config/model-ids";
 import type { Voice } from "@/lib/voice/schemas";
 import { MODEL_LABELS, PLAN_LABELS, type StudioFormat } from "../studio-labels";
 import { FormatOptions } from "../sound-controls";

@@ -2,8 +2,8 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { followPlayback } from "@/components/studio/playback-events";
-import { toPlayableAudio } from "@/lib/audio/raw-audio";
-import { getOutputFormat } from "@/lib/audio/formats";
+import { toPlayableAudio } from "@/lib/voice/audio/raw-audio";
+import { getOutputFormat } from "@/lib/voice/audio/formats";
 
 export type PlayMode = "original" | "phone";
 export type Playing = {

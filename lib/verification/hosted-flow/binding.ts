@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 
 // The hosted flow belongs to the first browser that opens the one-time link. That browser gets
 // a random secret in an HttpOnly cookie; the session stores only its hash, so neither the

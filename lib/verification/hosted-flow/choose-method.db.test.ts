@@ -2,7 +2,7 @@
 // without spending an attempt; only among the methods the session allows, and an inconclusive
 // method moves the flow to the first method, in the session's order, that has not ended.
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { createSession } from "@/lib/verification/create-session";
 import { chooseMethod, MAX_METHOD_SWITCHES } from "@/lib/verification/hosted-flow/choose-method";
 import { getFlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { expireSessionIfDue } from "@/lib/verification/expire-session";
 import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";

@@ -12,7 +12,7 @@ describe("a timed-out built-in estimator", () => {
     vi.resetModules();
     process.env.FACE_ESTIMATION_TIMEOUT_MS = "1";
     delete (globalThis as { voiceageFaceEstimator?: unknown }).voiceageFaceEstimator;
-    const { db } = await import("@/lib/db");
+    const { db } = await import("@/lib/platform/db");
     const { MAX_PROVIDER_CALLS_PER_METHOD } = await import("@/lib/verification/hosted-flow/provider-calls");
     const { submitImageEvidence } = await import("@/lib/verification/hosted-flow/submit-evidence");
     const session = await startLiveSession(["face_estimation", "id_document"]);
@@ -41,7 +41,7 @@ describe("a photo that overruns its work budget in the worker", () => {
     process.env.FACE_ESTIMATION_TIMEOUT_MS = "60000";
     process.env.FACE_ESTIMATION_PHOTO_BUDGET_MS = "5";
     delete (globalThis as { voiceageFaceEstimator?: unknown }).voiceageFaceEstimator;
-    const { db } = await import("@/lib/db");
+    const { db } = await import("@/lib/platform/db");
     const { MAX_PROVIDER_CALLS_PER_METHOD } = await import("@/lib/verification/hosted-flow/provider-calls");
     const { submitImageEvidence } = await import("@/lib/verification/hosted-flow/submit-evidence");
     const session = await startLiveSession(["face_estimation", "id_document"]);

@@ -2,8 +2,8 @@
 // are retakes that count no attempt and use up none of the method's provider calls; a clear adult
 // face then passes. Real inference, real database.
 import { describe, expect, it, vi } from "vitest";
-import { db } from "@/lib/db";
-import { logger } from "@/lib/log";
+import { db } from "@/lib/platform/db";
+import { logger } from "@/lib/platform/log";
 import { analyzeFace } from "@/lib/verification/methods/face/analyze-face";
 import { MAX_PROVIDER_CALLS_PER_METHOD } from "@/lib/verification/hosted-flow/provider-calls";
 import { inconclusiveFaceMessage, submitImageEvidence } from "@/lib/verification/hosted-flow/submit-evidence";

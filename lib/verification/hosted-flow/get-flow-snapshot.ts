@@ -8,7 +8,7 @@ import { planMethods } from "@/lib/verification/hosted-flow/method-plan";
 import { appendSessionId, returnHost } from "@/lib/verification/hosted-flow/return-url";
 import type { VerificationMethod } from "@/lib/verification/methods/types";
 import type { SessionStatus } from "@/lib/verification/schemas";
-import type { KeyMode } from "@/lib/keys/key-mode";
+import type { KeyMode } from "@/lib/account/keys/key-mode";
 
 export type FlowSnapshot = {
   id: string;

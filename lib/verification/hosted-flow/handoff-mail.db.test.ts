@@ -1,7 +1,7 @@
 // "Send me the link" (issue 50): the hand-off link by mail, fixed text, rate limited per session
 // and per client address, never a relay for anything the user types.
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { createSession } from "@/lib/verification/create-session";
 import {
   HANDOFF_MAILS_PER_ADDRESS_PER_MINUTE,

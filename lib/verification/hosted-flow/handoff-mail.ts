@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { db } from "@/lib/db";
-import { sendMail } from "@/lib/mail/send-mail";
-import { rateLimitWindowStart } from "@/lib/rate-limit/consume-rate-limit";
+import { db } from "@/lib/platform/db";
+import { sendMail } from "@/lib/platform/mail/send-mail";
+import { rateLimitWindowStart } from "@/lib/account/rate-limit/consume-rate-limit";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { createPhoneHandoff, HANDOFF_TTL_SECONDS } from "@/lib/verification/hosted-flow/phone-handoff";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { claimProviderCall, giveUpOnMethod } from "@/lib/verification/hosted-flow/provider-calls";
 import { recordMethodOutcome, type RecordOutcome } from "@/lib/verification/hosted-flow/record-method-outcome";
@@ -11,8 +11,8 @@ import {
   type ProviderVerdict,
   type VerificationMethod,
 } from "@/lib/verification/methods/types";
-import { db } from "@/lib/db";
-import { errorField, logger } from "@/lib/log";
+import { db } from "@/lib/platform/db";
+import { errorField, logger } from "@/lib/platform/log";
 
 // A live check on a provider's own page (a credit card check; a Stripe Identity document check)
 // leaves our page for the provider's and comes back to

@@ -2,7 +2,7 @@
 // escalation, completion and expiry, as the browser drives them.
 import pg from "pg";
 import { describe, expect, inject, it, vi } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { completeSession } from "@/lib/verification/complete-session";
 import { createSession } from "@/lib/verification/create-session";
 import { getFlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
@@ -12,7 +12,7 @@ import { startVerification } from "@/lib/verification/hosted-flow/start-verifica
 import { submitSimulatedChoice } from "@/lib/verification/hosted-flow/submit-evidence";
 import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import type { verificationMethods } from "@/lib/verification/schemas";
-import type { KeyMode } from "@/lib/keys/key-mode";
+import type { KeyMode } from "@/lib/account/keys/key-mode";
 import { newOrganization } from "../../../tests/support/fixtures";
 
 type Method = (typeof verificationMethods)[number];

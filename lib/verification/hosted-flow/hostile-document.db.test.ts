@@ -6,7 +6,7 @@
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import { photograph } from "@/eval/id-document/photograph";
 import { renderIcaoDocument } from "@/eval/id-document/render-document";
 import { submitImageEvidence } from "@/lib/verification/hosted-flow/submit-evidence";

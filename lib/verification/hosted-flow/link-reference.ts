@@ -1,7 +1,7 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { db } from "@/lib/db";
-import { env } from "@/lib/env";
+import { db } from "@/lib/platform/db";
+import { env } from "@/lib/platform/env";
 
 // The link pages (expired, already finished, already used) may offer the way back to the
 // integrator, but only to a browser that just presented that session's one-time token. The token route hands such a

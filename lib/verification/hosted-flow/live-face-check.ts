@@ -1,5 +1,5 @@
 import "server-only";
-import { errorField, logger } from "@/lib/log";
+import { errorField, logger } from "@/lib/platform/log";
 import { analyzeFace } from "@/lib/verification/methods/face/analyze-face";
 import { EstimatorBusy } from "@/lib/verification/methods/face/face-estimator";
 import { liveCheckFrom } from "@/lib/verification/methods/face/live-check";

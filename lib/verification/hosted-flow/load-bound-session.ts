@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { hasIdShape } from "@/lib/ids";
+import { db } from "@/lib/platform/db";
+import { hasIdShape } from "@/lib/platform/ids";
 import { bindingMatches } from "@/lib/verification/hosted-flow/binding";
 
 /**

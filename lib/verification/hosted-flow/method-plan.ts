@@ -1,5 +1,5 @@
 import "server-only";
-import type { KeyMode } from "@/lib/keys/key-mode";
+import type { KeyMode } from "@/lib/account/keys/key-mode";
 import { getMethodProvider } from "@/lib/verification/methods/get-method-provider";
 import type { PlanEntry } from "@/lib/verification/hosted-flow/flow-steps";
 import type { VerificationMethod } from "@/lib/verification/methods/types";

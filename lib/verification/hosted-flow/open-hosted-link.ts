@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { hashUrlToken } from "@/lib/verification/create-session";
 import { expireSessionIfDue } from "@/lib/verification/expire-session";
 import { bindingMatches, hashBindingSecret, newBindingSecret } from "@/lib/verification/hosted-flow/binding";

@@ -1,7 +1,7 @@
 // Continue on a phone: the hand-off link is single-use and short-lived, moves the browser binding
 // to the phone, and leaves the first browser told where the check went. Real database.
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
 import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import {

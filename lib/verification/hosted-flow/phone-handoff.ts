@@ -1,12 +1,12 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { db } from "@/lib/db";
-import { env } from "@/lib/env";
+import { db } from "@/lib/platform/db";
+import { env } from "@/lib/platform/env";
 import { bindingMatches, hashBindingSecret, newBindingSecret } from "@/lib/verification/hosted-flow/binding";
 import { isPastDeadline, shownStatus } from "@/lib/verification/hosted-flow/deadline";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { appendSessionId, returnHost } from "@/lib/verification/hosted-flow/return-url";
-import { hasIdShape } from "@/lib/ids";
+import { hasIdShape } from "@/lib/platform/ids";
 import type { VerificationMethod } from "@/lib/verification/methods/types";
 
 // Continue on a phone (docs/age-verification.md, "Continue on a phone"): a computer without a

@@ -2,7 +2,7 @@
 // photos of one session are checked one after another and can never end it; refused images cost
 // uploads, never attempts; a session and an address have budgets of photos.
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { RETAKE_MESSAGES } from "@/lib/verification/methods/face/types";
 import {
   PHOTOS_PER_ADDRESS_PER_MINUTE,

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 // Fair sharing of the one face estimator between sessions (issue #29): every photo and live frame
 // is counted per session and per client address before its bytes are looked at, so a refused or

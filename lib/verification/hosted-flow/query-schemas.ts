@@ -1,7 +1,7 @@
-// The hosted flow's URL parameters, parsed with the shared rules of lib/http/search-params.ts: a
+// The hosted flow's URL parameters, parsed with the shared rules of lib/platform/http/search-params.ts: a
 // value that is not of its shape is ignored, so a tampered link shows the plain page.
 import { z } from "zod";
-import { singleParam } from "@/lib/http/search-params";
+import { singleParam } from "@/lib/platform/http/search-params";
 
 /** What the hosted-return route tells the flow page after a check on a provider's page that did not decide. */
 const hostedNotices = ["check_pending", "check_rejected", "check_error"] as const;

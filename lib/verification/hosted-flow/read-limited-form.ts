@@ -1,5 +1,5 @@
 import "server-only";
-import { BodyTooLargeError, readBodyBytes } from "@/lib/http/read-json";
+import { BodyTooLargeError, readBodyBytes } from "@/lib/platform/http/read-json";
 
 /** Parses a multipart body of at most `limit` bytes (read by the one bounded body reader). */
 export async function readLimitedForm(req: Request, limit: number): Promise<FormData | "too_large" | null> {

@@ -1,9 +1,9 @@
 import "server-only";
 import Stripe from "stripe";
-import { ApiError } from "@/lib/api/errors";
-import { db } from "@/lib/db";
-import { env, idDocumentProvider } from "@/lib/env";
-import { logger } from "@/lib/log";
+import { ApiError } from "@/lib/verification/errors";
+import { db } from "@/lib/platform/db";
+import { env, idDocumentProvider } from "@/lib/platform/env";
+import { logger } from "@/lib/platform/log";
 import { applyHostedVerdict, attemptOfReference } from "@/lib/verification/hosted-flow/hosted-check";
 import {
   retrieveVerificationSession,

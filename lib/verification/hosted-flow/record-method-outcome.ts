@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { completeSession } from "@/lib/verification/complete-session";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/verification/errors";
 import { expireSessionIfDue } from "@/lib/verification/expire-session";
 import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
 import { nextAvailableIndex, planMethods } from "@/lib/verification/hosted-flow/method-plan";

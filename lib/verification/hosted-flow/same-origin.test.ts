@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import { isSameOriginRequest } from "@/lib/verification/hosted-flow/same-origin";
 
 describe("isSameOriginRequest (CSRF guard of the hosted flow)", () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 
 /**
  * CSRF guard for mutations from the hosted flow: the browser's Origin must be this app, either

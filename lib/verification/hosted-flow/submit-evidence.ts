@@ -10,7 +10,7 @@ import { countPhotoUpload, holdCheckingPlace, type UploadLimit } from "@/lib/ver
 import { headerRefusal, readImageHeader, sniffImageType } from "@/lib/verification/hosted-flow/read-image-header";
 import { RETAKE_MESSAGES } from "@/lib/verification/methods/face/types";
 import { getMethodProvider } from "@/lib/verification/methods/get-method-provider";
-import { errorField, logger } from "@/lib/log";
+import { errorField, logger } from "@/lib/platform/log";
 import {
   ProviderError,
   RetakeRequired,

@@ -1,6 +1,6 @@
 import "server-only";
-import { creditCardProvider, env, faceEstimationProvider, idDocumentProvider } from "@/lib/env";
-import type { KeyMode } from "@/lib/keys/key-mode";
+import { creditCardProvider, env, faceEstimationProvider, idDocumentProvider } from "@/lib/platform/env";
+import type { KeyMode } from "@/lib/account/keys/key-mode";
 import { httpCardProvider } from "@/lib/verification/methods/credit-card/http-card-provider";
 import { stripeCardProvider } from "@/lib/verification/methods/credit-card/stripe-card-provider";
 import { httpImageProvider } from "@/lib/verification/methods/http-image-provider";

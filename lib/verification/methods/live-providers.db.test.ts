@@ -19,8 +19,8 @@ const PROVIDER_VARS = ["FACE_ESTIMATION_PROVIDER_URL", "ID_DOCUMENT_PROVIDER_URL
 
 // Imported after the provider URLs are in the environment (env() reads it once per module graph).
 let mod: {
-  db: typeof import("@/lib/db").db;
-  findOrCreateOrganization: typeof import("@/lib/orgs/find-or-create-organization").findOrCreateOrganization;
+  db: typeof import("@/lib/platform/db").db;
+  findOrCreateOrganization: typeof import("@/lib/account/orgs/find-or-create-organization").findOrCreateOrganization;
   createSession: typeof import("@/lib/verification/create-session").createSession;
   openHostedLink: typeof import("@/lib/verification/hosted-flow/open-hosted-link").openHostedLink;
   loadBoundSession: typeof import("@/lib/verification/hosted-flow/load-bound-session").loadBoundSession;
@@ -70,8 +70,8 @@ beforeAll(async () => {
   process.env.ID_DOCUMENT_PROVIDER_URL = `${base}/document`;
   process.env.CREDIT_CARD_PROVIDER_URL = `${base}/card`;
   mod = {
-    ...(await import("@/lib/db")),
-    ...(await import("@/lib/orgs/find-or-create-organization")),
+    ...(await import("@/lib/platform/db")),
+    ...(await import("@/lib/account/orgs/find-or-create-organization")),
     ...(await import("@/lib/verification/create-session")),
     ...(await import("@/lib/verification/hosted-flow/open-hosted-link")),
     ...(await import("@/lib/verification/hosted-flow/load-bound-session")),

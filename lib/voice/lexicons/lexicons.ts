@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import type { Lexicon } from "@/lib/generated/prisma/client";
-import { hasIdShape, newId } from "@/lib/ids";
+import { hasIdShape, newId } from "@/lib/platform/ids";
 import { VoiceApiError } from "@/lib/voice/errors";
 import { parsePls, type Lexeme } from "@/lib/voice/lexicons/parse-pls";
 import type { CreateLexiconBody, LexiconSummary, LexiconView } from "@/lib/voice/lexicons/schemas";

@@ -1,7 +1,7 @@
 // The ElevenLabs provider through the official SDK against a fake upstream on loopback.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseElevenLabsModelMap } from "@/lib/env";
-import { getOutputFormat } from "@/lib/audio/formats";
+import { parseElevenLabsModelMap } from "@/lib/platform/env";
+import { getOutputFormat } from "@/lib/voice/audio/formats";
 import { toVoiceErrorResponse } from "@/lib/voice/errors";
 import { createElevenLabsProvider, upstreamFormatFor } from "@/lib/voice/providers/elevenlabs-provider";
 import { DEFAULT_VOICE_SETTINGS, UpstreamError, type SpeechProvider } from "@/lib/voice/providers/speech-provider";

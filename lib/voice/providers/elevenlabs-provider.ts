@@ -1,10 +1,10 @@
 import "server-only";
 import type { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
-import { DEFAULT_ELEVENLABS_MODELS } from "@/lib/env";
-import { lazy } from "@/lib/lazy";
-import { decodeAudio } from "@/lib/audio/decode-audio";
-import { pcmFromS16le, type PcmAudio } from "@/lib/audio/pcm";
-import type { OutputFormat } from "@/lib/audio/formats";
+import { DEFAULT_ELEVENLABS_MODELS } from "@/lib/platform/env";
+import { lazy } from "@/lib/platform/lazy";
+import { decodeAudio } from "@/lib/voice/audio/decode-audio";
+import { pcmFromS16le, type PcmAudio } from "@/lib/voice/audio/pcm";
+import type { OutputFormat } from "@/lib/voice/audio/formats";
 import { HONOURED_SETTINGS } from "@/lib/voice/honoured-settings";
 import { elevenLabsText } from "@/lib/voice/providers/elevenlabs-ssml";
 import {
@@ -13,7 +13,7 @@ import {
   type SpeechProvider,
   type SynthesisRequest,
 } from "@/lib/voice/providers/speech-provider";
-import type { ModelId } from "@/lib/config/model-ids";
+import type { ModelId } from "@/lib/platform/config/model-ids";
 import type { ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
 
 export type UpstreamFormat = { id: string; sampleRate: number; container: "pcm" | "mp3" };

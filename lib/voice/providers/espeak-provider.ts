@@ -1,7 +1,7 @@
 import "server-only";
-import { parseWav } from "@/lib/audio/pcm";
-import { runProcess } from "@/lib/audio/run-process";
-import { env } from "@/lib/env";
+import { parseWav } from "@/lib/voice/audio/pcm";
+import { runProcess } from "@/lib/voice/audio/run-process";
+import { env } from "@/lib/platform/env";
 import { parseEspeakVoiceList, toLocalVoice } from "@/lib/voice/providers/espeak-voices";
 import type { LocalEngine, LocalVoice } from "@/lib/voice/providers/local-voice";
 

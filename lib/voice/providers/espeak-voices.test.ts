@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { bcp47, parseEspeakVoiceList, previewText } from "@/lib/voice/providers/espeak-voices";
 import { createLocalProvider } from "@/lib/voice/providers/local-provider";
 import { DEFAULT_VOICE_SETTINGS } from "@/lib/voice/providers/speech-provider";
-import { getOutputFormat } from "@/lib/audio/formats";
+import { getOutputFormat } from "@/lib/voice/audio/formats";
 
 const installed = execFileSync("espeak-ng", ["--voices"], { encoding: "utf8" });
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { availableParallelism } from "node:os";
-import { parseWav } from "@/lib/audio/pcm";
-import { runProcess } from "@/lib/audio/run-process";
-import { env } from "@/lib/env";
+import { parseWav } from "@/lib/voice/audio/pcm";
+import { runProcess } from "@/lib/voice/audio/run-process";
+import { env } from "@/lib/platform/env";
 import { createFestivalPool, type FestivalPool } from "@/lib/voice/providers/festival-process-pool";
 import type { LexiconWord, LocalEngine, LocalVoice } from "@/lib/voice/providers/local-voice";
 

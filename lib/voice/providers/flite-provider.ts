@@ -2,9 +2,9 @@ import "server-only";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parseWav } from "@/lib/audio/pcm";
-import { runProcess } from "@/lib/audio/run-process";
-import { env } from "@/lib/env";
+import { parseWav } from "@/lib/voice/audio/pcm";
+import { runProcess } from "@/lib/voice/audio/run-process";
+import { env } from "@/lib/platform/env";
 import type { LocalEngine, LocalVoice } from "@/lib/voice/providers/local-voice";
 
 const FLITE_TIMEOUT_MS = 15_000;

@@ -1,6 +1,6 @@
 import "server-only";
-import { env } from "@/lib/env";
-import { lazy } from "@/lib/lazy";
+import { env } from "@/lib/platform/env";
+import { lazy } from "@/lib/platform/lazy";
 import { createElevenLabsProvider } from "@/lib/voice/providers/elevenlabs-provider";
 import { createLocalProvider } from "@/lib/voice/providers/local-provider";
 import type { SpeechProvider } from "@/lib/voice/providers/speech-provider";
@@ -9,7 +9,7 @@ import type { SpeechProvider } from "@/lib/voice/providers/speech-provider";
 export const getSpeechProvider = lazy((): SpeechProvider => {
   const e = env();
   if (e.SPEECH_PROVIDER !== "elevenlabs") return createLocalProvider();
-  // lib/env.ts refuses SPEECH_PROVIDER=elevenlabs without ELEVENLABS_API_KEY at boot.
+  // lib/platform/env.ts refuses SPEECH_PROVIDER=elevenlabs without ELEVENLABS_API_KEY at boot.
   return createElevenLabsProvider({
     apiKey: e.ELEVENLABS_API_KEY!,
     baseUrl: e.ELEVENLABS_BASE_URL,

@@ -1,7 +1,7 @@
 import "server-only";
-import type { PcmAudio } from "@/lib/audio/pcm";
-import { env } from "@/lib/env";
-import { errorField, logger } from "@/lib/log";
+import type { PcmAudio } from "@/lib/voice/audio/pcm";
+import { env } from "@/lib/platform/env";
+import { errorField, logger } from "@/lib/platform/log";
 import { HONOURED_SETTINGS } from "@/lib/voice/honoured-settings";
 import { createEspeakEngine } from "@/lib/voice/providers/espeak-provider";
 import { createFestivalEngine } from "@/lib/voice/providers/festival-provider";

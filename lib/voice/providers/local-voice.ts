@@ -1,6 +1,6 @@
 // What every on-this-machine speech engine (eSpeak NG, Festival, Flite) hands the local
 // provider: its installed voices, described for GET /voices, and a way to speak with one.
-import type { PcmAudio } from "@/lib/audio/pcm";
+import type { PcmAudio } from "@/lib/voice/audio/pcm";
 import type { Voice } from "@/lib/voice/schemas";
 
 export type LocalVoice = Omit<Voice, "preview_url"> & {

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 const previous = process.env.FESTIVAL_PATH;
 let modules: {
   provider: typeof import("@/lib/voice/providers/local-provider");
-  studio: typeof import("@/lib/studio/load-voices");
+  studio: typeof import("@/lib/voice/studio/load-voices");
   details: typeof import("@/lib/voice/health-details");
   preview: typeof import("@/lib/voice/get-voice-preview");
   tts: typeof import("@/lib/voice/create-tts");
   catalog: typeof import("@/lib/voice/voice-catalog");
-  log: typeof import("@/lib/log");
+  log: typeof import("@/lib/platform/log");
 };
 
 beforeAll(async () => {
@@ -19,12 +19,12 @@ beforeAll(async () => {
   vi.resetModules();
   modules = {
     provider: await import("@/lib/voice/providers/local-provider"),
-    studio: await import("@/lib/studio/load-voices"),
+    studio: await import("@/lib/voice/studio/load-voices"),
     details: await import("@/lib/voice/health-details"),
     preview: await import("@/lib/voice/get-voice-preview"),
     tts: await import("@/lib/voice/create-tts"),
     catalog: await import("@/lib/voice/voice-catalog"),
-    log: await import("@/lib/log"),
+    log: await import("@/lib/platform/log"),
   };
 });
 

@@ -1,8 +1,8 @@
 // SSML rendered by each local engine, measured on the finished audio (8 kHz telephony WAV).
 import { afterAll, describe, expect, it } from "vitest";
-import { getOutputFormat } from "@/lib/audio/formats";
-import { parseWav } from "@/lib/audio/pcm";
-import { pausesIn } from "@/lib/audio/silence";
+import { getOutputFormat } from "@/lib/voice/audio/formats";
+import { parseWav } from "@/lib/voice/audio/pcm";
+import { pausesIn } from "@/lib/voice/audio/silence";
 import { stopFestivalProcesses } from "@/lib/voice/providers/festival-provider";
 import { createLocalProvider } from "@/lib/voice/providers/local-provider";
 import { DEFAULT_VOICE_SETTINGS } from "@/lib/voice/providers/speech-provider";

@@ -1,6 +1,6 @@
 import "server-only";
-import { trimSilence } from "@/lib/audio/condition-speech";
-import type { PcmAudio } from "@/lib/audio/pcm";
+import { trimSilence } from "@/lib/voice/audio/condition-speech";
+import type { PcmAudio } from "@/lib/voice/audio/pcm";
 import type { LexiconWord, LocalEngine, LocalVoice } from "@/lib/voice/providers/local-voice";
 import { speakIvrText } from "@/lib/voice/providers/speak-ivr-text";
 import { ipaToEspeak, ipaToFestivalSyllables } from "@/lib/voice/ssml/ipa";

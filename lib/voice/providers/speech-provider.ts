@@ -1,6 +1,6 @@
-import type { PcmAudio } from "@/lib/audio/pcm";
-import type { OutputFormat } from "@/lib/audio/formats";
-import type { ModelId } from "@/lib/config/model-ids";
+import type { PcmAudio } from "@/lib/voice/audio/pcm";
+import type { OutputFormat } from "@/lib/voice/audio/formats";
+import type { ModelId } from "@/lib/platform/config/model-ids";
 import type { ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
 import type { SsmlPiece } from "@/lib/voice/ssml/parse-ssml";
 
@@ -22,7 +22,7 @@ export type SynthesisRequest = {
 /**
  * A speech engine behind GET /voices and POST /tts (DESIGN.md "Speech"). Providers return
  * mono PCM; trimming, levelling and encoding into the requested format happen once, in
- * lib/audio, for every provider alike.
+ * lib/voice/audio, for every provider alike.
  */
 export interface SpeechProvider {
   /** Part of every content-cache key, so switching providers never serves another's audio. */

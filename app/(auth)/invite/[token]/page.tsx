@@ -6,9 +6,9 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { SignOutButton } from "@/components/ui/signed-in-header";
-import { lookUpInvitation } from "@/lib/teams/accept-invitation";
-import { ROLE_LABELS } from "@/lib/teams/roles";
-import { getSignedInAccount } from "@/lib/users/current-user";
+import { lookUpInvitation } from "@/lib/account/teams/accept-invitation";
+import { ROLE_LABELS } from "@/lib/account/teams/roles";
+import { getSignedInAccount } from "@/lib/edge/auth/current-user";
 
 export const metadata: Metadata = { title: "Invitation", referrer: "no-referrer" };
 

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handlers } from "@/auth";
-import { getSignedInAccount } from "@/lib/users/current-user";
-import { atForwardedOrigin } from "@/lib/users/request-origin";
+import { handlers } from "@/lib/edge/auth/auth";
+import { getSignedInAccount } from "@/lib/edge/auth/current-user";
+import { atForwardedOrigin } from "@/lib/account/users/request-origin";
 
 export async function GET(req: NextRequest) {
   // Auth.js answers /session from the cookie's signature alone. A cookie whose session was signed

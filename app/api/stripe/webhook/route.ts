@@ -1,5 +1,5 @@
-import { toVerificationErrorResponse } from "@/lib/api/errors";
-import { readBodyText } from "@/lib/http/read-json";
+import { toVerificationErrorResponse } from "@/lib/verification/errors";
+import { readBodyText } from "@/lib/platform/http/read-json";
 import { receiveStripeWebhook } from "@/lib/verification/hosted-flow/receive-stripe-webhook";
 
 // Stripe's webhook endpoint for Stripe Identity (docs/stripe.md). The body is read raw: the

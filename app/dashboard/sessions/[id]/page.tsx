@@ -11,8 +11,8 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { Detail, DetailList } from "@/components/ui/details";
 import { EmptyState } from "@/components/ui/empty-state";
-import { getSessionDetail } from "@/lib/dashboard/get-session-detail";
-import { requireDashboardUser } from "@/lib/users/current-user";
+import { getSessionDetail } from "@/lib/verification/dashboard/get-session-detail";
+import { requireDashboardUser } from "@/lib/edge/auth/current-user";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
   return { title: `Session ${(await params).id}` };

@@ -14,10 +14,10 @@ import { CardBody, TitledCard } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { Detail, DetailList } from "@/components/ui/details";
 import { EmptyState } from "@/components/ui/empty-state";
-import { listDeliveries } from "@/lib/dashboard/deliveries";
-import { getEndpointHealth } from "@/lib/dashboard/endpoint-health";
-import { getWebhookEndpoint } from "@/lib/dashboard/get-webhook-endpoint";
-import { requireDashboardUser } from "@/lib/users/current-user";
+import { listDeliveries } from "@/lib/verification/webhooks/deliveries";
+import { getEndpointHealth } from "@/lib/verification/webhooks/endpoint-health";
+import { getWebhookEndpoint } from "@/lib/verification/webhooks/get-webhook-endpoint";
+import { requireDashboardUser } from "@/lib/edge/auth/current-user";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
 

@@ -1,7 +1,7 @@
-import { withVoiceApiKey } from "@/lib/api/with-voice-api-key";
-import { archiveQuerySchema } from "@/lib/prompt-sets/schemas";
-import { streamPromptSetArchive } from "@/lib/prompt-sets/stream-prompt-set-archive";
-import { attachmentResponse } from "@/lib/http/object-response";
+import { withVoiceApiKey } from "@/lib/edge/api/with-voice-api-key";
+import { archiveQuerySchema } from "@/lib/voice/prompt-sets/schemas";
+import { streamPromptSetArchive } from "@/lib/voice/prompt-sets/stream-prompt-set-archive";
+import { attachmentResponse } from "@/lib/platform/http/object-response";
 import { voiceMethods } from "@/lib/voice/methods";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
-import { duplicatePromptSet } from "@/lib/prompt-sets/duplicate-prompt-set";
-import { promptSetRequestSchemas } from "@/lib/prompt-sets/request-schemas";
+import { duplicatePromptSet } from "@/lib/voice/prompt-sets/duplicate-prompt-set";
+import { promptSetRequestSchemas } from "@/lib/voice/prompt-sets/request-schemas";
 import { voiceMethods } from "@/lib/voice/methods";
-import { withVoiceApiKey } from "@/lib/api/with-voice-api-key";
+import { withVoiceApiKey } from "@/lib/edge/api/with-voice-api-key";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { generatePromptSetBodySchema } from "@/lib/prompt-sets/schemas";
-import { startPromptSetGeneration } from "@/lib/prompt-sets/start-prompt-set-generation";
+import { generatePromptSetBodySchema } from "@/lib/voice/prompt-sets/schemas";
+import { startPromptSetGeneration } from "@/lib/voice/prompt-sets/start-prompt-set-generation";
 import { voiceMethods } from "@/lib/voice/methods";
-import { withVoiceApiKey } from "@/lib/api/with-voice-api-key";
+import { withVoiceApiKey } from "@/lib/edge/api/with-voice-api-key";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
-import { BodyError, readBodyText } from "@/lib/http/read-json";
-import { exportPromptCsv } from "@/lib/prompt-sets/export-prompt-csv";
-import { importPromptCsv } from "@/lib/prompt-sets/import-prompt-csv";
-import { MAX_PROMPT_CSV_BYTES } from "@/lib/prompt-sets/prompt-csv";
-import { attachmentResponse } from "@/lib/http/object-response";
+import { BodyError, readBodyText } from "@/lib/platform/http/read-json";
+import { exportPromptCsv } from "@/lib/voice/prompt-sets/export-prompt-csv";
+import { importPromptCsv } from "@/lib/voice/prompt-sets/import-prompt-csv";
+import { MAX_PROMPT_CSV_BYTES } from "@/lib/voice/prompt-sets/prompt-csv";
+import { attachmentResponse } from "@/lib/platform/http/object-response";
 import { voiceMethods } from "@/lib/voice/methods";
-import { withVoiceApiKey } from "@/lib/api/with-voice-api-key";
+import { withVoiceApiKey } from "@/lib/edge/api/with-voice-api-key";
 
 export const dynamic = "force-dynamic";
 

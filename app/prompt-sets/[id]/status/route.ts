@@ -1,6 +1,6 @@
-import { getPromptSetStatus } from "@/lib/prompt-sets/get-prompt-set";
+import { getPromptSetStatus } from "@/lib/voice/prompt-sets/get-prompt-set";
 import { voiceMethods } from "@/lib/voice/methods";
-import { withVoiceApiKey } from "@/lib/api/with-voice-api-key";
+import { withVoiceApiKey } from "@/lib/edge/api/with-voice-api-key";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { studioText, withStudioUser } from "@/lib/api/with-studio-user";
-import { objectResponse } from "@/lib/http/object-response";
+import { studioText, withStudioUser } from "@/lib/edge/api/with-studio-user";
+import { objectResponse } from "@/lib/platform/http/object-response";
 import { getGenerationAudio } from "@/lib/voice/get-generation-audio";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
-import { withApiKey } from "@/lib/api/with-api-key";
-import { unrecognizedRequest } from "@/lib/api/unrecognized-request";
-import { jsonTextResponse } from "@/lib/http/json-text-response";
+import { withApiKey } from "@/lib/edge/api/with-api-key";
+import { unrecognizedRequest } from "@/lib/edge/api/unrecognized-request";
+import { jsonTextResponse } from "@/lib/platform/http/json-text-response";
 import { getSessionJsonOrThrow } from "@/lib/verification/get-session-or-throw";
 
 export const dynamic = "force-dynamic";

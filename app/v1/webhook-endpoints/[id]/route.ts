@@ -1,6 +1,6 @@
-import { withApiKey } from "@/lib/api/with-api-key";
-import { unrecognizedRequest } from "@/lib/api/unrecognized-request";
-import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
+import { withApiKey } from "@/lib/edge/api/with-api-key";
+import { unrecognizedRequest } from "@/lib/edge/api/unrecognized-request";
+import { deleteWebhookEndpoint } from "@/lib/verification/webhooks/delete-webhook-endpoint";
 
 export const dynamic = "force-dynamic";
 

@@ -5,12 +5,12 @@ import { refresh } from "next/cache";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import type { FlowActionState } from "@/lib/actions/action-result";
-import { boundSessionForAction } from "@/lib/api/with-bound-session";
-import { idPattern } from "@/lib/ids";
+import type { FlowActionState } from "@/lib/edge/actions/action-result";
+import { boundSessionForAction } from "@/lib/edge/api/with-bound-session";
+import { idPattern } from "@/lib/platform/ids";
 import { chooseMethod } from "@/lib/verification/hosted-flow/choose-method";
 import { startHostedCheck } from "@/lib/verification/hosted-flow/hosted-check";
-import { clientAddress } from "@/lib/rate-limit/client-address";
+import { clientAddress } from "@/lib/account/rate-limit/client-address";
 import { mailHandoffLink } from "@/lib/verification/hosted-flow/handoff-mail";
 import { createPhoneHandoff } from "@/lib/verification/hosted-flow/phone-handoff";
 import { qrCodeSvg } from "@/lib/verification/hosted-flow/qr-code-svg";
@@ -21,7 +21,7 @@ import {
   type EvidenceOutcome,
 } from "@/lib/verification/hosted-flow/submit-evidence";
 import { ProviderError } from "@/lib/verification/methods/types";
-import { errorField, logger } from "@/lib/log";
+import { errorField, logger } from "@/lib/platform/log";
 
 const DONE: FlowActionState = { ok: true, value: {} };
 const NOT_AVAILABLE = "This age check isn't available in this browser. Go back to the site that sent you here.";

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { cookies } from "next/headers";
 import { cache } from "react";
 import { IntroView } from "@/components/verify/intro-view";
 import { LinkProblem } from "@/components/verify/link-problem";
@@ -8,9 +7,9 @@ import { escalationMessage, MethodView } from "@/components/verify/method-view";
 import { RefreshWhileWaiting } from "@/components/verify/refresh-while-waiting";
 import { ResultView, resultWords } from "@/components/verify/result-view";
 import { VerifyShell } from "@/components/verify/verify-shell";
-import { env } from "@/lib/env";
-import type { PageSearchParams } from "@/lib/http/search-params";
-import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
+import { env } from "@/lib/platform/env";
+import type { PageSearchParams } from "@/lib/platform/http/search-params";
+import { bindingSecretForPage } from "@/lib/edge/api/with-bound-session";
 import { loadBranding } from "@/lib/verification/hosted-flow/branding";
 import { getFlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
 import { RETURN_DELAY_SECONDS } from "@/lib/verification/hosted-flow/return-url";
@@ -34,8 +33,7 @@ export const dynamic = "force-dynamic";
  * else nothing.
  */
 const loadPage = cache(async (sessionId: string) => {
-  const jar = await cookies();
-  const bindingSecret = jar.get(bindingCookieName(sessionId))?.value;
+  const bindingSecret = await bindingSecretForPage(sessionId);
   const snapshot = await getFlowSnapshot(sessionId, bindingSecret);
   const moved = snapshot ? null : await handedOffFrom(sessionId, bindingSecret);
   const known = snapshot ?? moved;

@@ -1,4 +1,4 @@
-import { unrecognizedVoiceRequest } from "@/lib/api/unrecognized-voice-request";
+import { unrecognizedVoiceRequest } from "@/lib/edge/api/unrecognized-voice-request";
 
 export const dynamic = "force-dynamic";
 

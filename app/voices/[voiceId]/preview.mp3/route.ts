@@ -1,6 +1,6 @@
-import { handleApiRequest } from "@/lib/http/api-request";
-import { strongEtag } from "@/lib/http/prepared-response";
-import { objectResponse } from "@/lib/http/object-response";
+import { handleApiRequest } from "@/lib/platform/http/api-request";
+import { strongEtag } from "@/lib/platform/http/prepared-response";
+import { objectResponse } from "@/lib/platform/http/object-response";
 import { toVoiceErrorResponse } from "@/lib/voice/errors";
 import { getVoicePreview } from "@/lib/voice/get-voice-preview";
 import { voiceMethods } from "@/lib/voice/methods";

@@ -2,7 +2,7 @@
 // and cases derived from them (tests/fixtures/faces/SOURCES.md): each gets the gate or verdict
 // a person would expect.
 import { describe, expect, it } from "vitest";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import { analyzeFace } from "@/lib/verification/methods/face/analyze-face";
 import { ageRuleFor, decideAge } from "@/lib/verification/methods/face/decide-age";
 import { RETAKE_MESSAGES } from "@/lib/verification/methods/face/types";

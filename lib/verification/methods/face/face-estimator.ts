@@ -1,7 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { env, type Env } from "@/lib/env";
+import { env, type Env } from "@/lib/platform/env";
 import { BoundedWorker } from "@/lib/verification/methods/bounded-worker";
 import {
   combineAgeEstimates,

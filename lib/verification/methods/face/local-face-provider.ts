@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import { analyzeFace } from "@/lib/verification/methods/face/analyze-face";
 import { ageRuleFor, decideAge } from "@/lib/verification/methods/face/decide-age";
 import { RetakeRequired, type ImageProvider } from "@/lib/verification/methods/types";

@@ -6,7 +6,7 @@
 import path from "node:path";
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import type { SpecimenData } from "@/eval/id-document/make-mrz";
 import { photograph } from "@/eval/id-document/photograph";
 import { renderIcaoDocument } from "@/eval/id-document/render-document";

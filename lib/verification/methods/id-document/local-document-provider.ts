@@ -1,5 +1,5 @@
 import "server-only";
-import { logger } from "@/lib/log";
+import { logger } from "@/lib/platform/log";
 import { matchFaces } from "@/lib/verification/methods/face/match-faces";
 import { decideDocument } from "@/lib/verification/methods/id-document/decide-document";
 import { documentReader } from "@/lib/verification/methods/id-document/read-document";

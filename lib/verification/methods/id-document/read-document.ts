@@ -1,7 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import { BoundedWorker } from "@/lib/verification/methods/bounded-worker";
 import type { DocumentReading } from "@/lib/verification/methods/id-document/types";
 import { ProviderError } from "@/lib/verification/methods/types";

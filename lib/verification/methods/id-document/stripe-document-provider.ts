@@ -1,6 +1,6 @@
 import "server-only";
 import Stripe from "stripe";
-import { logger } from "@/lib/log";
+import { logger } from "@/lib/platform/log";
 import { ageOn, checkDay } from "@/lib/verification/methods/id-document/decide-document";
 import { callStripe, stripeClient } from "@/lib/verification/methods/stripe/stripe-client";
 import {

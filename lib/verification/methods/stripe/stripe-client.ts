@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import https from "node:https";
 import { rootCertificates } from "node:tls";
 import Stripe from "stripe";
-import { env } from "@/lib/env";
-import { lazy } from "@/lib/lazy";
+import { env } from "@/lib/platform/env";
+import { lazy } from "@/lib/platform/lazy";
 import { ProviderError } from "@/lib/verification/methods/types";
 
 /**

@@ -21,23 +21,23 @@ const VARS = {
 let fake: StripeFake;
 // Imported after the environment is set (env() reads it once per module graph).
 let mod: {
-  db: typeof import("@/lib/db").db;
+  db: typeof import("@/lib/platform/db").db;
   startHostedCheck: typeof import("@/lib/verification/hosted-flow/hosted-check").startHostedCheck;
   finishHostedCheck: typeof import("@/lib/verification/hosted-flow/hosted-check").finishHostedCheck;
   receiveStripeWebhook: typeof import("@/lib/verification/hosted-flow/receive-stripe-webhook").receiveStripeWebhook;
   ProviderError: typeof import("@/lib/verification/methods/types").ProviderError;
-  ApiError: typeof import("@/lib/api/errors").ApiError;
+  ApiError: typeof import("@/lib/verification/errors").ApiError;
 };
 
 beforeAll(async () => {
   fake = await startStripeFake(SECRET_KEY);
   Object.assign(process.env, VARS, { STRIPE_API_URL: fake.apiUrl, STRIPE_CA_FILE: fake.caFile });
   mod = {
-    ...(await import("@/lib/db")),
+    ...(await import("@/lib/platform/db")),
     ...(await import("@/lib/verification/hosted-flow/hosted-check")),
     ...(await import("@/lib/verification/hosted-flow/receive-stripe-webhook")),
     ...(await import("@/lib/verification/methods/types")),
-    ...(await import("@/lib/api/errors")),
+    ...(await import("@/lib/verification/errors")),
   };
 });
 

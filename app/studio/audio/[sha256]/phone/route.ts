@@ -1,7 +1,7 @@
-import { studioText, withStudioUser } from "@/lib/api/with-studio-user";
-import { phoneCodecFor, phoneCodecs, renderPhoneBand, type PhoneCodec } from "@/lib/audio/phone-band";
-import { objectResponse } from "@/lib/http/object-response";
-import { getOutputFormat } from "@/lib/audio/formats";
+import { studioText, withStudioUser } from "@/lib/edge/api/with-studio-user";
+import { phoneCodecFor, phoneCodecs, renderPhoneBand, type PhoneCodec } from "@/lib/voice/audio/phone-band";
+import { objectResponse } from "@/lib/platform/http/object-response";
+import { getOutputFormat } from "@/lib/voice/audio/formats";
 import { getGenerationAudio } from "@/lib/voice/get-generation-audio";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
-import { withStudioUser } from "@/lib/api/with-studio-user";
-import { archiveQuerySchema } from "@/lib/prompt-sets/schemas";
-import { streamPromptSetArchive } from "@/lib/prompt-sets/stream-prompt-set-archive";
-import { attachmentResponse } from "@/lib/http/object-response";
+import { withStudioUser } from "@/lib/edge/api/with-studio-user";
+import { archiveQuerySchema } from "@/lib/voice/prompt-sets/schemas";
+import { streamPromptSetArchive } from "@/lib/voice/prompt-sets/stream-prompt-set-archive";
+import { attachmentResponse } from "@/lib/platform/http/object-response";
 
 export const dynamic = "force-dynamic";
 

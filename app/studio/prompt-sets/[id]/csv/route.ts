@@ -1,6 +1,6 @@
-import { withStudioUser } from "@/lib/api/with-studio-user";
-import { exportPromptCsv } from "@/lib/prompt-sets/export-prompt-csv";
-import { attachmentResponse } from "@/lib/http/object-response";
+import { withStudioUser } from "@/lib/edge/api/with-studio-user";
+import { exportPromptCsv } from "@/lib/voice/prompt-sets/export-prompt-csv";
+import { attachmentResponse } from "@/lib/platform/http/object-response";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { refuseBinding, withBoundSession } from "@/lib/api/with-bound-session";
-import { clientAddress } from "@/lib/rate-limit/client-address";
+import { refuseBinding, withBoundSession } from "@/lib/edge/api/with-bound-session";
+import { clientAddress } from "@/lib/account/rate-limit/client-address";
 import { readLimitedForm } from "@/lib/verification/hosted-flow/read-limited-form";
 import { MAX_IMAGE_BYTES, submitImageEvidence } from "@/lib/verification/hosted-flow/submit-evidence";
 

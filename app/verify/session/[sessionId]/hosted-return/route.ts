@@ -1,9 +1,9 @@
-import { withBoundSession } from "@/lib/api/with-bound-session";
-import { searchParamsRecord } from "@/lib/http/search-params";
+import { withBoundSession } from "@/lib/edge/api/with-bound-session";
+import { searchParamsRecord } from "@/lib/platform/http/search-params";
 import { finishHostedCheck } from "@/lib/verification/hosted-flow/hosted-check";
 import { hostedReturnQuerySchema, type HostedNotice } from "@/lib/verification/hosted-flow/query-schemas";
 import { ProviderError } from "@/lib/verification/methods/types";
-import { errorField, logger } from "@/lib/log";
+import { errorField, logger } from "@/lib/platform/log";
 
 // Where a provider's page (a card check, Stripe Identity) sends the user back (a top-level GET, so
 // the SameSite=Lax binding cookie comes along). The verdict is fetched from the provider, never

@@ -1,6 +1,6 @@
-import { refuseBinding, withBoundSession } from "@/lib/api/with-bound-session";
-import { clientAddress } from "@/lib/rate-limit/client-address";
-import { BodyTooLargeError, readBodyBytes } from "@/lib/http/read-json";
+import { refuseBinding, withBoundSession } from "@/lib/edge/api/with-bound-session";
+import { clientAddress } from "@/lib/account/rate-limit/client-address";
+import { BodyTooLargeError, readBodyBytes } from "@/lib/platform/http/read-json";
 import { checkLiveFrame, MAX_LIVE_FRAME_BYTES } from "@/lib/verification/hosted-flow/live-face-check";
 
 // The camera view's live check of one small frame (a JPEG body, not a form): the face quality

@@ -1,5 +1,5 @@
-import { withApiKey } from "@/lib/api/with-api-key";
-import { unrecognizedRequest } from "@/lib/api/unrecognized-request";
+import { withApiKey } from "@/lib/edge/api/with-api-key";
+import { unrecognizedRequest } from "@/lib/edge/api/unrecognized-request";
 import { expireTestSession } from "@/lib/verification/test-helpers";
 
 export const dynamic = "force-dynamic";
