@@ -25,42 +25,43 @@ async function problems(filePath: string, code: string) {
 }
 
 describe("the layer fences", () => {
-  it("refuse an upward import: platform importing account", async () => {
-    const found = await problems(
+  // Each: what the fixture is, where it is linted, its text, and the start of the refusal.
+  it.each([
+    [
+      "an upward import: platform importing account",
       "lib/platform/fixture-upward.ts",
-      'import { createUser } from "@/lib/account/users/create-user";\nexport const fixture = createUser;\n',
-    );
-    expect(found).toEqual([
-      expect.objectContaining({
-        rule: "boundaries/dependencies",
-        message: expect.stringMatching(/^platform must not import account/),
-      }),
-    ]);
-  });
-
-  it("refuse a cross-product import: voice importing verification", async () => {
-    const found = await problems(
+      'import { createUser } from "@/lib/account/users/create-user";',
+      "platform must not import account",
+    ],
+    [
+      "a cross-product import: voice importing verification",
       "lib/voice/fixture-cross.ts",
-      'import { createSession } from "@/lib/verification/create-session";\nexport const fixture = createSession;\n',
-    );
-    expect(found).toEqual([
-      expect.objectContaining({
-        rule: "boundaries/dependencies",
-        message: expect.stringMatching(/^voice must not import verification/),
-      }),
-    ]);
-  });
-
-  it("refuse lib/ importing the background edge (inngest/)", async () => {
-    const found = await problems(
+      'import { createSession } from "@/lib/verification/create-session";',
+      "voice must not import verification",
+    ],
+    [
+      "lib/ importing the background edge (inngest/)",
       "lib/edge/fixture-inngest.ts",
-      'import { inngest } from "@/inngest/client";\nexport const fixture = inngest;\n',
-    );
+      'import { inngest } from "@/inngest/client";',
+      "edge must not import background",
+    ],
+    [
+      "an .mjs worker importing the domain",
+      "lib/verification/methods/face/fixture-worker.mjs",
+      'import { createSession } from "../../create-session.ts";',
+      "worker must not import verification",
+    ],
+    [
+      "the proxy importing a layer it does not name (components)",
+      "proxy.ts",
+      'import { Card } from "@/components/ui/card";',
+      "root must not import components",
+    ],
+  ])("refuse %s", async (_what, filePath, importLine, refusal) => {
+    const imported = importLine.match(/\{ (\w+) \}/)![1];
+    const found = await problems(filePath, `${importLine}\nexport const fixture = ${imported};\n`);
     expect(found).toEqual([
-      expect.objectContaining({
-        rule: "boundaries/dependencies",
-        message: expect.stringMatching(/^edge must not import background/),
-      }),
+      expect.objectContaining({ rule: "boundaries/dependencies", message: expect.stringMatching(`^${refusal}`) }),
     ]);
   });
 
@@ -77,32 +78,6 @@ describe("the layer fences", () => {
         message: expect.stringContaining(
           "lib/verification/methods must not import lib/verification/hosted-flow: lib/verification/hosted-flow already reaches lib/verification/methods",
         ),
-      }),
-    ]);
-  });
-
-  it("refuse an .mjs worker importing the domain", async () => {
-    const found = await problems(
-      "lib/verification/methods/face/fixture-worker.mjs",
-      'import { createSession } from "../../create-session.ts";\nexport const fixture = createSession;\n',
-    );
-    expect(found).toEqual([
-      expect.objectContaining({
-        rule: "boundaries/dependencies",
-        message: expect.stringMatching(/^worker must not import verification/),
-      }),
-    ]);
-  });
-
-  it("refuse the proxy importing a layer it does not name (components)", async () => {
-    const found = await problems(
-      "proxy.ts",
-      'import { Card } from "@/components/ui/card";\nexport const fixture = Card;\n',
-    );
-    expect(found).toEqual([
-      expect.objectContaining({
-        rule: "boundaries/dependencies",
-        message: expect.stringMatching(/^root must not import components/),
       }),
     ]);
   });
