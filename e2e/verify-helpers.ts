@@ -70,7 +70,10 @@ export async function chooseMethod(page: Page, method?: ChoosableMethod) {
 
 /** Mid-flow, changes to `method` without spending an attempt ("Use my ID instead"). */
 export async function switchMethod(page: Page, method: ChoosableMethod) {
-  await page.getByTestId("other-methods").getByRole("button", { name: en.method.useInstead[method], exact: true }).click();
+  await page
+    .getByTestId("other-methods")
+    .getByRole("button", { name: en.method.useInstead[method], exact: true })
+    .click();
   await expect(page.getByRole("heading", { level: 2, name: en.method.label[method] })).toBeFocused();
 }
 

@@ -2,6 +2,7 @@
 // The hosted flow's language switch. It spends nothing: the cookie carries the choice for this
 // browser, the session keeps it (real locales only, not the pseudo-locale) for other devices and
 // for retrieve, and the page re-renders where it was.
+import { getTranslations } from "next-intl/server";
 import { refresh } from "next/cache";
 import { cookies } from "next/headers";
 import type { FlowActionState } from "@/lib/actions/action-result";
@@ -19,7 +20,7 @@ export async function chooseLanguageAction(
 ): Promise<FlowActionState> {
   const locale = form.get("locale");
   if (typeof locale !== "string" || !isFlowLocale(locale, pseudoLocaleEnabled(env()))) {
-    return { ok: false, error: "Unsupported language." };
+    return { ok: false, error: (await getTranslations("errors"))("unsupportedLanguage") };
   }
   (await cookies()).set(LOCALE_COOKIE, locale, localeCookieOptions(new URL(env().APP_URL).protocol === "https:"));
   if (sessionId && locale !== PSEUDO_LOCALE) {
