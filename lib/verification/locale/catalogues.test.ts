@@ -61,6 +61,7 @@ const VALUES = {
   instead: "yes",
   label: "Acme",
   seconds: 3,
+  tries: 2,
   title: "T",
   detail: "D",
   url: "https://example.test/x",
