@@ -4,11 +4,7 @@
 // ICU arguments, plural/select keys and rich-text tags are kept as they are.
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { printAST } from "@formatjs/icu-messageformat-parser/printer.js";
-
-const PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-const ACCENTED = [..."àƀçđéƒğĥîĵķļɱñöþǫŕşţûṽŵẋýžÀƁÇĐÉƑĞĤÎĴĶĻṀÑÖÞǪŔŞŢÛṼŴẊÝŽ"];
-
-const accent = (text: string) => [...text].map((c) => ACCENTED[PLAIN.indexOf(c)] ?? c).join("");
+import { accent } from "@/i18n/accent";
 
 /** Accents the literal text of a parsed message in place; counts the letters it saw. */
 function accentElements(elements: MessageFormatElement[]): number {

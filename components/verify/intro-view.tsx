@@ -1,4 +1,4 @@
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { ActionForm } from "@/components/verify/action-form";
 import {
   faceLimitNote,
@@ -8,6 +8,7 @@ import {
   unavailableChoice,
 } from "@/components/verify/method-copy";
 import { LeaveLink } from "@/components/verify/leave-link";
+import { useMinutes } from "@/components/verify/use-minutes";
 import type { FlowActionState } from "@/lib/actions/action-result";
 import type { FlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
 
@@ -31,8 +32,7 @@ export function IntroView(props: {
   const idOffered = offered.some((step) => step.method === "id_document");
   const root = useTranslations();
   const t = useTranslations("intro");
-  const format = useFormatter();
-  const duration = format.number(props.minutesLeft, { style: "unit", unit: "minute", unitDisplay: "long" });
+  const duration = useMinutes()(props.minutesLeft);
   const age = snapshot.requiredAge;
   return (
     <>

@@ -1,5 +1,6 @@
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { card, primaryButton } from "@/components/verify/styles";
+import { useMinutes } from "@/components/verify/use-minutes";
 import type { LinkProblemKind } from "@/lib/verification/hosted-flow/query-schemas";
 
 /** Each page's title and paragraphs, as catalogue keys (messages/*.json, "link"). */
@@ -21,15 +22,11 @@ export function LinkProblem(props: {
   ttlMinutes?: number;
 }) {
   const t = useTranslations("link");
-  const format = useFormatter();
+  const minutes = useMinutes();
   const copy = COPY[props.kind];
   const body: string[] =
     props.kind === "expired" && props.ttlMinutes
-      ? [
-          t("expiredFor", {
-            duration: format.number(props.ttlMinutes, { style: "unit", unit: "minute", unitDisplay: "long" }),
-          }),
-        ]
+      ? [t("expiredFor", { duration: minutes(props.ttlMinutes) })]
       : copy.body.map((key) => t(key));
   return (
     <div className={card}>

@@ -1,11 +1,12 @@
 "use client";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useRef, useSyncExternalStore, startTransition } from "react";
 import { useRouter } from "next/navigation";
 import { FlowError } from "@/components/verify/action-form";
 import { useCameraSupported } from "@/components/verify/camera-photo";
 import { WAIT_POLL_MS } from "@/components/verify/refresh-while-waiting";
 import { secondaryButton } from "@/components/verify/styles";
+import { useMinutes } from "@/components/verify/use-minutes";
 import { failureMessage, type FlowActionState } from "@/lib/actions/action-result";
 
 type Action = (previous: FlowActionState, form: FormData) => Promise<FlowActionState>;
@@ -24,9 +25,8 @@ const isHandheld = () =>
  */
 export function PhoneHandoff(props: { action: Action; mailAction: Action; children: React.ReactNode }) {
   const t = useTranslations("handoff");
-  const format = useFormatter();
-  // The hand-off link's life (lib/verification/hosted-flow/phone-handoff.ts), as a duration.
-  const duration = format.number(5, { style: "unit", unit: "minute", unitDisplay: "long" });
+  // The hand-off link's life (HANDOFF_TTL_SECONDS in lib/verification/hosted-flow/phone-handoff.ts).
+  const duration = useMinutes()(5);
   const [state, formAction, pending] = useActionState(props.action, null);
   const [mailState, mailFormAction, mailPending] = useActionState(props.mailAction, null);
   // Known only in the browser: the server render (and hydration) assume a computer without a camera.
