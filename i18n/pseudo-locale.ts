@@ -24,7 +24,7 @@ function accentElements(elements: MessageFormatElement[]): number {
 }
 
 /** One message in en-XA: accented, padded by 40% of its letters, bracketed. */
-export function pseudoMessage(message: string): string {
+function pseudoMessage(message: string): string {
   const ast = parse(message);
   const letters = accentElements(ast);
   return `[${printAST(ast)} ${"~".repeat(Math.ceil(letters * 0.4))}]`;

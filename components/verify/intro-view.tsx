@@ -8,6 +8,7 @@ import {
   unavailableChoice,
 } from "@/components/verify/method-copy";
 import { LeaveLink } from "@/components/verify/leave-link";
+import { requesterName } from "@/components/verify/requester-name";
 import { useMinutes } from "@/components/verify/use-minutes";
 import type { FlowActionState } from "@/lib/actions/action-result";
 import type { FlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
@@ -39,11 +40,7 @@ export function IntroView(props: {
       <p className="text-sm text-slate-600">
         {t.rich("asks", {
           requester: snapshot.requester,
-          who: (chunks) => (
-            <bdi className="font-medium text-slate-900" data-testid="requester">
-              {chunks}
-            </bdi>
-          ),
+          who: requesterName,
         })}
       </p>
       <h1

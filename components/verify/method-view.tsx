@@ -13,6 +13,7 @@ import {
   switchToLabel,
 } from "@/components/verify/method-copy";
 import { LeaveLink } from "@/components/verify/leave-link";
+import { requesterName } from "@/components/verify/requester-name";
 import { PhoneHandoff } from "@/components/verify/phone-handoff";
 import { SimulatedMethod } from "@/components/verify/simulated-method";
 import { SwitchMethodButton } from "@/components/verify/switch-method";
@@ -122,11 +123,7 @@ export function MethodView(props: {
       <p className="text-sm text-slate-600">
         {t.rich("flow.for", {
           requester: snapshot.requester,
-          who: (chunks) => (
-            <bdi className="font-medium text-slate-900" data-testid="requester">
-              {chunks}
-            </bdi>
-          ),
+          who: requesterName,
         })}
       </p>
       <h1 className="mt-1 text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
