@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 import config from "../playwright.config";
 import { DESKTOP, PHONE, screenshotAtBothWidths } from "./support/screenshots";
-import en from "../messages/en.json";
+import en from "../messages/en.json" with { type: "json" };
 import type { VerificationMethod } from "../lib/verification/methods/types";
 
 export { PHONE };

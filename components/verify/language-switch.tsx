@@ -1,6 +1,7 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
-import { startTransition, useActionState } from "react";
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
 import type { FlowActionState } from "@/lib/actions/action-result";
 import { LOCALE_NAMES, type FlowLocale } from "@/lib/verification/locale/locales";
 
@@ -15,9 +16,10 @@ export function LanguageSwitch(props: {
 }) {
   const t = useTranslations("shell");
   const locale = useLocale();
-  const [, formAction, pending] = useActionState(props.action, null);
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
   return (
-    <form action={formAction} data-testid="language-switch">
+    <form data-testid="language-switch">
       <label htmlFor="flow-language" className="sr-only">
         {t("language")}
       </label>
@@ -31,7 +33,12 @@ export function LanguageSwitch(props: {
         onChange={(event) => {
           const form = new FormData();
           form.set("locale", event.target.value);
-          startTransition(() => formAction(form));
+          // The page is fetched again after the action: the language is resolved per request, and
+          // the action's own request still had the old cookie.
+          startTransition(async () => {
+            await props.action(null, form);
+            router.refresh();
+          });
         }}
       >
         {props.locales.map((option) => (

@@ -1,9 +1,8 @@
 "use server";
 // The hosted flow's language switch. It spends nothing: the cookie carries the choice for this
 // browser, the session keeps it (real locales only, not the pseudo-locale) for other devices and
-// for retrieve, and the page re-renders where it was.
+// for retrieve; the page then fetches itself again, where it was (components/verify/language-switch.tsx).
 import { getTranslations } from "next-intl/server";
-import { refresh } from "next/cache";
 import { cookies } from "next/headers";
 import type { FlowActionState } from "@/lib/actions/action-result";
 import { boundSessionForAction } from "@/lib/api/with-bound-session";
@@ -28,6 +27,5 @@ export async function chooseLanguageAction(
     const session = await boundSessionForAction(sessionId);
     if (session) await chooseSessionLocale(session.id, session.orgId, locale);
   }
-  refresh();
   return { ok: true, value: {} };
 }
