@@ -63,7 +63,7 @@ export function VerifyShell(props: {
               <p className="rounded-full bg-slate-900 px-3 py-1 text-sm font-semibold text-white">
                 <span className="sr-only">{t("minimumAge")} </span>
                 {/* The age, then the plus: "18+" reads the same way in every script. */}
-                <bdi>{props.requiredAge}+</bdi>
+                <bdi dir="ltr">{props.requiredAge}+</bdi>
               </p>
             ) : null}
           </div>
