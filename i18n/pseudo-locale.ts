@@ -27,7 +27,9 @@ function accentElements(elements: MessageFormatElement[]): number {
 function pseudoMessage(message: string): string {
   const ast = parse(message);
   const letters = accentElements(ast);
-  return `[${printAST(ast)} ${"~".repeat(Math.ceil(letters * 0.4))}]`;
+  // Padding in short words, so it wraps as text does (one long run would overflow any box).
+  const padding = "~".repeat(Math.ceil(letters * 0.4)).replace(/(~{5})(?=~)/g, "$1 ");
+  return `[${printAST(ast)} ${padding}]`;
 }
 
 type Catalogue = { [key: string]: string | Catalogue };
