@@ -90,7 +90,7 @@ describe("create body validation", () => {
     ])("rejects %s as malformed, naming the supported list", async (_label, locale) => {
       const res = await post(key, { ...validBody, locale });
       expectParameterInvalid(res, "locale");
-      expect(res.body.error.message).toBe(`locale must be a BCP 47 language tag, one of: ${supported}`);
+      expect(res.body.error.message).toContain(`locale must be a BCP 47 language tag, one of: ${supported}`);
     });
 
     it.each([
@@ -100,7 +100,7 @@ describe("create body validation", () => {
     ])("rejects %s", async (_label, locale) => {
       const res = await post(key, { ...validBody, locale });
       expectParameterInvalid(res, "locale");
-      expect(res.body.error.message).toBe("locale must be a string");
+      expect(res.body.error.message).toContain("locale must be a string");
     });
   });
 
