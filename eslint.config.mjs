@@ -3,6 +3,7 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 import boundaries from "eslint-plugin-boundaries";
+import i18next from "eslint-plugin-i18next";
 import prettierConfig from "eslint-config-prettier";
 import { layersPlugin } from "./lint/no-folder-cycle.mjs";
 
@@ -242,6 +243,23 @@ const config = [
   {
     files: ["e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+  // What the end user of the hosted flow reads comes from the message catalogue (messages/*.json,
+  // issue 51): no literal text in JSX, in attributes a user sees or hears, in these folders.
+  {
+    files: ["components/verify/**/*.tsx", "app/verify/**/*.tsx"],
+    plugins: { i18next },
+    rules: {
+      "i18next/no-literal-string": [
+        "error",
+        {
+          mode: "jsx-only",
+          "should-validate-template": true,
+          callees: { exclude: ["t", "t\\.rich", "require"] },
+          "jsx-attributes": { include: ["alt", "aria-label", "title", "placeholder", "label", "pendingLabel"] },
+        },
+      ],
+    },
   },
   // Layout is Prettier's (`npm run format`); ESLint keeps to what the code means.
   prettierConfig,

@@ -1,4 +1,8 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+
+// The hosted flow's messages (next-intl, without locale-prefixed routes: i18n/request.ts).
+const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 
 const nextConfig: NextConfig = {
   // Native and server-heavy packages stay out of the bundle.
@@ -33,4 +37,4 @@ const nextConfig: NextConfig = {
   typedRoutes: false,
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

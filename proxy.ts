@@ -8,6 +8,13 @@ import {
   securityHeaders,
 } from "@/lib/platform/http/security-headers";
 import { isApiPath } from "@/lib/edge/openapi/api-paths";
+import { pseudoLocaleEnabled } from "@/lib/verification/locale/pseudo-enabled";
+import {
+  FLOW_LOCALE_HEADER,
+  isFlowPath,
+  LOCALE_COOKIE,
+  resolveFlowLocale,
+} from "@/lib/verification/locale/request-locale";
 
 /**
  * Runs before every route (Next.js 16 "proxy", formerly middleware): sets the security headers
@@ -44,6 +51,16 @@ export function proxy(request: NextRequest) {
     requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]);
   } else {
     requestHeaders.delete("x-nonce");
+  }
+  // The hosted flow's language, for next-intl (i18n/request.ts); never one a client sent itself.
+  requestHeaders.delete(FLOW_LOCALE_HEADER);
+  if (isFlowPath(pathname)) {
+    const locale = resolveFlowLocale({
+      cookie: request.cookies.get(LOCALE_COOKIE)?.value,
+      acceptLanguage: request.headers.get("accept-language"),
+      pseudoEnabled: pseudoLocaleEnabled(e),
+    });
+    requestHeaders.set(FLOW_LOCALE_HEADER, locale);
   }
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);

@@ -1,5 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
+import { getLocale } from "next-intl/server";
+import { textDirection } from "@/lib/verification/locale/locales";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -13,8 +15,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // Every page is rendered per request: its scripts carry that response's CSP nonce (proxy.ts),
   // which a page prerendered at build time could not.
   await connection();
+  // English everywhere but the hosted flow, whose language proxy.ts resolves per request.
+  const locale = await getLocale();
   return (
-    <html lang="en">
+    <html lang={locale} dir={textDirection(locale)}>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">{children}</body>
     </html>
   );

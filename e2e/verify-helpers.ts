@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 import config from "../playwright.config";
 import { DESKTOP, PHONE, screenshotAtBothWidths } from "./support/screenshots";
-import { METHOD_LABEL, METHOD_PHRASE, USE_INSTEAD } from "../components/verify/method-copy";
+import en from "../messages/en.json" with { type: "json" };
 import type { VerificationMethod } from "../lib/verification/methods/types";
 
 export { PHONE };
@@ -62,7 +62,7 @@ type ChoosableMethod = Exclude<VerificationMethod, "digital_id">;
 export async function chooseMethod(page: Page, method?: ChoosableMethod) {
   const choices = page.getByTestId("method-choices");
   const button = method
-    ? choices.getByRole("button", { name: `Start with ${METHOD_PHRASE[method]}`, exact: true })
+    ? choices.getByRole("button", { name: `Start with ${en.method.phrase[method]}`, exact: true })
     : choices.getByRole("button", { name: /^Start with / }).first();
   await button.click();
   await expect(page.locator("h2#flow-focus")).toBeFocused();
@@ -70,8 +70,11 @@ export async function chooseMethod(page: Page, method?: ChoosableMethod) {
 
 /** Mid-flow, changes to `method` without spending an attempt ("Use my ID instead"). */
 export async function switchMethod(page: Page, method: ChoosableMethod) {
-  await page.getByTestId("other-methods").getByRole("button", { name: USE_INSTEAD[method], exact: true }).click();
-  await expect(page.getByRole("heading", { level: 2, name: METHOD_LABEL[method] })).toBeFocused();
+  await page
+    .getByTestId("other-methods")
+    .getByRole("button", { name: en.method.useInstead[method], exact: true })
+    .click();
+  await expect(page.getByRole("heading", { level: 2, name: en.method.label[method] })).toBeFocused();
 }
 
 /**

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { ImageCapture } from "@/components/verify/image-capture";
 import { secondaryButton } from "@/components/verify/styles";
@@ -10,6 +11,7 @@ import { secondaryButton } from "@/components/verify/styles";
  * button retakes the document (not the selfie).
  */
 export function DocumentAndSelfieCapture(props: { uploadUrl: string; expectedIndex: number; checkUrl?: string }) {
+  const t = useTranslations();
   const [document, setDocument] = useState<{ blob: Blob; url: string } | null>(null);
   const [documentProblem, setDocumentProblem] = useState<string | undefined>();
   useEffect(() => () => (document ? URL.revokeObjectURL(document.url) : undefined), [document]);
@@ -18,19 +20,19 @@ export function DocumentAndSelfieCapture(props: { uploadUrl: string; expectedInd
     return (
       <>
         <p className="mt-4 text-base font-medium text-slate-900" data-testid="document-step">
-          1. Photograph your document
+          {t("capture.documentStep")}
         </p>
         <ImageCapture
           key={`document:${documentProblem ?? ""}`}
           uploadUrl={props.uploadUrl}
           expectedIndex={props.expectedIndex}
           facing="environment"
-          cameraLabel="Photograph your document"
-          photoAlt="Your document photo"
+          cameraLabel={t("capture.documentCamera")}
+          photoAlt={t("flow.documentAlt")}
           documentGuide
-          sendLabel="Use this photo, then take a selfie"
+          sendLabel={t("capture.documentSend")}
           initialError={documentProblem}
-          retakeLabel="Photograph your document again"
+          retakeLabel={t("capture.documentRetake")}
           onCaptured={(blob) => {
             setDocumentProblem(undefined);
             setDocument({ blob, url: URL.createObjectURL(blob) });
@@ -43,21 +45,21 @@ export function DocumentAndSelfieCapture(props: { uploadUrl: string; expectedInd
     <>
       <div className="mt-4 flex items-center gap-3" data-testid="document-kept">
         {/* eslint-disable-next-line @next/next/no-img-element -- a local blob: URL, not an asset */}
-        <img src={document.url} alt="Your document photo" className="h-16 w-24 rounded object-cover" />
+        <img src={document.url} alt={t("flow.documentAlt")} className="h-16 w-24 rounded object-cover" />
         <button type="button" className={secondaryButton} onClick={() => setDocument(null)}>
-          Retake the document photo
+          {t("capture.documentRetakeKept")}
         </button>
       </div>
       <p className="mt-4 text-base font-medium text-slate-900" data-testid="selfie-step">
-        2. Take a selfie, so we can match your face to the document&apos;s photo
+        {t("capture.selfieStep")}
       </p>
       <ImageCapture
         key="selfie"
         uploadUrl={props.uploadUrl}
         expectedIndex={props.expectedIndex}
         facing="user"
-        cameraLabel="Take a selfie with your camera"
-        photoAlt="Your selfie"
+        cameraLabel={t("flow.selfieCamera")}
+        photoAlt={t("flow.selfieAlt")}
         faceGuide={{ checkUrl: props.checkUrl }}
         attach={{ photoField: "selfie", files: { image: document.blob } }}
         onRefusedElsewhere={(about, message) => {

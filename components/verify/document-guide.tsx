@@ -1,5 +1,8 @@
+import { useTranslations } from "next-intl";
+
 /** The camera view's guide for a document photo: a card-shaped frame to fit the document in. */
 export function DocumentGuideOverlay() {
+  const t = useTranslations("capture");
   return (
     <div aria-hidden="true" className="pointer-events-none absolute inset-0" data-testid="document-guide">
       <div className="absolute inset-0 flex items-center justify-center">
@@ -8,7 +11,7 @@ export function DocumentGuideOverlay() {
       </div>
       <p className="absolute inset-x-0 top-2 text-center">
         <span className="rounded-full bg-slate-950/70 px-3 py-1 text-sm font-medium text-white">
-          Fit the whole document inside the frame
+          {t("documentFrame")}
         </span>
       </p>
     </div>
@@ -20,9 +23,10 @@ export function DocumentGuideOverlay() {
  * document that it asks to keep sharp.
  */
 export function DocumentGuideHint() {
+  const t = useTranslations("capture");
   return (
     <p className="mt-3 text-sm font-medium text-slate-800" data-testid="document-hint">
-      Hold it flat and still, away from glare, with the lines at the bottom (or the barcode) sharp.
+      {t("documentHint")}
     </p>
   );
 }

@@ -1,45 +1,17 @@
+import { useTranslations } from "next-intl";
 import { card, primaryButton } from "@/components/verify/styles";
+import { useMinutes } from "@/components/verify/use-minutes";
 import type { LinkProblemKind } from "@/lib/verification/hosted-flow/query-schemas";
 
-const COPY: Record<LinkProblemKind, { title: string; body: string[] }> = {
-  used: {
-    title: "This link was already used",
-    body: [
-      "For your security, an age check link works in one browser only, and this one has already been opened in another browser or app.",
-      "If you started the check on another device or browser, carry on there. Otherwise, go back to the site that sent you here and start again.",
-      "Opened it yourself just now? Your browser may be blocking cookies for this site; allow them, then start again from the site that sent you.",
-    ],
-  },
-  invalid: {
-    title: "This link isn't valid",
-    body: [
-      "The link may be incomplete or mistyped. Check that you copied all of it.",
-      "Otherwise, go back to the site that sent you here and start a new age check.",
-    ],
-  },
-  expired: {
-    title: "This age check has expired",
-    body: ["Age check links are valid for a limited time, and this one has run out. Go back and start a new one."],
-  },
-  closed: {
-    title: "This age check is already finished",
-    body: ["There is nothing more to do here."],
-  },
-  handoff: {
-    title: "This phone link has expired or was used",
-    body: [
-      "A link to continue on your phone works once, for a few minutes.",
-      'On your computer, choose "Continue on your phone" again to get a new code, then scan it.',
-    ],
-  },
-  moved: {
-    title: "You continued on another device",
-    body: [
-      "This age check moved to the phone where you scanned the code. Finish it there.",
-      "Keep this page open: it shows the result as soon as your phone is done, and takes you back from here.",
-    ],
-  },
-};
+/** Each page's title and paragraphs, as catalogue keys (messages/*.json, "link"). */
+const COPY = {
+  used: { title: "usedTitle", body: ["used1", "used2", "used3"] },
+  invalid: { title: "invalidTitle", body: ["invalid1", "invalid2"] },
+  expired: { title: "expiredTitle", body: ["expired1"] },
+  closed: { title: "closedTitle", body: ["closed1"] },
+  handoff: { title: "handoffTitle", body: ["handoff1", "handoff2"] },
+  moved: { title: "movedTitle", body: ["moved1", "moved2"] },
+} as const satisfies Record<LinkProblemKind, { title: string; body: readonly string[] }>;
 
 /** Pages for a link that cannot open a flow. They say what happened and nothing about any session. */
 export function LinkProblem(props: {
@@ -49,17 +21,17 @@ export function LinkProblem(props: {
   returnLabel?: string;
   ttlMinutes?: number;
 }) {
+  const t = useTranslations("link");
+  const minutes = useMinutes();
   const copy = COPY[props.kind];
-  const body =
+  const body: string[] =
     props.kind === "expired" && props.ttlMinutes
-      ? [
-          `Age check links are valid for ${props.ttlMinutes} minutes, and this one has run out. Go back and start a new one.`,
-        ]
-      : copy.body;
+      ? [t("expiredFor", { duration: minutes(props.ttlMinutes) })]
+      : copy.body.map((key) => t(key));
   return (
     <div className={card}>
       <h1 id="flow-focus" tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900 outline-none">
-        {copy.title}
+        {t(copy.title)}
       </h1>
       {body.map((paragraph) => (
         <p key={paragraph} className="mt-3 text-base text-slate-700">
@@ -68,7 +40,7 @@ export function LinkProblem(props: {
       ))}
       {props.returnTo && props.returnLabel ? (
         <a href={props.returnTo} className={`mt-6 ${primaryButton}`} data-testid="return-link">
-          Return to {props.returnLabel}
+          {t("returnTo", { label: props.returnLabel })}
         </a>
       ) : null}
     </div>

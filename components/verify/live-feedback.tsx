@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import {
   FRAME_SIDE,
@@ -173,8 +174,9 @@ function StateIcon({ state }: { state: FeedbackItem["state"] }) {
 
 /** The checks under the camera view, in words (colour and icon only repeat them). */
 export function FeedbackList({ items }: { items: FeedbackItem[] }) {
+  const t = useTranslations("capture");
   return (
-    <ul aria-label="Photo checks" className="mt-3 grid grid-cols-2 gap-2" data-testid="live-feedback">
+    <ul aria-label={t("photoChecks")} className="mt-3 grid grid-cols-2 gap-2" data-testid="live-feedback">
       {items.map((item) => (
         <li
           key={item.key}
@@ -204,6 +206,7 @@ export function FeedbackList({ items }: { items: FeedbackItem[] }) {
  * Decoration for sighted users: the same advice is in the list and the live region.
  */
 export function FaceGuideOverlay({ ready, message }: { ready: boolean; message: string }) {
+  const t = useTranslations("capture");
   return (
     <div aria-hidden="true" className="pointer-events-none absolute inset-0" data-testid="face-guide">
       <div className="absolute inset-0 flex items-center justify-center pb-8">
@@ -214,9 +217,7 @@ export function FaceGuideOverlay({ ready, message }: { ready: boolean; message: 
         />
       </div>
       <p className="absolute inset-x-0 top-2 text-center">
-        <span className="rounded-full bg-slate-950/70 px-3 py-1 text-sm font-medium text-white">
-          Put your face inside the oval
-        </span>
+        <span className="rounded-full bg-slate-950/70 px-3 py-1 text-sm font-medium text-white">{t("faceOval")}</span>
       </p>
       <p
         className={`absolute inset-x-2 bottom-2 rounded-md px-3 py-1.5 text-center text-sm font-semibold ${

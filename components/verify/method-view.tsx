@@ -1,21 +1,24 @@
+import { useTranslations } from "next-intl";
 import { ActionForm } from "@/components/verify/action-form";
 import { DocumentAndSelfieCapture } from "@/components/verify/document-capture";
 import { ImageCapture } from "@/components/verify/image-capture";
 import {
   faceLimitNote,
-  INCONCLUSIVE_NOTE,
+  inconclusiveNote,
   methodChoiceLine,
-  METHOD_LABEL,
-  METHOD_PHRASE,
+  methodLabel,
+  methodPhrase,
   methodSummary,
   unavailableSentence,
-  USE_INSTEAD,
+  switchToLabel,
 } from "@/components/verify/method-copy";
 import { LeaveLink } from "@/components/verify/leave-link";
+import { requesterName } from "@/components/verify/requester-name";
 import { PhoneHandoff } from "@/components/verify/phone-handoff";
 import { SimulatedMethod } from "@/components/verify/simulated-method";
 import { SwitchMethodButton } from "@/components/verify/switch-method";
 import { card } from "@/components/verify/styles";
+import type { FlowTranslator } from "@/i18n/translator";
 import type { FlowActionState } from "@/lib/edge/actions/action-result";
 import { concludedInOrder } from "@/lib/verification/hosted-flow/flow-steps";
 import type { FlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
@@ -24,42 +27,27 @@ import type { VerificationMethod } from "@/lib/verification/methods/types";
 
 type Action = (previous: FlowActionState, form: FormData) => Promise<FlowActionState>;
 
-/** The check on a provider's page, in the notices' words. */
-const HOSTED_CHECK_NAME: Partial<Record<VerificationMethod, string>> = {
-  credit_card: "card check",
-  id_document: "document check",
-};
-
-function hostedNotice(notice: HostedNotice, method: VerificationMethod): string {
-  const check = HOSTED_CHECK_NAME[method] ?? "check";
+function hostedNotice(t: FlowTranslator, notice: HostedNotice, method: VerificationMethod): string {
+  // The check on a provider's page, in the notices' words.
+  const check = t("flow.checkName", { method });
   switch (notice) {
     case "check_pending":
       // A document check Stripe is still processing is decided by its webhook: a reload shows it.
-      return method === "id_document"
-        ? `Your ${check} isn't finished yet. If you've finished it, wait a moment and reload this page; otherwise start it again when you're ready.`
-        : `Your ${check} isn't finished yet. Start it again when you're ready.`;
+      return method === "id_document" ? t("flow.pendingDocument", { check }) : t("flow.pending", { check });
     case "check_error":
-      return `We couldn't get the result of your ${check}. Please try again.`;
+      return t("flow.checkError", { check });
     case "check_rejected":
-      return `That ${check} link wasn't valid. Please start the ${check} again.`;
+      return t("flow.checkRejected", { check });
   }
 }
 
-const PHOTO_TIPS: Record<string, string[]> = {
-  face_estimation: [
-    "Face the camera in good light.",
-    "Take off sunglasses, hats or masks.",
-    "Only you in the picture.",
-  ],
-  id_document: [
-    "Photograph the page with your photo and the lines of letters and <<< at its foot.",
-    "Lay it flat; keep all four corners in the picture.",
-    "Avoid glare so the text is sharp.",
-  ],
-};
+const PHOTO_TIPS = {
+  face_estimation: ["flow.tipsFace1", "flow.tipsFace2", "flow.tipsFace3"],
+  id_document: ["flow.tipsDocument1", "flow.tipsDocument2", "flow.tipsDocument3"],
+} as const;
 
 /** What changed since the last step, in words: shown on the page and spoken by screen readers. */
-export function escalationMessage(snapshot: FlowSnapshot): string {
+export function escalationMessage(t: FlowTranslator, snapshot: FlowSnapshot): string {
   const { steps } = snapshot;
   const current = steps[snapshot.currentMethodIndex];
   if (!current) return "";
@@ -67,14 +55,14 @@ export function escalationMessage(snapshot: FlowSnapshot): string {
   const lastTried = concludedInOrder(steps, snapshot.concludedMethods).at(-1);
   if (lastTried) {
     sentences.push(
-      `${METHOD_LABEL[lastTried.method]} couldn't give a clear result, so we've moved you on to ${METHOD_PHRASE[current.method]}.`,
+      t("flow.escalated", { from: methodLabel(t, lastTried.method), to: methodPhrase(t, current.method) }),
     );
-    const note = INCONCLUSIVE_NOTE[lastTried.method];
+    const note = inconclusiveNote(t, lastTried.method);
     if (note) sentences.push(note);
   }
   for (const index of snapshot.concludedMethods) {
     const step = steps[index];
-    if (step?.state === "skipped") sentences.push(unavailableSentence(step.method, step.unavailableReason, true));
+    if (step?.state === "skipped") sentences.push(unavailableSentence(t, step.method, step.unavailableReason, true));
   }
   return sentences.join(" ");
 }
@@ -92,10 +80,11 @@ export function MethodView(props: {
   switchAction: (targetIndex: number) => Action;
 }) {
   const { snapshot } = props;
+  const t = useTranslations();
   const step = snapshot.steps[snapshot.currentMethodIndex];
-  const label = METHOD_LABEL[step.method];
-  const escalation = escalationMessage(snapshot);
-  const notice = props.notice ? hostedNotice(props.notice, step.method) : undefined;
+  const label = methodLabel(t, step.method);
+  const escalation = escalationMessage(t, snapshot);
+  const notice = props.notice ? hostedNotice(t, props.notice, step.method) : undefined;
   // Methods the user can still change to, in the session's order: the first is "the next method".
   const untried = snapshot.steps.filter((other) => other.state === "upcoming");
   const others = snapshot.canSwitch ? untried : [];
@@ -114,8 +103,8 @@ export function MethodView(props: {
       uploadUrl={`/verify/session/${snapshot.id}/evidence`}
       expectedIndex={step.index}
       facing={step.method === "face_estimation" ? "user" : "environment"}
-      cameraLabel={step.method === "face_estimation" ? "Take a selfie with your camera" : "Use your camera"}
-      photoAlt={step.method === "face_estimation" ? "Your selfie" : "Your document photo"}
+      cameraLabel={step.method === "face_estimation" ? t("flow.selfieCamera") : t("flow.useCamera")}
+      photoAlt={step.method === "face_estimation" ? t("flow.selfieAlt") : t("flow.documentAlt")}
       faceGuide={
         step.method === "face_estimation"
           ? { checkUrl: step.checkedOnThisServer ? `/verify/session/${snapshot.id}/live-check` : undefined }
@@ -123,7 +112,7 @@ export function MethodView(props: {
       }
       alternative={
         next ? (
-          <SwitchMethodButton action={props.switchAction(next.index)} label={USE_INSTEAD[next.method]} />
+          <SwitchMethodButton action={props.switchAction(next.index)} label={switchToLabel(t, next.method)} />
         ) : undefined
       }
     />
@@ -132,13 +121,13 @@ export function MethodView(props: {
   return (
     <>
       <p className="text-sm text-slate-600">
-        For{" "}
-        <span className="font-medium text-slate-900" data-testid="requester">
-          {snapshot.requester}
-        </span>
+        {t.rich("flow.for", {
+          requester: snapshot.requester,
+          who: requesterName,
+        })}
       </p>
       <h1 className="mt-1 text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
-        Confirm you&apos;re {snapshot.requiredAge} or older
+        {t("intro.title", { age: snapshot.requiredAge })}
       </h1>
 
       {escalation ? (
@@ -159,31 +148,33 @@ export function MethodView(props: {
         <h2 id="flow-focus" tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none">
           {label}
         </h2>
-        <p className="mt-2 text-base text-slate-700">{methodSummary(step)}</p>
+        <p className="mt-2 text-base text-slate-700">{methodSummary(t, step)}</p>
         {step.method === "face_estimation" && step.state === "current" ? (
           <p
             className="mt-3 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-base text-sky-950"
             data-testid="face-limit"
           >
-            {faceLimitNote(snapshot.requiredAge, idOffered)}
+            {faceLimitNote(t, snapshot.requiredAge, idOffered)}
           </p>
         ) : null}
 
         {step.state === "current_unavailable" ? (
           <>
             <p className="mt-4 text-base text-slate-700">
-              {unavailableSentence(step.method, step.unavailableReason, false)}
+              {unavailableSentence(t, step.method, step.unavailableReason, false)}
             </p>
-            <ActionForm action={props.skipAction} label="Continue" pendingLabel="Continuing…" />
+            <ActionForm action={props.skipAction} label={t("flow.continue")} pendingLabel={t("flow.continuing")} />
           </>
         ) : step.evidence === "simulated_choice" ? (
           <SimulatedMethod action={props.simulateAction} isLast={untried.length === 0} />
         ) : step.evidence === "image" ? (
           <>
-            <ul className="mt-4 list-disc space-y-1 pl-5 text-base text-slate-700">
-              {(PHOTO_TIPS[step.method] ?? []).map((tip) => (
-                <li key={tip}>{tip}</li>
-              ))}
+            <ul className="mt-4 list-disc space-y-1 ps-5 text-base text-slate-700">
+              {(step.method === "face_estimation" || step.method === "id_document" ? PHOTO_TIPS[step.method] : []).map(
+                (tip) => (
+                  <li key={tip}>{t(tip)}</li>
+                ),
+              )}
             </ul>
             {/* The phone a check was handed to is never offered a code to scan. */}
             {snapshot.handedOff ? (
@@ -196,31 +187,28 @@ export function MethodView(props: {
             <p className="mt-4 text-sm text-slate-600">
               {step.checkedOnThisServer
                 ? step.takesSelfie
-                  ? "Your photos are checked on our own server, in memory only, and deleted as soon as they have been checked: we read only the dates and the document's type and country, never store your name, number or date of birth, send nothing to anyone else, and the site that sent you learns only whether the check passed."
-                  : "Your photo is checked on our own server, in memory only, and deleted as soon as it has been checked: it is never stored or sent to anyone else, and the site that sent you learns only whether the check passed."
-                : "Your photo goes to our checking partner for this check only and is deleted as soon as it has been checked. We never store it."}
+                  ? t("flow.privacyBuiltInBoth")
+                  : t("flow.privacyBuiltIn")
+                : t("flow.privacyPartner")}
             </p>
           </>
         ) : step.method === "id_document" ? (
           <>
-            <p className="mt-4 text-base text-slate-700">
-              You&apos;ll photograph your identity document and take a selfie on our identity partner&apos;s secure
-              page, then come back here. We learn only whether you&apos;re old enough, and your document&apos;s details
-              are deleted there once the check is done.
-            </p>
+            <p className="mt-4 text-base text-slate-700">{t("flow.hostedDocument")}</p>
             <ActionForm
               action={props.hostedAction}
-              label="Continue to document check"
-              pendingLabel="Opening document check…"
+              label={t("flow.continueDocument")}
+              pendingLabel={t("flow.openingDocument")}
             />
           </>
         ) : (
           <>
-            <p className="mt-4 text-base text-slate-700">
-              You&apos;ll confirm a credit card on our card partner&apos;s secure page, then come back here. You
-              won&apos;t be charged, and we never see your card number.
-            </p>
-            <ActionForm action={props.hostedAction} label="Continue to card check" pendingLabel="Opening card check…" />
+            <p className="mt-4 text-base text-slate-700">{t("flow.hostedCard")}</p>
+            <ActionForm
+              action={props.hostedAction}
+              label={t("flow.continueCard")}
+              pendingLabel={t("flow.openingCard")}
+            />
           </>
         )}
       </section>
@@ -228,16 +216,16 @@ export function MethodView(props: {
       {others.length > 0 ? (
         <section aria-labelledby="other-ways" className="mt-8" data-testid="other-methods">
           <h2 id="other-ways" className="text-base font-semibold text-slate-900">
-            Other ways to confirm your age
+            {t("flow.otherWays")}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">Changing costs you no try.</p>
+          <p className="mt-1 text-sm text-slate-600">{t("flow.changingFree")}</p>
           <ul className="mt-3 space-y-3">
             {others.map((other) => (
               <li key={other.index} className="rounded-lg border border-slate-200 bg-white px-4 py-3">
-                <p className="font-medium text-slate-900">{METHOD_LABEL[other.method]}</p>
-                <p className="mt-1 text-sm text-slate-700">{methodChoiceLine(other)}</p>
+                <p className="font-medium text-slate-900">{methodLabel(t, other.method)}</p>
+                <p className="mt-1 text-sm text-slate-700">{methodChoiceLine(t, other)}</p>
                 <div className="mt-3">
-                  <SwitchMethodButton action={props.switchAction(other.index)} label={USE_INSTEAD[other.method]} />
+                  <SwitchMethodButton action={props.switchAction(other.index)} label={switchToLabel(t, other.method)} />
                 </div>
               </li>
             ))}

@@ -1,10 +1,12 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useRef, useSyncExternalStore, startTransition } from "react";
 import { useRouter } from "next/navigation";
 import { FlowError } from "@/components/verify/action-form";
-import { useCameraSupported } from "@/components/verify/image-capture";
+import { useCameraSupported } from "@/components/verify/camera-photo";
 import { WAIT_POLL_MS } from "@/components/verify/refresh-while-waiting";
 import { secondaryButton } from "@/components/verify/styles";
+import { useMinutes } from "@/components/verify/use-minutes";
 import { failureMessage, type FlowActionState } from "@/lib/edge/actions/action-result";
 
 type Action = (previous: FlowActionState, form: FormData) => Promise<FlowActionState>;
@@ -22,6 +24,9 @@ const isHandheld = () =>
  * looks every WAIT_POLL_MS whether the phone has taken the check over.
  */
 export function PhoneHandoff(props: { action: Action; mailAction: Action; children: React.ReactNode }) {
+  const t = useTranslations("handoff");
+  // The hand-off link's life (HANDOFF_TTL_SECONDS in lib/verification/hosted-flow/phone-handoff.ts).
+  const duration = useMinutes()(5);
   const [state, formAction, pending] = useActionState(props.action, null);
   const [mailState, mailFormAction, mailPending] = useActionState(props.mailAction, null);
   // Known only in the browser: the server render (and hydration) assume a computer without a camera.
@@ -53,46 +58,35 @@ export function PhoneHandoff(props: { action: Action; mailAction: Action; childr
 
   const panel = (
     <div className={lead ? "mt-5" : "mt-6 border-t border-slate-200 pt-5"} data-testid="phone-handoff">
-      <h3 className="text-base font-semibold text-slate-900">
-        {lead ? "Continue on your phone" : "Rather use your phone?"}
-      </h3>
-      {lead ? (
-        <p className="mt-1 text-base text-slate-700">
-          This device has no camera we can use. Scan this code with your phone&apos;s camera to do the check there; this
-          page shows the result when you&apos;re done.
-        </p>
-      ) : null}
+      <h3 className="text-base font-semibold text-slate-900">{lead ? t("continueOnPhone") : t("ratherPhone")}</h3>
+      {lead ? <p className="mt-1 text-base text-slate-700">{t("noCamera")}</p> : null}
       {handoff ? (
         <>
-          {lead ? null : (
-            <p className="mt-1 text-base text-slate-700">
-              Scan this code with your phone&apos;s camera to continue there. It works once, for the next 5 minutes.
-            </p>
-          )}
+          {lead ? null : <p className="mt-1 text-base text-slate-700">{t("scan", { duration })}</p>}
           <div
             role="img"
-            aria-label="QR code of the link to continue on your phone"
+            aria-label={t("qrLabel")}
             className="mt-4 w-48 max-w-full rounded-lg border border-slate-200 bg-white p-1 [&>svg]:h-auto [&>svg]:w-full"
             data-testid="handoff-qr"
             dangerouslySetInnerHTML={{ __html: handoff.qrSvg }}
           />
           <p className="mt-3 text-sm text-slate-700">
-            Can&apos;t scan? Type this link on your phone (it works once, for 5 minutes):{" "}
-            <span className="break-all font-mono text-base text-slate-900" data-testid="handoff-link">
+            {t("cantScan", { duration })}{" "}
+            <span dir="ltr" className="break-all font-mono text-base text-slate-900" data-testid="handoff-link">
               {handoff.url}
             </span>
           </p>
           <p role="status" className="mt-3 text-sm text-slate-700">
-            Waiting for your phone… this page updates by itself.
+            {t("waiting")}
           </p>
           <form action={formAction}>
             <button type="submit" className={`mt-3 ${secondaryButton}`} disabled={pending}>
-              {pending ? "Making a new code…" : "Make a new code"}
+              {pending ? t("makingNew") : t("makeNew")}
             </button>
           </form>
           <form action={mailFormAction} className="mt-5" data-testid="handoff-mail">
             <label htmlFor="handoff-email" className="block text-base font-medium text-slate-900">
-              Or send me the link by email
+              {t("byMail")}
             </label>
             <div className="mt-2 flex flex-col gap-3 sm:flex-row">
               <input
@@ -105,24 +99,24 @@ export function PhoneHandoff(props: { action: Action; mailAction: Action; childr
                 className="min-h-12 w-full rounded-lg border border-slate-400 px-3 text-base text-slate-900 sm:flex-1"
               />
               <button type="submit" className={secondaryButton} disabled={mailPending}>
-                {mailPending ? "Sending…" : "Send me the link"}
+                {mailPending ? t("sending") : t("sendLink")}
               </button>
             </div>
             <p role="status" className="mt-2 text-sm text-slate-700">
-              {mailState?.ok ? "Sent. Open the mail on your phone; the link works once, for 5 minutes." : ""}
+              {mailState?.ok ? t("sent", { duration }) : ""}
             </p>
             <FlowError message={failureMessage(mailState)} />
           </form>
         </>
       ) : lead ? (
         <p role="status" className="mt-3 text-sm text-slate-700">
-          {pending ? "Making a code…" : ""}
+          {pending ? t("makingCode") : ""}
         </p>
       ) : (
         <form action={formAction}>
-          <p className="mt-1 text-base text-slate-700">Continue this check on your phone by scanning a code.</p>
+          <p className="mt-1 text-base text-slate-700">{t("byScanning")}</p>
           <button type="submit" className={`mt-3 ${secondaryButton}`} disabled={pending} aria-disabled={pending}>
-            {pending ? "Making a code…" : "Continue on your phone"}
+            {pending ? t("makingCode") : t("continueOnPhone")}
           </button>
         </form>
       )}
@@ -140,9 +134,7 @@ export function PhoneHandoff(props: { action: Action; mailAction: Action; childr
   return (
     <>
       {panel}
-      <h3 className="mt-8 border-t border-slate-200 pt-5 text-base font-semibold text-slate-900">
-        Or upload a photo from this device
-      </h3>
+      <h3 className="mt-8 border-t border-slate-200 pt-5 text-base font-semibold text-slate-900">{t("orUpload")}</h3>
       {props.children}
     </>
   );

@@ -1,5 +1,7 @@
-import { METHOD_LABEL } from "@/components/verify/method-copy";
+import { useTranslations } from "next-intl";
+import { methodLabel } from "@/components/verify/method-copy";
 import { ReturnRedirect } from "@/components/verify/return-redirect";
+import type { FlowTranslator } from "@/i18n/translator";
 import type { FlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
 
 /** What a result page needs of its session: the first device's page has no more. */
@@ -12,21 +14,19 @@ type FinishedSession = Pick<
 export type ResultPlace = "here" | "phone" | "first_device";
 
 /** The words for a finished session; also what the announcer speaks. */
-export function resultWords(snapshot: FinishedSession, place: ResultPlace = "here"): { title: string; detail: string } {
+export function resultWords(
+  t: FlowTranslator,
+  snapshot: FinishedSession,
+  place: ResultPlace = "here",
+): { title: string; detail: string } {
   const age = snapshot.requiredAge;
-  const where = place === "first_device" ? "Your phone finished the check. " : "";
+  const where = place === "first_device" ? `${t("result.phoneFinished")} ` : "";
   if (snapshot.status === "passed") {
-    return { title: "Age confirmed", detail: `${where}You've shown that you're ${age} or older.` };
-  }
-  if (snapshot.outcome?.result === "fail") {
-    return {
-      title: "We couldn't confirm your age",
-      detail: `${where}The check didn't confirm that you're ${age} or older.`,
-    };
+    return { title: t("result.confirmed"), detail: where + t("result.passed", { age }) };
   }
   return {
-    title: "We couldn't confirm your age",
-    detail: `${where}None of the available checks could give a clear result.`,
+    title: t("result.notConfirmed"),
+    detail: where + (snapshot.outcome?.result === "fail" ? t("result.failed", { age }) : t("result.noClearResult")),
   };
 }
 
@@ -36,14 +36,16 @@ export function resultWords(snapshot: FinishedSession, place: ResultPlace = "her
  * shows the same result and the way back.
  */
 export function ResultView({ snapshot, place = "here" }: { snapshot: FinishedSession; place?: ResultPlace }) {
+  const t = useTranslations();
   const passed = snapshot.status === "passed";
-  const words = resultWords(snapshot, place);
+  const words = resultWords(t, snapshot, place);
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <div
         aria-hidden="true"
         className={`flex size-12 items-center justify-center rounded-full text-2xl font-bold ${passed ? "bg-emerald-100 text-emerald-800" : "bg-red-100 text-red-800"}`}
       >
+        {/* eslint-disable-next-line i18next/no-literal-string -- a decorative mark, hidden from screen readers */}
         {passed ? "✓" : "!"}
       </div>
       <h1
@@ -56,19 +58,18 @@ export function ResultView({ snapshot, place = "here" }: { snapshot: FinishedSes
       <p className="mt-2 text-base text-slate-700">{words.detail}</p>
       {snapshot.outcome && snapshot.mode === "test" ? (
         <p className="mt-2 text-sm text-slate-600">
-          Simulated result from {METHOD_LABEL[snapshot.outcome.method]} (test mode).
+          {t("result.simulated", { method: methodLabel(t, snapshot.outcome.method) })}
         </p>
       ) : null}
       {!passed ? (
-        <p className="mt-2 text-base text-slate-700">{snapshot.requester} will tell you what you can do next.</p>
+        <p className="mt-2 text-base text-slate-700">{t("result.nextSteps", { requester: snapshot.requester })}</p>
       ) : null}
       {place === "phone" ? (
         <p
           className="mt-4 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-base text-sky-950"
           data-testid="back-to-first-device"
         >
-          You&apos;re done on this phone. Go back to the device where you started: it now shows this result and takes
-          you back to {snapshot.requester}.
+          {t("result.doneOnPhone", { requester: snapshot.requester })}
         </p>
       ) : (
         // Only a pass on the device that did the check returns by itself: after a failure the user

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { primaryButton, secondaryButton } from "@/components/verify/styles";
 import { RETURN_DELAY_SECONDS } from "@/lib/verification/hosted-flow/return-url";
@@ -20,6 +21,7 @@ export function ReturnRedirect({
   label: string;
   auto: boolean;
 }) {
+  const t = useTranslations("result");
   const [remaining, setRemaining] = useState(RETURN_DELAY_SECONDS);
   const [stopped, setStopped] = useState(!auto);
   useEffect(() => {
@@ -36,19 +38,19 @@ export function ReturnRedirect({
       {auto ? (
         <p className="text-base text-slate-700" aria-live="off">
           {stopped
-            ? `Automatic return stopped. Use the button when you're ready.`
+            ? t("stopped")
             : remaining > 0
-              ? `Returning you to ${label} in ${remaining} second${remaining === 1 ? "" : "s"}…`
-              : `Returning you to ${label}…`}
+              ? t("returningIn", { label, seconds: remaining })
+              : t("returning", { label })}
         </p>
       ) : null}
       <div className="mt-4 flex flex-col gap-3 sm:flex-row">
         <a href={href} className={primaryButton} data-testid="return-link" title={host}>
-          Return to {label}
+          {t("returnTo", { label })}
         </a>
         {!stopped ? (
           <button type="button" className={secondaryButton} onClick={() => setStopped(true)}>
-            Stay on this page
+            {t("stay")}
           </button>
         ) : null}
       </div>

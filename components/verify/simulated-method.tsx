@@ -1,28 +1,14 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useActionState, useState } from "react";
 import { failureMessage, type FlowActionState } from "@/lib/edge/actions/action-result";
 import { FlowError } from "@/components/verify/action-form";
 
+/** Each simulated result, its words in the catalogue (messages/*.json, "simulate"). */
 const CHOICES = [
-  {
-    value: "pass",
-    label: "Simulate pass",
-    hint: "The check confirms the age.",
-    className: "border-emerald-700 text-emerald-900 hover:bg-emerald-50",
-  },
-  {
-    value: "inconclusive",
-    label: "Simulate inconclusive",
-    hint: "The check can't decide; the next method starts.",
-    lastHint: "The check can't decide; no method is left, so the age check fails.",
-    className: "border-amber-600 text-amber-950 hover:bg-amber-50",
-  },
-  {
-    value: "fail",
-    label: "Simulate fail",
-    hint: "The check finds the user too young.",
-    className: "border-red-700 text-red-900 hover:bg-red-50",
-  },
+  { value: "pass", className: "border-emerald-700 text-emerald-900 hover:bg-emerald-50" },
+  { value: "inconclusive", className: "border-amber-600 text-amber-950 hover:bg-amber-50" },
+  { value: "fail", className: "border-red-700 text-red-900 hover:bg-red-50" },
 ] as const;
 
 /** Test mode: the user picks what the simulated provider returns; the server applies it. */
@@ -31,15 +17,14 @@ export function SimulatedMethod(props: {
   /** No method follows: an inconclusive result ends the session. */
   isLast: boolean;
 }) {
+  const t = useTranslations("simulate");
   const [state, formAction, pending] = useActionState(props.action, null);
   const [chosen, setChosen] = useState<string | null>(null);
   return (
     <form action={formAction} className="mt-5">
       <fieldset disabled={pending}>
-        <legend className="text-base font-semibold text-slate-900">Choose the simulated result</legend>
-        <p className="mt-1 text-sm text-slate-600">
-          In test mode no camera, document or card is used: this step returns the result you pick.
-        </p>
+        <legend className="text-base font-semibold text-slate-900">{t("legend")}</legend>
+        <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
         <div className="mt-4 grid gap-3">
           {CHOICES.map((choice) => (
             <button
@@ -49,13 +34,13 @@ export function SimulatedMethod(props: {
               value={choice.value}
               onClick={() => setChosen(choice.value)}
               aria-describedby={`hint-${choice.value}`}
-              className={`flex min-h-12 w-full flex-col items-start rounded-lg border-2 bg-white px-4 py-3 text-left focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:cursor-not-allowed disabled:opacity-60 ${choice.className}`}
+              className={`flex min-h-12 w-full flex-col items-start rounded-lg border-2 bg-white px-4 py-3 text-start focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:cursor-not-allowed disabled:opacity-60 ${choice.className}`}
             >
               <span className="text-base font-semibold">
-                {pending && chosen === choice.value ? "Checking…" : choice.label}
+                {pending && chosen === choice.value ? t("checking") : t(choice.value)}
               </span>
               <span id={`hint-${choice.value}`} className="text-sm text-slate-700">
-                {props.isLast && "lastHint" in choice ? choice.lastHint : choice.hint}
+                {props.isLast && choice.value === "inconclusive" ? t("inconclusiveLastHint") : t(`${choice.value}Hint`)}
               </span>
             </button>
           ))}

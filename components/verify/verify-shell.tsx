@@ -1,7 +1,13 @@
+import { useTranslations } from "next-intl";
+import { chooseLanguageAction } from "@/lib/edge/actions/language-actions";
 import { FocusOnChange } from "@/components/verify/focus-on-change";
+import { LanguageSwitch } from "@/components/verify/language-switch";
 import { TestModeBanner } from "@/components/verify/test-mode-banner";
+import { env } from "@/lib/platform/env";
 import type { KeyMode } from "@/lib/account/keys/key-mode";
 import type { FlowBranding } from "@/lib/verification/hosted-flow/branding";
+import { PSEUDO_LOCALE, SUPPORTED_LOCALES, type FlowLocale } from "@/lib/verification/locale/locales";
+import { pseudoLocaleEnabled } from "@/lib/verification/locale/pseudo-enabled";
 
 /** The accent without a brand colour: Tailwind's sky-800, as before branding. */
 const DEFAULT_ACCENT = "#075985";
@@ -11,9 +17,11 @@ const DEFAULT_ACCENT = "#075985";
  * per-state content, so they survive the re-render after each step: screen readers hear what
  * changed, and keyboard focus lands on the new step's heading. The header leads with the
  * organisation that asked (logo and name, when the page knows it); this product's name is in
- * the footer only.
+ * the footer only. The language switch sits in the header on every page.
  */
 export function VerifyShell(props: {
+  /** The session this browser holds, whose locale the language switch also sets. */
+  sessionId?: string;
   brand?: FlowBranding;
   mode?: KeyMode;
   requiredAge?: number;
@@ -23,6 +31,10 @@ export function VerifyShell(props: {
   focusKey?: string;
   children: React.ReactNode;
 }) {
+  const t = useTranslations("shell");
+  const locales: FlowLocale[] = pseudoLocaleEnabled(env())
+    ? [...SUPPORTED_LOCALES, PSEUDO_LOCALE]
+    : [...SUPPORTED_LOCALES];
   return (
     <div
       className="flex min-h-dvh flex-col"
@@ -30,9 +42,9 @@ export function VerifyShell(props: {
     >
       <a
         href="#flow-main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:outline-2 focus:outline-sky-700"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:outline-2 focus:outline-sky-700"
       >
-        Skip to content
+        {t("skip")}
       </a>
       {props.mode === "test" ? <TestModeBanner /> : null}
       <header className="border-b border-slate-200 bg-white">
@@ -42,15 +54,19 @@ export function VerifyShell(props: {
               // eslint-disable-next-line @next/next/no-img-element -- a data: URL of the organisation's rasterised logo
               <img src={props.brand.logo} alt="" className="h-8 w-auto max-w-32 object-contain" />
             ) : null}
-            <span className="truncate">{props.brand?.name ?? "Age check"}</span>
-            {props.brand ? <span className="sr-only">: age check</span> : null}
+            <span className="truncate">{props.brand?.name ?? t("title")}</span>
+            {props.brand ? <span className="sr-only">{t("brandAgeCheck")}</span> : null}
           </p>
-          {props.requiredAge ? (
-            <p className="rounded-full bg-slate-900 px-3 py-1 text-sm font-semibold text-white">
-              <span className="sr-only">Minimum age: </span>
-              {props.requiredAge}+
-            </p>
-          ) : null}
+          <div className="flex shrink-0 items-center gap-2">
+            <LanguageSwitch action={chooseLanguageAction.bind(null, props.sessionId ?? null)} locales={locales} />
+            {props.requiredAge ? (
+              <p className="rounded-full bg-slate-900 px-3 py-1 text-sm font-semibold text-white">
+                <span className="sr-only">{t("minimumAge")} </span>
+                {/* The age, then the plus: "18+" reads the same way in every script. */}
+                <bdi dir="ltr">{props.requiredAge}+</bdi>
+              </p>
+            ) : null}
+          </div>
         </div>
       </header>
       <main id="flow-main" className="mx-auto w-full max-w-xl flex-1 px-4 pb-10 pt-6 sm:pt-10">
@@ -62,12 +78,9 @@ export function VerifyShell(props: {
       </main>
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto max-w-xl px-4 py-4 text-sm text-slate-600">
-          <p>
-            Photos and document images are used only for this check and deleted as soon as it is done. We never store
-            them.
-          </p>
+          <p>{t("privacy")}</p>
           <p className="mt-2 font-medium text-slate-700" data-testid="secured-by">
-            Secured by Voiceage
+            {t("securedBy", { product: "Voiceage" })}
           </p>
         </div>
       </footer>

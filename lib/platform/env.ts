@@ -43,6 +43,8 @@ const envSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   // Serves /bench/empty (the framework's ceiling for `npm run bench`); 404 otherwise.
   BENCH_ROUTES: bool,
+  // Offers the en-XA pseudo-locale in the hosted flow's language switch (always in development).
+  PSEUDO_LOCALE: bool,
 
   // Voice
   SPEECH_PROVIDER: z.enum(["local", "elevenlabs"]).default("local"),

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { idPattern } from "@/lib/platform/ids";
 import { modeSchema } from "@/lib/account/keys/key-mode";
 import { maxCharacters } from "@/lib/platform/text/characters";
+import { matchSupportedLocale, SUPPORTED_LOCALES } from "@/lib/verification/locale/locales";
 
 export const verificationMethods = ["face_estimation", "id_document", "credit_card", "digital_id"] as const;
 export const sessionStatuses = ["created", "in_progress", "passed", "failed", "expired"] as const;
@@ -14,6 +15,32 @@ const confidenceLevels = ["high", "medium", "low"] as const;
 const outcomeResults = ["pass", "fail", "inconclusive"] as const;
 
 const methodSchema = z.enum(verificationMethods);
+
+const supportedList = SUPPORTED_LOCALES.join(", ");
+// Case-insensitive as BCP 47 is ("pt-br" is pt-BR); stored and returned in canonical case.
+const localeSchema = z
+  .string({ error: "locale must be a string" })
+  .transform((tag, ctx) => {
+    const match = matchSupportedLocale(tag);
+    if (match === "malformed" || match === "unsupported") {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          match === "malformed"
+            ? `locale must be a BCP 47 language tag, one of: ${supportedList}`
+            : `locale "${tag}" is not supported; supported locales: ${supportedList}`,
+      });
+      return z.NEVER;
+    }
+    return match;
+  })
+  .meta({
+    type: "string",
+    enum: [...SUPPORTED_LOCALES],
+    description:
+      "The language of the hosted flow and its mails (BCP 47, case-insensitive, returned in canonical case). " +
+      `Supported: ${supportedList}. Without it the browser's Accept-Language decides, falling back to en.`,
+  });
 const defaultMethods = ["face_estimation", "id_document"] as const;
 
 // zod's default sentence for a missing field ("expected string, received undefined") does not
@@ -104,6 +131,7 @@ export const createSessionBodySchema = z
         "redirects there on finish with session_id=<id> appended to the query.",
     }),
     metadata: metadataSchema.default({}),
+    locale: localeSchema.optional(),
   })
   // JSON Schema can say this one exactly: if methods contains credit_card, required_age is 18.
   .meta({
@@ -151,6 +179,14 @@ export const sessionSchema = z.object({
   required_age: z.union([z.literal(16), z.literal(18)]),
   methods: z.array(methodSchema),
   return_url: z.string(),
+  locale: z
+    .enum(SUPPORTED_LOCALES)
+    .nullable()
+    .meta({
+      description:
+        "The hosted flow's language: the locale asked for at creation or chosen by the user on the page; null " +
+        "until one is set, when the browser's Accept-Language decides.",
+    }),
   mode: modeSchema,
   outcome: outcomeSchema.optional(),
   attempts: z.number().int().nonnegative(),

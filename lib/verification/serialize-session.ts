@@ -10,6 +10,7 @@ export type SessionRow = Pick<
   | "requiredAge"
   | "methods"
   | "returnUrl"
+  | "locale"
   | "mode"
   | "attempts"
   | "createdAt"
@@ -30,6 +31,7 @@ export function serializeSession(row: SessionRow, now = new Date()): SessionJson
     required_age: row.requiredAge as 16 | 18,
     methods: row.methods as SessionJson["methods"],
     return_url: row.returnUrl,
+    locale: row.locale as SessionJson["locale"],
     mode: row.mode,
     ...(terminal && row.completedAt
       ? {

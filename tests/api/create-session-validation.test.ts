@@ -42,6 +42,68 @@ describe("create body validation", () => {
     });
   });
 
+  describe("locale", () => {
+    const supported = "en, es, fr, de, it, pt-BR, nl, pl, ja, ar";
+
+    it("is null when not given, on create and on retrieve", async () => {
+      const res = await post(key, validBody);
+      expect(res.status).toBe(201);
+      expect(res.body.locale).toBeNull();
+      const got = await v1("GET", `/v1/verification-sessions/${res.body.id}`, { key });
+      expect(got.body.locale).toBeNull();
+    });
+
+    it.each([
+      ["ar", "ar"],
+      ["ja", "ja"],
+      ["pt-BR", "pt-BR"],
+      ["pt-br (any case)", "pt-BR"],
+      ["EN", "en"],
+    ])("accepts %s, returns it in canonical case on create, retrieve and list", async (given, canonical) => {
+      const res = await post(key, { ...validBody, locale: given.split(" ")[0] });
+      expect(res.status).toBe(201);
+      expect(res.body.locale).toBe(canonical);
+      const got = await v1("GET", `/v1/verification-sessions/${res.body.id}`, { key });
+      expect(got.body.locale).toBe(canonical);
+      const list = await v1("GET", "/v1/verification-sessions?limit=1", { key });
+      expect(list.body.data[0]).toMatchObject({ id: res.body.id, locale: canonical });
+    });
+
+    it.each([
+      ["a supported language in an unsupported region", "pt-PT"],
+      ["a language not offered", "sv"],
+      ["a region variant of English", "en-US"],
+      ["the pseudo-locale (development only)", "en-XA"],
+    ])("rejects %s, naming the supported list", async (_label, locale) => {
+      const res = await post(key, { ...validBody, locale });
+      expectParameterInvalid(res, "locale");
+      expect(res.body.error.message).toContain(`"${locale}" is not supported`);
+      expect(res.body.error.message).toContain(supported);
+    });
+
+    it.each([
+      ["an empty string", ""],
+      ["not a language tag", "english please"],
+      ["an underscore form", "pt_BR"],
+      ["a too-long subtag", "abcdefghi"],
+      ["surrounding spaces", " fr "],
+    ])("rejects %s as malformed, naming the supported list", async (_label, locale) => {
+      const res = await post(key, { ...validBody, locale });
+      expectParameterInvalid(res, "locale");
+      expect(res.body.error.message).toContain(`locale must be a BCP 47 language tag, one of: ${supported}`);
+    });
+
+    it.each([
+      ["a number", 7],
+      ["null", null],
+      ["an array", ["fr"]],
+    ])("rejects %s", async (_label, locale) => {
+      const res = await post(key, { ...validBody, locale });
+      expectParameterInvalid(res, "locale");
+      expect(res.body.error.message).toContain("locale must be a string");
+    });
+  });
+
   describe("methods", () => {
     it('defaults to ["face_estimation","id_document"]', async () => {
       const res = await post(key, validBody);
@@ -358,6 +420,7 @@ describe("a rejected body", () => {
     const bad = [
       { ...validBody, required_age: 17 },
       { ...validBody, methods: [] },
+      { ...validBody, locale: "xx" },
       { ...validBody, required_age: 16, methods: ["credit_card"] },
       { ...validBody, return_url: "/x" },
       { ...validBody, metadata: pairs(21) },

@@ -15,6 +15,7 @@ const RETRIEVE_FIELDS = [
   "created_at",
   "expires_at",
   "id",
+  "locale",
   "metadata",
   "methods",
   "mode",

@@ -17,6 +17,7 @@ describe("POST /v1/verification-sessions", () => {
         "created_at",
         "expires_at",
         "id",
+        "locale",
         "metadata",
         "methods",
         "mode",

@@ -25,6 +25,7 @@ const session = {
   required_age: 18,
   methods: ["face_estimation"],
   return_url: "https://x.example/",
+  locale: null,
   mode: "test",
   attempts: 0,
   created_at: "2026-01-01T00:00:00.000Z",

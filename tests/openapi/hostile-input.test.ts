@@ -186,6 +186,7 @@ const body = (operation: ApiOperation) =>
               "voice_id",
               "required_age",
               "return_url",
+              "locale",
               "metadata",
               "url",
               "enabled_events",

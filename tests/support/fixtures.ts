@@ -99,7 +99,7 @@ export async function newOrg(prefix = "org", options: Where & { live?: boolean }
   return { orgName: org.name, orgId: org.id, testKey: test.key, testKeyId: test.id, liveKey: live?.key ?? "" };
 }
 
-export type CreatedSession = { id: string; url: string; status: string; expires_at: string };
+export type CreatedSession = { id: string; url: string; status: string; expires_at: string; locale: string | null };
 
 /** A /v1 call with a Bearer key to the app at `origin`: JSON in, status and JSON out. */
 export async function api<T = any>(

@@ -37,6 +37,8 @@ const TEST_APP_ENV: Record<string, string> = {
   // Mail stays in the outbox (a production build refuses that otherwise): browser tests read it
   // at /dashboard/outbox; SMTP itself is tested against a loopback server (lib/platform/mail/).
   MAIL_OUTBOX_IN_PRODUCTION: "1",
+  // The en-XA pseudo-locale, which browser tests switch to (docs/age-verification.md, "Languages").
+  PSEUDO_LOCALE: "1",
   // Inference runs at a lower CPU priority than the app; on a busy test machine it waits longer.
   FACE_ESTIMATION_TIMEOUT_MS: "60000",
   FACE_ESTIMATION_PHOTO_BUDGET_MS: "60000",

@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { bindingCookieName, bindingCookieOptions } from "@/lib/verification/hosted-flow/binding";
 import { signLinkReference } from "@/lib/verification/hosted-flow/link-reference";
 import { openHostedLink, type OpenLinkOutcome } from "@/lib/verification/hosted-flow/open-hosted-link";
+import { setSessionLocaleCookie } from "@/lib/verification/locale/session-locale";
 
 // The one-time hosted URL. The first visit binds the flow to this browser (cookie) and burns the
 // token; every answer is a redirect, so the token leaves the address bar, history and any Referer
@@ -33,6 +34,11 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ toke
   });
   if (outcome.kind === "bound" && outcome.newSecret) {
     response.cookies.set(bindingCookieName(outcome.sessionId), outcome.newSecret, bindingCookieOptions(req.url));
+  }
+  // The language the integrator asked for (or the user chose) on every page of this session's
+  // flow; not for a link another browser holds.
+  if (outcome.kind === "bound" || outcome.kind === "expired" || outcome.kind === "closed") {
+    await setSessionLocaleCookie(response, outcome.sessionId, req.url);
   }
   return response;
 }

@@ -1,5 +1,6 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { METHOD_LABEL } from "@/components/verify/method-copy";
+// The dashboard is in English: the method names come from the English catalogue.
+import en from "@/messages/en.json";
 import type { LiveProvider, LiveProviderRow } from "@/lib/verification/dashboard/describe-live-providers";
 
 const PROVIDER_LABEL: Record<LiveProvider, string> = {
@@ -22,7 +23,7 @@ export function LiveProvidersList({ rows }: { rows: LiveProviderRow[] }) {
       {rows.map((row) => (
         <li key={row.method} className="py-3 first:pt-0 last:pb-0" data-testid={`live-provider-${row.method}`}>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <h3 className="text-sm font-semibold text-slate-900">{METHOD_LABEL[row.method]}</h3>
+            <h3 className="text-sm font-semibold text-slate-900">{en.method.label[row.method]}</h3>
             <Badge tone={PROVIDER_TONE[row.provider]}>{PROVIDER_LABEL[row.provider]}</Badge>
             {row.confidence ? <span className="text-xs text-slate-600">Confidence up to {row.confidence}</span> : null}
           </div>

@@ -10,6 +10,7 @@ const session = {
   required_age: 18,
   methods: ["face_estimation", "id_document"],
   return_url: "https://shop.example/checkout/done",
+  locale: "fr",
   mode: "test",
   outcome: { method: "face_estimation", result: "pass", confidence: "high", completed_at: "2026-11-25T10:04:12.345Z" },
   attempts: 1,
@@ -33,6 +34,7 @@ export const verificationExamples = {
     required_age: 18,
     return_url: "https://shop.example/checkout/done",
     metadata: { order_id: "1042" },
+    locale: "fr",
   },
   createdSession: {
     ...unfinished,

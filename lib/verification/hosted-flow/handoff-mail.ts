@@ -5,6 +5,8 @@ import { sendMail } from "@/lib/platform/mail/send-mail";
 import { rateLimitWindowStart } from "@/lib/account/rate-limit/consume-rate-limit";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { createPhoneHandoff, HANDOFF_TTL_SECONDS } from "@/lib/verification/hosted-flow/phone-handoff";
+import { handoffMailText } from "@/lib/verification/locale/handoff-mail-text";
+import type { FlowLocale } from "@/lib/verification/locale/locales";
 
 // "Send me the link": the hand-off link by mail, for a phone that cannot scan. The mail is fixed
 // text: nothing the user types reaches it but the address it goes to, and the organisation's
@@ -41,6 +43,7 @@ export async function mailHandoffLink(
   email: unknown,
   clientAddress: string,
   now = new Date(),
+  locale: FlowLocale = "en",
 ): Promise<HandoffMailOutcome> {
   const to = emailSchema.safeParse(email);
   if (!to.success) return { kind: "invalid_email" };
@@ -54,16 +57,6 @@ export async function mailHandoffLink(
     return { kind: "limited" };
   const handoff = await createPhoneHandoff(session, now);
   if (!handoff) return { kind: "closed" };
-  await sendMail({
-    to: to.data,
-    subject: "Your link to continue your age check",
-    text: [
-      "Open this link on your phone to continue your age check there:",
-      handoff.url,
-      "",
-      `It works once, for ${HANDOFF_TTL_SECONDS / 60} minutes.`,
-      "If you did not ask for this, ignore this mail.",
-    ].join("\n"),
-  });
+  await sendMail({ to: to.data, ...(await handoffMailText(locale, handoff.url, HANDOFF_TTL_SECONDS / 60)) });
   return { kind: "sent", ...handoff };
 }

@@ -133,6 +133,8 @@ export async function submitImageEvidence(
   }
 }
 
+export const IMAGE_TYPE_MESSAGE = "Please use a JPEG, PNG or WebP photo.";
+
 type UploadedFile = { size: number; arrayBuffer(): Promise<ArrayBuffer> };
 
 /** The image's type when its headers allow decoding it; otherwise the answer. */
@@ -141,7 +143,7 @@ function screenImage(
   about?: PhotoSubject,
 ): { contentType: ImageEvidence["contentType"] } | { outcome: EvidenceOutcome } {
   const contentType = sniffImageType(bytes);
-  if (!contentType) return { outcome: { kind: "retake", message: "Please use a JPEG, PNG or WebP photo.", about } };
+  if (!contentType) return { outcome: { kind: "retake", message: IMAGE_TYPE_MESSAGE, about } };
   const header = readImageHeader(bytes, contentType);
   if (!header) return { outcome: { kind: "retake", message: RETAKE_MESSAGES.unreadable_image, about } };
   const refusal = headerRefusal(header);

@@ -39,6 +39,7 @@ export async function sendTestEvent(
     requiredAge: 18,
     methods: ["face_estimation", "id_document"],
     returnUrl: "https://example.com/return",
+    locale: null,
     metadata: { [TEST_EVENT_METADATA_KEY]: "true" },
     urlTokenHash: "",
     tokenUsedAt: null,

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { bindingCookieName, bindingCookieOptions } from "@/lib/verification/hosted-flow/binding";
 import { acceptPhoneHandoff } from "@/lib/verification/hosted-flow/phone-handoff";
+import { setSessionLocaleCookie } from "@/lib/verification/locale/session-locale";
 
 // The phone's side of "continue on a phone": the single-use link in the QR code. It moves the
 // session's browser binding to this browser and opens the flow here; a used or expired link gets
@@ -19,6 +20,8 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ toke
     headers: { ...headers, Location: `/verify/session/${accepted.sessionId}` },
   });
   response.cookies.set(bindingCookieName(accepted.sessionId), accepted.bindingSecret, bindingCookieOptions(req.url));
+  // The phone opens in the session's language (the integrator's, or the one chosen on the computer).
+  await setSessionLocaleCookie(response, accepted.sessionId, req.url);
   return response;
 }
 

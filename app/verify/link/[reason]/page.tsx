@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { LinkProblem } from "@/components/verify/link-problem";
@@ -33,7 +34,8 @@ async function load(props: Props) {
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const page = await load(props);
-  return page?.brand ? { title: { absolute: `${page.brand.name} · Age check` } } : {};
+  const t = await getTranslations("shell");
+  return page?.brand ? { title: { absolute: t("titleWithBrand", { brand: page.brand.name }) } } : {};
 }
 
 /**

@@ -1,6 +1,7 @@
 "use server";
 // Mutations of the hosted flow. Each one checks the Origin (CSRF) and the browser binding cookie
 // (boundSessionForAction) before calling one domain function; the server decides every transition.
+import { getLocale, getTranslations } from "next-intl/server";
 import { refresh } from "next/cache";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
@@ -22,9 +23,18 @@ import {
 } from "@/lib/verification/hosted-flow/submit-evidence";
 import { ProviderError } from "@/lib/verification/methods/types";
 import { errorField, logger } from "@/lib/platform/log";
+import type { Messages } from "@/i18n/catalogues";
 
 const DONE: FlowActionState = { ok: true, value: {} };
-const NOT_AVAILABLE = "This age check isn't available in this browser. Go back to the site that sent you here.";
+// Errors are said in the language of the page that sent the action (the request's locale).
+const notAvailable = async (): Promise<FlowActionState> => ({
+  ok: false,
+  error: (await getTranslations("errors"))("notAvailable"),
+});
+const failure = async (key: Exclude<keyof Messages["errors"], "notAvailable">): Promise<FlowActionState> => ({
+  ok: false,
+  error: (await getTranslations("errors"))(key),
+});
 const sessionIdSchema = z.string().regex(idPattern("vs"));
 const indexSchema = z.number().int().min(0).max(50);
 const choiceSchema = z.enum(["pass", "fail", "inconclusive"]);
@@ -49,7 +59,7 @@ function stepAction(run: (step: Step, form: FormData) => Promise<FlowActionState
   ): Promise<FlowActionState> => {
     const index = indexSchema.safeParse(expectedIndex);
     const session = index.success ? await authorize(sessionId) : null;
-    if (!session || !index.success) return { ok: false, error: NOT_AVAILABLE };
+    if (!session || !index.success) return notAvailable();
     return run({ session, index: index.data }, form);
   };
 }
@@ -70,7 +80,7 @@ export async function startAction(
 ): Promise<FlowActionState> {
   const index = indexSchema.optional().safeParse(methodIndex);
   const session = index.success ? await authorize(sessionId) : null;
-  if (!session || !index.success) return { ok: false, error: NOT_AVAILABLE };
+  if (!session || !index.success) return notAvailable();
   // Stale (a second tab started, or the choice is not one this session can run): show the real state.
   await startVerification({ sessionId: session.id, orgId: session.orgId, methodIndex: index.data });
   refresh();
@@ -88,17 +98,15 @@ export async function chooseMethodAction(
   const from = indexSchema.safeParse(expectedIndex);
   const to = indexSchema.safeParse(targetIndex);
   const session = from.success && to.success ? await authorize(sessionId) : null;
-  if (!session || !from.success || !to.success) return { ok: false, error: NOT_AVAILABLE };
+  if (!session || !from.success || !to.success) return notAvailable();
   const outcome = await chooseMethod(session, from.data, to.data);
   refresh();
-  return outcome === "limit"
-    ? { ok: false, error: "You've changed method too many times for this check. Please finish this one." }
-    : DONE;
+  return outcome === "limit" ? await failure("tooManySwitches") : DONE;
 }
 
 export const simulateAction = stepAction(async (step, form) => {
   const choice = choiceSchema.safeParse(form.get("result"));
-  if (!choice.success) return { ok: false, error: "Choose pass, fail or inconclusive." };
+  if (!choice.success) return failure("choosePass");
   return settle(await submitSimulatedChoice(step.session, step.index, choice.data));
 });
 
@@ -114,7 +122,7 @@ export const startHostedCheckAction = stepAction(async (step) => {
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     logger().error({ err: errorField(error) }, "hosted check provider error");
-    return { ok: false, error: "We couldn't reach our checking partner just now. Please try again." };
+    return failure("partnerUnreachable");
   }
   if (!target) {
     refresh();
@@ -130,7 +138,7 @@ export async function startPhoneHandoffAction(
   _form: FormData,
 ): Promise<FlowActionState> {
   const session = await authorize(sessionId);
-  if (!session) return { ok: false, error: NOT_AVAILABLE };
+  if (!session) return notAvailable();
   return showHandoff(await createPhoneHandoff(session));
 }
 
@@ -138,7 +146,7 @@ export async function startPhoneHandoffAction(
 async function showHandoff(handoff: { url: string; expiresAt: Date } | null): Promise<FlowActionState> {
   if (!handoff) {
     refresh();
-    return { ok: false, error: "This age check can't be continued on another device any more." };
+    return failure("noOtherDevice");
   }
   return {
     ok: true,
@@ -155,16 +163,22 @@ export async function mailPhoneHandoffAction(
   form: FormData,
 ): Promise<FlowActionState> {
   const session = await authorize(sessionId);
-  if (!session) return { ok: false, error: NOT_AVAILABLE };
-  const sent = await mailHandoffLink(session, form.get("email"), clientAddress(await headers()));
+  if (!session) return notAvailable();
+  const sent = await mailHandoffLink(
+    session,
+    form.get("email"),
+    clientAddress(await headers()),
+    new Date(),
+    await getLocale(),
+  );
   switch (sent.kind) {
     case "invalid_email":
-      return { ok: false, error: "Enter an email address, like name@example.com." };
+      return failure("enterEmail");
     case "limited":
-      return { ok: false, error: "We've sent as many links as we can for this check. Scan the code instead." };
+      return failure("mailLimit");
     case "closed":
       refresh();
-      return { ok: false, error: "This age check can't be continued on another device any more." };
+      return failure("noOtherDevice");
     case "sent":
       return {
         ok: true,

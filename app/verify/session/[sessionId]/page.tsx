@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { IntroView } from "@/components/verify/intro-view";
 import { LinkProblem } from "@/components/verify/link-problem";
-import { METHOD_LABEL } from "@/components/verify/method-copy";
+import { methodLabel } from "@/components/verify/method-copy";
 import { escalationMessage, MethodView } from "@/components/verify/method-view";
 import { RefreshWhileWaiting } from "@/components/verify/refresh-while-waiting";
 import { ResultView, resultWords } from "@/components/verify/result-view";
@@ -46,7 +47,8 @@ type Props = { params: Promise<{ sessionId: string }>; searchParams: Promise<Pag
 /** The tab names the organisation that asked, when this browser may know it. */
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const { brand } = await loadPage((await props.params).sessionId);
-  return brand ? { title: { absolute: `${brand.name} · Age check` } } : {};
+  const t = await getTranslations("shell");
+  return brand ? { title: { absolute: t("titleWithBrand", { brand: brand.name }) } } : {};
 }
 
 export default async function VerifyFlowPage(props: Props) {
@@ -54,15 +56,16 @@ export default async function VerifyFlowPage(props: Props) {
   const { notice } = flowPageQuerySchema.parse(await props.searchParams);
   const { snapshot, moved, brand } = await loadPage(sessionId);
   const ttlMinutes = Math.round(env().SESSION_TTL_SECONDS / 60);
+  const t = await getTranslations();
 
   // This browser handed the check to a phone: it waits for the phone, then shows its outcome
   // and the way back from here.
   if (!snapshot && moved) {
-    const shell = { brand, mode: moved.mode, requiredAge: moved.requiredAge };
+    const shell = { brand, mode: moved.mode, requiredAge: moved.requiredAge, sessionId };
     if (moved.status === "passed" || moved.status === "failed") {
-      const words = resultWords(moved, "first_device");
+      const words = resultWords(t, moved, "first_device");
       return (
-        <VerifyShell {...shell} focusKey="moved:done" announcement={`${words.title}. ${words.detail}`}>
+        <VerifyShell {...shell} focusKey="moved:done" announcement={t("result.announce", words)}>
           <ResultView snapshot={moved} place="first_device" />
         </VerifyShell>
       );
@@ -72,7 +75,7 @@ export default async function VerifyFlowPage(props: Props) {
       <VerifyShell
         {...shell}
         focusKey={`moved:${kind}`}
-        announcement={kind === "moved" ? "You continued on another device." : "This age check has expired."}
+        announcement={kind === "moved" ? t("link.movedTitle") : t("link.expiredTitle")}
       >
         <LinkProblem kind={kind} returnTo={moved.returnTo} returnLabel={moved.requester} ttlMinutes={ttlMinutes} />
         {kind === "moved" ? <RefreshWhileWaiting /> : null}
@@ -89,7 +92,7 @@ export default async function VerifyFlowPage(props: Props) {
     );
   }
 
-  const shell = { brand, mode: snapshot.mode, requiredAge: snapshot.requiredAge };
+  const shell = { brand, mode: snapshot.mode, requiredAge: snapshot.requiredAge, sessionId };
   const focusKey = `${snapshot.status}:${snapshot.currentMethodIndex}`;
 
   if (snapshot.status === "created") {
@@ -107,7 +110,7 @@ export default async function VerifyFlowPage(props: Props) {
 
   if (snapshot.status === "in_progress") {
     const index = snapshot.currentMethodIndex;
-    const announcement = [escalationMessage(snapshot), `${METHOD_LABEL[snapshot.steps[index].method]}.`]
+    const announcement = [escalationMessage(t, snapshot), `${methodLabel(t, snapshot.steps[index].method)}.`]
       .filter(Boolean)
       .join(" ");
     return (
@@ -128,7 +131,7 @@ export default async function VerifyFlowPage(props: Props) {
 
   if (snapshot.status === "expired") {
     return (
-      <VerifyShell {...shell} focusKey={focusKey} announcement="This age check has expired.">
+      <VerifyShell {...shell} focusKey={focusKey} announcement={t("link.expiredTitle")}>
         <LinkProblem
           kind="expired"
           returnTo={snapshot.returnTo}
@@ -140,13 +143,20 @@ export default async function VerifyFlowPage(props: Props) {
   }
 
   const place = snapshot.handedOff ? "phone" : "here";
-  const words = resultWords(snapshot, place);
+  const words = resultWords(t, snapshot, place);
   const autoReturn = snapshot.status === "passed" && place === "here";
   return (
     <VerifyShell
       {...shell}
       focusKey={focusKey}
-      announcement={`${words.title}. ${words.detail}${autoReturn ? ` Returning you to ${snapshot.requester} in ${RETURN_DELAY_SECONDS} seconds.` : ""}`}
+      announcement={[
+        t("result.announce", words),
+        autoReturn
+          ? t("result.announceReturning", { requester: snapshot.requester, seconds: RETURN_DELAY_SECONDS })
+          : "",
+      ]
+        .filter(Boolean)
+        .join(" ")}
     >
       <ResultView snapshot={snapshot} place={place} />
     </VerifyShell>

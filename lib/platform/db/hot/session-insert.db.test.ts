@@ -79,6 +79,7 @@ describe("the create's statement under an Idempotency-Key", () => {
         requiredAge: 18,
         methods: ["face_estimation"],
         returnUrl: "https://merchant.example/done",
+        locale: "ja",
         metadata: { order: "7" },
         urlTokenHash: randomBase62(64),
         createdAt,

@@ -47,6 +47,7 @@ export const SESSION_JSON_SQL = object(
     ["required_age", json(`"requiredAge"`)],
     ["methods", json(`"methods"`)],
     ["return_url", json(`"returnUrl"`)],
+    ["locale", json(`"locale"`)],
     ["mode", json(`"mode"`)],
     ["attempts", json(`"attempts"`)],
     ["created_at", json(isoUtc(`"createdAt"`))],

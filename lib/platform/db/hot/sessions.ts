@@ -15,6 +15,7 @@ export type SessionRecord = {
   requiredAge: number;
   methods: string[];
   returnUrl: string;
+  locale: string | null;
   metadata: Prisma.JsonValue;
   currentMethodIndex: number;
   attempts: number;
@@ -35,6 +36,7 @@ const SESSION_RECORD_COLUMNS = [
   "requiredAge",
   "methods",
   "returnUrl",
+  "locale",
   "metadata",
   "currentMethodIndex",
   "attempts",
@@ -58,15 +60,15 @@ const SELECT_SESSION = `SELECT ${SESSION_RECORD_COLUMNS.map((column) => `"${colu
 // rest, no NOTIFY (nothing is due now). Written in SQL because create is the API's hottest
 // write and a Prisma transaction costs several times the CPU. The pairs' foreign key to the
 // session is checked at the end of the statement, when the session row is there.
-const SESSION_COLUMNS = `"id", "orgId", "mode", "requiredAge", "methods", "returnUrl", "metadata", "urlTokenHash", "createdAt", "expiresAt"`;
-const SESSION_VALUES = `$1::text, $2::text, $3::"Mode", $4::int4, $5::text[], $6::text, $7::text::json, $8::text, $9::timestamptz, $10::timestamptz`;
+const SESSION_COLUMNS = `"id", "orgId", "mode", "requiredAge", "methods", "returnUrl", "metadata", "urlTokenHash", "createdAt", "expiresAt", "locale"`;
+const SESSION_VALUES = `$1::text, $2::text, $3::"Mode", $4::int4, $5::text[], $6::text, $7::text::json, $8::text, $9::timestamptz, $10::timestamptz, $11::text`;
 const INSERT_DEPENDENTS = `
   "metadataEntries" AS (
     INSERT INTO "SessionMetadataEntry" ("orgId", "key", "value", "createdAt", "sessionId")
     SELECT $2, "key", "value", $9, $1 FROM json_each_text($7::text::json) WHERE EXISTS (SELECT FROM "session")
   )
   INSERT INTO "Job" ("id", "name", "payload", "maxAttempts", "runAt")
-  SELECT $11, $12, $13::text::jsonb, $14, "expiresAt" FROM "session"`;
+  SELECT $12, $13, $14::text::jsonb, $15, "expiresAt" FROM "session"`;
 
 const INSERT_SESSION_WITH_JOB = `
   WITH "session" AS (
@@ -82,7 +84,7 @@ const INSERT_SESSION_WITH_JOB = `
 const INSERT_SESSION_WITH_JOB_AND_KEY = `
   WITH "claim" AS (
     INSERT INTO "IdempotencyKey" ("orgId", "key", "method", "path", "requestHash", "statusCode", "responseBody")
-    VALUES ($2, $15, $16, $17, $18, $19, $20)
+    VALUES ($2, $16, $17, $18, $19, $20, $21)
     ON CONFLICT ("orgId", "key") DO NOTHING
     RETURNING 1
   ), "session" AS (
@@ -97,6 +99,7 @@ export type NewSessionRow = {
   requiredAge: number;
   methods: string[];
   returnUrl: string;
+  locale: string | null;
   metadata: Record<string, string>;
   urlTokenHash: string;
   createdAt: Date;
@@ -127,6 +130,7 @@ export async function insertSessionWithExpiryJob(
     session.urlTokenHash,
     session.createdAt,
     session.expiresAt,
+    session.locale,
     job.id,
     job.name,
     JSON.stringify(job.payload),

@@ -1,7 +1,7 @@
 // What the built-in document reader concludes about one photo. Importable by client and server:
 // the page shows the same retake messages the server decides on.
 
-const DOCUMENT_RETAKE_MESSAGES = {
+export const DOCUMENT_RETAKE_MESSAGES = {
   no_document:
     "We couldn't find a document. Hold your passport's photo page or your card flat, filling the frame, with the lines of letters and < signs (or the barcode) in view.",
   cut_off_left: "Part of the document is cut off on the left. Move it into the frame.",

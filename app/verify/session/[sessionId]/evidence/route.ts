@@ -2,6 +2,7 @@ import { refuseBinding, withBoundSession } from "@/lib/edge/api/with-bound-sessi
 import { clientAddress } from "@/lib/account/rate-limit/client-address";
 import { readLimitedForm } from "@/lib/verification/hosted-flow/read-limited-form";
 import { MAX_IMAGE_BYTES, submitImageEvidence } from "@/lib/verification/hosted-flow/submit-evidence";
+import { localizeRetake, noClearResultMessage } from "@/lib/verification/hosted-flow/flow-messages";
 
 // Live photo upload (camera frame or chosen file). A route handler rather than a server action
 // so a full-size phone photo fits (server actions stop at 1 MB). Same checks as the actions:
@@ -28,9 +29,13 @@ export const POST = withBoundSession({ sameOrigin: true, refuse: refuseBinding }
     return outcome.retryable ? refuse(503, outcome.message, {}, { "Retry-After": "2" }) : refuse(502, outcome.message);
   }
   // `about`: which photo to take again (document or selfie); `tries_left`: after no clear result.
-  if (outcome.kind === "retake") return refuse(422, outcome.message, { retake: true, about: outcome.about });
-  if (outcome.kind === "try_again")
-    return refuse(422, outcome.message, { retake: true, no_clear_result: true, tries_left: outcome.triesLeft });
+  // Retakes are said in the page's language (the checks decide in English constants).
+  if (outcome.kind === "retake")
+    return refuse(422, await localizeRetake(outcome.message), { retake: true, about: outcome.about });
+  if (outcome.kind === "try_again") {
+    const message = await noClearResultMessage(session.requiredAge, outcome.triesLeft);
+    return refuse(422, message, { retake: true, no_clear_result: true, tries_left: outcome.triesLeft });
+  }
   if (outcome.kind === "busy") return refuse(409, outcome.message);
   if (outcome.kind === "limited") {
     const retry: Record<string, string> = outcome.retryAfterSeconds

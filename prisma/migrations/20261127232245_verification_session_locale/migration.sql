@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "VerificationSession" ADD COLUMN     "locale" TEXT;
+
