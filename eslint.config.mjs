@@ -53,13 +53,19 @@ const layers = [
     pattern: ["app/**"],
     imports: ["components", "background", "edge", "verification", "voice", "account", "platform"],
   },
-  // The files Next.js runs from the repository root (proxy.ts, instrumentation*.ts).
-  { type: "root", pattern: ["*.ts"], imports: ["background", "edge", "verification", "voice", "account", "platform"] },
+  // The files Next.js runs from the repository root (proxy.ts, instrumentation*.ts), and next-intl's
+  // request configuration (i18n/request.ts), which Next.js loads by that path.
+  {
+    type: "root",
+    pattern: ["*.ts", "i18n/**"],
+    imports: ["background", "edge", "verification", "voice", "account", "platform"],
+  },
 ];
 // What the layers check: every file of the app's code, the root files Next.js runs included.
 const layeredFiles = [
   "lib/**/*.{ts,tsx,mjs}",
   "inngest/**/*.ts",
+  "i18n/**/*.ts",
   "components/**/*.{ts,tsx}",
   "app/**/*.{ts,tsx}",
   "proxy.ts",

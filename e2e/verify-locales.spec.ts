@@ -9,7 +9,7 @@ import { createTranslator } from "next-intl";
 import { startTestStack, type TestStack } from "../tests/support/test-stack";
 import { api, createSession, newOrg } from "../tests/support/fixtures";
 import { auditAndSnap, PHONE, serveReturnSite } from "./verify-helpers";
-import { pseudoCatalogue } from "../i18n/pseudo-locale";
+import { pseudoCatalogue } from "../lib/verification/locale/pseudo-locale";
 import en from "../messages/en.json" with { type: "json" };
 import es from "../messages/es.json" with { type: "json" };
 import fr from "../messages/fr.json" with { type: "json" };

@@ -3,7 +3,7 @@
 // it in the FLOW_LOCALE_HEADER request header; every other page is English.
 import { getRequestConfig } from "next-intl/server";
 import { headers } from "next/headers";
-import { loadMessages } from "@/i18n/catalogues";
+import { loadMessages } from "@/lib/verification/locale/catalogues";
 import { FLOW_LOCALE_HEADER, flowLocaleFromHeader } from "@/lib/verification/locale/request-locale";
 
 export default getRequestConfig(async () => {

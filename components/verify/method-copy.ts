@@ -1,6 +1,6 @@
 // What the hosted flow says about each method, from the message catalogue (messages/*.json).
 // Shared by server and client components: each takes the caller's translator.
-import type { FlowTranslator } from "@/i18n/translator";
+import type { FlowTranslator } from "@/lib/verification/locale/translator";
 import type { UnavailableReason, VerificationMethod } from "@/lib/verification/methods/types";
 
 export const methodLabel = (t: FlowTranslator, method: VerificationMethod) => t(`method.label.${method}`);

@@ -18,7 +18,7 @@ import { PhoneHandoff } from "@/components/verify/phone-handoff";
 import { SimulatedMethod } from "@/components/verify/simulated-method";
 import { SwitchMethodButton } from "@/components/verify/switch-method";
 import { card } from "@/components/verify/styles";
-import type { FlowTranslator } from "@/i18n/translator";
+import type { FlowTranslator } from "@/lib/verification/locale/translator";
 import type { FlowActionState } from "@/lib/edge/actions/action-result";
 import { concludedInOrder } from "@/lib/verification/hosted-flow/flow-steps";
 import type { FlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";

@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import { methodLabel } from "@/components/verify/method-copy";
 import { ReturnRedirect } from "@/components/verify/return-redirect";
-import type { FlowTranslator } from "@/i18n/translator";
+import type { FlowTranslator } from "@/lib/verification/locale/translator";
 import type { FlowSnapshot } from "@/lib/verification/hosted-flow/get-flow-snapshot";
 
 /** What a result page needs of its session: the first device's page has no more. */

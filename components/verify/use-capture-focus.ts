@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useRef } from "react";
-import type { CapturePhase } from "@/components/verify/use-image-capture";
+import type { CapturePhase } from "@/components/verify/capture-phase";
 
 /**
  * Each phase swaps the buttons; keyboard focus goes to the control that now matters (the one

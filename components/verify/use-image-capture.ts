@@ -3,9 +3,8 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toJpeg, type CaptureOptions } from "@/components/verify/camera-photo";
+import type { CapturePhase } from "@/components/verify/capture-phase";
 import { useCaptureFocus } from "@/components/verify/use-capture-focus";
-
-export type CapturePhase = "choose" | "starting" | "camera" | "review" | "sending";
 
 type RefusalBody = { error?: string; about?: string; no_clear_result?: boolean } | null;
 

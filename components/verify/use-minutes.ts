@@ -1,5 +1,5 @@
 import { useFormatter, useLocale } from "next-intl";
-import { accent } from "@/i18n/accent";
+import { accent } from "@/lib/verification/locale/accent";
 import { PSEUDO_LOCALE } from "@/lib/verification/locale/locales";
 
 /**

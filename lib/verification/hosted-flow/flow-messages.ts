@@ -1,6 +1,6 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
-import type { Messages } from "@/i18n/catalogues";
+import type { Messages } from "@/lib/verification/locale/catalogues";
 import { IMAGE_TYPE_MESSAGE } from "@/lib/verification/hosted-flow/submit-evidence";
 import { RETAKE_MESSAGES } from "@/lib/verification/methods/face/types";
 import { DOCUMENT_AS_SELFIE, SELFIE_NEEDED } from "@/lib/verification/methods/id-document/local-document-provider";

@@ -4,7 +4,7 @@
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
-import { loadMessages, type Messages } from "@/i18n/catalogues";
+import { loadMessages, type Messages } from "@/lib/verification/locale/catalogues";
 import { PSEUDO_LOCALE, SUPPORTED_LOCALES } from "@/lib/verification/locale/locales";
 
 type Tree = { [key: string]: string | Tree };

@@ -1,6 +1,6 @@
 import "server-only";
 import { createTranslator } from "next-intl";
-import { loadMessages } from "@/i18n/catalogues";
+import { loadMessages } from "@/lib/verification/locale/catalogues";
 import type { FlowLocale } from "@/lib/verification/locale/locales";
 
 /** The hand-off mail in the language the user was reading when they asked for it. */

@@ -23,7 +23,7 @@ import {
 } from "@/lib/verification/hosted-flow/submit-evidence";
 import { ProviderError } from "@/lib/verification/methods/types";
 import { errorField, logger } from "@/lib/platform/log";
-import type { Messages } from "@/i18n/catalogues";
+import type { Messages } from "@/lib/verification/locale/catalogues";
 
 const DONE: FlowActionState = { ok: true, value: {} };
 // Errors are said in the language of the page that sent the action (the request's locale).

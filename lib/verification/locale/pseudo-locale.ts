@@ -4,7 +4,7 @@
 // ICU arguments, plural/select keys and rich-text tags are kept as they are.
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { printAST } from "@formatjs/icu-messageformat-parser/printer.js";
-import { accent } from "@/i18n/accent";
+import { accent } from "@/lib/verification/locale/accent";
 
 /** Accents the literal text of a parsed message in place; counts the letters it saw. */
 function accentElements(elements: MessageFormatElement[]): number {

@@ -1,6 +1,6 @@
 // The message catalogues of the hosted flow, one per locale (messages/<locale>.json, ICU).
 import en from "@/messages/en.json";
-import { pseudoCatalogue } from "@/i18n/pseudo-locale";
+import { pseudoCatalogue } from "@/lib/verification/locale/pseudo-locale";
 import { PSEUDO_LOCALE, type FlowLocale, type SupportedLocale } from "@/lib/verification/locale/locales";
 
 export type Messages = typeof en;
