@@ -11,7 +11,9 @@ import { characterCount } from "@/lib/studio/character-count";
 import { waveformNote } from "@/lib/studio/waveform-note";
 import { promptNameSchema, type PromptInput, type PromptView } from "@/lib/prompt-sets/schemas";
 import { buildTtsTextSchema } from "@/lib/voice/schemas";
+import type { SpeechChunk } from "@/lib/voice/ssml/speech-chunks";
 import { PeaksWaveform } from "./peaks-waveform";
+import { ReadAs } from "./read-as";
 import { phoneLawOf, type PlayMode, type Playing } from "./use-prompt-audio";
 import { PlayIcon, StopIcon } from "../icons";
 
@@ -52,6 +54,7 @@ export function PromptList({
   playing,
   onPlay,
   audio,
+  readAs,
 }: {
   prompts: PromptView[];
   peaks: Record<string, number[]>;
@@ -63,6 +66,8 @@ export function PromptList({
   playing: Playing | null;
   onPlay: (prompt: PromptView, mode: PlayMode) => void;
   audio: React.ReactNode;
+  /** How a prompt's text is read (SSML and lexicon sets), or null. */
+  readAs?: (text: string) => SpeechChunk[] | null;
 }) {
   const id = useId();
   const [editing, setEditing] = useState<string | null>(null);
@@ -155,6 +160,7 @@ export function PromptList({
                 peaks={peaks[prompt.id]}
                 extension={extension}
                 phoneLaw={phone}
+                readAs={readAs?.(prompt.text) ?? null}
                 playing={playing?.promptId === prompt.id ? playing : null}
                 onPlay={(mode) => onPlay(prompt, mode)}
                 onEdit={() => setEditing(prompt.id)}
@@ -212,6 +218,7 @@ function PromptRow({
   peaks,
   extension,
   phoneLaw,
+  readAs,
   playing,
   onPlay,
   onEdit,
@@ -224,6 +231,7 @@ function PromptRow({
   peaks: number[] | undefined;
   extension: string;
   phoneLaw: string;
+  readAs: SpeechChunk[] | null;
   playing: Playing | null;
   onPlay: (mode: PlayMode) => void;
   onEdit: () => void;
@@ -262,6 +270,7 @@ function PromptRow({
             ) : null}
           </div>
           <p className="text-sm break-words whitespace-pre-wrap text-slate-800">{prompt.text}</p>
+          {readAs ? <ReadAs chunks={readAs} /> : null}
           {prompt.status === "failed" && prompt.error ? (
             <p
               className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900"
