@@ -1,11 +1,9 @@
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Select } from "@/components/ui/field";
+import { Field, Select } from "@/components/ui/field";
 import { SLIDERS } from "@/lib/studio/voice-settings";
 import { hiddenSettingsNote, honouredSettings } from "@/lib/voice/honoured-settings";
-import { modelIds, type ModelId } from "@/lib/config/model-ids";
-import { FormatOptions, SettingSlider } from "./sound-controls";
-import { MODEL_LABELS, PLAN_LABELS, type StudioFormat } from "./studio-labels";
+import { FormatBadges, FormatOptions, ModelSelect, SettingSlider } from "./sound-controls";
+import type { StudioFormat } from "./studio-labels";
 import type { PlaygroundState } from "./types";
 
 type Props = {
@@ -20,59 +18,34 @@ export function ModelAndFormat({ id, state, onChange, providerId, formats }: Pro
   const format = formats.find((f) => f.id === state.formatId);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <div className="min-w-0">
-        <label htmlFor={`${id}-model`} className="block text-sm font-medium text-slate-800">
-          Model
-        </label>
-        <Select
-          id={`${id}-model`}
-          className="mt-1"
-          value={state.modelId}
-          onChange={(e) => onChange({ modelId: e.target.value as ModelId })}
-          aria-describedby={`${id}-model-hint`}
-        >
-          {modelIds.map((model) => (
-            <option key={model} value={model}>
-              {MODEL_LABELS[model]}
-            </option>
-          ))}
-        </Select>
-        <p id={`${id}-model-hint`} className="mt-1 text-xs text-slate-600">
-          {providerId === "local" ? (
+      <Field
+        id={`${id}-model`}
+        label="Model"
+        className="min-w-0"
+        hint={
+          providerId === "local" ? (
             "The local eSpeak voices sound the same with every model; the model still counts as part of the prompt."
           ) : (
             <>
               <code>{state.modelId}</code> on the upstream provider.
             </>
-          )}
-        </p>
-      </div>
-      <div className="min-w-0">
-        <label htmlFor={`${id}-format`} className="block text-sm font-medium text-slate-800">
-          Format
-        </label>
-        <Select
-          id={`${id}-format`}
-          className="mt-1"
-          value={state.formatId}
-          onChange={(e) => onChange({ formatId: e.target.value })}
-          aria-describedby={`${id}-format-hint`}
-        >
-          <FormatOptions formats={formats} />
-        </Select>
-        <p id={`${id}-format-hint`} className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
-          {format ? (
-            <>
-              <code className="font-mono">{format.id}</code>
-              <Badge>{format.file_extension}</Badge>
-              {format.group === "telephony" ? <Badge tone="success">Telephony</Badge> : null}
-              {format.min_provider_plan ? (
-                <Badge tone="warning">Needs the upstream {PLAN_LABELS[format.min_provider_plan]}</Badge>
-              ) : null}
-            </>
-          ) : null}
-        </p>
-      </div>
+          )
+        }
+      >
+        {(props) => <ModelSelect {...props} value={state.modelId} onChange={(modelId) => onChange({ modelId })} />}
+      </Field>
+      <Field
+        id={`${id}-format`}
+        label="Format"
+        className="min-w-0"
+        hint={format ? <FormatBadges format={format} lead={<code className="font-mono">{format.id}</code>} /> : null}
+      >
+        {(props) => (
+          <Select {...props} value={state.formatId} onChange={(e) => onChange({ formatId: e.target.value })}>
+            <FormatOptions formats={formats} />
+          </Select>
+        )}
+      </Field>
     </div>
   );
 }

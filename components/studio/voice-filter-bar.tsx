@@ -1,6 +1,6 @@
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
-import { Input, Select } from "@/components/ui/field";
+import { Field, Input, Select } from "@/components/ui/field";
 import type { VoiceFilters, voiceFacets } from "@/lib/studio/voice-filters";
 
 /** Search and the language, gender and accent filters of the voice picker, with the count that matches. */
@@ -28,20 +28,18 @@ export function VoiceFilterBar({
     // Two filters a row only where the card is wide enough for "Any gender (3)" uncut: a prompt
     // set's settings column is narrower than the screen says.
     <div role="search" className="grid grid-cols-1 gap-2 border-b border-slate-200 px-4 py-3 @sm:grid-cols-2 sm:px-5">
-      <div className="col-span-full">
-        <label htmlFor={`${id}-query`} className="block text-sm font-medium text-slate-800">
-          Search voices
-        </label>
-        <Input
-          ref={searchRef}
-          id={`${id}-query`}
-          type="search"
-          className="mt-1"
-          placeholder="Name, language, accent…"
-          value={filters.query}
-          onChange={(e) => onChange("query", e.target.value)}
-        />
-      </div>
+      <Field id={`${id}-query`} label="Search voices" className="col-span-full">
+        {(props) => (
+          <Input
+            {...props}
+            ref={searchRef}
+            type="search"
+            placeholder="Name, language, accent…"
+            value={filters.query}
+            onChange={(e) => onChange("query", e.target.value)}
+          />
+        )}
+      </Field>
       <FilterSelect
         id={`${id}-language`}
         label="Language"
@@ -102,18 +100,17 @@ function FilterSelect({
   className?: string;
 }) {
   return (
-    <div className={cx("min-w-0", className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <Select id={id} className="mt-1" value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{all}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label} ({option.count})
-          </option>
-        ))}
-      </Select>
-    </div>
+    <Field id={id} label={label} className={cx("min-w-0", className)}>
+      {(props) => (
+        <Select {...props} value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{all}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label} ({option.count})
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
   );
 }
