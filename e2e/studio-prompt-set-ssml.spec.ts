@@ -70,7 +70,7 @@ test("a prompt set voiced with a lexicon and SSML says the brand, the digits and
 
   // Markup outside the subset is refused on the page, with the line and the tag.
   await addPrompt(page, "bad", `<speak>\n<audio src="x.wav"/></speak>`);
-  await expect(page.getByText(/line 2: unknown tag <audio>/)).toBeVisible();
+  await expect(page.getByText(/^The text is not valid SSML: line 2: unknown tag <audio>/)).toBeVisible();
   await expect(page.getByTestId("prompt-row")).toHaveCount(0);
 
   await addPrompt(page, "welcome", MARKED);

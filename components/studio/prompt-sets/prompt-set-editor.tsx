@@ -123,6 +123,7 @@ export function PromptSetEditor({
               prompt.sha256 && void play({ id: prompt.id, name: prompt.name, sha256: prompt.sha256 }, mode)
             }
             readAs={readAs}
+            textType={set.text_type}
             audio={
               <NowPlaying audioElement={audioElement} playing={playing} formatId={set.output_format} format={format} />
             }
