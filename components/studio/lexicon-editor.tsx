@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, Spinner } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { Input, Select } from "@/components/ui/field";
+import { Field, Input, Select } from "@/components/ui/field";
 import { deleteLexiconAction, saveLexiconAction } from "@/lib/edge/actions/lexicon-actions";
 import { generatePromptAction } from "@/lib/edge/actions/studio-actions";
 import { parsePls, writePls, type Lexeme } from "@/lib/voice/lexicons/parse-pls";
@@ -67,14 +67,9 @@ function entrySsml(r: Row): string {
     : `<speak><sub alias="${escapeXml(said)}">${escapeXml(word)}</sub></speak>`;
 }
 
-function TextField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
-  return (
-    <label className="block text-sm font-medium text-slate-800">
-      {label}
-      <Input className="mt-1" value={value} onChange={(e) => onChange(e.target.value)} />
-    </label>
-  );
-}
+// PLS matches graphemes as written; say so where the word is typed, so "voiceage" is not expected
+// to catch "Voiceage".
+const GRAPHEME_HINT = "Matched as written: whole words, same capitals (add VOICEAGE too if scripts shout).";
 
 export function LexiconEditor({
   initial,
@@ -234,54 +229,68 @@ export function LexiconEditor({
             </Alert>
           ) : null}
           <div className="grid gap-3 sm:grid-cols-3">
-            <TextField label="Name" value={draft.name} onChange={(name) => setDraft({ ...draft, name })} />
-            <TextField
-              label="Language (xml:lang)"
-              value={draft.language}
-              onChange={(language) => setDraft({ ...draft, language })}
-            />
-            <label className="block text-sm font-medium text-slate-800">
-              Hear entries in
-              <Select className="mt-1" value={voiceId} onChange={(e) => setVoiceId(e.target.value)}>
-                {voices.map((v) => (
-                  <option key={v.id} value={v.id}>
-                    {v.name}
-                  </option>
-                ))}
-              </Select>
-            </label>
+            <Field id={`${id}-name`} label="Name">
+              {(props) => (
+                <Input {...props} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+              )}
+            </Field>
+            <Field id={`${id}-language`} label="Language (xml:lang)">
+              {(props) => (
+                <Input
+                  {...props}
+                  value={draft.language}
+                  onChange={(e) => setDraft({ ...draft, language: e.target.value })}
+                />
+              )}
+            </Field>
+            <Field id={`${id}-voice`} label="Hear entries in">
+              {(props) => (
+                <Select {...props} value={voiceId} onChange={(e) => setVoiceId(e.target.value)}>
+                  {voices.map((v) => (
+                    <option key={v.id} value={v.id}>
+                      {v.name}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
           </div>
 
           <ol className="space-y-3" aria-label="Entries">
             {draft.rows.map((r, i) => (
               <li key={r.key} className="rounded-md border border-slate-200 p-3" data-testid="lexicon-entry">
                 <div className="grid gap-2 sm:grid-cols-3">
-                  <label className="block text-xs font-medium text-slate-700">
-                    Word (several: comma-separated)
-                    <Input
-                      className="mt-1"
-                      value={r.grapheme}
-                      onChange={(e) => setRow(r.key, { grapheme: e.target.value })}
-                    />
-                  </label>
-                  <label className="block text-xs font-medium text-slate-700">
-                    Alias (said instead)
-                    <Input
-                      className="mt-1"
-                      value={r.alias}
-                      onChange={(e) => setRow(r.key, { alias: e.target.value })}
-                    />
-                  </label>
-                  <label className="block text-xs font-medium text-slate-700">
-                    IPA pronunciation
-                    <Input
-                      className="mt-1 font-mono"
-                      value={r.phoneme}
-                      placeholder="ˈvɔɪsɪdʒ"
-                      onChange={(e) => setRow(r.key, { phoneme: e.target.value })}
-                      aria-invalid={problems[i]?.startsWith("IPA") ? true : undefined}
-                    />
-                  </label>
+                  <Field
+                    id={`${id}-${r.key}-grapheme`}
+                    label="Word (several: comma-separated)"
+                    hint={GRAPHEME_HINT}
+                    compact
+                  >
+                    {(props) => (
+                      <Input
+                        {...props}
+                        value={r.grapheme}
+                        onChange={(e) => setRow(r.key, { grapheme: e.target.value })}
+                      />
+                    )}
+                  </Field>
+                  <Field id={`${id}-${r.key}-alias`} label="Alias (said instead)" compact>
+                    {(props) => (
+                      <Input {...props} value={r.alias} onChange={(e) => setRow(r.key, { alias: e.target.value })} />
+                    )}
+                  </Field>
+                  <Field id={`${id}-${r.key}-phoneme`} label="IPA pronunciation" compact>
+                    {(props) => (
+                      <Input
+                        {...props}
+                        className="font-mono"
+                        value={r.phoneme}
+                        placeholder="ˈvɔɪsɪdʒ"
+                        onChange={(e) => setRow(r.key, { phoneme: e.target.value })}
+                        aria-invalid={problems[i]?.startsWith("IPA") ? true : undefined}
+                      />
+                    )}
+                  </Field>
                 </div>
                 <div className="mt-2 flex flex-wrap items-center gap-2">
                   <Button

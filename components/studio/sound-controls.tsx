@@ -2,9 +2,44 @@
 
 // The sound controls the playground and a prompt set's settings share: the format options and
 // one voice-setting slider.
+import type { ComponentProps } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Select } from "@/components/ui/field";
+import { modelIds, type ModelId } from "@/lib/platform/config/model-ids";
 import type { SliderSpec } from "@/lib/voice/studio/voice-settings";
 import { formatGroups } from "@/lib/voice/audio/formats";
-import { GROUP_LABELS, PLAN_LABELS, type StudioFormat } from "./studio-labels";
+import { GROUP_LABELS, MODEL_LABELS, PLAN_LABELS, type StudioFormat } from "./studio-labels";
+
+/** The model select, with the API's models by their studio names. */
+export function ModelSelect({
+  value,
+  onChange,
+  ...props
+}: { value: ModelId; onChange: (model: ModelId) => void } & Omit<ComponentProps<"select">, "value" | "onChange">) {
+  return (
+    <Select {...props} value={value} onChange={(e) => onChange(e.target.value as ModelId)}>
+      {modelIds.map((model) => (
+        <option key={model} value={model}>
+          {MODEL_LABELS[model]}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+/** A format's file extension, and whether it is for telephony or needs an upstream plan, after `lead`. */
+export function FormatBadges({ format, lead }: { format: StudioFormat; lead: React.ReactNode }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      {lead}
+      <Badge>{format.file_extension}</Badge>
+      {format.group === "telephony" ? <Badge tone="success">Telephony</Badge> : null}
+      {format.min_provider_plan ? (
+        <Badge tone="warning">Needs the upstream {PLAN_LABELS[format.min_provider_plan]}</Badge>
+      ) : null}
+    </span>
+  );
+}
 
 /** The formats as <optgroup>s, telephony first; a gated format names the plan it needs. */
 export function FormatOptions({ formats }: { formats: StudioFormat[] }) {

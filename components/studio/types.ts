@@ -1,3 +1,20 @@
+import type { ModelId } from "@/lib/platform/config/model-ids";
+import type { ResolvedVoiceSettings } from "@/lib/voice/schemas";
+
+/** What the playground's form holds. */
+export type PlaygroundState = {
+  text: string;
+  modelId: ModelId;
+  formatId: string;
+  settings: ResolvedVoiceSettings | null;
+  /** False while the voice's defaults apply (then no voice_settings are sent). */
+  customSettings: boolean;
+  /** The script is an SSML document (text_type ssml). */
+  ssml: boolean;
+  /** Pronunciation lexicons applied, in order (at most 4). */
+  lexiconIds: string[];
+};
+
 /** A prompt the player can show: a fresh POST /tts result or an item of the history. */
 export type PlayerPrompt = {
   sha256: string;

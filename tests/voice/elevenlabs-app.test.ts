@@ -2,50 +2,30 @@
 // talking to the fake ElevenLabs on loopback: proves the SDK works inside the Next.js server
 // (a server external package, loaded on the first upstream call) and that upstream failures
 // reach callers as the documented statuses and codes.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startAppInstance } from "../support/test-stack";
-
-import { assertMatchesContract } from "../support/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_API_KEY, startFakeElevenLabs, VOICES, type FakeElevenLabs } from "./fake-elevenlabs";
-import { newOrg } from "../support/fixtures";
+import { voiceAppForFile } from "./voice-app";
 
 let fake: FakeElevenLabs;
-let app: Awaited<ReturnType<typeof startAppInstance>>;
-let key: string;
 
 beforeAll(async () => {
   fake = await startFakeElevenLabs();
-  app = await startAppInstance({
-    databaseUrl: inject("databaseUrl"),
-    env: {
-      SPEECH_PROVIDER: "elevenlabs",
-      ELEVENLABS_API_KEY: FAKE_API_KEY,
-      ELEVENLABS_BASE_URL: fake.baseUrl,
-      ELEVENLABS_TIMEOUT_MS: "1500",
-      VOICES_CACHE_TTL_SECONDS: "1",
-      ELEVENLABS_MODEL_MAP: "tts_v3=eleven_v3_preview,tts_turbo_v2_5=eleven_turbo_v2",
-      // Above the default, so the body cap must follow the configured text limit.
-      TTS_MAX_TEXT_LENGTH: "6000",
-    },
-  });
-  key = (await newOrg("eleven")).testKey;
 });
 
 afterAll(async () => {
-  await app?.stop();
   await fake?.close();
 });
 
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${app.baseUrl}${path}`, {
-    method,
-    headers: { "x-api-key": key, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const parsed = await res.json();
-  assertMatchesContract("voice", method, path, res.status, res.headers, parsed);
-  return { status: res.status, headers: res.headers, body: parsed };
-}
+const { app, key, call } = voiceAppForFile("eleven", () => ({
+  SPEECH_PROVIDER: "elevenlabs",
+  ELEVENLABS_API_KEY: FAKE_API_KEY,
+  ELEVENLABS_BASE_URL: fake.baseUrl,
+  ELEVENLABS_TIMEOUT_MS: "1500",
+  VOICES_CACHE_TTL_SECONDS: "1",
+  ELEVENLABS_MODEL_MAP: "tts_v3=eleven_v3_preview,tts_turbo_v2_5=eleven_turbo_v2",
+  // Above the default, so the body cap must follow the configured text limit.
+  TTS_MAX_TEXT_LENGTH: "6000",
+}));
 
 const tts = (voice_id: string, output_format = "wav_8000") =>
   call("POST", "/tts", { text: `Press one ${Math.random()}`, voice_id, output_format });
@@ -120,9 +100,9 @@ describe("Voice API on ElevenLabs (fake upstream)", () => {
     const text = "\u{1F600}".repeat(6000);
     const rawBody = JSON.stringify({ text, voice_id: VOICES.rachel }).replace(/\u{1F600}/gu, "\\ud83d\\ude00");
     expect(Buffer.byteLength(rawBody)).toBeGreaterThan(64 * 1024);
-    const res = await fetch(`${app.baseUrl}/tts`, {
+    const res = await fetch(`${app().baseUrl}/tts`, {
       method: "POST",
-      headers: { "x-api-key": key, "content-type": "application/json" },
+      headers: { "x-api-key": key(), "content-type": "application/json" },
       body: rawBody,
     });
     const body = await res.json();

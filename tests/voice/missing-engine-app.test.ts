@@ -1,32 +1,9 @@
 // The running app with Festival absent (FESTIVAL_PATH names no program): no Festival voice is
 // listed, previewed or spoken, and GET /health/details says why.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startAppInstance } from "../support/test-stack";
-import { assertMatchesContract } from "../support/contract";
-import { newOrg } from "../support/fixtures";
+import { describe, expect, it } from "vitest";
+import { voiceAppForFile } from "./voice-app";
 
-let app: Awaited<ReturnType<typeof startAppInstance>>;
-let key: string;
-
-beforeAll(async () => {
-  app = await startAppInstance({ databaseUrl: inject("databaseUrl"), env: { FESTIVAL_PATH: "/nonexistent/festival" } });
-  key = (await newOrg("nofestival")).testKey;
-});
-
-afterAll(async () => {
-  await app?.stop();
-});
-
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${app.baseUrl}${path}`, {
-    method,
-    headers: { "x-api-key": key, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const parsed = await res.json();
-  assertMatchesContract("voice", method, path, res.status, res.headers, parsed);
-  return { status: res.status, body: parsed };
-}
+const { app, call } = voiceAppForFile("nofestival", () => ({ FESTIVAL_PATH: "/nonexistent/festival" }));
 
 describe("Voice API with Festival absent", () => {
   it("lists no Festival voice, refuses one as 404 everywhere, and names the engine on /health/details", async () => {
@@ -38,7 +15,7 @@ describe("Voice API with Festival absent", () => {
 
     const tts = await call("POST", "/tts", { text: "Press one.", voice_id: "festivalSlt" });
     expect(tts).toMatchObject({ status: 404, body: { error: { code: "voice_not_found" } } });
-    const preview = await fetch(`${app.baseUrl}/voices/festivalSlt/preview.mp3`);
+    const preview = await fetch(`${app().baseUrl}/voices/festivalSlt/preview.mp3`);
     expect(preview.status).toBe(404);
 
     const details = await call("GET", "/health/details");
@@ -52,11 +29,15 @@ describe("Voice API with Festival absent", () => {
     });
     // Reported once in the log, however often it is asked.
     await call("GET", "/health/details");
-    expect(app.output().match(/Local speech engine festival is unavailable/g)).toHaveLength(1);
+    expect(
+      app()
+        .output()
+        .match(/Local speech engine festival is unavailable/g),
+    ).toHaveLength(1);
   });
 
   it("/health/details needs a key", async () => {
-    const res = await fetch(`${app.baseUrl}/health/details`);
+    const res = await fetch(`${app().baseUrl}/health/details`);
     expect(res.status).toBe(401);
   });
 });

@@ -10,8 +10,10 @@ import { Input } from "@/components/ui/field";
 import { characterCount } from "@/lib/voice/studio/character-count";
 import { waveformNote } from "@/lib/voice/studio/waveform-note";
 import { promptNameSchema, type PromptInput, type PromptView } from "@/lib/voice/prompt-sets/schemas";
-import { buildTtsTextSchema } from "@/lib/voice/schemas";
+import { buildTtsTextSchema, MARKUP_ALLOWANCE, scriptProblem, type TextType } from "@/lib/voice/schemas";
+import type { SpeechChunk } from "@/lib/voice/ssml/speech-chunks";
 import { PeaksWaveform } from "./peaks-waveform";
+import { ReadAs } from "./read-as";
 import { phoneLawOf, type PlayMode, type Playing } from "./use-prompt-audio";
 import { PlayIcon, StopIcon } from "../icons";
 
@@ -26,10 +28,23 @@ const toInputs = (prompts: PromptView[]): PromptInput[] =>
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/** The most characters the text box takes: an SSML prompt's markup is not counted by the API. */
+const boxLimit = (maxTextLength: number, textType: TextType) =>
+  textType === "ssml" ? maxTextLength * MARKUP_ALLOWANCE : maxTextLength;
+
 /** Validates a prompt as the API will, plus the set's unique names, so a typo never round-trips. */
-function promptErrors(input: { name: string; text: string }, others: PromptView[], maxTextLength: number) {
+function promptErrors(
+  input: { name: string; text: string },
+  others: PromptView[],
+  maxTextLength: number,
+  textType: TextType,
+) {
   const name = promptNameSchema.safeParse(input.name);
-  const text = buildTtsTextSchema(maxTextLength).safeParse(input.text);
+  const parsed = buildTtsTextSchema(boxLimit(maxTextLength, textType)).safeParse(input.text);
+  // An SSML prompt that does not parse is named with its line and reason before it is sent.
+  const textProblem = parsed.success
+    ? scriptProblem(input.text, textType, maxTextLength)
+    : parsed.error.issues[0].message;
   const clash = others.find((p) => p.name === input.name);
   return {
     name: !name.success
@@ -37,7 +52,7 @@ function promptErrors(input: { name: string; text: string }, others: PromptView[
       : clash
         ? `Another prompt is already named ${input.name}.`
         : undefined,
-    text: !text.success ? `The text ${text.error.issues[0].message}.` : undefined,
+    text: textProblem ? `The text ${textProblem}.` : undefined,
   };
 }
 
@@ -52,6 +67,8 @@ export function PromptList({
   playing,
   onPlay,
   audio,
+  readAs,
+  textType,
 }: {
   prompts: PromptView[];
   peaks: Record<string, number[]>;
@@ -63,6 +80,10 @@ export function PromptList({
   playing: Playing | null;
   onPlay: (prompt: PromptView, mode: PlayMode) => void;
   audio: React.ReactNode;
+  /** How a prompt's text is read (SSML and lexicon sets), or null. */
+  readAs?: (text: string) => SpeechChunk[] | null;
+  /** The set's text_type: an SSML set's prompts are checked as SSML documents. */
+  textType: TextType;
 }) {
   const id = useId();
   const [editing, setEditing] = useState<string | null>(null);
@@ -128,6 +149,7 @@ export function PromptList({
                   initial={prompt}
                   others={prompts.filter((p) => p.id !== prompt.id)}
                   maxTextLength={maxTextLength}
+                  textType={textType}
                   submitLabel="Save prompt"
                   onCancel={() => {
                     setEditing(null);
@@ -155,6 +177,7 @@ export function PromptList({
                 peaks={peaks[prompt.id]}
                 extension={extension}
                 phoneLaw={phone}
+                readAs={readAs?.(prompt.text) ?? null}
                 playing={playing?.promptId === prompt.id ? playing : null}
                 onPlay={(mode) => onPlay(prompt, mode)}
                 onEdit={() => setEditing(prompt.id)}
@@ -177,6 +200,7 @@ export function PromptList({
           initial={{ name: "", text: "" }}
           others={prompts}
           maxTextLength={maxTextLength}
+          textType={textType}
           submitLabel="Add prompt"
           resetOnSuccess
           onSubmit={(value) => onChange({ kind: "add", prompts: [...toInputs(prompts), value] })}
@@ -212,6 +236,7 @@ function PromptRow({
   peaks,
   extension,
   phoneLaw,
+  readAs,
   playing,
   onPlay,
   onEdit,
@@ -224,6 +249,7 @@ function PromptRow({
   peaks: number[] | undefined;
   extension: string;
   phoneLaw: string;
+  readAs: SpeechChunk[] | null;
   playing: Playing | null;
   onPlay: (mode: PlayMode) => void;
   onEdit: () => void;
@@ -262,6 +288,7 @@ function PromptRow({
             ) : null}
           </div>
           <p className="text-sm break-words whitespace-pre-wrap text-slate-800">{prompt.text}</p>
+          {readAs ? <ReadAs chunks={readAs} /> : null}
           {prompt.status === "failed" && prompt.error ? (
             <p
               className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900"
@@ -357,6 +384,7 @@ function PromptForm({
   initial,
   others,
   maxTextLength,
+  textType,
   submitLabel,
   resetOnSuccess,
   onSubmit,
@@ -367,6 +395,7 @@ function PromptForm({
   initial: { name: string; text: string };
   others: PromptView[];
   maxTextLength: number;
+  textType: TextType;
   submitLabel: string;
   resetOnSuccess?: boolean;
   onSubmit: (value: { name: string; text: string }) => Promise<boolean>;
@@ -376,7 +405,7 @@ function PromptForm({
   const [errors, setErrors] = useState<{ name?: string; text?: string }>({});
   const [pending, setPending] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
-  const count = characterCount(value.text, maxTextLength);
+  const count = characterCount(value.text, boxLimit(maxTextLength, textType));
   useEffect(() => {
     if (onCancel) nameRef.current?.focus();
     // Only when an edit opens.
@@ -393,7 +422,7 @@ function PromptForm({
       }}
       onSubmit={async (event) => {
         event.preventDefault();
-        const found = promptErrors(value, others, maxTextLength);
+        const found = promptErrors(value, others, maxTextLength, textType);
         setErrors(found);
         if (found.name || found.text) {
           document.getElementById(found.name ? `${idPrefix}-name` : `${idPrefix}-text`)?.focus();

@@ -1,23 +1,27 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useCallback, useId, useState } from "react";
-import { getVoiceDefaultsAction } from "@/lib/edge/actions/studio-actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
 import type { PromptSetView, UpdatePromptSetBody } from "@/lib/voice/prompt-sets/schemas";
 import { type LanguageNamer } from "@/lib/voice/studio/voice-filters";
-import { SLIDERS } from "@/lib/voice/studio/voice-settings";
-import { hiddenSettingsNote, honouredSettings } from "@/lib/voice/honoured-settings";
-import { SettingSlider } from "../sound-controls";
 import type { ModelId } from "@/lib/platform/config/model-ids";
-import type { ResolvedVoiceSettings, Voice, VoiceSettingsInput } from "@/lib/voice/schemas";
+import type { Voice, VoiceSettingsInput } from "@/lib/voice/schemas";
+import { ScriptOptions } from "../script-options";
 import type { StudioFormat } from "../studio-labels";
+import { SetVoiceSettings } from "./set-voice-settings";
 import { SoundFields, type SoundChoice } from "./sound-fields";
 
-type Draft = SoundChoice & { name: string; custom: boolean; settings: VoiceSettingsInput };
+type Draft = SoundChoice & {
+  name: string;
+  custom: boolean;
+  settings: VoiceSettingsInput;
+  ssml: boolean;
+  lexiconIds: string[];
+};
 
 const draftOf = (set: PromptSetView): Draft => ({
   name: set.name,
@@ -27,6 +31,8 @@ const draftOf = (set: PromptSetView): Draft => ({
   language: set.language,
   custom: set.voice_settings !== null,
   settings: set.voice_settings ?? {},
+  ssml: set.text_type === "ssml",
+  lexiconIds: set.lexicon_ids,
 });
 
 /** What changed, as a PATCH body: only the fields the designer touched. */
@@ -39,8 +45,13 @@ function changes(set: PromptSetView, draft: Draft): UpdatePromptSetBody {
   if (draft.language.trim() !== set.language) body.language = draft.language.trim();
   const settings = draft.custom ? draft.settings : null;
   if (JSON.stringify(settings) !== JSON.stringify(set.voice_settings)) body.voice_settings = settings;
+  if (draft.ssml !== (set.text_type === "ssml")) body.text_type = draft.ssml ? "ssml" : "text";
+  if (draft.lexiconIds.join() !== set.lexicon_ids.join()) body.lexicon_ids = draft.lexiconIds;
   return body;
 }
+
+// Changing any of these makes every prompt pending again (the API's rule, lib/prompt-sets).
+const SOUND_FIELDS = ["voice_id", "model_id", "output_format", "voice_settings", "text_type", "lexicon_ids"];
 
 export function SetSettings({
   set,
@@ -48,6 +59,7 @@ export function SetSettings({
   languageNames,
   formats,
   providerId,
+  lexicons,
   onSave,
 }: {
   set: PromptSetView;
@@ -56,6 +68,8 @@ export function SetSettings({
   voices: Voice[];
   languageNames: Record<string, string>;
   formats: StudioFormat[];
+  /** The organisation's pronunciation lexicons, to apply by id. */
+  lexicons: { id: string; name: string }[];
   onSave: (
     body: UpdatePromptSetBody,
   ) => Promise<{ ok: true } | { ok: false; error: string; fieldErrors?: Record<string, string> }>;
@@ -73,27 +87,14 @@ export function SetSettings({
   const [pending, setPending] = useState(false);
   const body = changes(set, draft);
   const dirty = Object.keys(body).length > 0;
-  const soundChanges = ["voice_id", "model_id", "output_format", "voice_settings"].filter((k) => k in body);
-
-  const defaults = useQuery({
-    queryKey: ["voice-defaults", draft.voiceId],
-    queryFn: async () => {
-      const result = await getVoiceDefaultsAction(draft.voiceId);
-      if (!result.ok) throw new Error(result.error);
-      return result.value;
-    },
-    enabled: draft.custom,
-    staleTime: 60 * 60_000,
-    retry: false,
-  });
-  const shown: Partial<ResolvedVoiceSettings> = { ...defaults.data, ...draft.settings };
+  const soundChanges = SOUND_FIELDS.filter((k) => k in body);
 
   return (
     <Card aria-labelledby={`${id}-title`}>
       <CardHeader
         id={`${id}-title`}
         title="Set settings"
-        description="One name, voice, model and format for every prompt of the set."
+        description="One name, voice, model, format and way of reading for every prompt of the set."
       />
       <CardBody>
         <form
@@ -134,45 +135,34 @@ export function SetSettings({
             errors={errors}
             narrow
           />
-          <fieldset className="min-w-0 rounded-md border border-slate-200 px-3 pt-1 pb-3">
-            <legend className="px-1 text-sm font-medium text-slate-800">Voice settings</legend>
-            <label className="flex items-start gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                className="mt-0.5 size-4 accent-indigo-600"
-                checked={draft.custom}
-                onChange={(e) => update({ custom: e.target.checked, settings: e.target.checked ? draft.settings : {} })}
-              />
-              <span>
-                Custom settings
-                <span className="block text-xs text-slate-500">
-                  Off: the voice&apos;s own defaults, as the API uses when none are sent.
-                </span>
-              </span>
-            </label>
-            {draft.custom ? (
-              <div className="mt-3 grid gap-x-6 gap-y-4">
-                {hiddenSettingsNote(providerId) ? (
-                  <p className="text-xs text-slate-600">{hiddenSettingsNote(providerId)}</p>
-                ) : null}
-                {SLIDERS.filter((spec) => honouredSettings(providerId).includes(spec.key)).map((spec) => (
-                  <SettingSlider
-                    key={spec.key}
-                    id={id}
-                    spec={spec}
-                    value={shown[spec.key]}
-                    disabled={shown[spec.key] === undefined}
-                    onChange={(value) => update({ settings: { ...draft.settings, [spec.key]: value } })}
-                  />
-                ))}
-                {defaults.isError ? <p className="text-xs text-red-700">{defaults.error.message}</p> : null}
-              </div>
+          <div className="rounded-md border border-slate-200 px-3 py-2">
+            <ScriptOptions
+              id={id}
+              label="Read the prompts as SSML"
+              ssml={draft.ssml}
+              lexiconIds={draft.lexiconIds}
+              lexicons={lexicons}
+              onChange={update}
+            />
+            {lexicons.length === 0 ? (
+              <p className="mt-2 text-xs text-slate-600">
+                No pronunciation lexicons yet: make one in <Link href="/studio/lexicons">Lexicons</Link> to say brand
+                names your way.
+              </p>
             ) : null}
-          </fieldset>
+          </div>
+          <SetVoiceSettings
+            id={id}
+            providerId={providerId}
+            voiceId={draft.voiceId}
+            custom={draft.custom}
+            settings={draft.settings}
+            onChange={update}
+          />
           {soundChanges.length ? (
             <Alert tone="warning">
-              Changing the voice, model, format or settings marks every prompt not generated. Anything generated before
-              with the same choices still comes from the cache.
+              Changing the voice, model, format, settings, SSML or lexicons marks every prompt not generated. Anything
+              generated before with the same choices still comes from the cache.
             </Alert>
           ) : null}
           {error ? (

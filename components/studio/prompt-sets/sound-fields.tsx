@@ -1,13 +1,12 @@
 "use client";
 
-import { Badge } from "@/components/ui/badge";
 import { Field, Input, Select } from "@/components/ui/field";
 import { promptSetLanguageSchema } from "@/lib/voice/prompt-sets/schemas";
 import type { LanguageNamer } from "@/lib/voice/studio/voice-filters";
-import { modelIds, type ModelId } from "@/lib/platform/config/model-ids";
+import type { ModelId } from "@/lib/platform/config/model-ids";
 import type { Voice } from "@/lib/voice/schemas";
-import { MODEL_LABELS, PLAN_LABELS, type StudioFormat } from "../studio-labels";
-import { FormatOptions } from "../sound-controls";
+import type { StudioFormat } from "../studio-labels";
+import { FormatBadges, FormatOptions, ModelSelect } from "../sound-controls";
 import { VoicePicker } from "../voice-picker";
 
 /** The sound of a whole set: one voice, model, format and language folder for every prompt. */
@@ -61,31 +60,13 @@ export function SoundFields({
         ) : null}
       </div>
       <Field id={`${id}-model`} label="Model" error={errors.model_id}>
-        {(props) => (
-          <Select {...props} value={value.modelId} onChange={(e) => onChange({ modelId: e.target.value as ModelId })}>
-            {modelIds.map((model) => (
-              <option key={model} value={model}>
-                {MODEL_LABELS[model]}
-              </option>
-            ))}
-          </Select>
-        )}
+        {(props) => <ModelSelect {...props} value={value.modelId} onChange={(modelId) => onChange({ modelId })} />}
       </Field>
       <Field
         id={`${id}-format`}
         label="Output format"
         error={errors.output_format}
-        hint={
-          format ? (
-            <span className="inline-flex flex-wrap items-center gap-1.5">
-              Files end in <Badge>{format.file_extension}</Badge>
-              {format.group === "telephony" ? <Badge tone="success">Telephony</Badge> : null}
-              {format.min_provider_plan ? (
-                <Badge tone="warning">Needs the upstream {PLAN_LABELS[format.min_provider_plan]}</Badge>
-              ) : null}
-            </span>
-          ) : undefined
-        }
+        hint={format ? <FormatBadges format={format} lead="Files end in" /> : undefined}
       >
         {(props) => (
           <Select {...props} value={value.formatId} onChange={(e) => onChange({ formatId: e.target.value })}>

@@ -1,7 +1,7 @@
 // zod schemas of /lexicons. Zod only: importable by the studio and the OpenAPI builder.
 import { z } from "zod";
 
-const MAX_LEXICONS_PER_REQUEST = 4;
+export const MAX_LEXICONS_PER_REQUEST = 4;
 /** A PLS document of 1,000 lexemes with long entries fits well within this. */
 const MAX_PLS_CHARACTERS = 400_000;
 

@@ -10,6 +10,7 @@ import { requireDashboardUser } from "@/lib/edge/auth/current-user";
 import { VoiceApiError } from "@/lib/voice/errors";
 import { listFormats } from "@/lib/voice/list-formats";
 import { getVoiceCatalog } from "@/lib/voice/voice-catalog";
+import { getLexicon, listLexicons } from "@/lib/voice/lexicons/lexicons";
 
 export const metadata: Metadata = { title: "Prompt set" };
 export const dynamic = "force-dynamic";
@@ -17,13 +18,15 @@ export const dynamic = "force-dynamic";
 export default async function PromptSetPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await requireDashboardUser(`/studio/prompt-sets/${encodeURIComponent(id)}`);
-  const [set, voices] = await Promise.all([getStudioPromptSet({ orgId: user.orgId, id }), loadStudioVoices()]).catch(
-    (error: unknown) => {
-      // Another organisation's set is as unknown as a missing one.
-      if (error instanceof VoiceApiError && error.code === "not_found") notFound();
-      throw error;
-    },
-  );
+  const [set, voices, lexicons] = await Promise.all([
+    getStudioPromptSet({ orgId: user.orgId, id }),
+    loadStudioVoices(),
+    listLexicons(user.orgId).then((list) => Promise.all(list.lexicons.map((l) => getLexicon(user.orgId, l.id)))),
+  ]).catch((error: unknown) => {
+    // Another organisation's set is as unknown as a missing one.
+    if (error instanceof VoiceApiError && error.code === "not_found") notFound();
+    throw error;
+  });
 
   return (
     <>
@@ -39,6 +42,7 @@ export default async function PromptSetPage({ params }: { params: Promise<{ id: 
         formats={listFormats().formats}
         maxTextLength={env().TTS_MAX_TEXT_LENGTH}
         providerId={getVoiceCatalog().provider.id}
+        lexicons={lexicons.map(({ id, name, lexemes }) => ({ id, name, lexemes }))}
       />
     </>
   );
