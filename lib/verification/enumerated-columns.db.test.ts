@@ -42,6 +42,19 @@ describe("enumerated columns", () => {
     ).resolves.toMatchObject({ methods: ["credit_card"] });
   });
 
+  it("refuse an outcome outside the API's values", async () => {
+    const session = await newSession();
+    await expect(
+      db.verificationSession.update({ where: { id: session.id }, data: { outcomeResult: "maybe" } }),
+    ).rejects.toThrow(/VerificationSession_outcomeResult_check/);
+    await expect(
+      db.verificationSession.update({ where: { id: session.id }, data: { outcomeConfidence: "certain" } }),
+    ).rejects.toThrow(/VerificationSession_outcomeConfidence_check/);
+    await expect(
+      db.verificationSession.update({ where: { id: session.id }, data: { outcomeMethod: "palm_reading" } }),
+    ).rejects.toThrow(/VerificationSession_outcomeMethod_check/);
+  });
+
   it("refuse a mail status other than sent or failed", async () => {
     const row = { to: "someone@example.com", subject: "Hello" };
     await expect(db.mailLog.create({ data: { id: newId("mail"), ...row, status: "queued" } })).rejects.toThrow(
