@@ -3,7 +3,7 @@
 // migration and this file disagree, not bad input.
 import { verificationMethods } from "@/lib/verification/schemas";
 
-export type RequiredAge = 16 | 18;
+type RequiredAge = 16 | 18;
 type VerificationMethod = (typeof verificationMethods)[number];
 const confidenceLevels = ["high", "medium", "low"] as const;
 const outcomeResults = ["pass", "fail", "inconclusive"] as const;
