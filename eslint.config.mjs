@@ -284,8 +284,6 @@ const config = [
       "**/*.test.ts",
       "lib/platform/jobs/job-runner.ts",
       "lib/platform/jobs/schedule-job.ts",
-      "lib/account/teams/member-rules.ts",
-      "lib/account/orgs/find-or-create-organization.ts",
       "lib/verification/hosted-flow/phone-handoff.ts",
       "lib/verification/hosted-flow/provider-calls.ts",
       "lib/verification/webhooks/{prepare-deliveries,redeliver,retry-delivery-now,endpoint-health,deliver-event-attempt}.ts",
