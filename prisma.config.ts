@@ -44,10 +44,12 @@ export default defineConfig({
   engine: "js",
   schema: "prisma/schema.prisma",
   async adapter() {
-    return new PrismaPg({
+    // pg.PoolConfig has no `Client` in its types, though pg.Pool reads it (the client class to use).
+    const config: pg.PoolConfig & { Client: typeof CatalogFriendlyClient } = {
       connectionString: process.env.DATABASE_URL,
       Client: CatalogFriendlyClient,
       allowExitOnIdle: true,
-    } as pg.PoolConfig);
+    };
+    return new PrismaPg(config);
   },
 });

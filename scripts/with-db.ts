@@ -77,8 +77,7 @@ if (migrateFlag === "--migrate" || (migrateFlag === "--migrate-embedded" && embe
 const serving = command === "next" && args[0] === "start";
 const child = spawn(command, args, { env: serving ? withServerMemoryLimits(env) : env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
-child.on("exit", async (code, signal) => {
+child.on("exit", (code, signal) => {
   // Never under another client: an app sharing the server this command started keeps it.
-  await embedded?.release();
-  process.exit(code ?? (signal ? 1 : 0));
+  void Promise.resolve(embedded?.release()).finally(() => process.exit(code ?? (signal ? 1 : 0)));
 });

@@ -4,18 +4,17 @@ import type { BenchRow } from "./context";
 import { targetVerdict } from "./target";
 
 const empty = { rps: 1000, p99Ms: 10 };
-const row = (over: Partial<BenchRow>): BenchRow =>
-  ({
-    name: "x",
-    concurrency: 1,
-    requests: 40,
-    errors: 0,
-    seconds: 5,
-    rps: 8,
-    p50Ms: 120,
-    p99Ms: 300,
-    ...over,
-  }) as BenchRow;
+const row = (over: Partial<BenchRow>): BenchRow => ({
+  name: "x",
+  concurrency: 1,
+  requests: 40,
+  errors: 0,
+  seconds: 5,
+  rps: 8,
+  p50Ms: 120,
+  p99Ms: 300,
+  ...over,
+});
 
 describe("targetVerdict", () => {
   it("judges an absolute p50 target (uncached synthesis)", () => {

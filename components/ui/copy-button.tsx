@@ -50,11 +50,13 @@ export function CopyButton({
         size={size}
         className={className}
         aria-label={accessibleName}
-        onClick={async () => {
-          setState((await writeClipboard(value)) ? "copied" : "failed");
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => setState("idle"), 2000);
-        }}
+        onClick={() =>
+          void writeClipboard(value).then((copied) => {
+            setState(copied ? "copied" : "failed");
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => setState("idle"), 2000);
+          })
+        }
       >
         {state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : label}
       </Button>

@@ -1,6 +1,7 @@
 import type { VerificationSession } from "@/lib/generated/prisma/client";
 import { shownStatus } from "@/lib/verification/hosted-flow/deadline";
 import type { SessionJson } from "@/lib/verification/schemas";
+import { confidenceOf, methodOf, methodsOf, outcomeResultOf, requiredAgeOf } from "@/lib/verification/session-columns";
 
 /** The columns the public shapes are built from (session-json-sql.ts renders the same shape in SQL). */
 export type SessionRow = Pick<
@@ -28,17 +29,17 @@ export function serializeSession(row: SessionRow, now = new Date()): SessionJson
   return {
     id: row.id,
     status: shownStatus(row, now),
-    required_age: row.requiredAge as 16 | 18,
-    methods: row.methods as SessionJson["methods"],
+    required_age: requiredAgeOf(row.requiredAge),
+    methods: methodsOf(row.methods),
     return_url: row.returnUrl,
     locale: row.locale as SessionJson["locale"],
     mode: row.mode,
     ...(terminal && row.completedAt
       ? {
           outcome: {
-            method: row.outcomeMethod as SessionJson["methods"][number],
-            result: row.outcomeResult as "pass" | "fail" | "inconclusive",
-            confidence: row.outcomeConfidence as "high" | "medium" | "low",
+            method: methodOf(row.outcomeMethod),
+            result: outcomeResultOf(row.outcomeResult),
+            confidence: confidenceOf(row.outcomeConfidence),
             completed_at: row.completedAt.toISOString(),
           },
         }

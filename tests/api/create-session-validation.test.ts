@@ -387,7 +387,7 @@ describe("create body validation", () => {
                 })
               : bytes,
             ...(chunked ? { duplex: "half" } : {}),
-          } as RequestInit);
+          } satisfies RequestInit & { duplex?: "half" });
           expect(res.status, path).toBe(400);
           expect(await res.json()).toEqual({
             error: {

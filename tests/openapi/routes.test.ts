@@ -73,10 +73,10 @@ const routes: RouteFile[] = routeFiles()
   .map((file) => ({ file: path.relative(APP, file), ...toUrlPath(file), exports: methodExports(file) }))
   .filter((route) => documentOf(route.urlPath) !== null);
 
-const documents = { verification: buildVerificationDocument(), voice: buildVoiceDocument() } as Record<
-  DocumentName,
-  any
->;
+const documents: Record<DocumentName, any> = {
+  verification: buildVerificationDocument(),
+  voice: buildVoiceDocument(),
+};
 
 describe("route files and OpenAPI documents", () => {
   it("finds the route files of both APIs and their exports", () => {

@@ -129,7 +129,7 @@ export async function startFakeElevenLabs(): Promise<FakeElevenLabs> {
     close: async () => undefined,
   };
 
-  const server = http.createServer(async (req, res) => {
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? "/", "http://fake");
@@ -218,7 +218,8 @@ export async function startFakeElevenLabs(): Promise<FakeElevenLabs> {
       return res.end(body);
     }
     json(404, { detail: "Not Found" });
-  });
+  };
+  const server = http.createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.close = () =>

@@ -439,7 +439,7 @@ describe("POST /tts", () => {
         headers: { "x-api-key": testKey, "content-type": "application/json" },
         body,
         ...(chunked ? { duplex: "half" } : {}),
-      } as RequestInit);
+      } satisfies RequestInit & { duplex?: "half" });
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: { code: "bad_request", message: "Request body is not valid UTF-8." } });
     }

@@ -2,6 +2,7 @@ import "server-only";
 import { db, type Tx } from "@/lib/platform/db";
 import type { Organization } from "@/lib/generated/prisma/client";
 import { hasIdShape, newId } from "@/lib/platform/ids";
+import { lockKeyForTransaction } from "@/lib/platform/db/locks";
 
 /** An operator's --org names several organisations: which one is for the operator to say, by id. */
 export class AmbiguousOrganizationError extends Error {
@@ -24,7 +25,7 @@ export async function findOrCreateOrganization(nameOrId: string, tx?: Tx): Promi
     if (!org) throw new Error(`No organisation has the id ${nameOrId}.`);
     return org;
   }
-  await tx.$executeRaw`SELECT 1 FROM pg_advisory_xact_lock(hashtext(${`organization-name:${nameOrId}`}))`;
+  await lockKeyForTransaction(tx, `organization-name:${nameOrId}`);
   const named = await tx.organization.findMany({ where: { name: nameOrId }, orderBy: { createdAt: "asc" }, take: 10 });
   if (named.length > 1)
     throw new AmbiguousOrganizationError(

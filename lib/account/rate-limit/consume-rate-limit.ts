@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
+import { countRateLimitUse } from "@/lib/platform/db/rate-limit-windows";
 import { env } from "@/lib/platform/env";
 import { errorField, logger } from "@/lib/platform/log";
 
@@ -47,12 +48,7 @@ export function rateLimitState(
 
 async function consume(bucket: string, now: number): Promise<RateLimitState> {
   const windowStart = rateLimitWindowStart(now);
-  const rows = await db.$queryRaw<{ count: number }[]>`
-    INSERT INTO "RateLimitWindow" ("orgId", "windowStart", "count")
-    VALUES (${bucket}, ${windowStart}, 1)
-    ON CONFLICT ("orgId", "windowStart") DO UPDATE SET "count" = "RateLimitWindow"."count" + 1
-    RETURNING "count"`;
-  return rateLimitState(Number(rows[0].count), windowStart, now);
+  return rateLimitState(await countRateLimitUse(bucket, windowStart), windowStart, now);
 }
 
 let lastSweep = 0;

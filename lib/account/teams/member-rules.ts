@@ -1,5 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/platform/db";
+import { lockOwnerMemberships } from "@/lib/platform/db/locks";
 import { TeamError } from "@/lib/account/teams/errors";
 import { can, manageableRoles, PERMISSIONS, type Role } from "@/lib/account/teams/roles";
 
@@ -25,9 +26,8 @@ export function assertManages(actor: Actor, role: Role): void {
  * both succeed.
  */
 export async function assertAnotherOwnerRemains(tx: Tx, orgId: string, userId: string): Promise<void> {
-  const owners = await tx.$queryRaw<{ userId: string }[]>`
-    SELECT "userId" FROM "Membership" WHERE "orgId" = ${orgId} AND role = 'owner' FOR UPDATE`;
-  if (!owners.some((o) => o.userId !== userId)) {
+  const owners = await lockOwnerMemberships(tx, orgId);
+  if (!owners.some((owner) => owner !== userId)) {
     throw new TeamError(
       "last_owner",
       "An organisation needs at least one owner. Make another member an owner first.",

@@ -18,7 +18,7 @@ export function listenForNotifications(channel: string, onNotify: () => void): {
       if (client !== next || closed) return;
       client = null;
       next.end().catch(() => undefined);
-      retry = setTimeout(connect, 2000);
+      retry = setTimeout(() => void connect(), 2000);
     };
     next.on("notification", onNotify);
     next.on("error", reconnect);

@@ -19,6 +19,8 @@ export function pageLimit(limit: number | undefined, fallback: number, max: numb
  */
 export function olderThan<F extends string>(field: F, anchor: KeysetAnchor | null) {
   if (!anchor) return {};
+  // A computed key of generic type F widens to `string`; the shape below is exactly what is built.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions
   return { OR: [{ [field]: { lt: anchor.at } }, { [field]: anchor.at, id: { lt: anchor.id } }] } as {
     OR: Array<Record<F, { lt: Date }> | (Record<F, Date> & { id: { lt: string } })>;
   };

@@ -9,6 +9,7 @@ import { appendSessionId, returnHost } from "@/lib/verification/hosted-flow/retu
 import type { VerificationMethod } from "@/lib/verification/methods/types";
 import type { SessionStatus } from "@/lib/verification/schemas";
 import type { KeyMode } from "@/lib/account/keys/key-mode";
+import { requiredAgeOf } from "@/lib/verification/session-columns";
 
 export type FlowSnapshot = {
   id: string;
@@ -53,7 +54,7 @@ export async function getFlowSnapshot(sessionId: string, bindingSecret: string |
     orgId: session.orgId,
     status: session.status,
     mode: session.mode,
-    requiredAge: session.requiredAge as 16 | 18,
+    requiredAge: requiredAgeOf(session.requiredAge),
     returnTo: appendSessionId(session.returnUrl, session.id),
     returnHost: returnHost(session.returnUrl),
     requester: session.org.displayName ?? returnHost(session.returnUrl),

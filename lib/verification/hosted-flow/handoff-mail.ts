@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { db } from "@/lib/platform/db";
+import { countRateLimitUse } from "@/lib/platform/db/rate-limit-windows";
 import { sendMail } from "@/lib/platform/mail/send-mail";
 import { rateLimitWindowStart } from "@/lib/account/rate-limit/consume-rate-limit";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
@@ -25,12 +25,7 @@ export type HandoffMailOutcome =
 
 /** One more use of a counter in the RateLimitWindow table; true while within `limit`. */
 async function countUse(bucket: string, windowStart: Date, limit: number): Promise<boolean> {
-  const rows = await db.$queryRaw<{ count: number }[]>`
-    INSERT INTO "RateLimitWindow" ("orgId", "windowStart", "count")
-    VALUES (${bucket}, ${windowStart}, 1)
-    ON CONFLICT ("orgId", "windowStart") DO UPDATE SET "count" = "RateLimitWindow"."count" + 1
-    RETURNING "count"`;
-  return Number(rows[0].count) <= limit;
+  return (await countRateLimitUse(bucket, windowStart)) <= limit;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from "@/lib/verification/methods/types";
 import { db } from "@/lib/platform/db";
 import { errorField, logger } from "@/lib/platform/log";
+import { requiredAgeOf } from "@/lib/verification/session-columns";
 
 // A live check on a provider's own page (a credit card check; a Stripe Identity document check)
 // leaves our page for the provider's and comes back to
@@ -99,7 +100,7 @@ export async function startHostedCheck(
   try {
     const check = await provider.startCheck({
       reference: referenceOf(state),
-      requiredAge: session.requiredAge as 16 | 18,
+      requiredAge: requiredAgeOf(session.requiredAge),
       returnUrl,
     });
     return check.redirectUrl;
@@ -127,7 +128,7 @@ export async function finishHostedCheck(
   if (session.currentMethodIndex !== state.index || session.attempts !== state.attempts) return { kind: "stale" };
   const verdict = await provider.fetchVerdict(input.checkId || undefined, {
     reference: referenceOf(state),
-    requiredAge: session.requiredAge as 16 | 18,
+    requiredAge: requiredAgeOf(session.requiredAge),
   });
   if (!verdict) return { kind: "pending" };
   return recordMethodOutcome({ sessionId: session.id, orgId: session.orgId, expectedIndex: state.index, verdict });

@@ -8,6 +8,7 @@ import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-ses
 import { appendSessionId, returnHost } from "@/lib/verification/hosted-flow/return-url";
 import { hasIdShape } from "@/lib/platform/ids";
 import type { VerificationMethod } from "@/lib/verification/methods/types";
+import { requiredAgeOf } from "@/lib/verification/session-columns";
 
 // Continue on a phone (docs/age-verification.md, "Continue on a phone"): a computer without a
 // camera shows a QR code of a hand-off link. The link is single-use and short-lived; opening it
@@ -101,7 +102,7 @@ export async function handedOffFrom(sessionId: string, bindingSecret: string | u
   return {
     orgId: session.orgId,
     mode: session.mode,
-    requiredAge: session.requiredAge as 16 | 18,
+    requiredAge: requiredAgeOf(session.requiredAge),
     status: shownStatus(session, now),
     outcome:
       session.outcomeMethod && session.outcomeResult

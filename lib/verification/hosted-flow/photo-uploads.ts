@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/platform/db";
+import { countRateLimitUse } from "@/lib/platform/db/rate-limit-windows";
 
 // Fair sharing of the one face estimator between sessions (issue #29): every photo and live frame
 // is counted per session and per client address before its bytes are looked at, so a refused or
@@ -16,14 +16,7 @@ export const PHOTOS_PER_ADDRESS_PER_MINUTE = 30;
 const LIVE_FRAMES_PER_ADDRESS_PER_MINUTE = 240;
 
 /** Counts one use in a bucket of the shared rate-limit table; returns the count so far. */
-export async function countUse(bucket: string, windowStart: Date): Promise<number> {
-  const rows = await db.$queryRaw<{ count: number }[]>`
-    INSERT INTO "RateLimitWindow" ("orgId", "windowStart", "count")
-    VALUES (${bucket}, ${windowStart}, 1)
-    ON CONFLICT ("orgId", "windowStart") DO UPDATE SET "count" = "RateLimitWindow"."count" + 1
-    RETURNING "count"`;
-  return Number(rows[0].count);
-}
+export const countUse = countRateLimitUse;
 
 export type UploadLimit = { limit: "per_session" | "per_address"; message: string; retryAfterSeconds?: number };
 

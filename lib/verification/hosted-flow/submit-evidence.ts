@@ -20,6 +20,7 @@ import {
   type MethodResult,
   type VerificationMethod,
 } from "@/lib/verification/methods/types";
+import { requiredAgeOf } from "@/lib/verification/session-columns";
 
 // The server decides every outcome: the page only hands over evidence (a simulated choice in test
 // mode, an image or a provider check in live mode) for the method the session is on.
@@ -176,7 +177,7 @@ async function checkImage(
   try {
     verdict = await provider.evaluate({ contentType, bytes } satisfies ImageEvidence, {
       reference: `${session.id}.${expectedIndex}.${session.attempts}`,
-      requiredAge: session.requiredAge as 16 | 18,
+      requiredAge: requiredAgeOf(session.requiredAge),
       orgId: session.orgId,
       selfie,
     });

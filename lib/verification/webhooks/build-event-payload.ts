@@ -1,6 +1,7 @@
 import "server-only";
 import type { VerificationSession } from "@/lib/generated/prisma/client";
 import type { WebhookEventPayload } from "@/lib/verification/schemas";
+import { confidenceOf, methodOf, nullableOf, requiredAgeOf } from "@/lib/verification/session-columns";
 
 type SessionForPayload = Pick<
   VerificationSession,
@@ -28,9 +29,9 @@ export function buildEventPayload(input: {
     data: {
       id: session.id,
       status: session.status as WebhookEventPayload["data"]["status"],
-      required_age: session.requiredAge as 16 | 18,
-      method: expired ? null : ((session.outcomeMethod as WebhookEventPayload["data"]["method"]) ?? null),
-      confidence: expired ? null : ((session.outcomeConfidence as WebhookEventPayload["data"]["confidence"]) ?? null),
+      required_age: requiredAgeOf(session.requiredAge),
+      method: expired ? null : nullableOf(methodOf, session.outcomeMethod),
+      confidence: expired ? null : nullableOf(confidenceOf, session.outcomeConfidence),
       mode: session.mode,
       metadata: session.metadata as Record<string, string>,
     },

@@ -34,7 +34,8 @@ afterAll(() => {
   vi.resetModules();
 });
 
-const noStorage = new Proxy({} as never, {
+const storageTarget: object = {};
+const noStorage = new Proxy(storageTarget as never, {
   get: () => () => Promise.reject(new Error("storage must not be reached")),
 });
 

@@ -1,0 +1,67 @@
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+// Non-`const` type assertions (`x as T`, `<T>x`) in product code, counted by the TypeScript parser
+// so a cast split over lines or inside JSX is seen and `as const` is not. Each cast is a place the
+// types were overruled; issue #49 asks for at most 20, each commented. The ceiling only goes down:
+// lower it when a change removes casts, and never raise it to let one in.
+const root = path.resolve(import.meta.dirname, "../..");
+const productFolders = ["lib", "app", "components", "inngest"];
+const rootFiles = ["proxy.ts", "instrumentation.ts", "instrumentation-client.ts"];
+const CEILING = 150;
+
+function sourceFiles(folder: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(folder)) {
+    const full = path.join(folder, name);
+    if (statSync(full).isDirectory()) {
+      if (name !== "generated" && name !== "node_modules") out.push(...sourceFiles(full));
+    } else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith(".d.ts")) {
+      out.push(full);
+    }
+  }
+  return out;
+}
+
+function castsIn(fileName: string, text: string): { line: number; text: string }[] {
+  const kind = fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
+  const casts: { line: number; text: string }[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) {
+      const isConst = ts.isTypeReferenceNode(node.type) && node.type.typeName.getText(source) === "const";
+      if (!isConst) {
+        const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+        casts.push({ line: line + 1, text: node.getText(source).slice(0, 80) });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return casts;
+}
+
+function productCasts(): string[] {
+  const files = [
+    ...productFolders.flatMap((folder) => sourceFiles(path.join(root, folder))),
+    ...rootFiles.map((file) => path.join(root, file)),
+  ];
+  return files.flatMap((file) =>
+    castsIn(file, readFileSync(file, "utf8")).map((cast) => `${path.relative(root, file)}:${cast.line}: ${cast.text}`),
+  );
+}
+
+describe("type assertions in product code", () => {
+  it("counts `as T` and `<T>x` but not `as const`", () => {
+    const text = "const a = b as string;\nconst c = <number>d;\nconst e = [1] as const;\nconst f = g as unknown as H;";
+    expect(castsIn("x.ts", text).map((cast) => cast.line)).toEqual([1, 2, 4, 4]);
+    expect(castsIn("x.tsx", "const el = <div>{x as string}</div>;")).toHaveLength(1);
+  });
+
+  it(`stays at or below the ceiling (${CEILING})`, () => {
+    const casts = productCasts();
+    expect(casts.length, casts.join("\n")).toBeLessThanOrEqual(CEILING);
+  });
+});
