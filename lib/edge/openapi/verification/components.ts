@@ -1,16 +1,13 @@
 // Headers and parameters of the /v1 API stated once and referenced wherever they are used, and
 // the success answer every operation builds on.
 import { EXAMPLE_ID_TAIL } from "@/lib/edge/openapi/verification-examples";
+import { requestIdHeader } from "@/lib/edge/openapi/request-id-header";
 import { componentRef, jsonContent, ref } from "@/lib/edge/openapi/zod-to-openapi";
 
 // Reusable headers, stated once and referenced. Every /v1 response carries the X-RateLimit-*
 // headers (Remaining is the one a 500 may lack) and a Request-Id.
 export const headers = {
-  RequestId: {
-    required: true,
-    description: "This request's id (req_ + 24 characters), as in the server's logs: quote it to support.",
-    schema: { type: "string", pattern: "^req_[A-Za-z0-9]{24}$" },
-  },
+  RequestId: requestIdHeader,
   RateLimitLimit: {
     required: true,
     description: "Requests allowed per minute for the organisation (the configured limit).",

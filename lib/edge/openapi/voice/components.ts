@@ -1,14 +1,11 @@
 // Headers, parameters and response pieces of the Voice API stated once and referenced wherever
 // they are used.
 import { OUTPUT_FORMATS } from "@/lib/voice/audio/formats";
+import { requestIdHeader } from "@/lib/edge/openapi/request-id-header";
 import { componentRef } from "@/lib/edge/openapi/zod-to-openapi";
 
 export const headers = {
-  RequestId: {
-    required: true,
-    description: "This request's id (req_ + 24 characters), as in the server's logs: quote it to support.",
-    schema: { type: "string", pattern: "^req_[A-Za-z0-9]{24}$" },
-  },
+  RequestId: requestIdHeader,
   RetryAfter: { required: true, description: "Seconds to wait before retrying.", schema: { type: "integer" } },
   ETag: { required: true, description: "Strong validator of this exact body.", schema: { type: "string" } },
   AcceptRanges: {
