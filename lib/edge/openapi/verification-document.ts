@@ -1,12 +1,6 @@
 // The Age Verification API as an OpenAPI 3.1 document, built from the zod schemas the
-// handlers validate with, so the document and the API cannot drift apart.
-import { MAX_BODY_BYTES } from "@/lib/platform/http/read-json";
-import {
-  VERIFICATION_ERRORS,
-  verificationErrorCodesFor,
-  verificationErrorSchemaFor,
-  type VerificationErrorCode,
-} from "@/lib/verification/errors";
+// handlers validate with, so the document and the API cannot drift apart. Each operation is a
+// file of its own under verification/ (named by its operationId); this file lays them out by path.
 import {
   completeSessionHelperBodySchema,
   createdSessionSchema,
@@ -18,221 +12,21 @@ import {
 import {
   createdWebhookEndpointSchema,
   createWebhookEndpointBodySchema,
-  MAX_ENDPOINTS_PER_MODE,
   webhookEndpointListSchema,
   webhookEndpointSchema,
 } from "@/lib/verification/webhooks/schemas";
-import {
-  EXAMPLE_ID_TAIL,
-  errorExample,
-  verificationExamples as examples,
-} from "@/lib/edge/openapi/verification-examples";
-import { componentRef, jsonContent, jsonSchema, namedSchemas, ref } from "@/lib/edge/openapi/zod-to-openapi";
-
-// Reusable headers, stated once and referenced. Every /v1 response carries the X-RateLimit-*
-// headers (Remaining is the one a 500 may lack) and a Request-Id.
-const headers = {
-  RequestId: {
-    required: true,
-    description: "This request's id (req_ + 24 characters), as in the server's logs: quote it to support.",
-    schema: { type: "string", pattern: "^req_[A-Za-z0-9]{24}$" },
-  },
-  RateLimitLimit: {
-    required: true,
-    description: "Requests allowed per minute for the organisation (the configured limit).",
-    schema: { type: "integer" },
-  },
-  RateLimitRemaining: {
-    required: true,
-    description: "Requests left in the current window.",
-    schema: { type: "integer" },
-  },
-  RateLimitRemainingIfCounted: {
-    required: false,
-    description:
-      "Requests left in the current window. Absent when the failure happened before the request could be " +
-      "counted (e.g. the database was unreachable while checking the key); X-RateLimit-Limit and " +
-      "X-RateLimit-Reset are always sent.",
-    schema: { type: "integer" },
-  },
-  RateLimitReset: {
-    required: true,
-    description: "Unix time (seconds) when the current one-minute window ends.",
-    schema: { type: "integer" },
-  },
-  IdempotentReplayed: {
-    required: false,
-    description: "true when this is the stored response to an earlier request with the same Idempotency-Key.",
-    schema: { type: "string", const: "true" },
-  },
-  RetryAfter: { required: true, description: "Seconds until the window resets.", schema: { type: "integer" } },
-  WwwAuthenticate: { required: true, description: 'Bearer realm="v1"', schema: { type: "string" } },
-  Allow: { required: true, description: "The methods this path serves.", schema: { type: "string" } },
-  RetryAfterInternal: {
-    required: false,
-    description:
-      "Seconds to wait before retrying. Sent with every 500 internal_error the API maps itself (for example the " +
-      "database out of reach, which a request waits on for at most a few seconds).",
-    schema: { type: "integer" },
-  },
-};
-type HeaderName = keyof typeof headers;
-const headerRefs = (named: Record<string, HeaderName>) =>
-  Object.fromEntries(Object.entries(named).map(([name, id]) => [name, componentRef("headers", id)]));
-
-const everyAnswer = {
-  "Request-Id": "RequestId",
-  "X-RateLimit-Limit": "RateLimitLimit",
-  "X-RateLimit-Remaining": "RateLimitRemaining",
-  "X-RateLimit-Reset": "RateLimitReset",
-} as const satisfies Record<string, HeaderName>;
-
-// One error schema per status (and narrower where an operation can only give some of that
-// status's codes), made from the same code table as the error mapper (VERIFICATION_ERRORS).
-const errorSchemas: Record<string, ReturnType<typeof jsonSchema>> = {};
-
-function errorSchemaRef(status: number, codes: VerificationErrorCode[]) {
-  const all = verificationErrorCodesFor(status);
-  const unknown = codes.filter((code) => VERIFICATION_ERRORS[code].status !== status);
-  if (unknown.length > 0) throw new Error(`${unknown.join(", ")} is not a ${status} error code`);
-  const name = codes.length === all.length ? `Error${status}` : `Error${status}.${codes.join(".")}`;
-  errorSchemas[name] ??= jsonSchema(verificationErrorSchemaFor(codes), "output");
-  return ref(name);
-}
-
-const errorResponse = (
-  status: number,
-  description: string,
-  codes: VerificationErrorCode[] = verificationErrorCodesFor(status),
-  named: Record<string, HeaderName> = everyAnswer,
-) => ({
-  description: `${description} error.code: ${codes.join(" or ")}.`,
-  headers: headerRefs(named),
-  content: jsonContent(errorSchemaRef(status, codes), errorExample(codes[0])),
-});
-
-const error = (...args: Parameters<typeof errorResponse>) => ({ [String(args[0])]: errorResponse(...args) });
-
-// The answers every operation can give, stated once in components.responses.
-const responses = {
-  Unauthorized: errorResponse(
-    401,
-    "Missing, malformed, unknown or revoked API key. The X-RateLimit-* headers describe the client address's " +
-      "budget for requests without a valid key.",
-    ["invalid_api_key"],
-    { ...everyAnswer, "WWW-Authenticate": "WwwAuthenticate" },
-  ),
-  RateLimited: errorResponse(
-    429,
-    "Rate limit exceeded (100 requests per minute per organisation by default).",
-    ["rate_limited"],
-    { ...everyAnswer, "Retry-After": "RetryAfter" },
-  ),
-  InternalError: errorResponse(
-    500,
-    "Failure on the service side; safe to retry. Details are logged, never returned.",
-    ["internal_error"],
-    { ...everyAnswer, "X-RateLimit-Remaining": "RateLimitRemainingIfCounted", "Retry-After": "RetryAfterInternal" },
-  ),
-  /**
-   * A listed path asked with a method it does not serve. Stated once here, not per method: listed
-   * per method it would give generated clients an operation that can only fail.
-   */
-  MethodNotAllowed: errorResponse(
-    405,
-    "Not a method of this path; Allow lists those that are.",
-    ["method_not_allowed"],
-    {
-      ...everyAnswer,
-      Allow: "Allow",
-    },
-  ),
-  AllowedMethods: {
-    description:
-      "OPTIONS on a listed path (authenticated and counted like any request): no body; Allow lists the methods.",
-    headers: headerRefs({ ...everyAnswer, Allow: "Allow" }),
-  },
-  /** Every POST reads its body (at most MAX_BODY_BYTES); a bigger one is refused before it is read whole. */
-  TooLarge: errorResponse(413, `The body is larger than ${MAX_BODY_BYTES / 1024} KB.`, ["request_too_large"]),
-};
-
-const commonErrors = {
-  "401": componentRef("responses", "Unauthorized"),
-  "429": componentRef("responses", "RateLimited"),
-  "500": componentRef("responses", "InternalError"),
-};
-const tooLarge = { "413": componentRef("responses", "TooLarge") };
-
-const parameters = {
-  IdempotencyKey: {
-    name: "Idempotency-Key",
-    in: "header",
-    required: false,
-    description:
-      "Makes the POST safe to retry: the same key with the same body replays the first response for 24 hours " +
-      "(with Idempotent-Replayed: true); the same key with a different body is a 400 parameter_invalid.",
-    schema: { type: "string", minLength: 1, maxLength: 255 },
-  },
-  SessionId: pathId("Session id (vs_...).", "vs_"),
-  EndpointId: pathId("Endpoint id (whe_...).", "whe_"),
-  Limit: {
-    name: "limit",
-    in: "query",
-    required: false,
-    description: "Page size.",
-    schema: { type: "integer", minimum: 1, maximum: 100, default: 20 },
-  },
-  Cursor: {
-    name: "cursor",
-    in: "query",
-    required: false,
-    description: "next_cursor of the previous page. Present but empty is 400 cursor_invalid, never the first page.",
-    schema: { type: "string" },
-  },
-};
-
-function pathId(description: string, prefix: string) {
-  return {
-    name: "id",
-    in: "path",
-    required: true,
-    description,
-    schema: { type: "string" },
-    example: `${prefix}${EXAMPLE_ID_TAIL}`,
-  };
-}
-
-const parameterRef = (name: keyof typeof parameters) => componentRef("parameters", name);
-
-/**
- * How a generator pages a list (docs/api-reference.md#pagination): Speakeasy's extension, the one
- * a generator reads without configuration, naming the cursor and page-size parameters and where
- * the next cursor and the items are in the answer. Plain data, readable by any other tool.
- */
-const cursorPagination = {
-  type: "cursor",
-  inputs: [
-    { name: parameters.Cursor.name, in: "parameters", type: "cursor" },
-    { name: parameters.Limit.name, in: "parameters", type: "limit" },
-  ],
-  outputs: { nextCursor: "$.next_cursor", results: "$.data" },
-};
-
-/** A success: every answer's headers, plus Idempotent-Replayed on the POSTs that take a key. */
-const ok = (
-  status: string,
-  description: string,
-  schemaName?: string,
-  options: { example?: unknown; idempotent?: boolean } = {},
-) => ({
-  [status]: {
-    description,
-    headers: headerRefs(
-      options.idempotent ? { ...everyAnswer, "Idempotent-Replayed": "IdempotentReplayed" } : everyAnswer,
-    ),
-    ...(schemaName ? { content: jsonContent(ref(schemaName), options.example) } : {}),
-  },
-});
+import { verificationExamples as examples } from "@/lib/edge/openapi/verification-examples";
+import { jsonContent, namedSchemas, ref } from "@/lib/edge/openapi/zod-to-openapi";
+import { headers, parameters } from "@/lib/edge/openapi/verification/components";
+import { errorSchemas, responses } from "@/lib/edge/openapi/verification/errors";
+import { createVerificationSessionOperation } from "@/lib/edge/openapi/verification/create-verification-session";
+import { listVerificationSessionsOperation } from "@/lib/edge/openapi/verification/list-verification-sessions";
+import { retrieveVerificationSessionOperation } from "@/lib/edge/openapi/verification/retrieve-verification-session";
+import { createWebhookEndpointOperation } from "@/lib/edge/openapi/verification/create-webhook-endpoint";
+import { listWebhookEndpointsOperation } from "@/lib/edge/openapi/verification/list-webhook-endpoints";
+import { deleteWebhookEndpointOperation } from "@/lib/edge/openapi/verification/delete-webhook-endpoint";
+import { testHelperCompleteSessionOperation } from "@/lib/edge/openapi/verification/test-helper-complete-session";
+import { testHelperExpireSessionOperation } from "@/lib/edge/openapi/verification/test-helper-expire-session";
 
 export function buildVerificationDocument(serverUrl?: string) {
   const paths = buildPaths();
@@ -358,137 +152,24 @@ export function buildVerificationDocument(serverUrl?: string) {
 function buildPaths() {
   return {
     "/v1/verification-sessions": {
-      post: {
-        operationId: "createVerificationSession",
-        tags: ["Verification sessions"],
-        summary: "Create a verification session",
-        parameters: [parameterRef("IdempotencyKey")],
-        requestBody: componentRef("requestBodies", "CreateSessionBody"),
-        responses: {
-          ...ok("201", "The session, with its one-time hosted url.", "CreatedSession", {
-            example: examples.createdSession,
-            idempotent: true,
-          }),
-          ...error(
-            400,
-            "Validation failed (a body that is not UTF-8 included) or Idempotency-Key reused with a different body.",
-            ["parameter_invalid"],
-          ),
-          ...tooLarge,
-          ...commonErrors,
-        },
-      },
-      get: {
-        operationId: "listVerificationSessions",
-        tags: ["Verification sessions"],
-        summary: "List sessions, newest first",
-        description:
-          "Keyset pages, newest first: pass a page's next_cursor as `cursor` for the next one, until has_more is " +
-          "false (next_cursor is then null). Sessions created while a client pages never shift it: nothing is " +
-          "skipped or repeated.",
-        parameters: [parameterRef("Limit"), parameterRef("Cursor")],
-        "x-speakeasy-pagination": cursorPagination,
-        responses: {
-          ...ok("200", "A page of sessions.", "SessionList", { example: examples.sessionList }),
-          ...error(400, "Bad limit (parameter_invalid) or a malformed, tampered or foreign cursor (cursor_invalid)."),
-          ...commonErrors,
-        },
-      },
+      post: createVerificationSessionOperation(),
+      get: listVerificationSessionsOperation(),
     },
     "/v1/verification-sessions/{id}": {
-      get: {
-        operationId: "retrieveVerificationSession",
-        tags: ["Verification sessions"],
-        summary: "Retrieve a session",
-        parameters: [parameterRef("SessionId")],
-        responses: {
-          ...ok("200", "The session.", "Session", { example: examples.session }),
-          ...error(404, "No session with that id for the organisation."),
-          ...commonErrors,
-        },
-      },
+      get: retrieveVerificationSessionOperation(),
     },
     "/v1/webhook-endpoints": {
-      post: {
-        operationId: "createWebhookEndpoint",
-        tags: ["Webhook endpoints"],
-        summary: "Register a webhook endpoint",
-        parameters: [parameterRef("IdempotencyKey")],
-        requestBody: componentRef("requestBodies", "CreateWebhookEndpointBody"),
-        responses: {
-          ...ok("201", "The endpoint, including its secret (shown only here).", "CreatedWebhookEndpoint", {
-            example: examples.createdWebhookEndpoint,
-            idempotent: true,
-          }),
-          ...error(400, "Validation failed (e.g. not https, private address, a body that is not UTF-8).", [
-            "parameter_invalid",
-          ]),
-          ...tooLarge,
-          ...commonErrors,
-        },
-      },
-      get: {
-        operationId: "listWebhookEndpoints",
-        tags: ["Webhook endpoints"],
-        summary: "List webhook endpoints (without secrets)",
-        description:
-          "All endpoints of the organisation, whichever key asks. Each endpoint receives only the events of " +
-          "sessions in its `mode` (the mode of the key that registered it): test endpoints test events, live " +
-          `endpoints live events. Not paged: at most ${MAX_ENDPOINTS_PER_MODE} endpoints per mode, all in one answer.`,
-        responses: {
-          ...ok("200", "The organisation's endpoints.", "WebhookEndpointList", {
-            example: examples.webhookEndpointList,
-          }),
-          ...commonErrors,
-        },
-      },
+      post: createWebhookEndpointOperation(),
+      get: listWebhookEndpointsOperation(),
     },
     "/v1/webhook-endpoints/{id}": {
-      delete: {
-        operationId: "deleteWebhookEndpoint",
-        tags: ["Webhook endpoints"],
-        summary: "Delete a webhook endpoint",
-        parameters: [parameterRef("EndpointId")],
-        responses: {
-          ...ok("204", "Deleted."),
-          ...error(404, "No endpoint with that id for the organisation."),
-          ...commonErrors,
-        },
-      },
+      delete: deleteWebhookEndpointOperation(),
     },
     "/v1/test_helpers/verification-sessions/{id}/complete": {
-      post: {
-        operationId: "testHelperCompleteSession",
-        tags: ["Test helpers"],
-        summary: "Test mode: complete a session with a pass or fail",
-        parameters: [parameterRef("SessionId"), parameterRef("IdempotencyKey")],
-        requestBody: componentRef("requestBodies", "CompleteSessionHelperBody"),
-        responses: {
-          ...ok("200", "The session after the transition.", "Session", { example: examples.session, idempotent: true }),
-          ...error(400, "Live key or session, terminal session, or bad body.", ["parameter_invalid"]),
-          ...tooLarge,
-          ...error(404, "No such session."),
-          ...commonErrors,
-        },
-      },
+      post: testHelperCompleteSessionOperation(),
     },
     "/v1/test_helpers/verification-sessions/{id}/expire": {
-      post: {
-        operationId: "testHelperExpireSession",
-        tags: ["Test helpers"],
-        summary: "Test mode: expire a session now",
-        parameters: [parameterRef("SessionId"), parameterRef("IdempotencyKey")],
-        responses: {
-          ...ok("200", "The session after the transition.", "Session", {
-            example: examples.expiredSession,
-            idempotent: true,
-          }),
-          ...error(400, "Live key or session, or terminal session.", ["parameter_invalid"]),
-          ...tooLarge,
-          ...error(404, "No such session."),
-          ...commonErrors,
-        },
-      },
+      post: testHelperExpireSessionOperation(),
     },
   };
 }
