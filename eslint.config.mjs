@@ -277,7 +277,10 @@ const config = [
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       "@typescript-eslint/no-floating-promises": "error",
-      "@typescript-eslint/no-misused-promises": "error",
+      // React ignores what an event handler returns, so an async handler in a JSX attribute is
+      // allowed (typescript-eslint's option for React); everywhere else a promise where a void
+      // callback is expected is refused.
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
       "@typescript-eslint/consistent-type-assertions": [
         "error",
         { assertionStyle: "as", objectLiteralTypeAssertions: "never" },
@@ -285,15 +288,15 @@ const config = [
     },
   },
   // Raw SQL is written in lib/platform/db/ only, as named functions (issue #49). The files listed
-  // still hold theirs until it moves there; lib/platform/jobs/job-runner.ts until branch `pieces`
-  // (which splits it) merges. The rule repeats noProcessEnv: a later no-restricted-syntax replaces it.
+  // still hold theirs until it moves there; the job runner's claim
+  // (lib/platform/jobs/claim-jobs.ts) too. The rule repeats noProcessEnv: a later no-restricted-syntax replaces it.
   {
     files: ["lib/**/*.ts", "inngest/**/*.ts", "app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
     ignores: [
       "lib/platform/db/**",
       "lib/platform/env.ts",
       "**/*.test.ts",
-      "lib/platform/jobs/job-runner.ts",
+      "lib/platform/jobs/claim-jobs.ts",
       "lib/platform/jobs/schedule-job.ts",
       "lib/verification/hosted-flow/phone-handoff.ts",
       "lib/verification/hosted-flow/provider-calls.ts",

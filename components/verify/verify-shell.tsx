@@ -35,11 +35,12 @@ export function VerifyShell(props: {
   const locales: FlowLocale[] = pseudoLocaleEnabled(env())
     ? [...SUPPORTED_LOCALES, PSEUDO_LOCALE]
     : [...SUPPORTED_LOCALES];
+  // The merchant's accent as a CSS custom property, which React.CSSProperties does not list.
+  const accent: React.CSSProperties & Record<"--flow-accent", string> = {
+    "--flow-accent": props.brand?.color ?? DEFAULT_ACCENT,
+  };
   return (
-    <div
-      className="flex min-h-dvh flex-col"
-      style={{ "--flow-accent": props.brand?.color ?? DEFAULT_ACCENT } as React.CSSProperties}
-    >
+    <div className="flex min-h-dvh flex-col" style={accent}>
       <a
         href="#flow-main"
         className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:outline-2 focus:outline-sky-700"

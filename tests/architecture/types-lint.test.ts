@@ -58,7 +58,7 @@ describe("the typed database boundary and the type-aware rules", () => {
   });
 
   it("still refuse process.env where the raw-SQL rule applies", async () => {
-    expect(await rules("lib/voice/fixture-env.ts", "export const fixture = process.env.HOME;\n")).toEqual([
+    expect(await rules("lib/voice/fixture-env.ts", "export const fixture = process.env.APP_URL;\n")).toEqual([
       "no-restricted-syntax",
     ]);
   });

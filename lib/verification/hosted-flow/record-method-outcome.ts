@@ -1,11 +1,12 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
+import { methodOf } from "@/lib/verification/session-columns";
 import { completeSession } from "@/lib/verification/complete-session";
 import { ApiError } from "@/lib/verification/errors";
 import { expireSessionIfDue } from "@/lib/verification/expire-session";
 import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
 import { nextAvailableIndex, planMethods } from "@/lib/verification/hosted-flow/method-plan";
-import type { ProviderVerdict, VerificationMethod } from "@/lib/verification/methods/types";
+import type { ProviderVerdict } from "@/lib/verification/methods/types";
 
 export type RecordOutcome =
   | { kind: "completed"; status: "passed" | "failed" }
@@ -42,7 +43,7 @@ export async function recordMethodOutcome(input: {
     await expireSessionIfDue(session.id, now);
     return { kind: "stale" };
   }
-  const method = session.methods[input.expectedIndex] as VerificationMethod;
+  const method = methodOf(session.methods[input.expectedIndex] ?? null);
   const attemptsUsed = input.verdict ? 1 : 0;
   const result = input.verdict?.result ?? "inconclusive";
   const confidence = input.verdict?.confidence ?? "low";

@@ -1,4 +1,5 @@
 import "server-only";
+import { methodOf } from "@/lib/verification/session-columns";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { claimProviderCall, giveUpOnMethod, releaseProviderCall } from "@/lib/verification/hosted-flow/provider-calls";
 import {
@@ -48,7 +49,8 @@ type PhotoSubject = "document" | "selfie";
 
 function currentMethod(session: BoundSession, expectedIndex: number): VerificationMethod | null {
   if (session.status !== "in_progress" || session.currentMethodIndex !== expectedIndex) return null;
-  return (session.methods[expectedIndex] as VerificationMethod | undefined) ?? null;
+  const method = session.methods.at(expectedIndex);
+  return method === undefined ? null : methodOf(method);
 }
 
 /**
