@@ -145,6 +145,8 @@ export async function startEmbeddedPostgres(options: {
   port: number;
   database: string;
   quiet?: boolean;
+  /** Hold a connection until stop or release, so that the server's starter waits for this process. */
+  claim?: boolean;
   /**
    * false for throwaway test databases only: skips flushing to disk, so a crash of the machine
    * can lose or corrupt them. The app's own server (dev, start, cli) is always durable.
@@ -230,17 +232,25 @@ export async function startEmbeddedPostgres(options: {
   }
 
   const client = server.getPgClient("postgres", "127.0.0.1");
+  // A server going down under a held claim is the starter's doing, not this process's failure.
+  client.on("error", () => {});
   await client.connect();
   const exists = await client.query("select 1 from pg_database where datname = $1", [options.database]);
   if (exists.rowCount === 0) await client.query(`create database "${options.database}"`);
-  await client.end();
+  // With `claim`, this connection stays open until release: a command that started the server and
+  // ends first then counts this one as a client from the moment it chose to share, not only once
+  // its own command has connected (`next start` takes seconds to).
+  if (!options.claim) await client.end();
+  const endClaim = () => (options.claim ? client.end().catch(() => {}) : Promise.resolve());
 
   return {
     url,
     stop: async () => {
+      await endClaim();
       if (startedHere) await server.stop();
     },
     release: async () => {
+      await endClaim();
       if (!startedHere) return "not_ours";
       const others = await otherClients(server);
       if (others > 0) {

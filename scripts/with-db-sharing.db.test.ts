@@ -32,8 +32,15 @@ function withDb(dataDir: string, port: number, ...command: string[]): Running {
   return running;
 }
 
-const app = (dataDir: string, port: number) =>
-  withDb(dataDir, port, "node", "--input-type=module", "-e", APP.replaceAll("\n", " "));
+const app = (dataDir: string, port: number, bootSeconds = 0) =>
+  withDb(
+    dataDir,
+    port,
+    "node",
+    "--input-type=module",
+    "-e",
+    `await new Promise((resolve) => setTimeout(resolve, ${bootSeconds * 1000})); ${APP.replaceAll("\n", " ")}`,
+  );
 const cli = (dataDir: string, port: number, seconds: number) => withDb(dataDir, port, "sleep", String(seconds));
 
 async function end(running: Running) {
@@ -55,6 +62,40 @@ async function answering(running: Running) {
 }
 
 describe("the embedded database outlives every short-lived client", () => {
+  // `next start` takes seconds before its first query. A CLI that started the server and ends in
+  // that time must still see the app, which chose to share the server before it connected.
+  it(
+    "the CLI ends while the app that joined it is still booting: the app finds its database",
+    { timeout: 240_000 },
+    async () => {
+      const { freePort, serverAnswers } = await import("./embedded-postgres");
+      const port = await freePort();
+      const dataDir = `.data/with-db-sharing-${port}`;
+      let theApp: Running | null = null;
+      let theCli: Running | null = null;
+      try {
+        theCli = cli(dataDir, port, 4);
+        await vi.waitFor(async () => expect(await serverAnswers(port)).toBe(true), { timeout: 120_000, interval: 250 });
+        theApp = app(dataDir, port, 8);
+        await vi.waitFor(() => expect(theApp!.stderr.join("")).toContain("already running"), {
+          timeout: 60_000,
+          interval: 100,
+        });
+        const [code] = await once(theCli.child, "exit");
+        expect(code, theCli.stderr.join("")).toBe(0);
+        expect(theCli.stderr.join("")).toContain("left running");
+        await answering(theApp);
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        expect(theApp.lines.filter((line) => line !== "ok")).toEqual([]);
+      } finally {
+        if (theCli) await end(theCli);
+        if (theApp) await end(theApp);
+        await stopServer(dataDir);
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+
   it.each([
     ["the CLI first, then the app", "cli-first"],
     ["the app first, then the CLI", "app-first"],

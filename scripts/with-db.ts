@@ -29,6 +29,7 @@ async function startDatabase() {
     dataDir: process.env.EMBEDDED_PG_DIR || EMBEDDED_DATABASE.dataDir,
     port: Number(process.env.EMBEDDED_PG_PORT || EMBEDDED_DATABASE.port),
     database: EMBEDDED_DATABASE.database,
+    claim: true,
   };
   try {
     try {

@@ -184,6 +184,7 @@ export type AppProcess = {
  * with TEST_APP_LOGS=1.
  */
 export async function spawnApp(options: {
+  /** "" for the README's own `npm start`: with-db then starts or shares the embedded server. */
   databaseUrl: string;
   env?: Record<string, string>;
   mode?: "start" | "dev";
@@ -192,7 +193,10 @@ export async function spawnApp(options: {
   const { caCertPath } = ensureTestCertificates();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn("npx", ["next", mode, "-p", String(port), "-H", "127.0.0.1"], {
+  const listen = ["-p", String(port), "-H", "127.0.0.1"];
+  const [command, ...args] =
+    options.databaseUrl === "" ? ["npm", "start", "--", ...listen] : ["npx", "next", mode, ...listen];
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       ...TEST_APP_ENV,
