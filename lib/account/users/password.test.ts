@@ -2,6 +2,7 @@
 // verification (issue 48: 40 sign-ups pushed a sign-in from 0.26 s to 9.8 s on a shared queue).
 // Proven by structure, not by timing: sign-up's queue is held full by work that never ends
 // until the test lets it, and a sign-in still verifies.
+import argon2 from "argon2";
 import { describe, expect, it } from "vitest";
 import { hashPassword, holdSignUpHash, signUpQueue, verifyPassword } from "@/lib/account/users/password";
 
@@ -28,6 +29,18 @@ describe("password hashing queues", () => {
     expect(again).not.toBeNull();
     const hash = await again!.hash("another passphrase");
     await expect(verifyPassword(hash, "another passphrase")).resolves.toBe(true);
+  });
+
+  it("starts a sign-up hash only once the sign-in running beside it is done", { timeout: 60_000 }, async () => {
+    // A stored hash that takes five times the default to verify (its parameters are in it), against a sign-up
+    // hash of a tenth of that: on its own, the sign-up would end long before the sign-in.
+    const slow = await argon2.hash("a slow one", { type: argon2.argon2id, memoryCost: 2 ** 16, timeCost: 15 });
+    const ended: string[] = [];
+    const signIn = verifyPassword(slow, "a slow one").then((ok) => ended.push(`sign-in ${ok}`));
+    const place = holdSignUpHash()!;
+    const signUp = place.hash("a new account's passphrase").then(() => ended.push("sign-up"));
+    await Promise.all([signIn, signUp]);
+    expect(ended).toEqual(["sign-in true", "sign-up"]);
   });
 
   it("gives back a place that was held but not used", () => {

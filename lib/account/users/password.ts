@@ -51,16 +51,53 @@ type QueuePlace = { run<T>(work: () => Promise<T>): Promise<T>; release(): void 
 const signInQueue = new WorkQueue(4);
 export const signUpQueue = new WorkQueue(1, 8);
 
+// One argon2 hash runs its four lanes on four threads, so a sign-up hash alone fills this
+// machine's cores. Sign-in pre-empts sign-up: a sign-up hash starts only when no sign-in hash or
+// verification is running or waiting (or after SIGN_UP_YIELD_MS, so a stream of sign-ins cannot
+// hold sign-up back for ever), and a sign-in never waits behind more than the one running.
+const SIGN_UP_YIELD_MS = 10_000;
+let signInWork = 0;
+let signInsDone: (() => void)[] = [];
+
+async function runForSignIn<T>(work: () => Promise<T>): Promise<T> {
+  signInWork++;
+  try {
+    return await signInQueue.run(work);
+  } finally {
+    if (--signInWork === 0) for (const resume of signInsDone.splice(0)) resume();
+  }
+}
+
+function afterSignIns(): Promise<void> {
+  if (signInWork === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    signInsDone.push(resolve);
+    setTimeout(() => {
+      signInsDone = signInsDone.filter((waiting) => waiting !== resolve);
+      resolve();
+    }, SIGN_UP_YIELD_MS).unref();
+  });
+}
+
 const hash = (password: string) => argon2.hash(password, { type: argon2.argon2id });
 
 export async function hashPassword(password: string): Promise<string> {
-  return signInQueue.run(() => hash(password));
+  return runForSignIn(() => hash(password));
 }
 
 /** A place in sign-up's own hash queue, or null when sign-up is at capacity. */
 export function holdSignUpHash(): { hash(password: string): Promise<string>; release(): void } | null {
   const place = signUpQueue.hold();
-  return place && { hash: (password) => place.run(() => hash(password)), release: place.release };
+  return (
+    place && {
+      hash: (password) =>
+        place.run(async () => {
+          await afterSignIns();
+          return hash(password);
+        }),
+      release: place.release,
+    }
+  );
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -74,8 +111,8 @@ export async function verifyPassword(storedHash: string | null | undefined, pass
   if (!storedHash) {
     dummyHash ??= hashPassword("not-a-real-password-only-for-timing");
     const hash = await dummyHash;
-    await signInQueue.run(() => argon2.verify(hash, password)).catch(() => false);
+    await runForSignIn(() => argon2.verify(hash, password)).catch(() => false);
     return false;
   }
-  return signInQueue.run(() => argon2.verify(storedHash, password)).catch(() => false);
+  return runForSignIn(() => argon2.verify(storedHash, password)).catch(() => false);
 }
