@@ -198,52 +198,56 @@ function generatedPhotos(): { photo: Photo; bytes: () => Promise<Uint8Array> }[]
     .filter((f) => f.endsWith(".jpg"))
     .sort((a, b) => sha(a).localeCompare(sha(b)))
     .slice(0, generatedDocuments);
+  // --documents-from K: start at the K-th portrait (a second measuring process takes a later part).
+  const from = Number(argValue("--documents-from") ?? 0);
   return files.flatMap((file, rank) =>
-    [0, 1].flatMap((copy) => {
-      const name = `generated:${file}${copy === 0 ? "" : "#2"}`;
-      const split: Split =
-        rank < documentsReported || parseInt(sha(`split:generated:${file}`).slice(0, 8), 16) % 2 === 0
-          ? "tuning"
-          : "held-out";
-      const i = 2 * rank + copy;
-      const format = (["TD1", "TD2", "TD3"] as const)[i % 3];
-      // Rendered once for both captures (the slowest step), when first needed.
-      let rendered: Promise<Buffer> | undefined;
-      const render = () =>
-        (rendered ??= renderIcaoDocument(
-          {
-            format,
-            issuer: "NLD",
-            nationality: "NLD",
-            surname: "SPECIMEN",
-            givenNames: "SAME IMAGE",
-            documentNumber: "XR4821937",
-            birthDate: "030310",
-            sex: "F",
-            expiryDate: "310802",
-          },
-          file,
-        ));
-      // Each capture its own distortion (the document's never the close-up's), every close-up
-      // distortion equally often, and seeds no earlier report used.
-      const closeUpDistortion = DISTORTIONS[i % DISTORTIONS.length];
-      const documentDistortion = DISTORTIONS[(i + 1 + (rank % (DISTORTIONS.length - 1))) % DISTORTIONS.length];
-      const seed = 1000 + 2 * i;
-      const base = { name, split, source: "generated" as const };
-      return [
-        {
-          photo: { ...base, side: "document" as const, file: `${format} ${documentDistortion}` },
-          bytes: async () => new Uint8Array(await photograph(await render(), documentDistortion, seed)),
-        },
-        {
-          photo: { ...base, side: "held_up" as const, file: `${format} close-up ${closeUpDistortion}` },
-          bytes: async () =>
-            new Uint8Array(
-              await photographCloseUp(await render(), icaoPortraitBox(format), closeUpDistortion, seed + 1),
-            ),
-        },
-      ];
-    }),
+    rank < from
+      ? []
+      : [0, 1].flatMap((copy) => {
+          const name = `generated:${file}${copy === 0 ? "" : "#2"}`;
+          const split: Split =
+            rank < documentsReported || parseInt(sha(`split:generated:${file}`).slice(0, 8), 16) % 2 === 0
+              ? "tuning"
+              : "held-out";
+          const i = 2 * rank + copy;
+          const format = (["TD1", "TD2", "TD3"] as const)[i % 3];
+          // Rendered once for both captures (the slowest step), when first needed.
+          let rendered: Promise<Buffer> | undefined;
+          const render = () =>
+            (rendered ??= renderIcaoDocument(
+              {
+                format,
+                issuer: "NLD",
+                nationality: "NLD",
+                surname: "SPECIMEN",
+                givenNames: "SAME IMAGE",
+                documentNumber: "XR4821937",
+                birthDate: "030310",
+                sex: "F",
+                expiryDate: "310802",
+              },
+              file,
+            ));
+          // Each capture its own distortion (the document's never the close-up's), every close-up
+          // distortion equally often, and seeds no earlier report used.
+          const closeUpDistortion = DISTORTIONS[i % DISTORTIONS.length];
+          const documentDistortion = DISTORTIONS[(i + 1 + (rank % (DISTORTIONS.length - 1))) % DISTORTIONS.length];
+          const seed = 1000 + 2 * i;
+          const base = { name, split, source: "generated" as const };
+          return [
+            {
+              photo: { ...base, side: "document" as const, file: `${format} ${documentDistortion}` },
+              bytes: async () => new Uint8Array(await photograph(await render(), documentDistortion, seed)),
+            },
+            {
+              photo: { ...base, side: "held_up" as const, file: `${format} close-up ${closeUpDistortion}` },
+              bytes: async () =>
+                new Uint8Array(
+                  await photographCloseUp(await render(), icaoPortraitBox(format), closeUpDistortion, seed + 1),
+                ),
+            },
+          ];
+        }),
   );
 }
 

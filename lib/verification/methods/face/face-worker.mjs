@@ -326,10 +326,13 @@ async function cropStatistics(rgb, info, box) {
 
 /**
  * What one call measures: estimateAge (the age models), liveness (anti-spoofing and liveness
- * scores; with the age unless said otherwise), describe (the match model's descriptor of each face) and
- * maxSide (longest side measured, at most MAX_SIDE_LIMIT).
+ * scores; with the age unless said otherwise), describe (the match model's descriptor of the largest
+ * face scored at least describeMinScore) and maxSide (longest side measured, at most MAX_SIDE_LIMIT).
  */
-async function measure(bytes, { estimateAge = false, liveness = estimateAge, describe = false, maxSide = MAX_SIDE }) {
+async function measure(
+  bytes,
+  { estimateAge = false, liveness = estimateAge, describe = false, describeMinScore, maxSide = MAX_SIDE },
+) {
   await ready;
   const side = Math.min(MAX_SIDE_LIMIT, Math.max(64, Math.round(maxSide) || MAX_SIDE));
   let decoded;
@@ -351,6 +354,15 @@ async function measure(bytes, { estimateAge = false, liveness = estimateAge, des
   try {
     const result = await human.detect(batch, modelsFor({ liveness, describe }));
     const faces = [];
+    // Only the face the match compares is described (the largest the gates count, quality-gates.ts's
+    // distinctFaces): a card's ghost portrait, or a second face that sends the photo back anyway,
+    // would cost a forward pass for nothing.
+    const counted = result.face.filter((face) => face.score >= (describeMinScore ?? 0));
+    const described = counted.reduce(
+      (largest, face) =>
+        largest && largest.boxRaw[2] * largest.boxRaw[3] >= face.boxRaw[2] * face.boxRaw[3] ? largest : face,
+      null,
+    );
     try {
       for (const face of result.face) {
         const ages = estimateAge && face.tensor ? await estimateAges(face.tensor, batch, face.boxRaw) : null;
@@ -361,7 +373,7 @@ async function measure(bytes, { estimateAge = false, liveness = estimateAge, des
           ages,
           real: liveness && typeof face.real === "number" ? face.real : null,
           live: liveness && typeof face.live === "number" ? face.live : null,
-          ...(describe ? await describeFace(face, rgb, info) : {}),
+          ...(describe && face === described ? await describeFace(face, rgb, info) : {}),
           yaw: face.rotation?.angle?.yaw ?? null,
           pitch: face.rotation?.angle?.pitch ?? null,
           ...(await cropStatistics(rgb, info, face.boxRaw)),

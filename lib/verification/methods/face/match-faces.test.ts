@@ -173,6 +173,16 @@ describe("matchFaces on real photographs", () => {
     });
   }, 120_000);
 
+  it("describes only the face the match would compare: the largest of several", async () => {
+    const measured = await faceEstimator().measure(await derivedFace.twoFaces(), false, DOCUMENT_MEASUREMENT);
+    expect(measured.readable && measured.faces.length).toBe(2);
+    const faces = measured.readable ? measured.faces : [];
+    const described = faces.filter((f) => f.descriptor?.length);
+    expect(described).toHaveLength(1);
+    expect(described[0].box[2] * described[0].box[3]).toBe(Math.max(...faces.map((f) => f.box[2] * f.box[3])));
+    expect(described[0].aligned).toHaveLength(112 * 112);
+  }, 120_000);
+
   it("leaves the worker as it was: the next photo is estimated in full and described only when asked", async () => {
     await matchFaces(await card(facePhoto("adult-70-plus")), jpeg(facePhoto("adult-70-plus")));
     expect(await analyzeFace(facePhoto("adult-50-59"))).toMatchObject({
