@@ -35,6 +35,23 @@ const card = async (photo: Uint8Array, portraitWidth = 120) =>
 /** The person's photograph as a different capture (tests/support/face-fixtures.ts). */
 const selfie = async (name: Parameters<typeof facePhoto>[0]) => jpeg(await selfieOf(name));
 
+/** A generated TD3 passport (eval/id-document) carrying a face fixture as its portrait. */
+const specimenPassport = (face: Parameters<typeof facePhoto>[0]) =>
+  renderIcaoDocument(
+    {
+      format: "TD3",
+      issuer: "NLD",
+      nationality: "NLD",
+      surname: "DE BRUIJN",
+      givenNames: "WILLEKE",
+      documentNumber: "XR4821937",
+      birthDate: "900417",
+      sex: "F",
+      expiryDate: "340802",
+    },
+    path.join(process.cwd(), `tests/fixtures/faces/${face}.jpg`),
+  );
+
 describe("matchFaces on real photographs", () => {
   it("matches a printed, photographed portrait to the same person's selfie", async () => {
     for (const name of ["adult-50-59", "adult-20-29"] as const) {
@@ -61,20 +78,7 @@ describe("matchFaces on real photographs", () => {
   }, 120_000);
 
   it("refuses a generated passport photographed again close-up, under the document's glare, as the same image", async () => {
-    const passport = await renderIcaoDocument(
-      {
-        format: "TD3",
-        issuer: "NLD",
-        nationality: "NLD",
-        surname: "DE BRUIJN",
-        givenNames: "WILLEKE",
-        documentNumber: "XR4821937",
-        birthDate: "900417",
-        sex: "F",
-        expiryDate: "340802",
-      },
-      path.join(process.cwd(), "tests/fixtures/faces/adult-20-29.jpg"),
-    );
+    const passport = await specimenPassport("adult-20-29");
     const result = await matchFaces(
       jpeg(new Uint8Array(await photograph(passport, "glare", 1))),
       jpeg(new Uint8Array(await photographCloseUp(passport, icaoPortraitBox("TD3"), "clean"))),
@@ -100,20 +104,7 @@ describe("matchFaces on real photographs", () => {
     expect(await pixels(printed, await selfieOf("adult-20-29"))).toBeLessThan(RECAPTURE_THRESHOLD);
 
     // A generated passport photographed for the document step, then close-up under glare.
-    const passport = await renderIcaoDocument(
-      {
-        format: "TD3",
-        issuer: "NLD",
-        nationality: "NLD",
-        surname: "DE BRUIJN",
-        givenNames: "WILLEKE",
-        documentNumber: "XR4821937",
-        birthDate: "900417",
-        sex: "F",
-        expiryDate: "340802",
-      },
-      path.join(process.cwd(), "tests/fixtures/faces/adult-50-59.jpg"),
-    );
+    const passport = await specimenPassport("adult-50-59");
     const document = new Uint8Array(await photograph(passport, "clean", 3));
     const glare = new Uint8Array(await photographCloseUp(passport, icaoPortraitBox("TD3"), "glare", 4));
     expect(await pixels(document, glare)).toBeGreaterThanOrEqual(RECAPTURE_THRESHOLD);
