@@ -200,6 +200,8 @@ function generatedPhotos(): { photo: Photo; bytes: () => Promise<Uint8Array> }[]
     .slice(0, generatedDocuments);
   // --documents-from K: start at the K-th portrait (a second measuring process takes a later part).
   const from = Number(argValue("--documents-from") ?? 0);
+  // --documents-split S: only the documents of that split (to fill the held-out split first).
+  const onlySplit = argValue("--documents-split");
   return files.flatMap((file, rank) =>
     rank < from
       ? []
@@ -233,6 +235,7 @@ function generatedPhotos(): { photo: Photo; bytes: () => Promise<Uint8Array> }[]
           const closeUpDistortion = DISTORTIONS[i % DISTORTIONS.length];
           const documentDistortion = DISTORTIONS[(i + 1 + (rank % (DISTORTIONS.length - 1))) % DISTORTIONS.length];
           const seed = 1000 + 2 * i;
+          if (onlySplit && split !== onlySplit) return [];
           const base = { name, split, source: "generated" as const };
           return [
             {
