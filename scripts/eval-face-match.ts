@@ -1,5 +1,6 @@
-// npm run eval:face-match -- --images DIR [--people N] [--documents N] [--labelled N]
-// [--model mobilefacenet|faceres] [--measurements FILE] [--report-only]: scores the face match of
+// npm run eval:face-match -- --images DIR [--people N] [--held-out-people N] [--held-out-skip K]
+// [--documents N] [--documents-reported K] [--documents-from K] [--documents-split S] [--labelled N]
+// [--no-age] [--model mobilefacenet|faceres] [--measurements FILE] [--report-only]: scores the face match of
 // the id_document method (lib/verification/methods/face/match-faces.ts) on identity-labelled faces
 // and prints a markdown report. Not part of the test suite. --model: the descriptor measured
 // (FACE_MATCH_MODEL's by default; keep one measurements file a model).
