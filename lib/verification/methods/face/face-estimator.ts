@@ -8,7 +8,7 @@ import {
   SHIPPED_AGE_MODELS,
   type AgeModelChoice,
 } from "@/lib/verification/methods/face/age-models";
-import type { FaceMeasurements } from "@/lib/verification/methods/face/quality-gates";
+import { GATES, type FaceMeasurements } from "@/lib/verification/methods/face/quality-gates";
 import { ProviderError } from "@/lib/verification/methods/types";
 
 // One worker process (bounded-worker.ts: its queue, budgets and idle shutdown, shared with the
@@ -36,7 +36,8 @@ import { ProviderError } from "@/lib/verification/methods/types";
 /**
  * What the worker measures besides the faces' boxes and quality: the age (estimateAge), the
  * anti-spoofing and liveness scores (liveness, by default with the age), the face match model's
- * descriptor of each face (describe, for match-faces.ts), at a longest side of maxSide pixels (640 by default).
+ * descriptor of the face the gates count first (describe, for match-faces.ts), at a longest side of
+ * maxSide pixels (640 by default).
  */
 export type MeasureOptions = { estimateAge: boolean; liveness?: boolean; describe?: boolean; maxSide?: number };
 
@@ -131,8 +132,11 @@ class FaceEstimator {
       describe: options.describe,
       maxSide: options.maxSide,
     };
+    // The worker describes only the face the gates count first (distinctFaces: the largest scored
+    // at least this), the one the match compares.
+    const workerOptions = { ...measureOptions, describeMinScore: GATES.minFaceScore };
     // The worker reports each model's estimates; they are combined here, as the evaluation combines them.
-    const measured = await this.worker.run(bytes, { options: measureOptions }, { onlyIfIdle: options.onlyIfIdle });
+    const measured = await this.worker.run(bytes, { options: workerOptions }, { onlyIfIdle: options.onlyIfIdle });
     if (!measured.readable) return measured;
     const faces = measured.faces.map((face) => ({
       ...face,

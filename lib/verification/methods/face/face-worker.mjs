@@ -20,7 +20,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parentPort, workerData } from "../worker-port.mjs";
 import { faceresReading, gearReading } from "./age-readings.mjs";
 import { greyStatistics } from "./grey-statistics.mjs";
-import { alignFace, ALIGNED_SIDE, fivePoints, readMobileFaceNet } from "./mobilefacenet.mjs";
+import { alignedGrey, alignFace, ALIGNED_SIDE, fivePoints, readMobileFaceNet } from "./mobilefacenet.mjs";
 
 // Inference ranks below the event loop, so where a core is contended the scheduler favours the
 // API: bounded-worker.ts starts the worker process at a lower priority, and in a worker thread
@@ -250,23 +250,28 @@ async function faceApiAge(faceapi, { image, box }) {
 
 let mobileFaceNet = null;
 
-/** MobileFaceNet's descriptor of the face with this mesh, aligned onto the ArcFace template; null without a mesh. */
+/**
+ * MobileFaceNet's descriptor of the face with this mesh, aligned onto the ArcFace template, and the
+ * aligned face in grey (ALIGNED_SIDE squared, 0-255, for the same-image check's pixel comparison,
+ * match-faces.ts); null without a mesh.
+ */
 async function mobileFaceNetDescriptor(rgb, info, mesh) {
   const landmarks = fivePoints(mesh);
   if (!landmarks) return null;
-  const input = tf.tensor4d(alignFace(rgb, info.width, info.height, landmarks), [1, ALIGNED_SIDE, ALIGNED_SIDE, 3]);
+  const aligned = alignFace(rgb, info.width, info.height, landmarks);
+  const input = tf.tensor4d(aligned, [1, ALIGNED_SIDE, ALIGNED_SIDE, 3]);
   const output = mobileFaceNet.execute(input);
   try {
-    return Array.from(await output.data());
+    return { descriptor: Array.from(await output.data()), aligned: alignedGrey(aligned) };
   } finally {
     tf.dispose([input, output]);
   }
 }
 
-/** The chosen model's descriptor of one face (null when it gave none). */
+/** The chosen model's descriptor of one face (null when it gave none), with MobileFaceNet's aligned face. */
 async function describeFace(face, rgb, info) {
-  if (matchModel === "faceres") return Array.isArray(face.embedding) ? face.embedding : null;
-  return mobileFaceNetDescriptor(rgb, info, face.mesh);
+  if (matchModel === "faceres") return { descriptor: Array.isArray(face.embedding) ? face.embedding : null };
+  return (await mobileFaceNetDescriptor(rgb, info, face.mesh)) ?? { descriptor: null };
 }
 
 const ageModelNames = workerData?.ageModels ?? [];
@@ -321,10 +326,13 @@ async function cropStatistics(rgb, info, box) {
 
 /**
  * What one call measures: estimateAge (the age models), liveness (anti-spoofing and liveness
- * scores; with the age unless said otherwise), describe (the match model's descriptor of each face) and
- * maxSide (longest side measured, at most MAX_SIDE_LIMIT).
+ * scores; with the age unless said otherwise), describe (the match model's descriptor of the largest
+ * face scored at least describeMinScore) and maxSide (longest side measured, at most MAX_SIDE_LIMIT).
  */
-async function measure(bytes, { estimateAge = false, liveness = estimateAge, describe = false, maxSide = MAX_SIDE }) {
+async function measure(
+  bytes,
+  { estimateAge = false, liveness = estimateAge, describe = false, describeMinScore, maxSide = MAX_SIDE },
+) {
   await ready;
   const side = Math.min(MAX_SIDE_LIMIT, Math.max(64, Math.round(maxSide) || MAX_SIDE));
   let decoded;
@@ -346,6 +354,15 @@ async function measure(bytes, { estimateAge = false, liveness = estimateAge, des
   try {
     const result = await human.detect(batch, modelsFor({ liveness, describe }));
     const faces = [];
+    // Only the face the match compares is described (the largest the gates count, quality-gates.ts's
+    // distinctFaces): a card's ghost portrait, or a second face that sends the photo back anyway,
+    // would cost a forward pass for nothing.
+    const counted = result.face.filter((face) => face.score >= (describeMinScore ?? 0));
+    const described = counted.reduce(
+      (largest, face) =>
+        largest && largest.boxRaw[2] * largest.boxRaw[3] >= face.boxRaw[2] * face.boxRaw[3] ? largest : face,
+      null,
+    );
     try {
       for (const face of result.face) {
         const ages = estimateAge && face.tensor ? await estimateAges(face.tensor, batch, face.boxRaw) : null;
@@ -356,7 +373,7 @@ async function measure(bytes, { estimateAge = false, liveness = estimateAge, des
           ages,
           real: liveness && typeof face.real === "number" ? face.real : null,
           live: liveness && typeof face.live === "number" ? face.live : null,
-          ...(describe ? { descriptor: await describeFace(face, rgb, info) } : {}),
+          ...(describe && face === described ? await describeFace(face, rgb, info) : {}),
           yaw: face.rotation?.angle?.yaw ?? null,
           pitch: face.rotation?.angle?.pitch ?? null,
           ...(await cropStatistics(rgb, info, face.boxRaw)),

@@ -17,6 +17,8 @@ import {
   documentDescriptor,
   MATCH_THRESHOLD,
   matchFaces,
+  RECAPTURE_THRESHOLD,
+  recaptureOf,
   SAME_IMAGE_THRESHOLD,
   SELFIE_MEASUREMENT,
   selfieDescriptor,
@@ -32,6 +34,23 @@ const card = async (photo: Uint8Array, portraitWidth = 120) =>
   jpeg(await printPortraitOnCard(photo, { portraitWidth, grey: true, blur: 0.8, jpegQuality: 70 }));
 /** The person's photograph as a different capture (tests/support/face-fixtures.ts). */
 const selfie = async (name: Parameters<typeof facePhoto>[0]) => jpeg(await selfieOf(name));
+
+/** A generated TD3 passport (eval/id-document) carrying a face fixture as its portrait. */
+const specimenPassport = (face: Parameters<typeof facePhoto>[0]) =>
+  renderIcaoDocument(
+    {
+      format: "TD3",
+      issuer: "NLD",
+      nationality: "NLD",
+      surname: "DE BRUIJN",
+      givenNames: "WILLEKE",
+      documentNumber: "XR4821937",
+      birthDate: "900417",
+      sex: "F",
+      expiryDate: "340802",
+    },
+    path.join(process.cwd(), `tests/fixtures/faces/${face}.jpg`),
+  );
 
 describe("matchFaces on real photographs", () => {
   it("matches a printed, photographed portrait to the same person's selfie", async () => {
@@ -59,26 +78,41 @@ describe("matchFaces on real photographs", () => {
   }, 120_000);
 
   it("refuses a generated passport photographed again close-up, under the document's glare, as the same image", async () => {
-    const passport = await renderIcaoDocument(
-      {
-        format: "TD3",
-        issuer: "NLD",
-        nationality: "NLD",
-        surname: "DE BRUIJN",
-        givenNames: "WILLEKE",
-        documentNumber: "XR4821937",
-        birthDate: "900417",
-        sex: "F",
-        expiryDate: "340802",
-      },
-      path.join(process.cwd(), "tests/fixtures/faces/adult-20-29.jpg"),
-    );
+    const passport = await specimenPassport("adult-20-29");
     const result = await matchFaces(
       jpeg(new Uint8Array(await photograph(passport, "glare", 1))),
       jpeg(new Uint8Array(await photographCloseUp(passport, icaoPortraitBox("TD3"), "clean"))),
     );
     expect(result).toEqual({ kind: "same_image", similarity: expect.any(Number) });
   }, 120_000);
+
+  it("tells a recaptured print, even under glare, from another capture of the face by the aligned pixels alone", async () => {
+    const estimator = faceEstimator();
+    const documentFace = async (bytes: Uint8Array) =>
+      documentDescriptor(await estimator.measure(bytes, false, DOCUMENT_MEASUREMENT))!;
+    const selfieFace = async (bytes: Uint8Array) =>
+      selfieDescriptor(await estimator.measure(bytes, false, SELFIE_MEASUREMENT)).face!;
+    const pixels = async (document: Uint8Array, selfie: Uint8Array) =>
+      recaptureOf(await documentFace(document), await selfieFace(selfie));
+
+    const photo = facePhoto("adult-20-29");
+    const printed = (await card(photo)).bytes;
+    // The print held up to the selfie camera: refused by the pixels, not only by the descriptor.
+    const heldUp = await holdCardUpToCamera(photo, { portraitWidth: 240, grey: true, blur: 0.6, jpegQuality: 85 });
+    expect(await pixels(printed, heldUp)).toBeGreaterThanOrEqual(RECAPTURE_THRESHOLD);
+    // Another capture of the face (mirrored, relit): the same person, not the same image.
+    expect(await pixels(printed, await selfieOf("adult-20-29"))).toBeLessThan(RECAPTURE_THRESHOLD);
+
+    // A generated passport photographed for the document step, then close-up under glare.
+    const passport = await specimenPassport("adult-50-59");
+    const document = new Uint8Array(await photograph(passport, "clean", 3));
+    const glare = new Uint8Array(await photographCloseUp(passport, icaoPortraitBox("TD3"), "glare", 4));
+    expect(await pixels(document, glare)).toBeGreaterThanOrEqual(RECAPTURE_THRESHOLD);
+    expect(await matchFaces(jpeg(document), jpeg(glare))).toEqual({
+      kind: "same_image",
+      similarity: expect.any(Number),
+    });
+  }, 180_000);
 
   it("does not match different people", async () => {
     const document = await card(facePhoto("adult-50-59"));
@@ -119,9 +153,25 @@ describe("matchFaces on real photographs", () => {
   }, 120_000);
 
   it("never matches a selfie that fails the spoof gate (a photo of a screen), while the printed document needs no liveness", async () => {
-    expect(await matchFaces(await card(facePhoto("adult-70-plus")), jpeg(await derivedFace.rephotographed()))).toEqual({
+    // The screen shows adult-70-plus's fixture photo; the document carries another person's portrait.
+    expect(await matchFaces(await card(facePhoto("adult-50-59")), jpeg(await derivedFace.rephotographed()))).toEqual({
       kind: "spoof",
     });
+    // The document's own photo on the screen: the aligned pixels tell it is the same image.
+    expect(await matchFaces(await card(facePhoto("adult-70-plus")), jpeg(await derivedFace.rephotographed()))).toEqual({
+      kind: "same_image",
+      similarity: expect.any(Number),
+    });
+  }, 120_000);
+
+  it("describes only the face the match would compare: the largest of several", async () => {
+    const measured = await faceEstimator().measure(await derivedFace.twoFaces(), false, DOCUMENT_MEASUREMENT);
+    expect(measured.readable && measured.faces.length).toBe(2);
+    const faces = measured.readable ? measured.faces : [];
+    const described = faces.filter((f) => f.descriptor?.length);
+    expect(described).toHaveLength(1);
+    expect(described[0].box[2] * described[0].box[3]).toBe(Math.max(...faces.map((f) => f.box[2] * f.box[3])));
+    expect(described[0].aligned).toHaveLength(112 * 112);
   }, 120_000);
 
   it("leaves the worker as it was: the next photo is estimated in full and described only when asked", async () => {
@@ -151,9 +201,11 @@ describe("the descriptor model (FACE_MATCH_MODEL)", () => {
         [faceres, "faceres", 1024],
       ] as const) {
         expect(estimator.matchModel).toBe(model);
-        const documentFace = documentDescriptor(await estimator.measure(document.bytes, false, DOCUMENT_MEASUREMENT));
+        const documentFace = documentDescriptor(
+          await estimator.measure(document.bytes, false, DOCUMENT_MEASUREMENT),
+        )?.descriptor;
         const selfieFace = (bytes: Uint8Array) =>
-          estimator.measure(bytes, false, SELFIE_MEASUREMENT).then((m) => selfieDescriptor(m).descriptor!);
+          estimator.measure(bytes, false, SELFIE_MEASUREMENT).then((m) => selfieDescriptor(m).face!.descriptor);
         expect(documentFace).toHaveLength(length);
         expect(descriptorSimilarity(documentFace!, await selfieFace(same))).toBeGreaterThanOrEqual(
           MATCH_THRESHOLD[model],
@@ -228,7 +280,8 @@ describe("the rules on measurements", () => {
     const wide = (DOCUMENT_MIN_FACE_PIXELS + 1) / width;
     const narrow = (DOCUMENT_MIN_FACE_PIXELS - 1) / width;
     const measured = (faces: MeasuredFace[]) => ({ readable: true as const, width, height: 750, faces });
-    expect(documentDescriptor(measured([face({ box: [0.1, 0.1, wide, wide] })]))).toEqual([1, 0, 0]);
+    const described = { descriptor: [1, 0, 0], aligned: null };
+    expect(documentDescriptor(measured([face({ box: [0.1, 0.1, wide, wide] })]))).toEqual(described);
     expect(documentDescriptor(measured([face({ box: [0.1, 0.1, narrow, narrow] })]))).toBeNull();
     expect(documentDescriptor(measured([]))).toBeNull();
     expect(
@@ -236,21 +289,25 @@ describe("the rules on measurements", () => {
     ).toBeNull();
     expect(documentDescriptor(measured([face({ descriptor: null })]))).toBeNull();
     // A portrait is judged on size alone: dark, blurred, turned or "not live" prints still count.
-    expect(documentDescriptor(measured([face({ brightness: 5, sharpness: 1, yaw: 1, real: 0, live: 0 })]))).toEqual([
-      1, 0, 0,
-    ]);
+    expect(documentDescriptor(measured([face({ brightness: 5, sharpness: 1, yaw: 1, real: 0, live: 0 })]))).toEqual(
+      described,
+    );
     expect(documentDescriptor({ readable: false })).toBeNull();
   });
 
   it("holds the selfie to face_estimation's gates, keeping a spoof's descriptor for the same-image check", () => {
     const measured = (faces: MeasuredFace[]) => ({ readable: true as const, width: 640, height: 480, faces });
-    expect(selfieDescriptor(measured([face({ real: 0.9, live: 0.9 })]))).toEqual({ descriptor: [1, 0, 0], live: true });
+    const aligned = Array.from({ length: 112 * 112 }, (_, i) => i % 256);
+    expect(selfieDescriptor(measured([face({ real: 0.9, live: 0.9, aligned })]))).toEqual({
+      face: { descriptor: [1, 0, 0], aligned },
+      live: true,
+    });
     expect(selfieDescriptor(measured([face({ real: 0.1, live: 0.9 })]))).toEqual({
-      descriptor: [1, 0, 0],
+      face: { descriptor: [1, 0, 0], aligned: null },
       live: false,
     });
     expect(selfieDescriptor(measured([face({ real: 0.9, live: 0.9, descriptor: null })]))).toEqual({
-      descriptor: null,
+      face: null,
       live: true,
     });
     expect(() => selfieDescriptor(measured([face({ box: [0.4, 0.4, 0.05, 0.05] })]))).toThrow(

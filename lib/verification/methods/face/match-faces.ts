@@ -5,6 +5,7 @@ import {
   type MeasureOptions,
 } from "@/lib/verification/methods/face/face-estimator";
 import { distinctFaces, judgeMeasurements, type FaceMeasurements } from "@/lib/verification/methods/face/quality-gates";
+import { recaptureSimilarity } from "@/lib/verification/methods/face/recapture";
 import { RetakeRequired, type ImageEvidence } from "@/lib/verification/methods/types";
 
 // Whether the portrait on an identity document and a live selfie show the same person
@@ -29,6 +30,16 @@ export const SAME_IMAGE_THRESHOLD = { mobilefacenet: 0.91, faceres: 0.85 } as co
   FaceMatchModel,
   number
 >;
+
+/**
+ * The second, independent same-image signal (MobileFaceNet only, which hands back the aligned
+ * face): at and above this pixel-level similarity of the two aligned faces (recapture.ts) the
+ * selfie is the document's portrait photographed again, whatever the descriptors say. Genuine
+ * pairs reach descriptor similarities above SAME_IMAGE_THRESHOLD's reach of distorted recaptures,
+ * so the descriptor alone cannot separate them; pose, expression and lighting direction can.
+ * Chosen on the tuning split (docs/face-match.md, "The document held up as the selfie").
+ */
+export const RECAPTURE_THRESHOLD = 0.86;
 
 /**
  * The document's face must be at least this wide in pixels (at the longest side measured):
@@ -73,14 +84,17 @@ export function descriptorSimilarity(a: readonly number[], b: readonly number[])
   return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
 }
 
-/** The descriptor of the document's one face, or null when there is no single face big enough. */
-export function documentDescriptor(measurements: FaceMeasurements): number[] | null {
+/** A face's descriptor and, with MobileFaceNet, the face aligned in grey (recapture.ts). */
+export type DescribedFace = { descriptor: number[]; aligned: number[] | null };
+
+/** The document's one face, or null when there is no single face big enough with a descriptor. */
+export function documentDescriptor(measurements: FaceMeasurements): DescribedFace | null {
   if (!measurements.readable) return null;
   const faces = distinctFaces(measurements.faces);
   if (faces.length !== 1) return null;
   const [face] = faces;
   if (face.box[2] * measurements.width < DOCUMENT_MIN_FACE_PIXELS) return null;
-  return face.descriptor?.length ? face.descriptor : null;
+  return face.descriptor?.length ? { descriptor: face.descriptor, aligned: face.aligned ?? null } : null;
 }
 
 /**
@@ -88,11 +102,28 @@ export function documentDescriptor(measurements: FaceMeasurements): number[] | n
  * face's descriptor (null when the model gave none) and whether it passed the spoof gate. The
  * descriptor is given for a spoof too, so that a document held up to the camera is told apart.
  */
-export function selfieDescriptor(measurements: FaceMeasurements): { descriptor: number[] | null; live: boolean } {
+export function selfieDescriptor(measurements: FaceMeasurements): { face: DescribedFace | null; live: boolean } {
   const analysis = judgeMeasurements(measurements);
   if (analysis.kind === "retake") throw new RetakeRequired(analysis.message);
   const [face] = distinctFaces(measurements.readable ? measurements.faces : []);
-  return { descriptor: face?.descriptor?.length ? face.descriptor : null, live: analysis.kind !== "spoof" };
+  return {
+    face: face?.descriptor?.length ? { descriptor: face.descriptor, aligned: face.aligned ?? null } : null,
+    live: analysis.kind !== "spoof",
+  };
+}
+
+/**
+ * Whether the selfie is the document's own portrait photographed again: either signal says so
+ * (the descriptors' cosine similarity, or, when both aligned faces are at hand, their pixel-level
+ * similarity). The eval applies the same rule.
+ */
+export function isSameImage(similarity: number, recapture: number | null, model: FaceMatchModel): boolean {
+  return similarity >= SAME_IMAGE_THRESHOLD[model] || (recapture !== null && recapture >= RECAPTURE_THRESHOLD);
+}
+
+/** The pixel-level similarity of two described faces, or null when either has no aligned face. */
+export function recaptureOf(document: DescribedFace, selfie: DescribedFace): number | null {
+  return document.aligned && selfie.aligned ? recaptureSimilarity(document.aligned, selfie.aligned) : null;
 }
 
 /**
@@ -100,14 +131,9 @@ export function selfieDescriptor(measurements: FaceMeasurements): { descriptor: 
  * before the spoof gate's verdict, so that someone who held up the document is asked for their own
  * face rather than sent on as a spoof.
  */
-function compareDescriptors(
-  document: readonly number[],
-  selfie: readonly number[],
-  live: boolean,
-  model: FaceMatchModel,
-): FaceMatch {
-  const similarity = descriptorSimilarity(document, selfie);
-  if (similarity >= SAME_IMAGE_THRESHOLD[model]) return { kind: "same_image", similarity };
+function compareFaces(document: DescribedFace, selfie: DescribedFace, live: boolean, model: FaceMatchModel): FaceMatch {
+  const similarity = descriptorSimilarity(document.descriptor, selfie.descriptor);
+  if (isSameImage(similarity, recaptureOf(document, selfie), model)) return { kind: "same_image", similarity };
   if (!live) return { kind: "spoof" };
   return { kind: similarity >= MATCH_THRESHOLD[model] ? "match" : "mismatch", similarity };
 }
@@ -121,8 +147,8 @@ function compareDescriptors(
 export async function matchFaces(document: ImageEvidence, selfie: ImageEvidence): Promise<FaceMatch> {
   const estimator = faceEstimator();
   const selfieFace = selfieDescriptor(await estimator.measure(selfie.bytes, false, SELFIE_MEASUREMENT));
-  if (selfieFace.descriptor === null) return selfieFace.live ? { kind: "no_face", which: "selfie" } : { kind: "spoof" };
+  if (selfieFace.face === null) return selfieFace.live ? { kind: "no_face", which: "selfie" } : { kind: "spoof" };
   const documentFace = documentDescriptor(await estimator.measure(document.bytes, false, DOCUMENT_MEASUREMENT));
   if (documentFace === null) return selfieFace.live ? { kind: "no_face", which: "document" } : { kind: "spoof" };
-  return compareDescriptors(documentFace, selfieFace.descriptor, selfieFace.live, estimator.matchModel);
+  return compareFaces(documentFace, selfieFace.face, selfieFace.live, estimator.matchModel);
 }

@@ -12,6 +12,8 @@ export function alignFace(
   height: number,
   landmarks: readonly Point[],
 ): Float32Array;
+/** The aligned face (alignFace's output) in grey, 0-255. */
+export function alignedGrey(aligned: Float32Array): number[];
 /** mobilefacenet.json's topology and weights with both conversion faults mended. */
 export function mendMobileFaceNet(
   topology: { node: unknown[] },

@@ -103,6 +103,16 @@ export function alignFace(rgb, width, height, landmarks) {
   return out;
 }
 
+/** The aligned face (alignFace's output) in grey, rounded to 0-255: BT.601 luma. */
+export function alignedGrey(aligned) {
+  const grey = new Array(ALIGNED_SIDE * ALIGNED_SIDE);
+  for (let i = 0; i < grey.length; i++) {
+    const luma = 0.299 * aligned[3 * i] + 0.587 * aligned[3 * i + 1] + 0.114 * aligned[3 * i + 2];
+    grey[i] = Math.round(luma * 128 + 127.5);
+  }
+  return grey;
+}
+
 /**
  * mobilefacenet.json's topology and weights with both conversion faults mended (above). Throws when
  * the file does not hold exactly the faults it is known to have (another package version): mending

@@ -20,8 +20,13 @@ export type MeasuredFace = {
   brightness: number;
   /** Variance of the Laplacian of the face's 128 px grey crop: low means blurred. */
   sharpness: number;
-  /** FaceRes's descriptor of the face, when asked for (match-faces.ts); null when the model gave none. */
+  /** The match model's descriptor of the face, when asked for (match-faces.ts); null when the model gave none. */
   descriptor?: number[] | null;
+  /**
+   * With MobileFaceNet's descriptor: the face aligned onto the 112x112 ArcFace template, in grey
+   * (0-255, row by row), for the same-image check's pixel comparison (match-faces.ts).
+   */
+  aligned?: number[];
 };
 
 export type FaceMeasurements =
