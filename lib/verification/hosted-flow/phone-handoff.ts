@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { db } from "@/lib/platform/db";
+import { moveBindingByHandoffToken } from "@/lib/platform/db/session-compare-and-set";
 import { env } from "@/lib/platform/env";
 import { bindingMatches, hashBindingSecret, newBindingSecret } from "@/lib/verification/hosted-flow/binding";
 import { isPastDeadline, shownStatus } from "@/lib/verification/hosted-flow/deadline";
@@ -62,17 +63,8 @@ export type HandoffAcceptance = { kind: "moved"; sessionId: string; bindingSecre
 export async function acceptPhoneHandoff(token: string, now = new Date()): Promise<HandoffAcceptance> {
   if (!/^[A-Za-z0-9_-]{16}$/.test(token)) return { kind: "invalid" };
   const bindingSecret = newBindingSecret();
-  const moved = await db.$queryRaw<{ id: string }[]>`
-    UPDATE "VerificationSession"
-       SET "handedOffBindingHash" = "browserBindingHash",
-           "browserBindingHash" = ${hashBindingSecret(bindingSecret)},
-           "handoffTokenHash" = NULL,
-           "handoffExpiresAt" = NULL
-     WHERE "handoffTokenHash" = ${hashHandoffToken(token)}
-       AND "handoffExpiresAt" > ${now}
-       AND "status" IN ('created', 'in_progress')
-    RETURNING "id"`;
-  return moved.length === 1 ? { kind: "moved", sessionId: moved[0].id, bindingSecret } : { kind: "invalid" };
+  const sessionId = await moveBindingByHandoffToken(hashHandoffToken(token), hashBindingSecret(bindingSecret), now);
+  return sessionId ? { kind: "moved", sessionId, bindingSecret } : { kind: "invalid" };
 }
 
 /**
