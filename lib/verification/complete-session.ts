@@ -1,16 +1,15 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
 import { ApiError } from "@/lib/verification/errors";
-import type { DocumentOutcome } from "@/lib/verification/methods/types";
+import type { DocumentOutcome, VerificationMethod } from "@/lib/verification/methods/types";
 import { recordSessionEvent } from "@/lib/verification/record-session-event";
-import type { verificationMethods } from "@/lib/verification/schemas";
 
 export type CompletionInput = {
   orgId: string;
   sessionId: string;
   /** pass -> passed; anything else -> failed, with this value as outcome.result. */
   result: "pass" | "fail" | "inconclusive";
-  method: (typeof verificationMethods)[number];
+  method: VerificationMethod;
   confidence: "high" | "medium" | "low";
   /** id_document: the document's type and issuing country, stored with the outcome. */
   document?: DocumentOutcome;

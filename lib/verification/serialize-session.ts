@@ -1,5 +1,5 @@
 import type { VerificationSession } from "@/lib/generated/prisma/client";
-import { shownStatus } from "@/lib/verification/hosted-flow/deadline";
+import { shownStatus } from "@/lib/verification/deadline";
 import type { SessionJson } from "@/lib/verification/schemas";
 import { confidenceOf, methodOf, methodsOf, outcomeResultOf, requiredAgeOf } from "@/lib/verification/session-columns";
 

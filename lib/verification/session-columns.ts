@@ -1,10 +1,9 @@
 // The session's enumerated columns, narrowed once where a row is read. The database holds them to
 // these values (CHECK constraints, migration check_enumerated_columns), so a throw here means a
 // migration and this file disagree, not bad input.
-import { verificationMethods } from "@/lib/verification/schemas";
+import { verificationMethods, type VerificationMethod } from "@/lib/verification/methods/types";
 
 type RequiredAge = 16 | 18;
-type VerificationMethod = (typeof verificationMethods)[number];
 const confidenceLevels = ["high", "medium", "low"] as const;
 const outcomeResults = ["pass", "fail", "inconclusive"] as const;
 

@@ -5,11 +5,10 @@ import { completeSession } from "@/lib/verification/complete-session";
 import { ApiError } from "@/lib/verification/errors";
 import { expireSessionIfDue, forceExpireSession } from "@/lib/verification/expire-session";
 import { getSessionOrThrow } from "@/lib/verification/get-session-or-throw";
-import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
-import type { completeSessionHelperBodySchema, verificationMethods } from "@/lib/verification/schemas";
+import { isPastDeadline } from "@/lib/verification/deadline";
+import type { VerificationMethod as Method } from "@/lib/verification/methods/types";
+import type { completeSessionHelperBodySchema } from "@/lib/verification/schemas";
 import { serializeSession } from "@/lib/verification/serialize-session";
-
-type Method = (typeof verificationMethods)[number];
 
 // Test helpers drive the same transitions as the hosted flow and the expiry timer, for
 // test-mode keys and sessions only.

@@ -1,7 +1,7 @@
 import "server-only";
 import { expireSessionIfDue } from "@/lib/verification/expire-session";
 import { MAX_METHOD_SWITCHES } from "@/lib/verification/hosted-flow/choose-method";
-import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
+import { isPastDeadline } from "@/lib/verification/deadline";
 import { buildFlowSteps, type FlowStep } from "@/lib/verification/hosted-flow/flow-steps";
 import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { planMethods } from "@/lib/verification/hosted-flow/method-plan";

@@ -4,7 +4,7 @@ import { analyzeFace } from "@/lib/verification/methods/face/analyze-face";
 import { EstimatorBusy } from "@/lib/verification/methods/face/face-estimator";
 import { liveCheckFrom } from "@/lib/verification/methods/face/live-check";
 import type { LiveCheck } from "@/lib/verification/methods/face/types";
-import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
+import { isPastDeadline } from "@/lib/verification/deadline";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { countLiveFrame, countUse, holdFreeCheckingPlace } from "@/lib/verification/hosted-flow/photo-uploads";
 import { headerRefusal, readImageHeader, sniffImageType } from "@/lib/verification/hosted-flow/read-image-header";

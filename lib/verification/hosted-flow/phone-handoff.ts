@@ -4,7 +4,7 @@ import { db } from "@/lib/platform/db";
 import { moveBindingByHandoffToken } from "@/lib/platform/db/session-compare-and-set";
 import { env } from "@/lib/platform/env";
 import { bindingMatches, hashBindingSecret, newBindingSecret } from "@/lib/verification/hosted-flow/binding";
-import { isPastDeadline, shownStatus } from "@/lib/verification/hosted-flow/deadline";
+import { isPastDeadline, shownStatus } from "@/lib/verification/deadline";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { appendSessionId, returnHost } from "@/lib/verification/hosted-flow/return-url";
 import { hasIdShape } from "@/lib/platform/ids";

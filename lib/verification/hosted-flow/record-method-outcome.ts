@@ -4,7 +4,7 @@ import { methodOf } from "@/lib/verification/session-columns";
 import { completeSession } from "@/lib/verification/complete-session";
 import { ApiError } from "@/lib/verification/errors";
 import { expireSessionIfDue } from "@/lib/verification/expire-session";
-import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
+import { isPastDeadline } from "@/lib/verification/deadline";
 import { nextAvailableIndex, planMethods } from "@/lib/verification/hosted-flow/method-plan";
 import type { ProviderVerdict } from "@/lib/verification/methods/types";
 
