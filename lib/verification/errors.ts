@@ -28,11 +28,8 @@ export const VERIFICATION_ERRORS = {
   internal_error: { type: "api_error", status: 500 },
 } as const;
 export type VerificationErrorCode = keyof typeof VERIFICATION_ERRORS;
-type VerificationErrorType = (typeof VERIFICATION_ERRORS)[VerificationErrorCode]["type"];
-export const verificationErrorCodes = Object.keys(VERIFICATION_ERRORS) as [
-  VerificationErrorCode,
-  ...VerificationErrorCode[],
-];
+const isVerificationErrorCode = (key: string): key is VerificationErrorCode => key in VERIFICATION_ERRORS;
+export const verificationErrorCodes = Object.keys(VERIFICATION_ERRORS).filter(isVerificationErrorCode);
 
 /** The codes the API answers with at `status`. */
 export const verificationErrorCodesFor = (status: number) =>
@@ -40,14 +37,11 @@ export const verificationErrorCodesFor = (status: number) =>
 
 /** The error envelope as it can be for these codes (each with its own type). */
 export function verificationErrorSchemaFor(codes: readonly VerificationErrorCode[]) {
-  const types = [...new Set(codes.map((code) => VERIFICATION_ERRORS[code].type))] as [
-    VerificationErrorType,
-    ...VerificationErrorType[],
-  ];
+  const types = [...new Set(codes.map((code) => VERIFICATION_ERRORS[code].type))];
   return z.object({
     error: z.object({
       type: z.enum(types),
-      code: z.enum(codes as [VerificationErrorCode, ...VerificationErrorCode[]]),
+      code: z.enum(codes),
       message: z.string().optional(),
       param: z.string().optional().meta({ description: "The request field at fault, when there is one." }),
     }),

@@ -6,9 +6,9 @@ import { ApiError } from "@/lib/verification/errors";
 import { expireSessionIfDue, forceExpireSession } from "@/lib/verification/expire-session";
 import { getSessionOrThrow } from "@/lib/verification/get-session-or-throw";
 import { isPastDeadline } from "@/lib/verification/deadline";
-import type { VerificationMethod as Method } from "@/lib/verification/methods/types";
 import type { completeSessionHelperBodySchema } from "@/lib/verification/schemas";
 import { serializeSession } from "@/lib/verification/serialize-session";
+import { methodsOf } from "@/lib/verification/session-columns";
 
 // Test helpers drive the same transitions as the hosted flow and the expiry timer, for
 // test-mode keys and sessions only.
@@ -33,7 +33,7 @@ export async function completeTestSession(
   body: z.infer<typeof completeSessionHelperBodySchema>,
 ) {
   const session = await testSessionOrThrow(principal, sessionId);
-  const methods = session.methods as Method[];
+  const methods = methodsOf(session.methods);
   if (body.method && !methods.includes(body.method)) {
     throw new ApiError(
       "parameter_invalid",

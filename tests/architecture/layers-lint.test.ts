@@ -46,10 +46,10 @@ describe("the layer fences", () => {
       "edge must not import background",
     ],
     [
-      "an .mjs worker importing the domain",
+      "an .mjs worker importing the app's modules",
       "lib/verification/methods/face/fixture-worker.mjs",
-      'import { createSession } from "../../create-session.ts";',
-      "worker must not import verification",
+      'import { logger } from "../../../platform/log.ts";',
+      "worker must not import platform",
     ],
     [
       "the proxy importing a layer it does not name (components)",
@@ -77,6 +77,22 @@ describe("the layer fences", () => {
         rule: "layers/no-folder-cycle",
         message: expect.stringContaining(
           "lib/verification/methods must not import lib/verification/hosted-flow: lib/verification/hosted-flow already reaches lib/verification/methods",
+        ),
+      }),
+    ]);
+  });
+
+  it("refuse a cycle through a layer's top-level files, which count as a folder of it", async () => {
+    // create-tts.ts (top level) imports providers/; a provider importing it back closes a cycle.
+    const found = await problems(
+      "lib/voice/providers/fixture-top-level-cycle.ts",
+      'import { createTts } from "@/lib/voice/create-tts";\nexport const fixture = createTts;\n',
+    );
+    expect(found).toEqual([
+      expect.objectContaining({
+        rule: "layers/no-folder-cycle",
+        message: expect.stringContaining(
+          "lib/voice/providers must not import lib/voice/(top level): lib/voice/(top level) already reaches lib/voice/providers",
         ),
       }),
     ]);

@@ -8,8 +8,7 @@ import { isPastDeadline, shownStatus } from "@/lib/verification/deadline";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { appendSessionId, returnHost } from "@/lib/verification/hosted-flow/return-url";
 import { hasIdShape } from "@/lib/platform/ids";
-import type { VerificationMethod } from "@/lib/verification/methods/types";
-import { requiredAgeOf } from "@/lib/verification/session-columns";
+import { methodOf, outcomeResultOf, requiredAgeOf } from "@/lib/verification/session-columns";
 
 // Continue on a phone (docs/age-verification.md, "Continue on a phone"): a computer without a
 // camera shows a QR code of a hand-off link. The link is single-use and short-lived; opening it
@@ -99,8 +98,8 @@ export async function handedOffFrom(sessionId: string, bindingSecret: string | u
     outcome:
       session.outcomeMethod && session.outcomeResult
         ? {
-            method: session.outcomeMethod as VerificationMethod,
-            result: session.outcomeResult as "pass" | "fail" | "inconclusive",
+            method: methodOf(session.outcomeMethod),
+            result: outcomeResultOf(session.outcomeResult),
           }
         : null,
     returnTo: appendSessionId(session.returnUrl, sessionId),

@@ -38,6 +38,7 @@ export async function receiveStripeWebhook(payload: string, signature: string | 
     );
   }
   if (!event.type.startsWith("identity.verification_session.")) return { received: true, applied: false };
+  // Cast: Stripe types data.object per event type as a union; only these two fields are read, each checked below.
   const object = event.data.object as { id?: unknown; client_reference_id?: unknown };
   const attempt = attemptOfReference(
     typeof object.client_reference_id === "string" ? object.client_reference_id : null,

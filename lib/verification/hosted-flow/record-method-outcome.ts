@@ -80,7 +80,8 @@ export async function recordMethodOutcome(input: {
       expectedMethodIndex: input.expectedIndex,
       now,
     });
-    return { kind: "completed", status: done.status as "passed" | "failed" };
+    // completeSession writes passed or failed, nothing else.
+    return { kind: "completed", status: done.status === "passed" ? "passed" : "failed" };
   } catch (error) {
     // Another request (a second tab, the expiry timer) moved the session on or ended it first.
     if (error instanceof ApiError) return { kind: "stale" };

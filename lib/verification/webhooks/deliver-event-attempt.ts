@@ -3,7 +3,7 @@ import { db } from "@/lib/platform/db";
 import { claimAutomaticAttempt } from "@/lib/platform/db/webhook-deliveries";
 import { newId } from "@/lib/platform/ids";
 import { toStorableTextOrNull } from "@/lib/platform/text/storable-text";
-import type { SessionEventType } from "@/lib/verification/record-session-event";
+import { eventTypeOf } from "@/lib/verification/session-columns";
 import { openEndpointSecret } from "@/lib/verification/webhooks/endpoint-secret";
 import {
   deadLetterPendingDeliveries,
@@ -56,7 +56,7 @@ export async function deliverEventAttempt(outboxEventId: string, attempt: number
       url: delivery.url,
       secret: openEndpointSecret(delivery.endpointId, delivery.secretEncrypted),
       eventId: delivery.eventId,
-      type: event.type as SessionEventType,
+      type: eventTypeOf(event.type),
       session: event.session,
     });
     recorder.add(delivery.id, delivery.number, result);

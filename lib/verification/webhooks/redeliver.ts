@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
 import { claimNextAttemptNumber } from "@/lib/platform/db/webhook-deliveries";
-import type { SessionEventType } from "@/lib/verification/record-session-event";
+import { eventTypeOf } from "@/lib/verification/session-columns";
 import { recordAttempt } from "@/lib/verification/webhooks/deliver-event-attempt";
 import { openEndpointSecret } from "@/lib/verification/webhooks/endpoint-secret";
 import { sendSignedEvent } from "@/lib/verification/webhooks/send-signed-event";
@@ -70,7 +70,7 @@ export async function redeliver(orgId: string, deliveryIds: string[]): Promise<R
         url: row.endpoint.url,
         secret: openEndpointSecret(row.endpoint.id, row.endpoint.secretEncrypted),
         eventId: row.eventId,
-        type: row.event.type as SessionEventType,
+        type: eventTypeOf(row.event.type),
         session: row.event.session,
       });
       await recordAttempt({ deliveryId: id, attemptNumber, manual: true, result });
