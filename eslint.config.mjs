@@ -88,6 +88,17 @@ const layoutUser = {
   message: "Only a layout reads the user without a gate; a page starts with requireDashboardUser.",
 };
 
+// The request's cookies, read in app/ (req.cookies, request.cookies): the same caller read as
+// cookies(), so it goes through the same edge helpers.
+const requestCookies = {
+  selector: "MemberExpression[object.name=/^(req|request)$/][property.name='cookies']",
+  message: callerReadMessage,
+};
+const rawSql = {
+  selector: "MemberExpression[property.name=/^\\$(queryRaw|executeRaw)(Unsafe)?$/]",
+  message: "Raw SQL lives in lib/platform/db/ as a named function; call that function here.",
+};
+
 const noProcessEnv = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
   message: "Read configuration through lib/platform/env.ts (add the variable there and to .env.example).",
@@ -293,15 +304,13 @@ const config = [
     files: ["lib/**/*.ts", "inngest/**/*.ts", "app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
     ignores: ["lib/platform/db/**", "lib/platform/env.ts", "**/*.test.ts"],
     rules: {
-      "no-restricted-syntax": [
-        "error",
-        noProcessEnv,
-        {
-          selector: "MemberExpression[property.name=/^\\$(queryRaw|executeRaw)(Unsafe)?$/]",
-          message: "Raw SQL lives in lib/platform/db/ as a named function; call that function here.",
-        },
-      ],
+      "no-restricted-syntax": ["error", noProcessEnv, rawSql],
     },
+  },
+  // app/ reads no cookie of the request itself either (see callerReads); repeats the two above.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", noProcessEnv, rawSql, requestCookies] },
   },
   // Layout is Prettier's (`npm run format`); ESLint keeps to what the code means.
   prettierConfig,

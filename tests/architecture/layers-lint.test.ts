@@ -111,6 +111,27 @@ describe("the layer fences", () => {
     ]);
   });
 
+  it("refuse app/ reading the request's cookies itself (req.cookies, request.cookies)", async () => {
+    for (const name of ["req", "request"]) {
+      const found = await problems(
+        "app/verify/fixture/route.ts",
+        `import type { NextRequest } from "next/server";\n\nexport function GET(${name}: NextRequest) {\n  return new Response(${name}.cookies.get("binding")?.value);\n}\n`,
+      );
+      expect(found).toEqual([
+        expect.objectContaining({
+          rule: "no-restricted-syntax",
+          message: expect.stringContaining("app/ does not read the caller itself"),
+        }),
+      ]);
+    }
+    // Setting a cookie on the response is not reading the caller.
+    const setting = await problems(
+      "app/verify/fixture/route.ts",
+      'import { NextResponse } from "next/server";\n\nexport function GET() {\n  const response = new NextResponse(null);\n  response.cookies.set("binding", "x");\n  return response;\n}\n',
+    );
+    expect(setting).toEqual([]);
+  });
+
   it("refuse app/ calling getCurrentUser or loadBoundSession directly", async () => {
     const found = await problems(
       "app/dashboard/fixture/page.tsx",

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/platform/db";
 import { methodOf } from "@/lib/verification/session-columns";
 import { completeSession } from "@/lib/verification/complete-session";
-import { ApiError } from "@/lib/verification/errors";
+import { VerificationApiError } from "@/lib/verification/errors";
 import { expireSessionIfDue } from "@/lib/verification/expire-session";
 import { isPastDeadline } from "@/lib/verification/deadline";
 import { nextAvailableIndex, planMethods } from "@/lib/verification/hosted-flow/method-plan";
@@ -84,7 +84,7 @@ export async function recordMethodOutcome(input: {
     return { kind: "completed", status: done.status === "passed" ? "passed" : "failed" };
   } catch (error) {
     // Another request (a second tab, the expiry timer) moved the session on or ended it first.
-    if (error instanceof ApiError) return { kind: "stale" };
+    if (error instanceof VerificationApiError) return { kind: "stale" };
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
 import { completeSession } from "@/lib/verification/complete-session";
-import { ApiError } from "@/lib/verification/errors";
+import { VerificationApiError } from "@/lib/verification/errors";
 import { expireSessionIfDue } from "@/lib/verification/expire-session";
 import { isPastDeadline } from "@/lib/verification/deadline";
 import { nextAvailableIndex, planMethods } from "@/lib/verification/hosted-flow/method-plan";
@@ -69,7 +69,7 @@ async function completeIgnoringRace(input: {
     return true;
   } catch (error) {
     // Another request (a second tab, the expiry timer) moved the session first.
-    if (error instanceof ApiError) return false;
+    if (error instanceof VerificationApiError) return false;
     throw error;
   }
 }
