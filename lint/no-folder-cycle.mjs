@@ -2,8 +2,9 @@
 // the folders of one layer (lib/<layer>/<folder>/), made of files that are not themselves in a
 // cycle, e.g. lib/account/teams -> lib/account/users while some other file of users imports teams.
 // Between layers boundaries already refuses it (a layer imports only those it names), so this
-// rule looks inside a layer. A layer's own top-level files (lib/voice/create-tts.ts) are its
-// shared core, used by and using its folders; they belong to no folder here.
+// rule looks inside a layer. A layer's own top-level files (lib/voice/create-tts.ts) count as
+// one more folder of it, TOP_LEVEL: they may use its folders, or its folders may use them, but
+// not both, so no folder and the files above it lean on each other.
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -12,12 +13,21 @@ const EXTENSIONS = ["", ".ts", ".tsx", ".mjs", ".js", "/index.ts", "/index.tsx"]
 const PRODUCTION = /\.(ts|tsx|mjs)$/;
 const NOT_PRODUCTION = /(\.test\.ts|\.d\.ts|\.d\.mts)$/;
 
-/** The folder a repository path belongs to for this rule: lib/<layer>/<folder>, or null. */
+/** What a layer's top-level files are called as a folder: `lib/voice/(top level)`. */
+const TOP_LEVEL = "(top level)";
+
+/**
+ * The folder a repository path belongs to for this rule: lib/<layer>/<folder>, lib/<layer>/(top
+ * level) for a file directly in the layer, or null.
+ */
 export function folderOf(relativePath) {
   const parts = relativePath.split(/[\\/]/);
-  if (parts[0] !== "lib" || parts[1] === "generated" || parts.length < 4) return null;
-  return parts.slice(0, 3).join("/");
+  if (parts[0] !== "lib" || parts[1] === "generated" || parts.length < 3) return null;
+  return parts.length === 3 ? `lib/${parts[1]}/${TOP_LEVEL}` : parts.slice(0, 3).join("/");
 }
+
+/** lib/<layer> of a folder this rule names. */
+const layerOf = (folder) => folder.split("/").slice(0, 2).join("/");
 
 function resolveImport(root, fromFile, specifier) {
   let base;
@@ -118,7 +128,8 @@ const noFolderCycle = {
       if (typeof specifier !== "string") return;
       const target = resolveImport(root, file, specifier);
       const to = target && folderOf(path.relative(root, target));
-      if (!to || to === from) return;
+      // Between layers eslint-plugin-boundaries decides; this rule looks inside one.
+      if (!to || to === from || layerOf(to) !== layerOf(from)) return;
       const chain = pathBetween(graphFor(root), to, from, file);
       if (chain) context.report({ node: node.source, messageId: "cycle", data: { from, to, chain: chain.join("; ") } });
     };

@@ -1,5 +1,5 @@
 import { withVoiceApiKey } from "@/lib/edge/api/with-voice-api-key";
-import { createLexicon, listLexicons } from "@/lib/voice/lexicons/lexicons";
+import { createLexicon, listLexicons } from "@/lib/voice/manage-lexicons";
 import { createLexiconBodySchema, LEXICON_BODY_LIMIT } from "@/lib/voice/lexicons/schemas";
 import { voiceMethods } from "@/lib/voice/methods";
 

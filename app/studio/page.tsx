@@ -8,7 +8,7 @@ import { requireDashboardUser } from "@/lib/edge/auth/current-user";
 import { listFormats } from "@/lib/voice/list-formats";
 import { listTtsGenerations } from "@/lib/voice/list-tts-generations";
 import { getVoiceCatalog } from "@/lib/voice/voice-catalog";
-import { listLexicons } from "@/lib/voice/lexicons/lexicons";
+import { listLexicons } from "@/lib/voice/manage-lexicons";
 
 export const metadata: Metadata = { title: { absolute: "Voice Studio · Voiceage" } };
 export const dynamic = "force-dynamic";

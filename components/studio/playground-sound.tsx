@@ -1,7 +1,7 @@
 import { Button } from "@/components/ui/button";
 import { Field, Select } from "@/components/ui/field";
 import { SLIDERS } from "@/lib/voice/studio/voice-settings";
-import { hiddenSettingsNote, honouredSettings } from "@/lib/voice/honoured-settings";
+import { hiddenSettingsNote, honouredSettings } from "@/lib/voice/providers/honoured-settings";
 import { FormatBadges, FormatOptions, ModelSelect, SettingSlider } from "./sound-controls";
 import type { StudioFormat } from "./studio-labels";
 import type { PlaygroundState } from "./types";

@@ -1,16 +1,15 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
-import { ApiError } from "@/lib/verification/errors";
-import type { DocumentOutcome } from "@/lib/verification/methods/types";
+import { VerificationApiError } from "@/lib/verification/errors";
+import type { DocumentOutcome, VerificationMethod } from "@/lib/verification/methods/types";
 import { recordSessionEvent } from "@/lib/verification/record-session-event";
-import type { verificationMethods } from "@/lib/verification/schemas";
 
 export type CompletionInput = {
   orgId: string;
   sessionId: string;
   /** pass -> passed; anything else -> failed, with this value as outcome.result. */
   result: "pass" | "fail" | "inconclusive";
-  method: (typeof verificationMethods)[number];
+  method: VerificationMethod;
   confidence: "high" | "medium" | "low";
   /** id_document: the document's type and issuing country, stored with the outcome. */
   document?: DocumentOutcome;
@@ -66,20 +65,20 @@ export async function notTransitionable(
   orgId: string,
   sessionId: string,
   expectedMethodIndex?: number,
-): Promise<ApiError> {
+): Promise<VerificationApiError> {
   const existing = await tx.verificationSession.findFirst({
     where: { id: sessionId, orgId },
     select: { status: true, currentMethodIndex: true },
   });
-  if (!existing) return new ApiError("resource_missing", `No such verification session: ${sessionId}`, "id");
+  if (!existing) return new VerificationApiError("resource_missing", `No such verification session: ${sessionId}`, "id");
   if ((existing.status === "created" || existing.status === "in_progress") && expectedMethodIndex !== undefined) {
-    return new ApiError(
+    return new VerificationApiError(
       "parameter_invalid",
       `Verification session ${sessionId} has moved on from method ${expectedMethodIndex} to ${existing.currentMethodIndex}; this result is stale.`,
       "id",
     );
   }
-  return new ApiError(
+  return new VerificationApiError(
     "parameter_invalid",
     `Verification session ${sessionId} is already ${existing.status} and cannot transition again.`,
     "id",

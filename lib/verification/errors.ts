@@ -4,7 +4,7 @@ import { describeZodError } from "@/lib/platform/http/zod-issue";
 import { errorField, logger } from "@/lib/platform/log";
 
 // The /v1 API's one error (spec part 7): { "error": { "type", "code", "message", "param"? } }.
-// Every /v1 resource throws ApiError with a code of this table; the wrapper (with-api-key.ts)
+// Every /v1 resource throws VerificationApiError with a code of this table; the wrapper (with-api-key.ts)
 // maps anything thrown to the envelope, and the OpenAPI document's per-status error schemas
 // are made from the same table.
 
@@ -28,11 +28,8 @@ export const VERIFICATION_ERRORS = {
   internal_error: { type: "api_error", status: 500 },
 } as const;
 export type VerificationErrorCode = keyof typeof VERIFICATION_ERRORS;
-type VerificationErrorType = (typeof VERIFICATION_ERRORS)[VerificationErrorCode]["type"];
-export const verificationErrorCodes = Object.keys(VERIFICATION_ERRORS) as [
-  VerificationErrorCode,
-  ...VerificationErrorCode[],
-];
+const isVerificationErrorCode = (key: string): key is VerificationErrorCode => key in VERIFICATION_ERRORS;
+export const verificationErrorCodes = Object.keys(VERIFICATION_ERRORS).filter(isVerificationErrorCode);
 
 /** The codes the API answers with at `status`. */
 export const verificationErrorCodesFor = (status: number) =>
@@ -40,14 +37,11 @@ export const verificationErrorCodesFor = (status: number) =>
 
 /** The error envelope as it can be for these codes (each with its own type). */
 export function verificationErrorSchemaFor(codes: readonly VerificationErrorCode[]) {
-  const types = [...new Set(codes.map((code) => VERIFICATION_ERRORS[code].type))] as [
-    VerificationErrorType,
-    ...VerificationErrorType[],
-  ];
+  const types = [...new Set(codes.map((code) => VERIFICATION_ERRORS[code].type))];
   return z.object({
     error: z.object({
       type: z.enum(types),
-      code: z.enum(codes as [VerificationErrorCode, ...VerificationErrorCode[]]),
+      code: z.enum(codes),
       message: z.string().optional(),
       param: z.string().optional().meta({ description: "The request field at fault, when there is one." }),
     }),
@@ -59,7 +53,7 @@ const SHAPE = VERIFICATION_ERRORS;
 /** What a 500 internal_error's Retry-After says. */
 export const INTERNAL_ERROR_RETRY_AFTER_SECONDS = 2;
 
-export class ApiError extends Error {
+export class VerificationApiError extends Error {
   readonly type: string;
   readonly status: number;
   constructor(
@@ -69,7 +63,7 @@ export class ApiError extends Error {
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
-    this.name = "ApiError";
+    this.name = "VerificationApiError";
     this.type = SHAPE[code].type;
     this.status = SHAPE[code].status;
   }
@@ -102,7 +96,7 @@ function describeVerificationError(error: unknown): VerificationErrorDescription
     ...(param ? { param } : {}),
     headers,
   });
-  if (error instanceof ApiError) return described(error.code, error.message, error.param, error.headers);
+  if (error instanceof VerificationApiError) return described(error.code, error.message, error.param, error.headers);
   if (error instanceof ZodError) {
     const { param, message } = describeZodError(error);
     return described("parameter_invalid", message, param);

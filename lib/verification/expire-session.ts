@@ -19,12 +19,11 @@ const MAX_READS = 3;
 export async function expireSessionIfDue(sessionId: string, now = new Date()): Promise<Date | null> {
   for (let read = 0; read < MAX_READS; read++) {
     const session = await db.verificationSession.findUnique({ where: { id: sessionId } });
-    if (!session || (session.status !== "created" && session.status !== "in_progress")) return null;
+    const status = session?.status;
+    if (!session || (status !== "created" && status !== "in_progress")) return null;
     const dueAt = session.expiresAt;
     if (dueAt > now) return dueAt;
-    const expired = await db.$transaction((tx) =>
-      markExpired(tx, session.orgId, sessionId, now, [session.status as OpenStatus]),
-    );
+    const expired = await db.$transaction((tx) => markExpired(tx, session.orgId, sessionId, now, [status]));
     if (expired) return null;
   }
   throw new Error(`Session ${sessionId} kept changing status while it was being expired`);

@@ -1,7 +1,7 @@
 import "server-only";
 import { selectSession, selectSessionJson, type SessionRecord } from "@/lib/platform/db/hot/sessions";
 import { hasIdShape } from "@/lib/platform/ids";
-import { ApiError } from "@/lib/verification/errors";
+import { VerificationApiError } from "@/lib/verification/errors";
 
 /** Loads a session of the organisation; another organisation's id is as missing as an unknown one. */
 export async function getSessionOrThrow(orgId: string, id: string): Promise<SessionRecord> {
@@ -23,5 +23,5 @@ export async function getSessionJsonOrThrow(orgId: string, id: string): Promise<
 }
 
 function missingSession(id: string) {
-  return new ApiError("resource_missing", `No such verification session: ${id}`, "id");
+  return new VerificationApiError("resource_missing", `No such verification session: ${id}`, "id");
 }

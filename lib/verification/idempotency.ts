@@ -11,7 +11,7 @@ import {
   selectIdempotencyKey,
 } from "@/lib/platform/db/hot/idempotency-keys";
 import type { KeyMode } from "@/lib/account/keys/key-mode";
-import { ApiError } from "@/lib/verification/errors";
+import { VerificationApiError } from "@/lib/verification/errors";
 import { errorField, logger } from "@/lib/platform/log";
 
 // Stripe's semantics: the same key with the same request replays the first response for
@@ -42,7 +42,7 @@ export type IdempotencyClaim =
 
 function validateIdempotencyKey(key: string): void {
   if (key.length === 0 || key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
-    throw new ApiError(
+    throw new VerificationApiError(
       "parameter_invalid",
       "Idempotency-Key must be 1 to 255 printable ASCII characters without spaces.",
       "Idempotency-Key",
@@ -175,7 +175,7 @@ export async function claimIdempotencyKey(request: IdempotentRequest): Promise<I
       continue;
     }
     if (existing.requestHash !== requestHash) {
-      throw new ApiError(
+      throw new VerificationApiError(
         "parameter_invalid",
         "Keys for idempotent requests can only be used with the same endpoint and parameters they were first used with.",
         "Idempotency-Key",
@@ -191,7 +191,7 @@ export async function claimIdempotencyKey(request: IdempotentRequest): Promise<I
       };
     }
     if (Date.now() - existing.createdAt.getTime() > ABANDONED_AFTER_MS) {
-      throw new ApiError(
+      throw new VerificationApiError(
         "parameter_invalid",
         "The first request with this Idempotency-Key never finished (the server stopped while handling it), so whether it took effect is unknown. Check the result (e.g. list your sessions), then use a new key.",
         "Idempotency-Key",

@@ -5,8 +5,8 @@ import { idPattern } from "@/lib/platform/ids";
 import { modeSchema } from "@/lib/account/keys/key-mode";
 import { maxCharacters } from "@/lib/platform/text/characters";
 import { matchSupportedLocale, SUPPORTED_LOCALES } from "@/lib/verification/locale/locales";
+import { verificationMethods } from "@/lib/verification/methods/types";
 
-export const verificationMethods = ["face_estimation", "id_document", "credit_card", "digital_id"] as const;
 export const sessionStatuses = ["created", "in_progress", "passed", "failed", "expired"] as const;
 export type SessionStatus = (typeof sessionStatuses)[number];
 export const webhookEventTypes = ["verification_session.completed", "verification_session.expired"] as const;

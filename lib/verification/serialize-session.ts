@@ -1,7 +1,15 @@
 import type { VerificationSession } from "@/lib/generated/prisma/client";
-import { shownStatus } from "@/lib/verification/hosted-flow/deadline";
+import { shownStatus } from "@/lib/verification/deadline";
 import type { SessionJson } from "@/lib/verification/schemas";
-import { confidenceOf, methodOf, methodsOf, outcomeResultOf, requiredAgeOf } from "@/lib/verification/session-columns";
+import {
+  confidenceOf,
+  localeOf,
+  metadataOf,
+  methodOf,
+  methodsOf,
+  outcomeResultOf,
+  requiredAgeOf,
+} from "@/lib/verification/session-columns";
 
 /** The columns the public shapes are built from (session-json-sql.ts renders the same shape in SQL). */
 export type SessionRow = Pick<
@@ -32,7 +40,7 @@ export function serializeSession(row: SessionRow, now = new Date()): SessionJson
     required_age: requiredAgeOf(row.requiredAge),
     methods: methodsOf(row.methods),
     return_url: row.returnUrl,
-    locale: row.locale as SessionJson["locale"],
+    locale: localeOf(row.locale),
     mode: row.mode,
     ...(terminal && row.completedAt
       ? {
@@ -47,7 +55,7 @@ export function serializeSession(row: SessionRow, now = new Date()): SessionJson
     attempts: row.attempts,
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
-    metadata: row.metadata as Record<string, string>,
+    metadata: metadataOf(row.metadata),
   };
 }
 

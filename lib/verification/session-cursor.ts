@@ -1,7 +1,7 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/platform/env";
-import { ApiError } from "@/lib/verification/errors";
+import { VerificationApiError } from "@/lib/verification/errors";
 
 // Opaque keyset cursor: the (created_at, id) of the last item on the page, bound to the
 // organisation and an expiry by an HMAC, so it cannot be forged, altered or replayed elsewhere.
@@ -22,7 +22,7 @@ export function encodeSessionCursor(orgId: string, position: CursorPosition, now
 
 export function decodeSessionCursor(orgId: string, cursor: string, now = Date.now()): CursorPosition {
   const invalid = () =>
-    new ApiError("cursor_invalid", "The cursor is malformed, expired or not from this list.", "cursor");
+    new VerificationApiError("cursor_invalid", "The cursor is malformed, expired or not from this list.", "cursor");
   const [payload, signature, extra] = cursor.split(".");
   if (!payload || !signature || extra !== undefined) throw invalid();
   const expected = Buffer.from(sign(orgId, payload));

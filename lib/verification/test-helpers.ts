@@ -2,24 +2,23 @@ import "server-only";
 import type { z } from "zod";
 import type { ApiPrincipal } from "@/lib/account/keys/authenticate-api-key";
 import { completeSession } from "@/lib/verification/complete-session";
-import { ApiError } from "@/lib/verification/errors";
+import { VerificationApiError } from "@/lib/verification/errors";
 import { expireSessionIfDue, forceExpireSession } from "@/lib/verification/expire-session";
 import { getSessionOrThrow } from "@/lib/verification/get-session-or-throw";
-import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
-import type { completeSessionHelperBodySchema, verificationMethods } from "@/lib/verification/schemas";
+import { isPastDeadline } from "@/lib/verification/deadline";
+import type { completeSessionHelperBodySchema } from "@/lib/verification/schemas";
 import { serializeSession } from "@/lib/verification/serialize-session";
-
-type Method = (typeof verificationMethods)[number];
+import { methodsOf } from "@/lib/verification/session-columns";
 
 // Test helpers drive the same transitions as the hosted flow and the expiry timer, for
 // test-mode keys and sessions only.
 async function testSessionOrThrow(principal: ApiPrincipal, sessionId: string) {
   if (principal.mode !== "test") {
-    throw new ApiError("parameter_invalid", "Test helpers are available with test-mode keys only.");
+    throw new VerificationApiError("parameter_invalid", "Test helpers are available with test-mode keys only.");
   }
   const session = await getSessionOrThrow(principal.orgId, sessionId);
   if (session.mode !== "test") {
-    throw new ApiError("parameter_invalid", "Test helpers only act on test-mode sessions.", "id");
+    throw new VerificationApiError("parameter_invalid", "Test helpers only act on test-mode sessions.", "id");
   }
   return session;
 }
@@ -34,9 +33,9 @@ export async function completeTestSession(
   body: z.infer<typeof completeSessionHelperBodySchema>,
 ) {
   const session = await testSessionOrThrow(principal, sessionId);
-  const methods = session.methods as Method[];
+  const methods = methodsOf(session.methods);
   if (body.method && !methods.includes(body.method)) {
-    throw new ApiError(
+    throw new VerificationApiError(
       "parameter_invalid",
       `Invalid method: ${body.method} is not one of this session's methods (${methods.join(", ")}).`,
       "method",
@@ -46,7 +45,7 @@ export async function completeTestSession(
   // seconds): expire it now, as the hosted flow does, rather than let it pass late.
   if (isPastDeadline(session)) {
     await expireSessionIfDue(sessionId);
-    throw new ApiError(
+    throw new VerificationApiError(
       "parameter_invalid",
       `Verification session ${sessionId} is already expired and cannot transition again.`,
       "id",

@@ -21,7 +21,7 @@ import { SingleFlight } from "@/lib/platform/single-flight";
 import { parseSsml, type SsmlPiece } from "@/lib/voice/ssml/parse-ssml";
 import { applyLexicons } from "@/lib/voice/lexicons/apply-lexicons";
 import { MarkupError } from "@/lib/voice/ssml/read-xml";
-import { loadLexicons } from "@/lib/voice/lexicons/lexicons";
+import { loadLexicons } from "@/lib/voice/manage-lexicons";
 import { getVoiceCatalog, type VoiceCatalog } from "@/lib/voice/voice-catalog";
 
 export type StoredAudio = {

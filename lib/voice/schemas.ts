@@ -8,6 +8,10 @@ import { countCharacters } from "@/lib/platform/text/characters";
 import { parseSsml } from "@/lib/voice/ssml/parse-ssml";
 import { MarkupError } from "@/lib/voice/ssml/read-xml";
 import { lexiconIdsSchema } from "@/lib/voice/lexicons/schemas";
+import { resolvedVoiceSettingsSchema, voiceSchema } from "@/lib/voice/providers/voice-schemas";
+
+export { resolvedVoiceSettingsSchema };
+export type { ResolvedVoiceSettings, Voice } from "@/lib/voice/providers/voice-schemas";
 
 export const DEFAULT_TTS_MAX_TEXT_LENGTH = 1000;
 
@@ -28,16 +32,6 @@ export const voiceSettingsSchema = z.strictObject({
   use_speaker_boost: z.boolean().optional(),
 });
 export type VoiceSettingsInput = z.infer<typeof voiceSettingsSchema>;
-
-/** Every setting filled in: what synthesis actually used (request over the voice's defaults). */
-export const resolvedVoiceSettingsSchema = z.strictObject({
-  stability: z.number().min(0).max(1),
-  similarity_boost: z.number().min(0).max(1),
-  style: z.number().min(0).max(1),
-  speed: z.number().min(0.7).max(1.2),
-  use_speaker_boost: z.boolean(),
-});
-export type ResolvedVoiceSettings = z.infer<typeof resolvedVoiceSettingsSchema>;
 
 // One way of counting characters for both APIs (code points), shared with /v1.
 export { countCharacters } from "@/lib/platform/text/characters";
@@ -123,21 +117,6 @@ export function buildTtsRequestBodySchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_L
 }
 export const ttsRequestBodySchema = buildTtsRequestBodySchema();
 export type TtsRequestBody = z.infer<typeof ttsRequestBodySchema>;
-
-const voiceSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  category: z.string().nullable(),
-  gender: z.string().nullable(),
-  age: z.string().nullable(),
-  accent: z.string().nullable(),
-  language: z.string().nullable(),
-  locale: z.string().nullable(),
-  languages: z.array(z.string()),
-  preview_url: z.string().nullable(),
-});
-export type Voice = z.infer<typeof voiceSchema>;
 
 export const voiceListSchema = z.object({ voices: z.array(voiceSchema), count: z.number().int() });
 

@@ -11,7 +11,9 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "../..");
 const productFolders = ["lib", "app", "components", "inngest"];
 const rootFiles = ["proxy.ts", "instrumentation.ts", "instrumentation-client.ts"];
-const CEILING = 150;
+const CEILING = 111;
+// lib/verification alone (issue #49: at most 12 there, each commented): counted by the same parser.
+const VERIFICATION_CEILING = 10;
 
 // The files git tracks: another test's fixture written into lib/ for a moment is not product code.
 function sourceFiles(folder: string): string[] {
@@ -55,6 +57,11 @@ describe("type assertions in product code", () => {
     const text = "const a = b as string;\nconst c = <number>d;\nconst e = [1] as const;\nconst f = g as unknown as H;";
     expect(castsIn("x.ts", text).map((cast) => cast.line)).toEqual([1, 2, 4, 4]);
     expect(castsIn("x.tsx", "const el = <div>{x as string}</div>;")).toHaveLength(1);
+  });
+
+  it(`stays at or below lib/verification's own ceiling (${VERIFICATION_CEILING})`, () => {
+    const casts = productCasts().filter((cast) => cast.startsWith("lib/verification/"));
+    expect(casts.length, casts.join("\n")).toBeLessThanOrEqual(VERIFICATION_CEILING);
   });
 
   it(`stays at or below the ceiling (${CEILING})`, () => {

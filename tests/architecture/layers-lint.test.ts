@@ -46,10 +46,10 @@ describe("the layer fences", () => {
       "edge must not import background",
     ],
     [
-      "an .mjs worker importing the domain",
+      "an .mjs worker importing the app's modules",
       "lib/verification/methods/face/fixture-worker.mjs",
-      'import { createSession } from "../../create-session.ts";',
-      "worker must not import verification",
+      'import { logger } from "../../../platform/log.ts";',
+      "worker must not import platform",
     ],
     [
       "the proxy importing a layer it does not name (components)",
@@ -82,6 +82,22 @@ describe("the layer fences", () => {
     ]);
   });
 
+  it("refuse a cycle through a layer's top-level files, which count as a folder of it", async () => {
+    // create-tts.ts (top level) imports providers/; a provider importing it back closes a cycle.
+    const found = await problems(
+      "lib/voice/providers/fixture-top-level-cycle.ts",
+      'import { createTts } from "@/lib/voice/create-tts";\nexport const fixture = createTts;\n',
+    );
+    expect(found).toEqual([
+      expect.objectContaining({
+        rule: "layers/no-folder-cycle",
+        message: expect.stringContaining(
+          "lib/voice/providers must not import lib/voice/(top level): lib/voice/(top level) already reaches lib/voice/providers",
+        ),
+      }),
+    ]);
+  });
+
   it("refuse app/ reading a cookie itself", async () => {
     const found = await problems(
       "app/verify/fixture/page.tsx",
@@ -93,6 +109,27 @@ describe("the layer fences", () => {
         message: expect.stringContaining("'cookies' import from 'next/headers' is restricted"),
       }),
     ]);
+  });
+
+  it("refuse app/ reading the request's cookies itself (req.cookies, request.cookies)", async () => {
+    for (const name of ["req", "request"]) {
+      const found = await problems(
+        "app/verify/fixture/route.ts",
+        `import type { NextRequest } from "next/server";\n\nexport function GET(${name}: NextRequest) {\n  return new Response(${name}.cookies.get("binding")?.value);\n}\n`,
+      );
+      expect(found).toEqual([
+        expect.objectContaining({
+          rule: "no-restricted-syntax",
+          message: expect.stringContaining("app/ does not read the caller itself"),
+        }),
+      ]);
+    }
+    // Setting a cookie on the response is not reading the caller.
+    const setting = await problems(
+      "app/verify/fixture/route.ts",
+      'import { NextResponse } from "next/server";\n\nexport function GET() {\n  const response = new NextResponse(null);\n  response.cookies.set("binding", "x");\n  return response;\n}\n',
+    );
+    expect(setting).toEqual([]);
   });
 
   it("refuse app/ calling getCurrentUser or loadBoundSession directly", async () => {

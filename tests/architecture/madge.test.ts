@@ -5,7 +5,8 @@ import { folderOf } from "../../lint/no-folder-cycle.mjs";
 
 // madge over the app's code (generated Prisma code and tests aside): no file cycle, and no cycle
 // between folders at either level the layers name: lib/<layer> (and the top-level app,
-// components, inngest), and the folders of each layer, lib/<layer>/<folder>.
+// components, inngest), and the folders of each layer, lib/<layer>/<folder>, where a layer's
+// top-level files count as one more folder (lib/<layer>/(top level)).
 const root = path.resolve(import.meta.dirname, "../..");
 
 type Graph = Record<string, string[]>;
@@ -70,6 +71,19 @@ describe("folder cycles, as counted here", () => {
     };
     expect(folderCycles(files, folderOf)).toEqual([["lib/account/teams", "lib/account/users"]]);
     expect(folderCycles(files, layerOf)).toEqual([]);
+  });
+
+  it("count a layer's top-level files as a folder of it, so a cycle through them is found", () => {
+    // create-tts.ts uses providers/, and a provider uses schemas.ts beside create-tts.ts.
+    const files: Graph = {
+      "lib/voice/create-tts.ts": ["lib/voice/providers/speech-provider.ts"],
+      "lib/voice/providers/speech-provider.ts": [],
+      "lib/voice/providers/local-voice.ts": ["lib/voice/schemas.ts"],
+      "lib/voice/schemas.ts": [],
+    };
+    expect(folderCycles(files, folderOf)).toEqual([["lib/voice/(top level)", "lib/voice/providers"]]);
+    delete files["lib/voice/providers/local-voice.ts"];
+    expect(folderCycles(files, folderOf)).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { withVoiceApiKey } from "@/lib/edge/api/with-voice-api-key";
-import { deleteLexicon, getLexicon, replaceLexicon } from "@/lib/voice/lexicons/lexicons";
+import { deleteLexicon, getLexicon, replaceLexicon } from "@/lib/voice/manage-lexicons";
 import { createLexiconBodySchema, LEXICON_BODY_LIMIT } from "@/lib/voice/lexicons/schemas";
 import { voiceMethods } from "@/lib/voice/methods";
 

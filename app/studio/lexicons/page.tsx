@@ -4,7 +4,7 @@ import { LexiconEditor } from "@/components/studio/lexicon-editor";
 import { loadStudioVoices } from "@/lib/voice/studio/load-voices";
 import { defaultVoiceId } from "@/lib/voice/studio/voice-filters";
 import { requireDashboardUser } from "@/lib/edge/auth/current-user";
-import { getLexicon, listLexicons } from "@/lib/voice/lexicons/lexicons";
+import { getLexicon, listLexicons } from "@/lib/voice/manage-lexicons";
 
 export const metadata: Metadata = { title: "Pronunciation lexicons" };
 export const dynamic = "force-dynamic";

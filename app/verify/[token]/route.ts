@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { bindingSecretsOf } from "@/lib/edge/api/with-bound-session";
 import { bindingCookieName, bindingCookieOptions } from "@/lib/verification/hosted-flow/binding";
 import { signLinkReference } from "@/lib/verification/hosted-flow/link-reference";
 import { openHostedLink, type OpenLinkOutcome } from "@/lib/verification/hosted-flow/open-hosted-link";
@@ -26,7 +27,7 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ toke
   const { token } = await params;
   const outcome = await openHostedLink({
     token,
-    bindingSecretFor: (sessionId) => req.cookies.get(bindingCookieName(sessionId))?.value,
+    bindingSecretFor: bindingSecretsOf(req),
   });
   const response = new NextResponse(null, {
     status: 303,

@@ -63,7 +63,7 @@ export function SetSettings({
   onSave,
 }: {
   set: PromptSetView;
-  /** The speech provider's id: which voice settings mean something (lib/voice/honoured-settings). */
+  /** The speech provider's id: which voice settings mean something (lib/voice/providers/honoured-settings). */
   providerId: string;
   voices: Voice[];
   languageNames: Record<string, string>;

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { getVoiceDefaultsAction } from "@/lib/edge/actions/studio-actions";
 import { SLIDERS } from "@/lib/voice/studio/voice-settings";
-import { hiddenSettingsNote, honouredSettings } from "@/lib/voice/honoured-settings";
+import { hiddenSettingsNote, honouredSettings } from "@/lib/voice/providers/honoured-settings";
 import type { ResolvedVoiceSettings, VoiceSettingsInput } from "@/lib/voice/schemas";
 import { SettingSlider } from "../sound-controls";
 
@@ -17,7 +17,7 @@ export function SetVoiceSettings({
   onChange,
 }: {
   id: string;
-  /** The speech provider's id: which voice settings mean something (lib/voice/honoured-settings). */
+  /** The speech provider's id: which voice settings mean something (lib/voice/providers/honoured-settings). */
   providerId: string;
   voiceId: string;
   custom: boolean;

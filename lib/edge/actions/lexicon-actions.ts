@@ -3,7 +3,7 @@
 import type { ActionResult } from "@/lib/edge/actions/action-result";
 import { requireDashboardUser } from "@/lib/edge/auth/current-user";
 import { describeVoiceError } from "@/lib/voice/errors";
-import { createLexicon, deleteLexicon, replaceLexicon } from "@/lib/voice/lexicons/lexicons";
+import { createLexicon, deleteLexicon, replaceLexicon } from "@/lib/voice/manage-lexicons";
 import { createLexiconBodySchema, lexiconIdSchema, type LexiconView } from "@/lib/voice/lexicons/schemas";
 
 // The studio's lexicon editor: the same domain functions as the Voice API's /lexicons, with the

@@ -5,7 +5,7 @@ import { fieldErrorsOf, type ActionResult } from "@/lib/edge/actions/action-resu
 import { changeById } from "@/lib/edge/actions/change-by-id";
 import { createWebhookEndpointFormSchema, idSchema } from "@/lib/edge/dashboard/schemas";
 import { requireDashboardUser } from "@/lib/edge/auth/current-user";
-import { ApiError } from "@/lib/verification/errors";
+import { VerificationApiError } from "@/lib/verification/errors";
 import { createWebhookEndpoint } from "@/lib/verification/webhooks/create-webhook-endpoint";
 import { deleteWebhookEndpoint } from "@/lib/verification/webhooks/delete-webhook-endpoint";
 import { describeDeliveryFailure } from "@/lib/verification/webhooks/describe-delivery-failure";
@@ -34,7 +34,7 @@ export async function createWebhookEndpointAction(input: {
     return { ok: true, value: { id: created.id, url: created.url, secret: created.secret, mode: created.mode } };
   } catch (error) {
     // The domain's refusals (private address, too many endpoints) are messages for the reader.
-    if (error instanceof ApiError && error.status === 400) {
+    if (error instanceof VerificationApiError && error.status === 400) {
       return {
         ok: false,
         error: error.message,
@@ -51,7 +51,7 @@ export async function deleteWebhookEndpointAction(input: { id: string }): Promis
     prefix: "whe",
     invalid: "That endpoint does not exist.",
     missing: "That endpoint does not exist or was already deleted.",
-    isMissing: (error) => error instanceof ApiError && error.code === "resource_missing",
+    isMissing: (error) => error instanceof VerificationApiError && error.code === "resource_missing",
     change: (id) => deleteWebhookEndpoint(user.orgId, id),
   });
 }

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { withApiKey } from "@/lib/edge/api/with-api-key";
 import { withVoiceApiKey } from "@/lib/edge/api/with-voice-api-key";
-import { ApiError } from "@/lib/verification/errors";
+import { VerificationApiError } from "@/lib/verification/errors";
 import { VoiceApiError } from "@/lib/voice/errors";
 import { newOrg } from "../../../tests/support/fixtures";
 
@@ -80,7 +80,7 @@ describe("withApiKey (/v1)", () => {
     const seen: Seen = { orgId: null, calls: 0 };
     const res = await call(
       v1Route(seen, () => {
-        throw new ApiError("resource_missing", "No such thing: thing_1.");
+        throw new VerificationApiError("resource_missing", "No such thing: thing_1.");
       }),
       { authorization: `Bearer ${testKey}` },
     );

@@ -1,6 +1,6 @@
 import "server-only";
 import { withApiKey } from "@/lib/edge/api/with-api-key";
-import { ApiError } from "@/lib/verification/errors";
+import { VerificationApiError } from "@/lib/verification/errors";
 import { allowedMethodsOf } from "@/lib/edge/openapi/api-paths";
 
 /**
@@ -13,9 +13,9 @@ import { allowedMethodsOf } from "@/lib/edge/openapi/api-paths";
 export const unrecognizedRequest = withApiKey(async ({ req }) => {
   const path = new URL(req.url).pathname;
   const allow = allowedMethodsOf(path);
-  if (!allow) throw new ApiError("resource_missing", `Unrecognized request URL (${req.method} ${path}).`);
+  if (!allow) throw new VerificationApiError("resource_missing", `Unrecognized request URL (${req.method} ${path}).`);
   if (req.method === "OPTIONS") return new Response(null, { status: 204, headers: { Allow: allow } });
-  throw new ApiError("method_not_allowed", `${req.method} is not supported on ${path}; use ${allow}.`, undefined, {
+  throw new VerificationApiError("method_not_allowed", `${req.method} is not supported on ${path}; use ${allow}.`, undefined, {
     Allow: allow,
   });
 });

@@ -12,7 +12,7 @@ import {
 } from "@/lib/verification/idempotency";
 import type { ApiPrincipal } from "@/lib/account/keys/authenticate-api-key";
 import { uncountedRateLimitHeaders } from "@/lib/account/rate-limit/consume-rate-limit";
-import { ApiError, toVerificationErrorResponse } from "@/lib/verification/errors";
+import { VerificationApiError, toVerificationErrorResponse } from "@/lib/verification/errors";
 import { errorField, logger } from "@/lib/platform/log";
 
 export type V1Context<P> = {
@@ -36,7 +36,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const v1Scheme: ApiKeyScheme = {
   readKey: (req) => BEARER.exec(req.headers.get("authorization") ?? "")?.[1],
   authenticate: (key) => authenticateAndCountRequest(key),
-  refuse: (reason, message) => new ApiError(reason === "rate_limited" ? "rate_limited" : "invalid_api_key", message),
+  refuse: (reason, message) => new VerificationApiError(reason === "rate_limited" ? "rate_limited" : "invalid_api_key", message),
   unauthenticatedMessage: "Missing or invalid API key. Send Authorization: Bearer sk_test_... or sk_live_....",
   challenge: { "WWW-Authenticate": 'Bearer realm="v1"' },
   toErrorResponse: toVerificationErrorResponse,

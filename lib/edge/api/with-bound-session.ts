@@ -66,6 +66,14 @@ export async function bindingSecretForPage(sessionId: string): Promise<string | 
   return (await cookies()).get(bindingCookieName(sessionId))?.value;
 }
 
+/**
+ * For the one-time link (app/verify/[token]/route.ts), which learns the session only from its
+ * token: the binding secret this request holds for a session, by the session's id.
+ */
+export function bindingSecretsOf(req: NextRequest): (sessionId: string) => string | undefined {
+  return (sessionId) => req.cookies.get(bindingCookieName(sessionId))?.value;
+}
+
 /** The hosted flow's JSON refusal, for the routes the page fetches (photo upload, live check). */
 export function refuseBinding(reason: BindingRefusal): Response {
   const message =

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { db } from "@/lib/platform/db";
-import { claimJobs, type ClaimedJob } from "@/lib/platform/jobs/claim-jobs";
+import { claimJobRows, type ClaimedJob } from "@/lib/platform/db/job-queue";
 import type { JobHandler } from "@/lib/platform/jobs/define-job";
 import { relayJobs } from "@/lib/platform/jobs/relay-jobs";
 import { runJob } from "@/lib/platform/jobs/run-job";
@@ -28,7 +28,7 @@ import { errorField, logger } from "@/lib/platform/log";
 //   scheduleJobInTx NOTIFYs on commit is the shortcut, so a job due now starts within
 //   milliseconds in whichever process is idle. Losing the listener only costs latency.
 //
-// Each concern is a file of its own: claim-jobs.ts (the claim), run-job.ts (one attempt under
+// Each concern is a file of its own: the claim (claimJobRows, lib/platform/db/job-queue.ts), run-job.ts (one attempt under
 // its lease), settle-job.ts (the write-back and retries), job-lease.ts (lease renewal and the
 // lockedBy fence), relay-jobs.ts (relay mode), wake-up.ts (sleeping and LISTEN/NOTIFY).
 
@@ -75,7 +75,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
   async function poll(): Promise<number> {
     const free = concurrency - running.size;
     if (free <= 0 || names.length === 0) return 0;
-    const jobs = await claimJobs({ names, workerId, lockMs, relayMode: Boolean(options.relay) }, free);
+    const jobs = await claimJobRows({ names, workerId, lockMs, relayMode: Boolean(options.relay), limit: free });
     if (options.relay) {
       if (jobs.length) await relayJobs(jobs, options.relay, workerId);
       return jobs.length;

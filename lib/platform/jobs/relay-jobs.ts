@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
-import type { ClaimedJob } from "@/lib/platform/jobs/claim-jobs";
+import type { ClaimedJob } from "@/lib/platform/db/job-queue";
 import { describeJobError, released } from "@/lib/platform/jobs/job-lease";
 import { errorField, logger } from "@/lib/platform/log";
 

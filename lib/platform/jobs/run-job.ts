@@ -1,6 +1,6 @@
 import "server-only";
 import type { JobHandler, JobOutcome } from "@/lib/platform/jobs/define-job";
-import type { ClaimedJob } from "@/lib/platform/jobs/claim-jobs";
+import type { ClaimedJob } from "@/lib/platform/db/job-queue";
 import { describeJobError, keepLeaseAlive } from "@/lib/platform/jobs/job-lease";
 import { settleJob } from "@/lib/platform/jobs/settle-job";
 import { errorField, logger } from "@/lib/platform/log";

@@ -1,11 +1,9 @@
 import "server-only";
 import type { Tx } from "@/lib/platform/db";
+import { notifyJobRunners } from "@/lib/platform/db/job-queue";
 import { newId } from "@/lib/platform/ids";
 import type { JobDefinition } from "@/lib/platform/jobs/define-job";
 import type { Prisma } from "@/lib/generated/prisma/client";
-
-/** Postgres channel the job runners LISTEN on; see lib/platform/jobs/job-runner.ts. */
-export const JOBS_CHANNEL = "voiceage_jobs";
 
 /**
  * The columns a job's row takes from its definition, checked against its payload schema: the
@@ -43,6 +41,6 @@ export async function scheduleJobInTx<Payload>(
     await tx.job.create({ data: row });
   }
   if (!options.runAt || options.runAt.getTime() <= Date.now()) {
-    await tx.$executeRaw`SELECT pg_notify(${JOBS_CHANNEL}, ${job.name})`;
+    await notifyJobRunners(tx, job.name);
   }
 }

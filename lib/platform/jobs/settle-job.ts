@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
 import type { JobHandler, JobOutcome } from "@/lib/platform/jobs/define-job";
-import type { ClaimedJob } from "@/lib/platform/jobs/claim-jobs";
+import type { ClaimedJob } from "@/lib/platform/db/job-queue";
 import { heldBy, released } from "@/lib/platform/jobs/job-lease";
 import { logger } from "@/lib/platform/log";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { listenForNotifications } from "@/lib/platform/db/listen";
-import { JOBS_CHANNEL } from "@/lib/platform/jobs/schedule-job";
+import { JOBS_CHANNEL } from "@/lib/platform/db/job-queue";
 
 /**
  * How the runner's loop sleeps between polls and is woken early. Polling is the guarantee; a

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
 import { listDeliveries } from "@/lib/verification/webhooks/deliveries";
-import { ApiError } from "@/lib/verification/errors";
+import { VerificationApiError } from "@/lib/verification/errors";
 import { getSessionOrThrow } from "@/lib/verification/get-session-or-throw";
 import { serializeSession } from "@/lib/verification/serialize-session";
 
@@ -11,7 +11,7 @@ export async function getSessionDetail(orgId: string, sessionId: string) {
   try {
     row = await getSessionOrThrow(orgId, sessionId);
   } catch (error) {
-    if (error instanceof ApiError && error.code === "resource_missing") return null;
+    if (error instanceof VerificationApiError && error.code === "resource_missing") return null;
     throw error;
   }
   const [events, deliveries, document] = await Promise.all([

@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/verification/errors";
+import { VerificationApiError } from "@/lib/verification/errors";
 import { listSessions } from "@/lib/verification/list-sessions";
 import type { KeyMode } from "@/lib/account/keys/key-mode";
 
@@ -41,7 +41,7 @@ export async function listDashboardSessions(input: {
       olderTrail: page.next_cursor ? [...trail, page.next_cursor] : null,
     };
   } catch (error) {
-    if (error instanceof ApiError && error.code === "cursor_invalid")
+    if (error instanceof VerificationApiError && error.code === "cursor_invalid")
       return { ok: false as const, reason: "cursor_invalid" as const };
     throw error;
   }

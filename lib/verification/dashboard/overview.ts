@@ -4,6 +4,10 @@ import { currentUsage } from "@/lib/account/rate-limit/consume-rate-limit";
 import { countOpenDeadLetters } from "@/lib/verification/webhooks/deliveries";
 import { getEndpointHealth } from "@/lib/verification/webhooks/endpoint-health";
 import type { KeyMode } from "@/lib/account/keys/key-mode";
+import type { SessionStatus } from "@/lib/verification/schemas";
+import { statusOf } from "@/lib/verification/session-columns";
+
+type DeliveryStatus = "pending" | "succeeded" | "dead" | "cancelled";
 
 /** Everything the overview page shows, for one organisation. */
 export async function getOverview(orgId: string, now = new Date()) {
@@ -26,12 +30,10 @@ export async function getOverview(orgId: string, now = new Date()) {
     listFailingEndpoints(orgId, now),
   ]);
   const keyCount = (mode: KeyMode) => keys.find((k) => k.mode === mode)?._count._all ?? 0;
-  const sessions = Object.fromEntries(sessionsByStatus.map((s) => [s.status, s._count._all])) as Partial<
-    Record<"created" | "in_progress" | "passed" | "failed" | "expired", number>
-  >;
-  const deliveryCounts = Object.fromEntries(deliveries.map((d) => [d.status, d._count._all])) as Partial<
-    Record<"pending" | "succeeded" | "dead" | "cancelled", number>
-  >;
+  const sessions: Partial<Record<SessionStatus, number>> = {};
+  for (const group of sessionsByStatus) sessions[statusOf(group.status)] = group._count._all;
+  const deliveryCounts: Partial<Record<DeliveryStatus, number>> = {};
+  for (const group of deliveries) deliveryCounts[group.status] = group._count._all;
   return {
     usage,
     keys: { test: keyCount("test"), live: keyCount("live") },

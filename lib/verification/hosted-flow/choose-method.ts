@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
 import { expireSessionIfDue } from "@/lib/verification/expire-session";
-import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
+import { isPastDeadline } from "@/lib/verification/deadline";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { planMethods } from "@/lib/verification/hosted-flow/method-plan";
 

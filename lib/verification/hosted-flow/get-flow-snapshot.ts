@@ -1,7 +1,7 @@
 import "server-only";
 import { expireSessionIfDue } from "@/lib/verification/expire-session";
 import { MAX_METHOD_SWITCHES } from "@/lib/verification/hosted-flow/choose-method";
-import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
+import { isPastDeadline } from "@/lib/verification/deadline";
 import { buildFlowSteps, type FlowStep } from "@/lib/verification/hosted-flow/flow-steps";
 import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { planMethods } from "@/lib/verification/hosted-flow/method-plan";
@@ -9,7 +9,7 @@ import { appendSessionId, returnHost } from "@/lib/verification/hosted-flow/retu
 import type { VerificationMethod } from "@/lib/verification/methods/types";
 import type { SessionStatus } from "@/lib/verification/schemas";
 import type { KeyMode } from "@/lib/account/keys/key-mode";
-import { requiredAgeOf } from "@/lib/verification/session-columns";
+import { methodOf, outcomeResultOf, requiredAgeOf } from "@/lib/verification/session-columns";
 
 export type FlowSnapshot = {
   id: string;
@@ -66,8 +66,8 @@ export async function getFlowSnapshot(sessionId: string, bindingSecret: string |
     outcome:
       terminal && session.outcomeMethod && session.outcomeResult
         ? {
-            method: session.outcomeMethod as VerificationMethod,
-            result: session.outcomeResult as "pass" | "fail" | "inconclusive",
+            method: methodOf(session.outcomeMethod),
+            result: outcomeResultOf(session.outcomeResult),
           }
         : null,
     deadline: open ? session.expiresAt : null,

@@ -13,7 +13,7 @@ import {
 } from "@/lib/verification/methods/types";
 import { db } from "@/lib/platform/db";
 import { errorField, logger } from "@/lib/platform/log";
-import { requiredAgeOf } from "@/lib/verification/session-columns";
+import { methodOf, requiredAgeOf } from "@/lib/verification/session-columns";
 
 // A live check on a provider's own page (a credit card check; a Stripe Identity document check)
 // leaves our page for the provider's and comes back to
@@ -63,8 +63,9 @@ function hostedProviderFor(
   session: Pick<BoundSession, "mode" | "methods">,
   index: number,
 ): HostedRedirectProvider | null {
-  const method = session.methods[index] as VerificationMethod | undefined;
-  if (!method) return null;
+  const name = session.methods.at(index);
+  if (name === undefined) return null;
+  const method = methodOf(name);
   const resolution = getMethodProvider(method, session.mode);
   return resolution.available && resolution.provider.kind === "hosted_redirect" ? resolution.provider : null;
 }

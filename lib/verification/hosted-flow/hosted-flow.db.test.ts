@@ -11,11 +11,9 @@ import { recordMethodOutcome } from "@/lib/verification/hosted-flow/record-metho
 import { startVerification } from "@/lib/verification/hosted-flow/start-verification";
 import { submitSimulatedChoice } from "@/lib/verification/hosted-flow/submit-evidence";
 import { loadBoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
-import type { verificationMethods } from "@/lib/verification/schemas";
+import type { VerificationMethod as Method } from "@/lib/verification/methods/types";
 import type { KeyMode } from "@/lib/account/keys/key-mode";
 import { newOrganization } from "../../../tests/support/fixtures";
-
-type Method = (typeof verificationMethods)[number];
 
 async function newSession(options: { mode?: KeyMode; methods?: Method[]; requiredAge?: 16 | 18 } = {}) {
   const org = await newOrganization("flow");

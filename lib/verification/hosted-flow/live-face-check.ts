@@ -4,12 +4,12 @@ import { analyzeFace } from "@/lib/verification/methods/face/analyze-face";
 import { EstimatorBusy } from "@/lib/verification/methods/face/face-estimator";
 import { liveCheckFrom } from "@/lib/verification/methods/face/live-check";
 import type { LiveCheck } from "@/lib/verification/methods/face/types";
-import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
+import { isPastDeadline } from "@/lib/verification/deadline";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { countLiveFrame, countUse, holdFreeCheckingPlace } from "@/lib/verification/hosted-flow/photo-uploads";
 import { headerRefusal, readImageHeader, sniffImageType } from "@/lib/verification/hosted-flow/read-image-header";
 import { getMethodProvider } from "@/lib/verification/methods/get-method-provider";
-import type { VerificationMethod } from "@/lib/verification/methods/types";
+import { methodOf } from "@/lib/verification/session-columns";
 
 // The camera view's live check (docs/face-estimation.md, "Live feedback before capture"): a small
 // frame through the quality gates, never the age model, so the page can say "face found", "move
@@ -79,7 +79,8 @@ async function consumeLiveCheck(
 
 /** Why this session cannot have a live check now, or null when it can. */
 function ineligible(session: BoundSession, now: Date): LiveCheckAnswer | null {
-  const method = session.methods[session.currentMethodIndex] as VerificationMethod | undefined;
+  const name = session.methods.at(session.currentMethodIndex);
+  const method = name === undefined ? undefined : methodOf(name);
   // The face check, or the built-in document check's selfie.
   if (
     session.status !== "in_progress" ||
@@ -89,7 +90,7 @@ function ineligible(session: BoundSession, now: Date): LiveCheckAnswer | null {
     return refused(409, "This session is not on the face check.");
   }
   // Live mode with the built-in check only: test mode simulates, and a vendor's check is the vendor's.
-  const resolution = getMethodProvider(method, session.mode as "live" | "test");
+  const resolution = getMethodProvider(method, session.mode);
   if (
     session.mode !== "live" ||
     !resolution.available ||

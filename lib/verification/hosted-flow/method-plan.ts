@@ -2,14 +2,14 @@ import "server-only";
 import type { KeyMode } from "@/lib/account/keys/key-mode";
 import { getMethodProvider } from "@/lib/verification/methods/get-method-provider";
 import type { PlanEntry } from "@/lib/verification/hosted-flow/flow-steps";
-import type { VerificationMethod } from "@/lib/verification/methods/types";
+import { methodOf } from "@/lib/verification/session-columns";
 
 export type PlannedMethod = PlanEntry;
 
 /** The session's methods in order, each marked available or not in this mode and deployment. */
 export function planMethods(methods: string[], mode: KeyMode): PlannedMethod[] {
   return methods.map((name) => {
-    const method = name as VerificationMethod;
+    const method = methodOf(name);
     const resolution = getMethodProvider(method, mode);
     return resolution.available
       ? {

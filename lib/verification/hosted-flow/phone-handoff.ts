@@ -1,14 +1,14 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { db } from "@/lib/platform/db";
+import { moveBindingByHandoffToken } from "@/lib/platform/db/session-compare-and-set";
 import { env } from "@/lib/platform/env";
 import { bindingMatches, hashBindingSecret, newBindingSecret } from "@/lib/verification/hosted-flow/binding";
-import { isPastDeadline, shownStatus } from "@/lib/verification/hosted-flow/deadline";
+import { isPastDeadline, shownStatus } from "@/lib/verification/deadline";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { appendSessionId, returnHost } from "@/lib/verification/hosted-flow/return-url";
 import { hasIdShape } from "@/lib/platform/ids";
-import type { VerificationMethod } from "@/lib/verification/methods/types";
-import { requiredAgeOf } from "@/lib/verification/session-columns";
+import { methodOf, outcomeResultOf, requiredAgeOf } from "@/lib/verification/session-columns";
 
 // Continue on a phone (docs/age-verification.md, "Continue on a phone"): a computer without a
 // camera shows a QR code of a hand-off link. The link is single-use and short-lived; opening it
@@ -62,17 +62,8 @@ export type HandoffAcceptance = { kind: "moved"; sessionId: string; bindingSecre
 export async function acceptPhoneHandoff(token: string, now = new Date()): Promise<HandoffAcceptance> {
   if (!/^[A-Za-z0-9_-]{16}$/.test(token)) return { kind: "invalid" };
   const bindingSecret = newBindingSecret();
-  const moved = await db.$queryRaw<{ id: string }[]>`
-    UPDATE "VerificationSession"
-       SET "handedOffBindingHash" = "browserBindingHash",
-           "browserBindingHash" = ${hashBindingSecret(bindingSecret)},
-           "handoffTokenHash" = NULL,
-           "handoffExpiresAt" = NULL
-     WHERE "handoffTokenHash" = ${hashHandoffToken(token)}
-       AND "handoffExpiresAt" > ${now}
-       AND "status" IN ('created', 'in_progress')
-    RETURNING "id"`;
-  return moved.length === 1 ? { kind: "moved", sessionId: moved[0].id, bindingSecret } : { kind: "invalid" };
+  const sessionId = await moveBindingByHandoffToken(hashHandoffToken(token), hashBindingSecret(bindingSecret), now);
+  return sessionId ? { kind: "moved", sessionId, bindingSecret } : { kind: "invalid" };
 }
 
 /**
@@ -107,8 +98,8 @@ export async function handedOffFrom(sessionId: string, bindingSecret: string | u
     outcome:
       session.outcomeMethod && session.outcomeResult
         ? {
-            method: session.outcomeMethod as VerificationMethod,
-            result: session.outcomeResult as "pass" | "fail" | "inconclusive",
+            method: methodOf(session.outcomeMethod),
+            result: outcomeResultOf(session.outcomeResult),
           }
         : null,
     returnTo: appendSessionId(session.returnUrl, sessionId),

@@ -65,8 +65,11 @@ export async function countLiveFrame(clientAddress: string, now = Date.now()): P
 export const WAITING_PER_SESSION = 2;
 
 type Place = { tail: Promise<void>; holders: number };
-const globalForUploads = globalThis as unknown as { voiceagePhotosInChecking?: Map<string, Place> };
-const places = (globalForUploads.voiceagePhotosInChecking ??= new Map<string, Place>());
+// One per process, on globalThis so Next.js dev's module reloads keep it (a typed global, not a cast).
+declare global {
+  var voiceagePhotosInChecking: Map<string, Place> | undefined;
+}
+const places = (globalThis.voiceagePhotosInChecking ??= new Map<string, Place>());
 
 /**
  * Waits for the session's one place in checking (its images are checked one after another, in

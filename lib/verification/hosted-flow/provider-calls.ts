@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
+import { decrementProviderCalls, incrementProviderCalls } from "@/lib/platform/db/session-compare-and-set";
 import { recordMethodOutcome, type RecordOutcome } from "@/lib/verification/hosted-flow/record-method-outcome";
 
 /**
@@ -29,17 +30,9 @@ export async function claimProviderCall(input: {
   orgId: string;
   expectedIndex: number;
 }): Promise<ProviderCallClaim> {
-  const claimed = await db.$queryRaw<{ methodProviderCalls: number }[]>`
-    UPDATE "VerificationSession"
-       SET "methodProviderCalls" = "methodProviderCalls" + 1
-     WHERE "id" = ${input.sessionId}
-       AND "orgId" = ${input.orgId}
-       AND "status" = 'in_progress'
-       AND "currentMethodIndex" = ${input.expectedIndex}
-       AND "methodProviderCalls" < ${MAX_PROVIDER_CALLS_PER_METHOD}
-    RETURNING "methodProviderCalls"`;
-  if (claimed.length === 1) {
-    const left = Math.max(0, MAX_PROVIDER_CALLS_PER_METHOD - claimed[0].methodProviderCalls);
+  const calls = await incrementProviderCalls(input, MAX_PROVIDER_CALLS_PER_METHOD);
+  if (calls !== null) {
+    const left = Math.max(0, MAX_PROVIDER_CALLS_PER_METHOD - calls);
     return { kind: "claimed", last: left === 0, left };
   }
   const session = await db.verificationSession.findFirst({
@@ -57,14 +50,7 @@ export async function releaseProviderCall(input: {
   orgId: string;
   expectedIndex: number;
 }): Promise<void> {
-  await db.$executeRaw`
-    UPDATE "VerificationSession"
-       SET "methodProviderCalls" = "methodProviderCalls" - 1
-     WHERE "id" = ${input.sessionId}
-       AND "orgId" = ${input.orgId}
-       AND "status" = 'in_progress'
-       AND "currentMethodIndex" = ${input.expectedIndex}
-       AND "methodProviderCalls" > 0`;
+  await decrementProviderCalls(input);
 }
 
 /**

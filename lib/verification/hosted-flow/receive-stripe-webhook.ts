@@ -1,6 +1,6 @@
 import "server-only";
 import Stripe from "stripe";
-import { ApiError } from "@/lib/verification/errors";
+import { VerificationApiError } from "@/lib/verification/errors";
 import { db } from "@/lib/platform/db";
 import { env, idDocumentProvider } from "@/lib/platform/env";
 import { logger } from "@/lib/platform/log";
@@ -24,20 +24,21 @@ type StripeWebhookReceipt = { received: true; applied: boolean };
 export async function receiveStripeWebhook(payload: string, signature: string | null): Promise<StripeWebhookReceipt> {
   const config = env();
   if (idDocumentProvider(config) !== "stripe" || !config.STRIPE_WEBHOOK_SECRET) {
-    throw new ApiError("resource_missing", "Stripe webhooks are not enabled on this deployment.");
+    throw new VerificationApiError("resource_missing", "Stripe webhooks are not enabled on this deployment.");
   }
   let event: Stripe.Event;
   try {
     event = stripeClient().webhooks.constructEvent(payload, signature ?? "", config.STRIPE_WEBHOOK_SECRET);
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw error;
-    throw new ApiError(
+    throw new VerificationApiError(
       "parameter_invalid",
       "The Stripe-Signature header does not verify this event.",
       "Stripe-Signature",
     );
   }
   if (!event.type.startsWith("identity.verification_session.")) return { received: true, applied: false };
+  // Cast: Stripe types data.object per event type as a union; only these two fields are read, each checked below.
   const object = event.data.object as { id?: unknown; client_reference_id?: unknown };
   const attempt = attemptOfReference(
     typeof object.client_reference_id === "string" ? object.client_reference_id : null,

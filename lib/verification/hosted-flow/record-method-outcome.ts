@@ -2,9 +2,9 @@ import "server-only";
 import { db } from "@/lib/platform/db";
 import { methodOf } from "@/lib/verification/session-columns";
 import { completeSession } from "@/lib/verification/complete-session";
-import { ApiError } from "@/lib/verification/errors";
+import { VerificationApiError } from "@/lib/verification/errors";
 import { expireSessionIfDue } from "@/lib/verification/expire-session";
-import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
+import { isPastDeadline } from "@/lib/verification/deadline";
 import { nextAvailableIndex, planMethods } from "@/lib/verification/hosted-flow/method-plan";
 import type { ProviderVerdict } from "@/lib/verification/methods/types";
 
@@ -80,10 +80,11 @@ export async function recordMethodOutcome(input: {
       expectedMethodIndex: input.expectedIndex,
       now,
     });
-    return { kind: "completed", status: done.status as "passed" | "failed" };
+    // completeSession writes passed or failed, nothing else.
+    return { kind: "completed", status: done.status === "passed" ? "passed" : "failed" };
   } catch (error) {
     // Another request (a second tab, the expiry timer) moved the session on or ended it first.
-    if (error instanceof ApiError) return { kind: "stale" };
+    if (error instanceof VerificationApiError) return { kind: "stale" };
     throw error;
   }
 }

@@ -1,9 +1,9 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
 import { completeSession } from "@/lib/verification/complete-session";
-import { ApiError } from "@/lib/verification/errors";
+import { VerificationApiError } from "@/lib/verification/errors";
 import { expireSessionIfDue } from "@/lib/verification/expire-session";
-import { isPastDeadline } from "@/lib/verification/hosted-flow/deadline";
+import { isPastDeadline } from "@/lib/verification/deadline";
 import { nextAvailableIndex, planMethods } from "@/lib/verification/hosted-flow/method-plan";
 import type { VerificationMethod } from "@/lib/verification/methods/types";
 
@@ -69,7 +69,7 @@ async function completeIgnoringRace(input: {
     return true;
   } catch (error) {
     // Another request (a second tab, the expiry timer) moved the session first.
-    if (error instanceof ApiError) return false;
+    if (error instanceof VerificationApiError) return false;
     throw error;
   }
 }

@@ -68,6 +68,7 @@ function currentProvider<K extends MethodProvider["kind"]>(
   const resolution = getMethodProvider(method, session.mode);
   if (!resolution.available || resolution.provider.kind !== kind)
     return { outcome: { kind: "rejected", message: otherKind } };
+  // Cast: the kind was checked just above; TypeScript does not narrow a union by a generic K.
   return { provider: resolution.provider as Extract<MethodProvider, { kind: K }> };
 }
 

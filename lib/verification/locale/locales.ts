@@ -47,7 +47,7 @@ export function matchSupportedLocale(tag: string): SupportedLocale | "malformed"
     return "malformed";
   }
   if (!canonical || tag.trim() !== tag) return "malformed";
-  return (SUPPORTED_LOCALES as readonly string[]).includes(canonical) ? (canonical as SupportedLocale) : "unsupported";
+  return SUPPORTED_LOCALES.find((locale) => locale === canonical) ?? "unsupported";
 }
 
 /**
@@ -80,5 +80,5 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Sup
 export function isFlowLocale(value: string | undefined, pseudoEnabled: boolean): value is FlowLocale {
   if (!value) return false;
   if (value === PSEUDO_LOCALE) return pseudoEnabled;
-  return (SUPPORTED_LOCALES as readonly string[]).includes(value);
+  return SUPPORTED_LOCALES.some((locale) => locale === value);
 }

@@ -27,7 +27,8 @@ export function resolveFlowLocale(input: {
 
 /** The header proxy.ts set; anything else (a page outside the flow) is English. */
 export function flowLocaleFromHeader(value: string | null): FlowLocale {
-  return isFlowLocale(value ?? undefined, true) ? (value as FlowLocale) : DEFAULT_LOCALE;
+  const tag = value ?? undefined;
+  return isFlowLocale(tag, true) ? tag : DEFAULT_LOCALE;
 }
 
 /** The language cookie: the hosted flow's paths only, a year, readable by no script. */

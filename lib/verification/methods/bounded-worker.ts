@@ -119,7 +119,7 @@ function startProcess(options: BoundedWorkerOptions, on: Listeners): Running {
     // Nothing of the app's: no NODE_OPTIONS (the app's heap flags, a profiler's preload), no
     // configuration or secrets; the worker's options only.
     execArgv: [],
-    // (The project's ProcessEnv type declares the app's own variables, which the worker must not get.)
+    // Cast (twice, through unknown): the project's ProcessEnv type requires the app's own variables, which the worker must not get.
     env: { BOUNDED_WORKER_DATA: JSON.stringify(options.workerData ?? {}) } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -259,6 +259,7 @@ export class BoundedWorker<Result> {
           const call = this.finish();
           if (message.error !== undefined)
             call?.reject(new ProviderError(`${this.options.name} failed: ${message.error}`));
+          // Cast: the worker program is the other half of this protocol (its answer's shape is its own test's).
           else call?.resolve(message[this.options.resultField] as Result);
         },
         failed: (error) => {
@@ -293,7 +294,9 @@ export class BoundedWorker<Result> {
       await ready;
     } catch (error) {
       // Unless a newer worker (started after this one was stopped) is serving the queue now.
-      if (this.worker === null) for (const call of this.waiting.splice(0)) this.settle(call).reject(error as Error);
+      if (this.worker === null)
+        for (const call of this.waiting.splice(0))
+          this.settle(call).reject(error instanceof Error ? error : new Error(String(error)));
       return;
     }
     // A worker replaced while this call waited for it: the new one's own start serves the queue.

@@ -1,8 +1,9 @@
 // The provider interface of the hosted flow: one provider per verification method and mode.
 // Importable by client and server (types and constants only).
 import type { DocumentType } from "@/lib/verification/methods/id-document/types";
-import type { verificationMethods } from "@/lib/verification/schemas";
 
+/** The API's verification methods (spec part 4), in the order the API lists them. */
+export const verificationMethods = ["face_estimation", "id_document", "credit_card", "digital_id"] as const;
 export type VerificationMethod = (typeof verificationMethods)[number];
 export type MethodResult = "pass" | "fail" | "inconclusive";
 export type Confidence = "high" | "medium" | "low";

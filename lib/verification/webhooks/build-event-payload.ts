@@ -1,7 +1,14 @@
 import "server-only";
 import type { VerificationSession } from "@/lib/generated/prisma/client";
 import type { WebhookEventPayload } from "@/lib/verification/schemas";
-import { confidenceOf, methodOf, nullableOf, requiredAgeOf } from "@/lib/verification/session-columns";
+import {
+  confidenceOf,
+  metadataOf,
+  methodOf,
+  nullableOf,
+  requiredAgeOf,
+  finalStatusOf,
+} from "@/lib/verification/session-columns";
 
 type SessionForPayload = Pick<
   VerificationSession,
@@ -28,12 +35,12 @@ export function buildEventPayload(input: {
     created: input.attemptAt.toISOString(),
     data: {
       id: session.id,
-      status: session.status as WebhookEventPayload["data"]["status"],
+      status: finalStatusOf(session.status),
       required_age: requiredAgeOf(session.requiredAge),
       method: expired ? null : nullableOf(methodOf, session.outcomeMethod),
       confidence: expired ? null : nullableOf(confidenceOf, session.outcomeConfidence),
       mode: session.mode,
-      metadata: session.metadata as Record<string, string>,
+      metadata: metadataOf(session.metadata),
     },
   };
   return JSON.stringify(event);

@@ -3,7 +3,7 @@ import { db } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
 import { newId } from "@/lib/platform/ids";
 import type { KeyMode } from "@/lib/account/keys/key-mode";
-import { ApiError } from "@/lib/verification/errors";
+import { VerificationApiError } from "@/lib/verification/errors";
 import { MAX_ENDPOINTS_PER_MODE, type createWebhookEndpointBodySchema } from "@/lib/verification/webhooks/schemas";
 import { generateEndpointSecret, sealEndpointSecret } from "@/lib/verification/webhooks/endpoint-secret";
 import { resolveWebhookHost, WebhookAddressError } from "@/lib/verification/webhooks/network-policy";
@@ -23,13 +23,13 @@ export async function createWebhookEndpoint(input: {
 }) {
   const url = new URL(input.body.url);
   if (url.username || url.password) {
-    throw new ApiError("parameter_invalid", "Invalid url: it must not contain a user name or password.", "url");
+    throw new VerificationApiError("parameter_invalid", "Invalid url: it must not contain a user name or password.", "url");
   }
   await assertAddressAllowed(url);
 
   const active = await db.webhookEndpoint.count({ where: { orgId: input.orgId, mode: input.mode, deletedAt: null } });
   if (active >= MAX_ENDPOINTS_PER_MODE) {
-    throw new ApiError(
+    throw new VerificationApiError(
       "parameter_invalid",
       `An organisation can have at most ${MAX_ENDPOINTS_PER_MODE} ${input.mode}-mode webhook endpoints; delete one first.`,
     );
@@ -61,7 +61,7 @@ async function assertAddressAllowed(url: URL) {
     await resolveWebhookHost(url.hostname, { allowPrivate: false, timeoutMs: CREATION_DNS_TIMEOUT_MS });
   } catch (error) {
     if (error instanceof WebhookAddressError && error.kind === "forbidden") {
-      throw new ApiError("parameter_invalid", `Invalid url: ${error.message}.`, "url");
+      throw new VerificationApiError("parameter_invalid", `Invalid url: ${error.message}.`, "url");
     }
     if (!(error instanceof WebhookAddressError)) throw error;
   }

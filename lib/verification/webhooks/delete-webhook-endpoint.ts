@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
 import { hasIdShape } from "@/lib/platform/ids";
-import { ApiError } from "@/lib/verification/errors";
+import { VerificationApiError } from "@/lib/verification/errors";
 
 /**
  * Soft-deletes an endpoint of the organisation: it receives nothing more, while its delivery
@@ -10,7 +10,7 @@ import { ApiError } from "@/lib/verification/errors";
  * already deleted ids are all simply missing.
  */
 export async function deleteWebhookEndpoint(orgId: string, id: string): Promise<void> {
-  const missing = () => new ApiError("resource_missing", `No such webhook endpoint: ${id}`, "id");
+  const missing = () => new VerificationApiError("resource_missing", `No such webhook endpoint: ${id}`, "id");
   if (!hasIdShape("whe", id)) throw missing();
   const now = new Date();
   await db.$transaction(async (tx) => {

@@ -1,8 +1,9 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
+import { claimAutomaticAttempt } from "@/lib/platform/db/webhook-deliveries";
 import { newId } from "@/lib/platform/ids";
 import { toStorableTextOrNull } from "@/lib/platform/text/storable-text";
-import type { SessionEventType } from "@/lib/verification/record-session-event";
+import { eventTypeOf } from "@/lib/verification/session-columns";
 import { openEndpointSecret } from "@/lib/verification/webhooks/endpoint-secret";
 import {
   deadLetterPendingDeliveries,
@@ -47,20 +48,7 @@ export async function deliverEventAttempt(outboxEventId: string, attempt: number
   // Claim attempt N for every delivery whose endpoint still exists, with the delivery's next
   // attempt number: N, unless a manual redelivery (lib/verification/webhooks/redeliver.ts) has taken it, then
   // the one after the highest used. Numbers are unique per delivery (a unique index holds it).
-  const claimed = await db.$queryRaw<
-    { id: string; eventId: string; endpointId: string; url: string; secretEncrypted: string; number: number }[]
-  >`
-    UPDATE "WebhookDelivery" AS d
-       SET "attempts" = ${attempt},
-           "lastAttemptNumber" = GREATEST(d."lastAttemptNumber" + 1, ${attempt}),
-           "lastAttemptAt" = now()
-      FROM "WebhookEndpoint" AS e
-     WHERE d."outboxEventId" = ${outboxEventId}
-       AND d."attempts" < ${attempt}
-       AND d."status" <> 'cancelled'
-       AND e."id" = d."endpointId"
-       AND e."deletedAt" IS NULL
-    RETURNING d."id", d."eventId", d."endpointId", e."url", e."secretEncrypted", d."lastAttemptNumber" AS "number"`;
+  const claimed = await claimAutomaticAttempt(outboxEventId, attempt);
 
   const recorder = batchRecorder();
   await forEachLimited(claimed, SEND_CONCURRENCY, async (delivery) => {
@@ -68,7 +56,7 @@ export async function deliverEventAttempt(outboxEventId: string, attempt: number
       url: delivery.url,
       secret: openEndpointSecret(delivery.endpointId, delivery.secretEncrypted),
       eventId: delivery.eventId,
-      type: event.type as SessionEventType,
+      type: eventTypeOf(event.type),
       session: event.session,
     });
     recorder.add(delivery.id, delivery.number, result);

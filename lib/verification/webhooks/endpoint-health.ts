@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
+import { endpointAttemptRows } from "@/lib/platform/db/webhook-deliveries";
 
 /** Attempts (automatic and manual) counted in an endpoint's recent success rate. */
 const HEALTH_WINDOW_MS = 24 * 60 * 60_000;
@@ -22,16 +23,6 @@ export type EndpointHealth = {
   failing: boolean;
 };
 
-type Row = {
-  endpointId: string;
-  attempts: number;
-  successes: number;
-  lastSuccessAt: Date | null;
-  lastFailureAt: Date | null;
-  lastFailureStatus: number | null;
-  lastFailureError: string | null;
-};
-
 /** The health of the organisation's endpoints named, from their deliveries' attempts. */
 export async function getEndpointHealth(
   orgId: string,
@@ -43,23 +34,7 @@ export async function getEndpointHealth(
   const since = new Date(now.getTime() - HEALTH_WINDOW_MS);
   const history = new Date(now.getTime() - HISTORY_MS);
   const [rows, retrying] = await Promise.all([
-    db.$queryRaw<Row[]>`
-      WITH "tries" AS (
-        SELECT d."endpointId", a."startedAt", a."success", a."statusCode", a."error"
-          FROM "WebhookDelivery" d JOIN "DeliveryAttempt" a ON a."deliveryId" = d."id"
-         WHERE d."orgId" = ${orgId} AND d."endpointId" = ANY(${endpointIds}) AND d."createdAt" >= ${history}
-      ),
-      "lastFailure" AS (
-        SELECT DISTINCT ON ("endpointId") "endpointId", "startedAt", "statusCode", "error"
-          FROM "tries" WHERE NOT "success" ORDER BY "endpointId", "startedAt" DESC
-      )
-      SELECT t."endpointId",
-             (count(*) FILTER (WHERE t."startedAt" >= ${since}))::int AS "attempts",
-             (count(*) FILTER (WHERE t."startedAt" >= ${since} AND t."success"))::int AS "successes",
-             max(t."startedAt") FILTER (WHERE t."success") AS "lastSuccessAt",
-             f."startedAt" AS "lastFailureAt", f."statusCode" AS "lastFailureStatus", f."error" AS "lastFailureError"
-        FROM "tries" t LEFT JOIN "lastFailure" f ON f."endpointId" = t."endpointId"
-       GROUP BY t."endpointId", f."startedAt", f."statusCode", f."error"`,
+    endpointAttemptRows(orgId, endpointIds, since, history),
     db.webhookDelivery.groupBy({
       by: ["endpointId"],
       where: { orgId, endpointId: { in: endpointIds }, status: "pending" },

@@ -134,6 +134,9 @@ export class WebhookAddressError extends Error {
 
 export type ResolvedAddress = { address: string; family: 4 | 6 };
 
+/** An address family as Node reports it (isIP, dns.lookup): 4, or else 6. */
+const familyOf = (family: number): 4 | 6 => (family === 4 ? 4 : 6);
+
 /**
  * Resolves a URL's host to the address to connect to. With `allowPrivate` false, refuses
  * the host when any of its addresses is not public (a host that mixes public and private
@@ -145,8 +148,9 @@ export async function resolveWebhookHost(
 ): Promise<ResolvedAddress> {
   const literal = hostname.replace(/^\[|\]$/g, "");
   let addresses: ResolvedAddress[];
-  if (isIP(literal)) {
-    addresses = [{ address: literal, family: isIP(literal) as 4 | 6 }];
+  const literalFamily = isIP(literal);
+  if (literalFamily !== 0) {
+    addresses = [{ address: literal, family: familyOf(literalFamily) }];
   } else {
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -159,9 +163,10 @@ export async function resolveWebhookHost(
           );
         }),
       ]);
-      addresses = answers.map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
+      addresses = answers.map((a) => ({ address: a.address, family: familyOf(a.family) }));
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? "error";
+      const code =
+        (error instanceof Error && "code" in error && typeof error.code === "string" && error.code) || "error";
       throw new WebhookAddressError(`DNS lookup of ${literal} failed (${code})`, "dns");
     } finally {
       clearTimeout(timer);

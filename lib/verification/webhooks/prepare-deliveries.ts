@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
+import { cancelPendingDeliveriesOfDeletedEndpoints } from "@/lib/platform/db/webhook-deliveries";
 import { newId } from "@/lib/platform/ids";
 import { webhookEventId } from "@/lib/verification/webhooks/event-id";
 import type { KeyMode } from "@/lib/account/keys/key-mode";
@@ -19,7 +20,10 @@ export type DeliverableEvent = {
  */
 export async function prepareDeliveries(event: DeliverableEvent): Promise<void> {
   await ensureDeliveries(event);
-  await cancelDeliveriesOfDeletedEndpoints(event.id);
+  // Deleting an endpoint cancels its pending deliveries (delete-webhook-endpoint.ts); this
+  // catches a row ensureDeliveries created for it while the deletion committed, so no delivery of
+  // a deleted endpoint is left pending with nothing to end it.
+  await cancelPendingDeliveriesOfDeletedEndpoints(event.id);
 }
 
 /**
@@ -48,20 +52,4 @@ async function ensureDeliveries(event: DeliverableEvent) {
     })),
     skipDuplicates: true,
   });
-}
-
-/**
- * Deleting an endpoint cancels its pending deliveries (lib/verification/webhooks/delete-webhook-endpoint.ts).
- * This catches a row created for it by ensureDeliveries while the deletion committed, so no
- * delivery of a deleted endpoint is left pending with nothing to end it.
- */
-async function cancelDeliveriesOfDeletedEndpoints(outboxEventId: string) {
-  await db.$executeRaw`
-    UPDATE "WebhookDelivery" AS d
-       SET "status" = 'cancelled', "cancelledAt" = e."deletedAt"
-      FROM "WebhookEndpoint" AS e
-     WHERE d."outboxEventId" = ${outboxEventId}
-       AND d."status" = 'pending'
-       AND e."id" = d."endpointId"
-       AND e."deletedAt" IS NOT NULL`;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
-import type { SessionEventType } from "@/lib/verification/record-session-event";
+import { claimNextAttemptNumber } from "@/lib/platform/db/webhook-deliveries";
+import { eventTypeOf } from "@/lib/verification/session-columns";
 import { recordAttempt } from "@/lib/verification/webhooks/deliver-event-attempt";
 import { openEndpointSecret } from "@/lib/verification/webhooks/endpoint-secret";
 import { sendSignedEvent } from "@/lib/verification/webhooks/send-signed-event";
@@ -59,7 +60,8 @@ export async function redeliver(orgId: string, deliveryIds: string[]): Promise<R
         };
         continue;
       }
-      const attemptNumber = await claimManualAttemptNumber(id);
+      // Claimed under the row lock; a redelivery that dies before it is recorded leaves a gap in the numbers.
+      const attemptNumber = await claimNextAttemptNumber(id);
       if (attemptNumber === null) {
         results[index] = { deliveryId: id, outcome: "not_found", error: `No such webhook delivery: ${id}` };
         continue;
@@ -68,7 +70,7 @@ export async function redeliver(orgId: string, deliveryIds: string[]): Promise<R
         url: row.endpoint.url,
         secret: openEndpointSecret(row.endpoint.id, row.endpoint.secretEncrypted),
         eventId: row.eventId,
-        type: row.event.type as SessionEventType,
+        type: eventTypeOf(row.event.type),
         session: row.event.session,
       });
       await recordAttempt({ deliveryId: id, attemptNumber, manual: true, result });
@@ -84,17 +86,4 @@ export async function redeliver(orgId: string, deliveryIds: string[]): Promise<R
   };
   await Promise.all(Array.from({ length: Math.min(REDELIVERY_CONCURRENCY, ids.length) }, worker));
   return results;
-}
-
-/**
- * The next attempt number of a delivery, claimed under the row lock of one UPDATE; null if the
- * delivery is gone. A redelivery that dies before it is recorded leaves a gap in the numbers.
- */
-async function claimManualAttemptNumber(deliveryId: string): Promise<number | null> {
-  const [claimed] = await db.$queryRaw<{ lastAttemptNumber: number }[]>`
-    UPDATE "WebhookDelivery"
-       SET "lastAttemptNumber" = "lastAttemptNumber" + 1
-     WHERE "id" = ${deliveryId}
-    RETURNING "lastAttemptNumber"`;
-  return claimed?.lastAttemptNumber ?? null;
 }

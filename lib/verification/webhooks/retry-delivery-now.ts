@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
-import { JOBS_CHANNEL } from "@/lib/platform/jobs/schedule-job";
+import { notifyJobRunners } from "@/lib/platform/db/job-queue";
+import { leasePendingDelivery } from "@/lib/platform/db/webhook-deliveries";
 import { deliverEventJob } from "@/lib/verification/jobs/deliver-event";
 import { redeliver, type RedeliveryResult } from "@/lib/verification/webhooks/redeliver";
 
@@ -34,12 +35,7 @@ export type RetryNowResult =
 export async function retryDeliveryNow(orgId: string, deliveryId: string): Promise<RetryNowResult> {
   // The lease, taken under the row's lock as the scheduler takes a job's: of concurrent clicks
   // exactly one gets it and runs an attempt; the others are told one is under way.
-  const [delivery] = await db.$queryRaw<{ outboxEventId: string; attempts: number }[]>`
-    UPDATE "WebhookDelivery"
-       SET "retryLeaseUntil" = now() + make_interval(secs => ${RETRY_NOW_LEASE_SECONDS})
-     WHERE "id" = ${deliveryId} AND "orgId" = ${orgId} AND "status" = 'pending'
-       AND ("retryLeaseUntil" IS NULL OR "retryLeaseUntil" <= now())
-    RETURNING "outboxEventId", "attempts"`;
+  const delivery = await leasePendingDelivery(orgId, deliveryId, RETRY_NOW_LEASE_SECONDS);
   if (!delivery) {
     const waiting = await db.webhookDelivery.count({ where: { id: deliveryId, orgId, status: "pending" } });
     if (waiting === 0) throw new DeliveryNotRetryingError(deliveryId);
@@ -55,7 +51,7 @@ export async function retryDeliveryNow(orgId: string, deliveryId: string): Promi
       },
       data: { runAt: new Date() },
     });
-    if (updated.count > 0) await tx.$executeRaw`SELECT pg_notify(${JOBS_CHANNEL}, ${deliverEventJob.name})`;
+    if (updated.count > 0) await notifyJobRunners(tx, deliverEventJob.name);
     return updated.count > 0;
   });
   if (moved) return { kind: "brought_forward", attempt: delivery.attempts + 1 };

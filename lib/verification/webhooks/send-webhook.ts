@@ -76,6 +76,7 @@ export async function sendWebhook(input: {
   if (remaining <= 0) return fail(`timeout: no response within ${input.timeoutMs} ms`);
 
   const pinnedLookup: LookupFunction = (_host, options, callback) => {
+    // Cast: Node's LookupFunction type has one callback signature; with `all` it is called with the list.
     if (options?.all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
     else callback(null, target.address, target.family);
   };

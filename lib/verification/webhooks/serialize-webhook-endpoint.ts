@@ -1,6 +1,7 @@
 import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
 import type { webhookEndpointSchema } from "@/lib/verification/webhooks/schemas";
 import type { z } from "zod";
+import { eventTypesOf } from "@/lib/verification/session-columns";
 
 type EndpointJson = z.infer<typeof webhookEndpointSchema>;
 
@@ -11,7 +12,7 @@ export function serializeWebhookEndpoint(
   return {
     id: row.id,
     url: row.url,
-    events: row.events as EndpointJson["events"],
+    events: eventTypesOf(row.events),
     mode: row.mode,
     created_at: row.createdAt.toISOString(),
   };

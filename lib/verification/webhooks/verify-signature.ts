@@ -76,6 +76,7 @@ export function constructWebhookEvent<T = WebhookEvent>(
 ): T {
   verifyWebhookSignature(rawBody, header, secret, options);
   try {
+    // Cast: the caller names the event type it expects; the signature proves who sent it, not its shape.
     return JSON.parse(typeof rawBody === "string" ? rawBody : Buffer.from(rawBody).toString("utf8")) as T;
   } catch {
     throw new WebhookSignatureError("payload_invalid", "Payload is not valid JSON.");

@@ -4,7 +4,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/platform/ids";
 import { checkVoice } from "@/lib/voice/prompt-sets/check-voice";
 import { getPromptSet } from "@/lib/voice/prompt-sets/get-prompt-set";
-import { loadLexicons } from "@/lib/voice/lexicons/lexicons";
+import { loadLexicons } from "@/lib/voice/manage-lexicons";
 import type { CreatePromptSetBody, PromptSetView } from "@/lib/voice/prompt-sets/schemas";
 
 /** POST /prompt-sets: a new set, its prompts not generated yet. */

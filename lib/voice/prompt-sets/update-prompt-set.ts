@@ -10,7 +10,7 @@ import { getPromptSet } from "@/lib/voice/prompt-sets/get-prompt-set";
 import type { PromptInput, PromptSetView, UpdatePromptSetBody } from "@/lib/voice/prompt-sets/schemas";
 import { VoiceApiError } from "@/lib/voice/errors";
 import { env } from "@/lib/platform/env";
-import { loadLexicons } from "@/lib/voice/lexicons/lexicons";
+import { loadLexicons } from "@/lib/voice/manage-lexicons";
 import { scriptProblem, type TextType } from "@/lib/voice/schemas";
 
 /** The columns of a generation's result: cleared whenever what the prompt says changes. */

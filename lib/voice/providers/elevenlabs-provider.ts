@@ -5,7 +5,7 @@ import { lazy } from "@/lib/platform/lazy";
 import { decodeAudio } from "@/lib/voice/audio/decode-audio";
 import { pcmFromS16le, type PcmAudio } from "@/lib/voice/audio/pcm";
 import type { OutputFormat } from "@/lib/voice/audio/formats";
-import { HONOURED_SETTINGS } from "@/lib/voice/honoured-settings";
+import { HONOURED_SETTINGS } from "@/lib/voice/providers/honoured-settings";
 import { elevenLabsText } from "@/lib/voice/providers/elevenlabs-ssml";
 import {
   DEFAULT_VOICE_SETTINGS,
@@ -14,7 +14,7 @@ import {
   type SynthesisRequest,
 } from "@/lib/voice/providers/speech-provider";
 import type { ModelId } from "@/lib/platform/config/model-ids";
-import type { ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
+import type { ResolvedVoiceSettings, Voice } from "@/lib/voice/providers/voice-schemas";
 
 export type UpstreamFormat = { id: string; sampleRate: number; container: "pcm" | "mp3" };
 

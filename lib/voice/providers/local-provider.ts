@@ -2,7 +2,7 @@ import "server-only";
 import type { PcmAudio } from "@/lib/voice/audio/pcm";
 import { env } from "@/lib/platform/env";
 import { errorField, logger } from "@/lib/platform/log";
-import { HONOURED_SETTINGS } from "@/lib/voice/honoured-settings";
+import { HONOURED_SETTINGS } from "@/lib/voice/providers/honoured-settings";
 import { createEspeakEngine } from "@/lib/voice/providers/espeak-provider";
 import { createFestivalEngine } from "@/lib/voice/providers/festival-provider";
 import { createFliteEngine } from "@/lib/voice/providers/flite-provider";

@@ -1,7 +1,7 @@
 // What every on-this-machine speech engine (eSpeak NG, Festival, Flite) hands the local
 // provider: its installed voices, described for GET /voices, and a way to speak with one.
 import type { PcmAudio } from "@/lib/voice/audio/pcm";
-import type { Voice } from "@/lib/voice/schemas";
+import type { Voice } from "@/lib/voice/providers/voice-schemas";
 
 export type LocalVoice = Omit<Voice, "preview_url"> & {
   /** What the engine itself calls the voice (eSpeak's -v, Festival's voice function, Flite's -voice). */

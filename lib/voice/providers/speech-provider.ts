@@ -1,7 +1,7 @@
 import type { PcmAudio } from "@/lib/voice/audio/pcm";
 import type { OutputFormat } from "@/lib/voice/audio/formats";
 import type { ModelId } from "@/lib/platform/config/model-ids";
-import type { ResolvedVoiceSettings, Voice } from "@/lib/voice/schemas";
+import type { ResolvedVoiceSettings, Voice } from "@/lib/voice/providers/voice-schemas";
 import type { SsmlPiece } from "@/lib/voice/ssml/parse-ssml";
 
 export type SynthesisRequest = {

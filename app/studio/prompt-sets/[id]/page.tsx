@@ -10,7 +10,7 @@ import { requireDashboardUser } from "@/lib/edge/auth/current-user";
 import { VoiceApiError } from "@/lib/voice/errors";
 import { listFormats } from "@/lib/voice/list-formats";
 import { getVoiceCatalog } from "@/lib/voice/voice-catalog";
-import { getLexicon, listLexicons } from "@/lib/voice/lexicons/lexicons";
+import { getLexicon, listLexicons } from "@/lib/voice/manage-lexicons";
 
 export const metadata: Metadata = { title: "Prompt set" };
 export const dynamic = "force-dynamic";

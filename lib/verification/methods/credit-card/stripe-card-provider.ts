@@ -56,6 +56,7 @@ export function stripeCardProvider(): HostedRedirectProvider {
       }
       // open: the user has not finished; expired: never will (they start a new check).
       if (session.status !== "complete") return null;
+      // Casts: both are expanded in the retrieve call above, which Stripe's types (string | object) cannot follow.
       const intent = session.setup_intent as Stripe.SetupIntent | null;
       const method = intent?.payment_method as Stripe.PaymentMethod | null | undefined;
       if (!intent || intent.status !== "succeeded" || !method || typeof method !== "object") {

@@ -151,7 +151,10 @@ class FaceEstimator {
   }
 }
 
-const globalForEstimator = globalThis as unknown as { voiceageFaceEstimator?: FaceEstimator };
+// One per process, on globalThis so Next.js dev's module reloads keep it (a typed global, not a cast).
+declare global {
+  var voiceageFaceEstimator: FaceEstimator | undefined;
+}
 
 /**
  * An estimator of its own, e.g. with other age models or at the normal priority (npm run
@@ -167,5 +170,5 @@ export function createFaceEstimator(
 
 /** The process's one estimator (kept across Next.js dev reloads). */
 export function faceEstimator(): FaceEstimator {
-  return (globalForEstimator.voiceageFaceEstimator ??= new FaceEstimator());
+  return (globalThis.voiceageFaceEstimator ??= new FaceEstimator());
 }

@@ -30,8 +30,8 @@ export function checkDay(now: Date): string {
 
 /** Whole years from birthDate to day (YYYY-MM-DD); a 29 February birthday falls on 1 March in other years. */
 export function ageOn(birthDate: string, day: string): number {
-  const [by, bm, bd] = birthDate.split("-").map(Number) as [number, number, number];
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const [by, bm, bd] = birthDate.split("-").map(Number);
+  const [y, m, d] = day.split("-").map(Number);
   let age = y - by;
   const leapBirthday = bm === 2 && bd === 29;
   const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;

@@ -68,7 +68,10 @@ class DocumentReader {
   }
 }
 
-const globalForReader = globalThis as unknown as { voiceageDocumentReader?: DocumentReader };
+// One per process, on globalThis so Next.js dev's module reloads keep it (a typed global, not a cast).
+declare global {
+  var voiceageDocumentReader: DocumentReader | undefined;
+}
 
 /**
  * A reader of its own (npm run eval:id, at the normal priority); the app uses documentReader().
@@ -80,5 +83,5 @@ export function createDocumentReader(options: { lowPriority?: boolean; secondLoo
 
 /** The process's one reader (kept across Next.js dev reloads). */
 export function documentReader(): DocumentReader {
-  return (globalForReader.voiceageDocumentReader ??= new DocumentReader());
+  return (globalThis.voiceageDocumentReader ??= new DocumentReader());
 }

@@ -26,7 +26,7 @@ let mod: {
   finishHostedCheck: typeof import("@/lib/verification/hosted-flow/hosted-check").finishHostedCheck;
   receiveStripeWebhook: typeof import("@/lib/verification/hosted-flow/receive-stripe-webhook").receiveStripeWebhook;
   ProviderError: typeof import("@/lib/verification/methods/types").ProviderError;
-  ApiError: typeof import("@/lib/verification/errors").ApiError;
+  VerificationApiError: typeof import("@/lib/verification/errors").VerificationApiError;
 };
 
 beforeAll(async () => {
@@ -219,7 +219,7 @@ describe("id_document through Stripe Identity", () => {
       [payload, null],
     ] as const) {
       const refused = await mod.receiveStripeWebhook(body, signature).catch((error: unknown) => error);
-      expect(refused).toBeInstanceOf(mod.ApiError);
+      expect(refused).toBeInstanceOf(mod.VerificationApiError);
       expect(refused).toMatchObject({ status: 400, code: "parameter_invalid" });
     }
     expect(fake.calls).toEqual([]);

@@ -1,5 +1,8 @@
 import "server-only";
-import { db } from "@/lib/platform/db";
+import { db, type Tx } from "@/lib/platform/db";
+
+/** Postgres channel the job runners LISTEN on; see lib/platform/jobs/job-runner.ts. */
+export const JOBS_CHANNEL = "voiceage_jobs";
 
 export type ClaimedJob = {
   id: string;
@@ -12,13 +15,14 @@ export type ClaimedJob = {
   exhausted?: boolean;
 };
 
-type ClaimOptions = {
+export type ClaimJobRowsInput = {
   /** The job names this process has handlers for. */
   names: string[];
   workerId: string;
   lockMs: number;
   /** Relay mode claims every pending job, due or not, to hand it to another engine. */
   relayMode: boolean;
+  limit: number;
 };
 
 /**
@@ -26,7 +30,7 @@ type ClaimOptions = {
  * WHERE id IN (SELECT ... FOR UPDATE SKIP LOCKED), so any number of processes can poll one
  * database and each job run goes to exactly one of them. The claim is a lease (lockedUntil).
  */
-export function claimJobs({ names, workerId, lockMs, relayMode }: ClaimOptions, limit: number): Promise<ClaimedJob[]> {
+export function claimJobRows({ names, workerId, lockMs, relayMode, limit }: ClaimJobRowsInput): Promise<ClaimedJob[]> {
   // `exhausted`: a job whose lease lapsed on its last attempt, claimed only to be settled as
   // dead, without a run and without counting another attempt. A relay is not a run (Inngest
   // counts the attempts and dedupes the event by job id), so relaying never exhausts a job.
@@ -49,4 +53,12 @@ export function claimJobs({ names, workerId, lockMs, relayMode }: ClaimOptions, 
       FROM picked
      WHERE j."id" = picked."id"
     RETURNING j."id", j."name", j."payload", j."attempts", j."maxAttempts", j."runAt", picked."exhausted"`;
+}
+
+/**
+ * Wakes idle job runners for a job named `jobName`, inside the caller's transaction: Postgres
+ * delivers a NOTIFY only when the transaction commits, so a runner never looks before the job exists.
+ */
+export async function notifyJobRunners(tx: Tx, jobName: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_notify(${JOBS_CHANNEL}, ${jobName})`;
 }

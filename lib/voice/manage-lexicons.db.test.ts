@@ -12,13 +12,13 @@ import { generateQueuedPrompts } from "@/lib/voice/prompt-sets/generate-queued-p
 import { buildCreatePromptSetBodySchema } from "@/lib/voice/prompt-sets/schemas";
 import { createLocalStorage } from "@/lib/platform/storage/local-storage";
 import { createTts, type TtsDependencies } from "@/lib/voice/create-tts";
-import { createLexicon, deleteLexicon, getLexicon, listLexicons, replaceLexicon } from "@/lib/voice/lexicons/lexicons";
+import { createLexicon, deleteLexicon, getLexicon, listLexicons, replaceLexicon } from "@/lib/voice/manage-lexicons";
 import { writePls } from "@/lib/voice/lexicons/parse-pls";
 import { stopFestivalProcesses } from "@/lib/voice/providers/festival-provider";
 import { createLocalProvider } from "@/lib/voice/providers/local-provider";
 import { ttsRequestBodySchema } from "@/lib/voice/schemas";
 import { createVoiceCatalog } from "@/lib/voice/voice-catalog";
-import { newOrg } from "../../../tests/support/fixtures";
+import { newOrg } from "../../tests/support/fixtures";
 
 let orgId: string;
 let otherOrgId: string;
