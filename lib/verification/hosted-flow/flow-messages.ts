@@ -41,10 +41,15 @@ const KEYS = new Map<string, FlowMessageKey>([
   [PHOTO_TOO_LARGE, "retake.photoTooLarge"],
   [CAMERA_PHOTO_ONLY, "retake.cameraPhoto"],
   // The refusals are the English catalogue's own sentences (refusals.ts).
-  ...Object.entries(REFUSALS).map(
-    ([key, text]) => [text, `refusal.${key as keyof typeof REFUSALS}`] as [string, FlowMessageKey],
-  ),
+  ...refusalEntries(),
 ]);
+
+function refusalEntries(): [string, FlowMessageKey][] {
+  const entries: [string, FlowMessageKey][] = [];
+  let key: keyof typeof REFUSALS;
+  for (key in REFUSALS) entries.push([REFUSALS[key], `refusal.${key}`]);
+  return entries;
+}
 
 /** The catalogue key of a check's English message, or undefined (for the catalogue's test). */
 export function flowMessageKey(message: string): FlowMessageKey | undefined {
