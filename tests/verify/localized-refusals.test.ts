@@ -104,7 +104,7 @@ describe("the upload route in the user's language", () => {
     });
   }, 60_000);
 
-  it("asks in German for a selfie with a face, when the document's selfie has none", async () => {
+  it("asks in German for a selfie with a face, when the document's selfie has none (the face gates' retake)", async () => {
     const org = await newOrg("localized-upload");
     const session = await openHostedSession(org.liveKey, org.orgId, ["id_document"]);
     const faces = path.join(process.cwd(), "tests/fixtures/faces");
@@ -128,7 +128,7 @@ describe("the upload route in the user's language", () => {
     const answer = await upload(session, "de", { image: document, selfie: await derivedFace.noFace() });
     expect(answer).toEqual({
       status: 422,
-      body: { error: de.retake.noFaceInSelfie, retake: true, about: "selfie" },
+      body: { error: de.retake.noFace, retake: true, about: "selfie" },
     });
   }, 180_000);
 });
@@ -159,6 +159,9 @@ describe("the live check in the user's language", () => {
       body: { error: fr.refusal.frameTooLarge },
     });
     const testMode = await openHostedSession(org.testKey, org.orgId);
-    expect(await liveCheck(testMode, "ja", noFace)).toEqual({ status: 409, body: { error: ja.refusal.notOnFace } });
+    expect(await liveCheck(testMode, "ja", noFace)).toEqual({
+      status: 409,
+      body: { error: ja.refusal.liveUnavailable },
+    });
   }, 180_000);
 });
