@@ -9,6 +9,7 @@ import { createTranslator } from "next-intl";
 import { startTestStack, type TestStack } from "../tests/support/test-stack";
 import { api, createSession, newOrg } from "../tests/support/fixtures";
 import { auditAndSnap, PHONE, serveReturnSite } from "./verify-helpers";
+import { DESKTOP } from "./support/screenshots";
 import { pseudoCatalogue } from "../lib/verification/locale/pseudo-locale";
 import en from "../messages/en.json" with { type: "json" };
 import es from "../messages/es.json" with { type: "json" };
@@ -259,6 +260,26 @@ test.describe("live mode in Arabic and Japanese", () => {
       await auditAndSnap(page, `locale-${locale}-live-result`);
       const done = await api(stack.baseUrl, live.liveKey, "GET", `/v1/verification-sessions/${created.id}`);
       expect(done.body).toMatchObject({ status: "passed", mode: "live", attempts: 1, locale });
+    });
+
+    test(`${locale}: a desktop without a camera offers the phone hand-off in ${locale}`, async ({ page }) => {
+      const t = translator(locale);
+      await page.setViewportSize(DESKTOP);
+      await page.addInitScript(() => Object.defineProperty(navigator, "mediaDevices", { value: undefined }));
+      const created = await createSession(stack.baseUrl, live.liveKey, {
+        required_age: 18,
+        methods: ["face_estimation"],
+        return_url: "https://shop.example/live",
+        locale,
+      });
+      await page.goto(created.url);
+      await page
+        .getByRole("button", { name: t("intro.startWith", { method: t("method.phrase.face_estimation") }) })
+        .click();
+      const handoff = page.getByTestId("phone-handoff");
+      await expect(handoff.getByRole("heading", { name: t("handoff.continueOnPhone") })).toBeVisible();
+      await expect(handoff.getByRole("img", { name: t("handoff.qrLabel") })).toBeVisible();
+      await auditAndSnap(page, `locale-${locale}-live-handoff`);
     });
   }
 });

@@ -58,7 +58,8 @@ export function useLiveFeedback(
   const [server, setServer] = useState<ServerState>(null);
   const [serverOn, setServerOn] = useState(Boolean(checkUrl));
   const [now, setNow] = useState(0);
-  const [announcement, setAnnouncement] = useState("");
+  const [announcement, setAnnouncement] = useState<Feedback["message"] | null>(null);
+  const t = useTranslations("feedback");
 
   useEffect(() => {
     if (!active) return;
@@ -120,7 +121,7 @@ export function useLiveFeedback(
       // A later opening of the camera starts from nothing known.
       setFrame(null);
       setServer(null);
-      setAnnouncement("");
+      setAnnouncement(null);
     };
   }, [active, checkUrl, serverOn, videoRef]);
 
@@ -128,16 +129,16 @@ export function useLiveFeedback(
   const feedback: Feedback = liveFeedback({ frame, server: checkUrl && serverOn ? fresh : undefined });
 
   // Announce a new sentence once it has held for STABLE_TICKS ticks.
-  const stable = useRef({ message: "", ticks: 0 });
+  const stable = useRef<{ message: Feedback["message"] | null; ticks: number }>({ message: null, ticks: 0 });
   useEffect(() => {
     if (!active || now === 0) return;
     const s = stable.current;
     if (s.message === feedback.message) s.ticks++;
     else stable.current = { message: feedback.message, ticks: 1 };
-    if (stable.current.ticks >= STABLE_TICKS) setAnnouncement(stable.current.message);
+    if (stable.current.ticks >= STABLE_TICKS) setAnnouncement(feedback.message);
   }, [active, now, feedback.message]);
 
-  return { feedback, announcement: active ? announcement : "" };
+  return { feedback, announcement: active && announcement ? t(announcement) : "" };
 }
 
 function StateIcon({ state }: { state: FeedbackItem["state"] }) {
@@ -175,6 +176,7 @@ function StateIcon({ state }: { state: FeedbackItem["state"] }) {
 /** The checks under the camera view, in words (colour and icon only repeat them). */
 export function FeedbackList({ items }: { items: FeedbackItem[] }) {
   const t = useTranslations("capture");
+  const say = useTranslations("feedback");
   return (
     <ul aria-label={t("photoChecks")} className="mt-3 grid grid-cols-2 gap-2" data-testid="live-feedback">
       {items.map((item) => (
@@ -191,8 +193,8 @@ export function FeedbackList({ items }: { items: FeedbackItem[] }) {
         >
           <StateIcon state={item.state} />
           <span>
-            <span className="sr-only">{item.label}: </span>
-            {item.detail}
+            <span className="sr-only">{say(item.label)}: </span>
+            {say(item.detail)}
           </span>
         </li>
       ))}
@@ -205,8 +207,9 @@ export function FeedbackList({ items }: { items: FeedbackItem[] }) {
  * outline turns solid green when every check passes; the advice sits in a band at the bottom.
  * Decoration for sighted users: the same advice is in the list and the live region.
  */
-export function FaceGuideOverlay({ ready, message }: { ready: boolean; message: string }) {
+export function FaceGuideOverlay({ ready, message }: { ready: boolean; message: Feedback["message"] }) {
   const t = useTranslations("capture");
+  const say = useTranslations("feedback");
   return (
     <div aria-hidden="true" className="pointer-events-none absolute inset-0" data-testid="face-guide">
       <div className="absolute inset-0 flex items-center justify-center pb-8">
@@ -224,7 +227,7 @@ export function FaceGuideOverlay({ ready, message }: { ready: boolean; message: 
           ready ? "bg-emerald-700 text-white" : "bg-white/95 text-slate-900"
         }`}
       >
-        {message}
+        {say(message)}
       </p>
     </div>
   );

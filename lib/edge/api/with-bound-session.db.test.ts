@@ -5,7 +5,7 @@ import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
-import { refuseBinding, withBoundSession } from "@/lib/edge/api/with-bound-session";
+import { withBoundSession, type BindingRefusal } from "@/lib/edge/api/with-bound-session";
 import { bindingCookieName, hashBindingSecret, newBindingSecret } from "@/lib/verification/hosted-flow/binding";
 import { insertSession, newOrganization } from "../../../tests/support/fixtures";
 
@@ -20,9 +20,14 @@ async function boundSession() {
   return { id: session.id, cookie: `${bindingCookieName(session.id)}=${secret}` };
 }
 
+// The routes' own refusal (refuseBinding) says the reason in the page's language, which needs a
+// request's locale; here the reason itself is the body, so the test reads which refusal it was.
+const refuseJson = (reason: BindingRefusal) =>
+  Response.json({ error: reason }, { status: 403, headers: { "Cache-Control": "no-store" } });
+
 function route(sameOrigin: boolean, seen: string[]) {
   return withBoundSession(
-    { sameOrigin, refuse: sameOrigin ? refuseBinding : (reason) => new Response(reason, { status: 303 }) },
+    { sameOrigin, refuse: sameOrigin ? refuseJson : (reason) => new Response(reason, { status: 303 }) },
     async ({ session }) => {
       seen.push(session.id);
       return Response.json({ session: session.id });
@@ -53,7 +58,7 @@ describe("withBoundSession", () => {
     const seen: string[] = [];
     const res = await call(route(true, seen), session.id, { cookie: session.cookie, ...headers });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: "This request did not come from the verification page." });
+    expect(await res.json()).toEqual({ error: "cross_origin" });
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(seen).toEqual([]);
   });
@@ -72,7 +77,7 @@ describe("withBoundSession", () => {
     ];
     for (const res of refusals) {
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ error: "This age check isn't available in this browser." });
+      expect(await res.json()).toEqual({ error: "unbound" });
     }
     expect(seen).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import "server-only";
+import { getTranslations } from "next-intl/server";
 import { cookies, headers } from "next/headers";
 import type { NextRequest } from "next/server";
 import { bindingCookieName } from "@/lib/verification/hosted-flow/binding";
@@ -36,7 +37,7 @@ type RouteContext = { params: Promise<{ sessionId: string }> };
  * shape: JSON for the page's fetches, a redirect for a top-level navigation).
  */
 export function withBoundSession(
-  options: { sameOrigin: boolean; refuse: (reason: BindingRefusal) => Response },
+  options: { sameOrigin: boolean; refuse: (reason: BindingRefusal) => Response | Promise<Response> },
   handler: (ctx: { req: NextRequest; session: BoundSession }) => Promise<Response>,
 ) {
   return async (req: NextRequest, { params }: RouteContext): Promise<Response> => {
@@ -74,11 +75,8 @@ export function bindingSecretsOf(req: NextRequest): (sessionId: string) => strin
   return (sessionId) => req.cookies.get(bindingCookieName(sessionId))?.value;
 }
 
-/** The hosted flow's JSON refusal, for the routes the page fetches (photo upload, live check). */
-export function refuseBinding(reason: BindingRefusal): Response {
-  const message =
-    reason === "cross_origin"
-      ? "This request did not come from the verification page."
-      : "This age check isn't available in this browser.";
+/** The hosted flow's JSON refusal, in the page's language, for the routes the page fetches (photo upload, live check). */
+export async function refuseBinding(reason: BindingRefusal): Promise<Response> {
+  const message = (await getTranslations("refusal"))(reason === "cross_origin" ? "crossOrigin" : "otherBrowser");
   return Response.json({ error: message }, { status: 403, headers: { "Cache-Control": "no-store" } });
 }

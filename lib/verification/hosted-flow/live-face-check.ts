@@ -4,6 +4,7 @@ import { analyzeFace } from "@/lib/verification/methods/face/analyze-face";
 import { EstimatorBusy } from "@/lib/verification/methods/face/face-estimator";
 import { liveCheckFrom } from "@/lib/verification/methods/face/live-check";
 import type { LiveCheck } from "@/lib/verification/methods/face/types";
+import { REFUSALS } from "@/lib/verification/hosted-flow/refusals";
 import { isPastDeadline } from "@/lib/verification/deadline";
 import type { BoundSession } from "@/lib/verification/hosted-flow/load-bound-session";
 import { countLiveFrame, countUse, holdFreeCheckingPlace } from "@/lib/verification/hosted-flow/photo-uploads";
@@ -23,7 +24,7 @@ import { methodOf } from "@/lib/verification/session-columns";
 /** A 320 px wide JPEG from the camera view is about 10 to 30 KB. */
 export const MAX_LIVE_FRAME_BYTES = 96 * 1024;
 /** Longest side accepted: the page sends 320 px wide frames (a portrait phone's is 320 x 569). */
-const MAX_LIVE_FRAME_SIDE = 640;
+export const MAX_LIVE_FRAME_SIDE = 640;
 const LIVE_CHECKS_PER_SECOND = 2;
 /** At one frame a second, three minutes of camera view, over however many openings of it. */
 export const LIVE_CHECKS_PER_SESSION = 180;
@@ -63,7 +64,7 @@ async function consumeLiveCheck(
       status: 429,
       limit: "per_second",
       retryAfterSeconds: 1,
-      message: "Too many checks: at most two a second.",
+      message: REFUSALS.liveTooFast,
     };
   }
   if ((await countUse(`face-live-total:${session.id}`, session.createdAt)) > LIVE_CHECKS_PER_SESSION) {
@@ -71,7 +72,7 @@ async function consumeLiveCheck(
       check: "refused",
       status: 429,
       limit: "per_session",
-      message: "This session has used up its live checks. You can still take your photo.",
+      message: REFUSALS.liveSpent,
     };
   }
   return null;
@@ -87,7 +88,7 @@ function ineligible(session: BoundSession, now: Date): LiveCheckAnswer | null {
     isPastDeadline(session, now) ||
     (method !== "face_estimation" && method !== "id_document")
   ) {
-    return refused(409, "This session is not on the face check.");
+    return refused(409, REFUSALS.notOnFace);
   }
   // Live mode with the built-in check only: test mode simulates, and a vendor's check is the vendor's.
   const resolution = getMethodProvider(method, session.mode);
@@ -98,7 +99,7 @@ function ineligible(session: BoundSession, now: Date): LiveCheckAnswer | null {
     !resolution.provider.checkedOnThisServer ||
     (method === "id_document" && !resolution.provider.takesSelfie)
   ) {
-    return refused(409, "Live feedback is not available for this check.");
+    return refused(409, REFUSALS.liveUnavailable);
   }
   return null;
 }
@@ -139,12 +140,12 @@ async function admit(
 ): Promise<LiveCheckAnswer | null> {
   const notNow = ineligible(session, now);
   if (notNow) return notNow;
-  if (bytes.length === 0) return refused(400, "Send one JPEG frame.");
-  if (bytes.length > MAX_LIVE_FRAME_BYTES) return refused(413, "The frame must be at most 96 KB.");
+  if (bytes.length === 0) return refused(400, REFUSALS.oneFrame);
+  if (bytes.length > MAX_LIVE_FRAME_BYTES) return refused(413, REFUSALS.frameTooLarge);
   const header = sniffImageType(bytes) === "image/jpeg" ? readImageHeader(bytes, "image/jpeg") : null;
-  if (!header) return refused(400, "Send one JPEG frame.");
+  if (!header) return refused(400, REFUSALS.oneFrame);
   if (header.width > MAX_LIVE_FRAME_SIDE || header.height > MAX_LIVE_FRAME_SIDE) {
-    return refused(400, `The frame must be at most ${MAX_LIVE_FRAME_SIDE} pixels on each side.`);
+    return refused(400, REFUSALS.frameSide);
   }
   const refusal = headerRefusal(header);
   if (refusal) return refused(400, refusal);

@@ -1,5 +1,6 @@
 import "server-only";
 import { countRateLimitUse } from "@/lib/platform/db/rate-limit-windows";
+import { REFUSALS } from "@/lib/verification/hosted-flow/refusals";
 
 // Fair sharing of the one face estimator between sessions (issue #29): every photo and live frame
 // is counted per session and per client address before its bytes are looked at, so a refused or
@@ -32,7 +33,7 @@ export async function countPhotoUpload(
   if ((await countUse(`photo-addr:${clientAddress || "unknown"}`, minuteStart(now))) > PHOTOS_PER_ADDRESS_PER_MINUTE) {
     return {
       limit: "per_address",
-      message: "Too many photos from this network just now. Please wait a minute and try again.",
+      message: REFUSALS.photosNetwork,
       retryAfterSeconds: secondsToNextMinute(now),
     };
   }
@@ -40,7 +41,7 @@ export async function countPhotoUpload(
   if ((await countUse(`photo-total:${session.id}`, session.createdAt)) > PHOTOS_PER_SESSION) {
     return {
       limit: "per_session",
-      message: "This check has had all the photos it can take. Go back to the site that sent you to start a new one.",
+      message: REFUSALS.photosSpent,
     };
   }
   return null;
@@ -54,7 +55,7 @@ export async function countLiveFrame(clientAddress: string, now = Date.now()): P
   ) {
     return {
       limit: "per_address",
-      message: "Too many checks from this network just now.",
+      message: REFUSALS.liveNetwork,
       retryAfterSeconds: secondsToNextMinute(now),
     };
   }

@@ -162,17 +162,18 @@ export function readImageHeader(bytes: Uint8Array, type = sniffImageType(bytes))
   return type ? readers[type](bytes) : null;
 }
 
+export const PHOTO_TOO_LARGE = "This photo is too large. Please use a photo of at most 50 megapixels.";
+export const CAMERA_PHOTO_ONLY = "We could not use this image. Please take a photo with your camera instead.";
+
 /** Why an image with this header is refused before decoding (a sentence for the user), or null. */
 export function headerRefusal(header: ImageHeader, maxPixels = MAX_IMAGE_PIXELS): string | null {
   const pixels = header.width * header.height;
-  const tooLarge = "This photo is too large. Please use a photo of at most 50 megapixels.";
-  if (pixels > maxPixels) return tooLarge;
+  if (pixels > maxPixels) return PHOTO_TOO_LARGE;
   // What the decoder will hold: 16-bit and palette images expand past a camera photo's size.
-  if (pixels * (header.bytesPerPixel ?? 4) > MAX_DECODED_BYTES) return tooLarge;
-  const cameraPhoto = "We could not use this image. Please take a photo with your camera instead.";
+  if (pixels * (header.bytesPerPixel ?? 4) > MAX_DECODED_BYTES) return PHOTO_TOO_LARGE;
   // A sliver (1 x 100) costs nothing to send and a fortune to scale to the reader's working width.
   if (Math.max(header.width, header.height) > MAX_ASPECT_RATIO * Math.min(header.width, header.height))
-    return cameraPhoto;
-  if (header.scans > MAX_JPEG_SCANS || header.segments > MAX_JPEG_SEGMENTS || header.animated) return cameraPhoto;
+    return CAMERA_PHOTO_ONLY;
+  if (header.scans > MAX_JPEG_SCANS || header.segments > MAX_JPEG_SEGMENTS || header.animated) return CAMERA_PHOTO_ONLY;
   return null;
 }

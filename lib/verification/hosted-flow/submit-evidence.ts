@@ -10,6 +10,7 @@ import {
 import { countPhotoUpload, holdCheckingPlace, type UploadLimit } from "@/lib/verification/hosted-flow/photo-uploads";
 import { headerRefusal, readImageHeader, sniffImageType } from "@/lib/verification/hosted-flow/read-image-header";
 import { RETAKE_MESSAGES } from "@/lib/verification/methods/face/types";
+import { REFUSALS } from "@/lib/verification/hosted-flow/refusals";
 import { getMethodProvider } from "@/lib/verification/methods/get-method-provider";
 import { errorField, logger } from "@/lib/platform/log";
 import {
@@ -78,12 +79,7 @@ export async function submitSimulatedChoice(
   expectedIndex: number,
   choice: MethodResult,
 ): Promise<EvidenceOutcome> {
-  const current = currentProvider(
-    session,
-    expectedIndex,
-    "simulated_choice",
-    "Simulated results are available for test sessions only.",
-  );
+  const current = currentProvider(session, expectedIndex, "simulated_choice", REFUSALS.simulatedOnly);
   if ("outcome" in current) return current.outcome;
   return recordMethodOutcome({
     sessionId: session.id,
@@ -107,17 +103,16 @@ export async function submitImageEvidence(
   /** The live selfie sent with a document photo (providers that take one: takesSelfie). */
   selfieFile: UploadedFile | null = null,
 ): Promise<EvidenceOutcome> {
-  const current = currentProvider(session, expectedIndex, "image", "This check does not take a photo.");
+  const current = currentProvider(session, expectedIndex, "image", REFUSALS.noPhotoHere);
   if ("outcome" in current) return current.outcome;
   for (const upload of [file, selfieFile]) {
     if (upload && (upload.size === 0 || upload.size > MAX_IMAGE_BYTES)) {
-      return { kind: "rejected", message: "The photo must be an image of at most 8 MB." };
+      return { kind: "rejected", message: REFUSALS.imageTooBig };
     }
   }
-  if (selfieFile && !current.provider.takesSelfie) return { kind: "rejected", message: "Send one photo." };
+  if (selfieFile && !current.provider.takesSelfie) return { kind: "rejected", message: REFUSALS.onePhoto };
   const release = await holdCheckingPlace(session.id);
-  if (!release)
-    return { kind: "busy", message: "Your previous photo is still being checked. Please wait for its answer." };
+  if (!release) return { kind: "busy", message: REFUSALS.stillChecking };
   let bytes: Uint8Array | null = null;
   let selfieBytes: Uint8Array | null = null;
   try {
@@ -201,11 +196,11 @@ async function checkImage(
       return {
         kind: "provider_error",
         retryable: true,
-        message: "We couldn't check your photo just now. Please try again in a moment.",
+        message: REFUSALS.checkFailedRetry,
       };
     }
     if (claim.last) return giveUpOnMethod(session, expectedIndex);
-    return { kind: "provider_error", message: "We couldn't check your photo just now. Please try again." };
+    return { kind: "provider_error", message: REFUSALS.checkFailed };
   }
   // The built-in document check's inconclusive (expired, faces that do not match) moves on at once,
   // as the spec has it: another photo of the same document would not change it.
@@ -244,7 +239,7 @@ export async function skipUnavailableMethod(session: BoundSession, expectedIndex
   const method = currentMethod(session, expectedIndex);
   if (!method) return { kind: "stale" };
   if (getMethodProvider(method, session.mode).available) {
-    return { kind: "rejected", message: "This check is available; please complete it." };
+    return { kind: "rejected", message: REFUSALS.checkAvailable };
   }
   return recordMethodOutcome({ sessionId: session.id, orgId: session.orgId, expectedIndex, verdict: null });
 }

@@ -23,6 +23,7 @@ import {
 } from "@/lib/verification/hosted-flow/submit-evidence";
 import { ProviderError } from "@/lib/verification/methods/types";
 import { errorField, logger } from "@/lib/platform/log";
+import { localizeFlowMessage } from "@/lib/verification/hosted-flow/flow-messages";
 import type { Messages } from "@/lib/verification/locale/catalogues";
 
 const DONE: FlowActionState = { ok: true, value: {} };
@@ -64,10 +65,10 @@ function stepAction(run: (step: Step, form: FormData) => Promise<FlowActionState
   };
 }
 
-function settle(outcome: EvidenceOutcome): FlowActionState {
+async function settle(outcome: EvidenceOutcome): Promise<FlowActionState> {
   // Stale means the page was behind (double submit, another tab, expiry): show the real state.
   refresh();
-  if ("message" in outcome) return { ok: false, error: outcome.message };
+  if ("message" in outcome) return { ok: false, error: await localizeFlowMessage(outcome.message) };
   return DONE;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GUIDE_MESSAGE, liveFeedback, READY_MESSAGE } from "@/lib/verification/methods/face/live-feedback";
+import { liveFeedback, LIVE_FEEDBACK_SENTENCES } from "@/lib/verification/methods/face/live-feedback";
 import { LIVE_CHECK_MESSAGES, type LiveCheckReason } from "@/lib/verification/methods/face/types";
 
 const fine = { light: "ok", focus: "ok" } as const;
@@ -14,19 +14,19 @@ const states = (feedback: ReturnType<typeof liveFeedback>) =>
 describe("the camera view's feedback", () => {
   it("is ready only when the face, distance, light and focus all pass", () => {
     const ready = liveFeedback({ frame: fine, server: { check: "ok" } });
-    expect(ready).toMatchObject({ ready: true, message: READY_MESSAGE });
+    expect(ready).toMatchObject({ ready: true, message: "ready" });
     expect(states(ready)).toEqual({ face: "ok", distance: "ok", light: "ok", focus: "ok" });
-    expect(ready.items.find((i) => i.key === "face")!.detail).toBe("Face found");
+    expect(ready.items.find((i) => i.key === "face")!.detail).toBe("faceFound");
   });
 
   it("guides while nothing is known yet, and is not ready", () => {
-    expect(liveFeedback({ frame: null, server: null })).toMatchObject({ ready: false, message: GUIDE_MESSAGE });
-    expect(liveFeedback({ frame: fine, server: null })).toMatchObject({ ready: false, message: GUIDE_MESSAGE });
+    expect(liveFeedback({ frame: null, server: null })).toMatchObject({ ready: false, message: "guide" });
+    expect(liveFeedback({ frame: fine, server: null })).toMatchObject({ ready: false, message: "guide" });
   });
 
   it("asks for light first: no face is found in the dark", () => {
     const dark = liveFeedback({ frame: { light: "dark", focus: "ok" }, server: retake("no_face") });
-    expect(dark.message).toBe(LIVE_CHECK_MESSAGES.too_dark);
+    expect(dark.message).toBe(LIVE_FEEDBACK_SENTENCES.too_dark);
     expect(states(dark)).toMatchObject({ light: "fix", face: "fix" });
     expect(liveFeedback({ frame: fine, server: retake("too_dark") }).items.find((i) => i.key === "light")!.state).toBe(
       "fix",
@@ -35,7 +35,7 @@ describe("the camera view's feedback", () => {
 
   it("says what to fix about the face, from the server's reason", () => {
     const far = liveFeedback({ frame: fine, server: retake("too_small") });
-    expect(far).toMatchObject({ ready: false, message: LIVE_CHECK_MESSAGES.too_small });
+    expect(far).toMatchObject({ ready: false, message: LIVE_FEEDBACK_SENTENCES.too_small });
     expect(states(far)).toMatchObject({ face: "ok", distance: "fix" });
     expect(states(liveFeedback({ frame: fine, server: retake("too_close") }))).toMatchObject({
       face: "ok",
@@ -45,19 +45,21 @@ describe("the camera view's feedback", () => {
       face: "fix",
       distance: "pending",
     });
-    expect(liveFeedback({ frame: fine, server: retake("not_frontal") }).message).toBe(LIVE_CHECK_MESSAGES.not_frontal);
+    expect(liveFeedback({ frame: fine, server: retake("not_frontal") }).message).toBe(
+      LIVE_FEEDBACK_SENTENCES.not_frontal,
+    );
   });
 
   it("asks to hold still when the frame is blurred", () => {
     expect(liveFeedback({ frame: { light: "ok", focus: "blurred" }, server: { check: "ok" } })).toMatchObject({
       ready: false,
-      message: LIVE_CHECK_MESSAGES.blurred,
+      message: LIVE_FEEDBACK_SENTENCES.blurred,
     });
   });
 
   it("without the server's face check (a vendor's check, or its budget spent), judges light and focus alone", () => {
     const local = liveFeedback({ frame: fine, server: undefined });
     expect(local.items.map((i) => i.key)).toEqual(["light", "focus"]);
-    expect(local).toMatchObject({ ready: true, message: READY_MESSAGE });
+    expect(local).toMatchObject({ ready: true, message: "ready" });
   });
 });

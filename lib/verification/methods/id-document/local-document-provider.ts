@@ -9,6 +9,10 @@ import { RetakeRequired, type ImageProvider } from "@/lib/verification/methods/t
 /** The selfie step's message when the document photo arrives without one. */
 export const SELFIE_NEEDED = "Now take a selfie, so we can match your face to the document's photo.";
 
+/** The face gates found no face in the selfie. */
+export const SELFIE_WITHOUT_FACE =
+  "We couldn't find your face in the selfie. Face the camera with your whole face in view.";
+
 /** The selfie was the document's own portrait, held up to the camera (docs/id-document.md, "Limits"). */
 export const DOCUMENT_AS_SELFIE = "Take the selfie of your own face, not of the document.";
 
@@ -31,11 +35,7 @@ export function localDocumentProvider(): ImageProvider {
       const reading = await documentReader().read(image.bytes, now, context.orgId);
       if (reading.kind === "retake") throw new RetakeRequired(documentRetakeMessage(reading), "document");
       const match = await matchFaces(image, context.selfie);
-      if (match.kind === "no_face" && match.which === "selfie")
-        throw new RetakeRequired(
-          "We couldn't find your face in the selfie. Face the camera with your whole face in view.",
-          "selfie",
-        );
+      if (match.kind === "no_face" && match.which === "selfie") throw new RetakeRequired(SELFIE_WITHOUT_FACE, "selfie");
       // A retake, not a verdict: most who do this aimed the wrong way, and the next photo faces the
       // same check; the session's and the address's photo budgets bound the tries.
       if (match.kind === "same_image") throw new RetakeRequired(DOCUMENT_AS_SELFIE, "selfie");

@@ -2,6 +2,8 @@ import { refuseBinding, withBoundSession } from "@/lib/edge/api/with-bound-sessi
 import { clientAddress } from "@/lib/account/rate-limit/client-address";
 import { BodyTooLargeError, readBodyBytes } from "@/lib/platform/http/read-json";
 import { checkLiveFrame, MAX_LIVE_FRAME_BYTES } from "@/lib/verification/hosted-flow/live-face-check";
+import { localizeFlowMessage, localizeLiveCheck } from "@/lib/verification/hosted-flow/flow-messages";
+import { REFUSALS } from "@/lib/verification/hosted-flow/refusals";
 
 // The camera view's live check of one small frame (a JPEG body, not a form): the face quality
 // gates without an age estimate, answering only { check: "ok" | "retake" | "busy" } (docs/face-estimation.md).
@@ -10,15 +12,19 @@ import { checkLiveFrame, MAX_LIVE_FRAME_BYTES } from "@/lib/verification/hosted-
 export const dynamic = "force-dynamic";
 
 const noStore = { "Cache-Control": "no-store" };
-const refuse = (status: number, message: string, headers: Record<string, string> = {}, extra: object = {}) =>
-  Response.json({ error: message, ...extra }, { status, headers: { ...noStore, ...headers } });
+// Refusals and the retake's sentence in the page's language; `check`, `reason` and `limit` stay the codes.
+const refuse = async (status: number, message: string, headers: Record<string, string> = {}, extra: object = {}) =>
+  Response.json(
+    { error: await localizeFlowMessage(message), ...extra },
+    { status, headers: { ...noStore, ...headers } },
+  );
 
 export const POST = withBoundSession({ sameOrigin: true, refuse: refuseBinding }, async ({ req, session }) => {
   let bytes: Uint8Array;
   try {
     bytes = await readBodyBytes(req, MAX_LIVE_FRAME_BYTES);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return refuse(413, "The frame must be at most 96 KB.");
+    if (error instanceof BodyTooLargeError) return refuse(413, REFUSALS.frameTooLarge);
     throw error;
   }
   const answer = await checkLiveFrame(session, bytes, clientAddress(req.headers));
@@ -30,5 +36,5 @@ export const POST = withBoundSession({ sameOrigin: true, refuse: refuseBinding }
       answer.limit ? { limit: answer.limit } : {},
     );
   }
-  return Response.json(answer, { headers: noStore });
+  return Response.json(await localizeLiveCheck(answer), { headers: noStore });
 });
