@@ -1,2 +1,2 @@
 import { acceptMrz } from "./lib/verification/methods/id-document/mrz-text.mjs";
-console.log(acceptMrz(["P<CZESPECIMEN<<VZOR<<<<<<<<<<<<<<<<<<<<<<<<<","99003853<1CZE1101018M120704611D101111<<<<<94"],new Date()));
+console.log(acceptMrz(["I<HAC12281507<0<<<<<<<<0212300","6106225N1212307<<<<<<<<<<<<<<6","CHONG<<KA<KEON6<<<<<<<<<<<<<<<"],new Date()));

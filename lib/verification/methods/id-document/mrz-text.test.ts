@@ -77,6 +77,16 @@ describe("acceptMrz", () => {
     expect(acceptMrz(misread(utopia, 1, 13, "08"), now)).toBeNull();
   });
 
+  it("reads a nationality left blank (Macau's cards), never a blank issuing state", () => {
+    const macau = [
+      "I<MAC12281507<0<<<<<<<<0212300",
+      "6106225M1212307<<<<<<<<<<<<<<6",
+      "CHONG<<KA<KEONG<<<<<<<<<<<<<<<",
+    ];
+    expect(acceptMrz(macau, now)).toMatchObject({ issuingCountry: "MAC", birthDate: "1961-06-22" });
+    expect(acceptMrz(misread(macau, 0, 2, "<<<"), now)).toBeNull();
+  });
+
   it("tries look-alikes in the personal number when only its check digit fails (11D101111 read for 110101111)", () => {
     // The Czech specimen passport's zone (eval/id-document-real), its personal number misread.
     const czech = ["P<CZESPECIMEN<<VZOR<<<<<<<<<<<<<<<<<<<<<<<<<", "99003853<1CZE1101018M1207046110101111<<<<<94"];
