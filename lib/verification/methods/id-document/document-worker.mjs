@@ -184,13 +184,18 @@ const LENGTHS = { 30: 3, 36: 2, 44: 2 };
 
 /**
  * A line read as one of `length` characters, or the ways it may be: a short line padded with
- * filler at its end (where OCR drops or adds a "<"), a long one cut to each window of that length
- * (a stray mark read before the zone's first character, or filler read after its last).
+ * filler at its end (where OCR drops or adds a "<"), one a little long cut to each window of that
+ * length (a stray mark read before the zone's first character, or filler read after its last),
+ * one much longer to its start and to its end (print or a border read beside the zone).
  */
 function fitted(line, length) {
   if (line.length <= length) return [line.padEnd(length, "<")];
+  if (line.length > length + 2) return [line.slice(0, length), line.slice(-length)];
   return Array.from({ length: line.length - length + 1 }, (_, start) => line.slice(start, start + length));
 }
+
+/** Whether a line read may be a zone line of this length (fitted() makes it one). */
+const mayBe = (line, length) => line.length >= length - 2 && line.length <= length + 8;
 
 /** The OCR text's lines that may be zone lines, spaces removed. */
 const zoneLines = (text) =>
@@ -207,7 +212,7 @@ function mrzCandidates(text) {
     const length = Number(lengthText);
     for (let i = 0; i + count <= lines.length; i++) {
       const group = lines.slice(i, i + count);
-      if (!group.every((line) => Math.abs(line.length - length) <= 2)) continue;
+      if (!group.every((line) => mayBe(line, length))) continue;
       let partial = [[]];
       for (const line of group) partial = partial.flatMap((prefix) => fitted(line, length).map((l) => [...prefix, l]));
       candidates.push(...partial);
@@ -322,7 +327,7 @@ function mixedCandidates(texts) {
     const options = Array.from({ length: count }, () => new Set());
     for (const text of texts) {
       const lines = zoneLines(text)
-        .filter((line) => Math.abs(line.length - length) <= 2)
+        .filter((line) => mayBe(line, length))
         .map((line) => fitted(line, length));
       // All the zone's lines, or all but the first or the last.
       const add = (i, ways) => ways.forEach((line) => options[i].add(line));
