@@ -380,11 +380,12 @@ function zoneCrops(grey, width, height, enlarged) {
         box: found.box,
         outline: found.outline,
       });
+  // The narrow edge first (as before enlarged photos had their own), then, for an enlarged
+  // photo, edges as wide as the enlargement made them.
+  const bands = mrzBands(textRuns(grey, width, height), width).slice(0, 2);
   const span = Math.max(2, Math.round(2 * enlarged));
-  const bands = mrzBands(textRuns(grey, width, height, span), width);
-  // An enlarged photo is also looked at with the narrow edge, which its sharp text may still pass.
-  if (span > 2) bands.push(...mrzBands(textRuns(grey, width, height), width));
-  for (const band of bands.slice(0, 2)) crops.push({ band, lines: band.lines, box: band });
+  if (span > 2) bands.push(...mrzBands(textRuns(grey, width, height, span), width).slice(0, 2));
+  for (const band of bands) crops.push({ band, lines: band.lines, box: band });
   return crops;
 }
 
