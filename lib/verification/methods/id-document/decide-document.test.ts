@@ -102,4 +102,14 @@ describe("decideDocument", () => {
       reason: "not_a_document",
     });
   });
+
+  it("never passes a specimen of ICAO 9303's fictional Utopia, however it reads", () => {
+    expect(
+      decideDocument({ read: { ...read("2000-01-01"), issuingCountry: "UTO" }, match, requiredAge: 18, now }),
+    ).toEqual({
+      result: "inconclusive",
+      confidence: "low",
+      reason: "specimen",
+    });
+  });
 });

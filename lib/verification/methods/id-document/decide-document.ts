@@ -1,5 +1,5 @@
 import type { FaceMatch } from "@/lib/verification/methods/face/match-faces";
-import type { DocumentRead } from "@/lib/verification/methods/id-document/types";
+import { type DocumentRead, SPECIMEN_STATE } from "@/lib/verification/methods/id-document/types";
 import type { ProviderVerdict } from "@/lib/verification/methods/types";
 
 // The decision on a read document and a face match (docs/id-document.md, "Decision"). Confidence
@@ -16,7 +16,8 @@ export type DocumentDecision = ProviderVerdict & {
     | "no_face_on_document"
     | "spoof"
     | "bad_date"
-    | "not_a_document";
+    | "not_a_document"
+    | "specimen";
 };
 
 /**
@@ -52,6 +53,9 @@ export function decideDocument(input: {
     confidence: "low",
     reason,
   });
+  // ICAO 9303's fictional Utopia: the reader reads its specimens' zones (so the evaluation can
+  // score them), but a specimen is nobody's document.
+  if (input.read.issuingCountry === SPECIMEN_STATE) return inconclusive("specimen");
   const day = checkDay(input.now);
   // Expires at the end of its expiry day.
   if (input.read.expiryDate < day) return inconclusive("expired");

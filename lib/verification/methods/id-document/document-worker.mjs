@@ -70,7 +70,9 @@ const MRZ_LINE_HEIGHT = 40;
 
 /** The photo in grey, as taken (`raw`, for glare) and stretched to the full range (`grey`). */
 async function greyImage(bytes) {
-  const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+  const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
+  const { width: inputWidth = 1, height: inputHeight = 1 } = await input.metadata();
+  const { data, info } = await input
     .rotate()
     // Fits inside WORK_SIDE x WORK_SIDE: a sliver that passed the header checks is never scaled past
     // this many output pixels.
@@ -84,14 +86,17 @@ async function greyImage(bytes) {
     .greyscale()
     .raw()
     .toBuffer();
-  return { raw: data, grey, width: info.width, height: info.height };
+  // How much a small photo was enlarged: its edges are as many times wider.
+  const enlarged = Math.max(1, Math.max(info.width, info.height) / Math.max(inputWidth, inputHeight));
+  return { raw: data, grey, width: info.width, height: info.height, enlarged };
 }
 
 /**
  * Text rows: rows whose share of strong horizontal edges is high. Returns runs of such rows
- * (top, bottom, left, right), top to bottom.
+ * (top, bottom, left, right), top to bottom. An edge is a step across `span` pixels: wider in an
+ * enlarged photo, whose edges the enlargement spread.
  */
-function textRuns(grey, width, height) {
+function textRuns(grey, width, height, span = 2) {
   const dense = [];
   const extents = [];
   for (let y = 0; y < height; y++) {
@@ -99,8 +104,8 @@ function textRuns(grey, width, height) {
     let left = width;
     let right = 0;
     const row = y * width;
-    for (let x = 0; x < width - 2; x++) {
-      if (Math.abs(grey[row + x + 2] - grey[row + x]) > 48) {
+    for (let x = 0; x < width - span; x++) {
+      if (Math.abs(grey[row + x + span] - grey[row + x]) > 48) {
         edges++;
         if (x < left) left = x;
         right = x;
@@ -127,11 +132,32 @@ function textRuns(grey, width, height) {
 }
 
 /**
+ * Runs that are two or three text lines run together (a soft or small scan whose line gaps blur
+ * shut), split into lines of the height of the thinnest run beside them.
+ */
+function splitMerged(wide) {
+  const out = [];
+  wide.forEach((run, i) => {
+    const neighbours = [wide[i - 1], wide[i + 1]].filter(Boolean).map((r) => r.bottom - r.top);
+    const line = Math.min(...neighbours);
+    const lines = Math.round((run.bottom - run.top) / line);
+    if (neighbours.length === 0 || lines < 2 || lines > 3 || (run.bottom - run.top) / line < 1.7) {
+      out.push(run);
+      return;
+    }
+    const step = (run.bottom - run.top) / lines;
+    for (let k = 0; k < lines; k++)
+      out.push({ ...run, top: Math.round(run.top + k * step), bottom: Math.round(run.top + (k + 1) * step) });
+  });
+  return out;
+}
+
+/**
  * The machine-readable zone: the lowest group of 2 or 3 wide text lines of similar height with
  * small gaps. Several candidates, best first (the lowest group, then the ones above it).
  */
 function mrzBands(runs, width) {
-  const wide = runs.filter((r) => r.right - r.left > width * 0.3);
+  const wide = splitMerged(runs.filter((r) => r.right - r.left > width * 0.3));
   const bands = [];
   for (let end = wide.length - 1; end >= 1; end--) {
     for (const count of [3, 2]) {
@@ -156,20 +182,40 @@ function mrzBands(runs, width) {
 
 const LENGTHS = { 30: 3, 36: 2, 44: 2 };
 
-/** MRZ candidates from OCR text: consecutive lines of one ICAO length, each fixed to that length. */
-function mrzCandidates(text) {
-  const lines = text
+/**
+ * A line read as one of `length` characters, or the ways it may be: a short line padded with
+ * filler at its end (where OCR drops or adds a "<"), one a little long cut to each window of that
+ * length (a stray mark read before the zone's first character, or filler read after its last),
+ * one much longer to its start and to its end (print or a border read beside the zone).
+ */
+function fitted(line, length) {
+  if (line.length <= length) return [line.padEnd(length, "<")];
+  if (line.length > length + 2) return [line.slice(0, length), line.slice(-length)];
+  return Array.from({ length: line.length - length + 1 }, (_, start) => line.slice(start, start + length));
+}
+
+/** Whether a line read may be a zone line of this length (fitted() makes it one). */
+const mayBe = (line, length) => line.length >= length - 2 && line.length <= length + 8;
+
+/** The OCR text's lines that may be zone lines, spaces removed. */
+const zoneLines = (text) =>
+  text
     .split("\n")
     .map((line) => line.replace(/\s+/g, ""))
     .filter((line) => line.length >= 26);
+
+/** MRZ candidates from OCR text: consecutive lines of one ICAO length, each fixed to that length. */
+function mrzCandidates(text) {
+  const lines = zoneLines(text);
   const candidates = [];
   for (const [lengthText, count] of Object.entries(LENGTHS)) {
     const length = Number(lengthText);
     for (let i = 0; i + count <= lines.length; i++) {
       const group = lines.slice(i, i + count);
-      if (!group.every((line) => Math.abs(line.length - length) <= 2)) continue;
-      // Filler runs are where OCR drops or adds a "<": pad or trim there, at the end.
-      candidates.push(group.map((line) => (line.length >= length ? line.slice(0, length) : line.padEnd(length, "<"))));
+      if (!group.every((line) => mayBe(line, length))) continue;
+      let partial = [[]];
+      for (const line of group) partial = partial.flatMap((prefix) => fitted(line, length).map((l) => [...prefix, l]));
+      candidates.push(...partial);
     }
   }
   return candidates;
@@ -189,6 +235,16 @@ const SECOND_LOOKS_WITHIN_MS = workerData?.secondLooksWithinMs ?? 6000;
  * check digit: a sharpened misread is refused like any other.
  */
 const ENHANCEMENTS = [
+  {
+    // A printed background (guilloche, a specimen's stamp) read as characters: a median filter
+    // removes its fine lines and Otsu's threshold keeps the ink darker than what is left.
+    name: "median, Otsu",
+    lineHeight: MRZ_LINE_HEIGHT,
+    apply: async (image) => {
+      const { data, info } = await image.median(3).greyscale().raw().toBuffer({ resolveWithObject: true });
+      return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).threshold(otsu(data));
+    },
+  },
   { name: "unsharp", lineHeight: MRZ_LINE_HEIGHT, apply: (image) => image.sharpen({ sigma: 1.2, m1: 1, m2: 3 }) },
   {
     name: "strong unsharp",
@@ -201,6 +257,31 @@ const ENHANCEMENTS = [
     apply: (image) => image.sharpen({ sigma: 1.6, m1: 1, m2: 4 }).threshold(140),
   },
 ];
+
+/** Otsu's threshold of grey levels: the one that best splits them in two classes. */
+function otsu(levels) {
+  const histogram = new Array(256).fill(0);
+  for (const level of levels) histogram[level]++;
+  let sum = 0;
+  for (let i = 0; i < 256; i++) sum += i * histogram[i];
+  let darkSum = 0;
+  let dark = 0;
+  let best = -1;
+  let threshold = 128;
+  for (let i = 0; i < 256; i++) {
+    dark += histogram[i];
+    const light = levels.length - dark;
+    if (dark === 0) continue;
+    if (light === 0) break;
+    darkSum += i * histogram[i];
+    const between = dark * light * (darkSum / dark - (sum - darkSum) / light) ** 2;
+    if (between > best) {
+      best = between;
+      threshold = i;
+    }
+  }
+  return threshold;
+}
 
 /** The image Tesseract reads for a crop, enhanced (a second look) or not. */
 async function cropImage(grey, width, height, crop, enhancement) {
@@ -224,7 +305,7 @@ async function cropImage(grey, width, height, crop, enhancement) {
       .normalise();
   }
   // The crop is made first (a pipeline's operations run in a fixed order, not as written).
-  if (enhancement) image = enhancement.apply(sharp(await image.png().toBuffer()));
+  if (enhancement) image = await enhancement.apply(sharp(await image.png().toBuffer()));
   return image.png().toBuffer();
 }
 
@@ -245,16 +326,15 @@ function mixedCandidates(texts) {
     const length = Number(lengthText);
     const options = Array.from({ length: count }, () => new Set());
     for (const text of texts) {
-      const lines = text
-        .split("\n")
-        .map((line) => line.replace(/\s+/g, ""))
-        .filter((line) => Math.abs(line.length - length) <= 2)
-        .map((line) => (line.length >= length ? line.slice(0, length) : line.padEnd(length, "<")));
+      const lines = zoneLines(text)
+        .filter((line) => mayBe(line, length))
+        .map((line) => fitted(line, length));
       // All the zone's lines, or all but the first or the last.
-      if (lines.length === count) lines.forEach((line, i) => options[i].add(line));
+      const add = (i, ways) => ways.forEach((line) => options[i].add(line));
+      if (lines.length === count) lines.forEach((ways, i) => add(i, ways));
       else if (lines.length === count - 1) {
-        lines.forEach((line, i) => options[i].add(line));
-        lines.forEach((line, i) => options[i + 1].add(line));
+        lines.forEach((ways, i) => add(i, ways));
+        lines.forEach((ways, i) => add(i + 1, ways));
       }
     }
     if (options.some((set) => set.size === 0)) continue;
@@ -288,7 +368,7 @@ function readMixed(texts, now) {
  * document's outline says first; then the bands of the row-density finder (an upright photo
  * whose zone the locator missed). At most FIRST_LOOK_CROPS are read at the first look.
  */
-function zoneCrops(grey, width, height) {
+function zoneCrops(grey, width, height, enlarged) {
   const located = locateZones(grey, width, height, 3);
   const crops = [];
   for (const flip of [0, 1])
@@ -300,15 +380,19 @@ function zoneCrops(grey, width, height) {
         box: found.box,
         outline: found.outline,
       });
-  for (const band of mrzBands(textRuns(grey, width, height), width).slice(0, 2))
-    crops.push({ band, lines: band.lines, box: band });
+  // The narrow edge first (as before enlarged photos had their own), then, for an enlarged
+  // photo, edges as wide as the enlargement made them.
+  const bands = mrzBands(textRuns(grey, width, height), width).slice(0, 2);
+  const span = Math.max(2, Math.round(2 * enlarged));
+  if (span > 2) bands.push(...mrzBands(textRuns(grey, width, height, span), width).slice(0, 2));
+  for (const band of bands) crops.push({ band, lines: band.lines, box: band });
   return crops;
 }
 
 const FIRST_LOOK_CROPS = 4;
 
-async function readMrz(grey, width, height, now, started) {
-  let crops = zoneCrops(grey, width, height);
+async function readMrz({ grey, width, height, enlarged }, now, started) {
+  let crops = zoneCrops(grey, width, height, enlarged);
   const texts = [];
   for (const crop of crops.slice(0, FIRST_LOOK_CROPS)) {
     const { read, text } = await readCrop(grey, width, height, crop, now);
@@ -325,7 +409,7 @@ async function readMrz(grey, width, height, now, started) {
       .greyscale()
       .raw()
       .toBuffer();
-    crops = zoneCrops(sharpened, width, height);
+    crops = zoneCrops(sharpened, width, height, enlarged);
   }
   for (const enhancement of ENHANCEMENTS) {
     for (const crop of crops.slice(0, 2)) {
@@ -553,7 +637,7 @@ async function read(bytes, now) {
   const barcode = await readBarcode(bytes, MAX_INPUT_PIXELS);
   if (barcode) return barcode;
   const image = await greyImage(bytes);
-  const mrz = await readMrz(image.grey, image.width, image.height, now, started);
+  const mrz = await readMrz(image, now, started);
   if (mrz.read) return { ...mrz.read, physical: await physicalChecks(image, mrz.crop, mrz.read) };
   return { kind: "retake", ...retakeReason(image, mrz.crop) };
 }

@@ -65,11 +65,22 @@ const LAYOUTS = {
 };
 const FORMAT_BY_SHAPE = { "3x30": "TD1", "2x36": "TD2", "2x44": "TD3" };
 
-const isCountry = (code) => code.replace(/</g, "").length > 0 && Boolean(STATES[code.replace(/</g, "")]);
+/**
+ * ICAO 9303's fictional state of Utopia, which its own specimens (and the states' published
+ * specimens copied from them) carry. `mrz`'s list leaves it out. It is read like a real code, so a
+ * specimen's zone reads; decide-document.ts never lets a document of Utopia pass (types.ts
+ * holds the same constant for it).
+ */
+const SPECIMEN_STATE = "UTO";
+
+const isCountry = (code) => {
+  const bare = code.replace(/</g, "");
+  return bare.length > 0 && (bare === SPECIMEN_STATE || Boolean(STATES[bare]));
+};
 
 /** The real country codes a three-letter reading may be, the reading itself first. */
 function countryCandidates(code) {
-  if (isCountry(code)) return [code];
+  if (isCountry(code) || code === "<<<") return [code];
   const options = [...code].map((char) => [char, ...(COUNTRY_LOOK_ALIKES[char] ?? [])]);
   let found = [];
   for (const a of options[0]) for (const b of options[1]) for (const c of options[2]) found.push(a + b + c);
@@ -115,45 +126,113 @@ function correctedCandidates(lines) {
 }
 
 function parseLines(lines) {
+  let result;
   try {
-    return parseMrz(lines, { autocorrect: true });
+    result = parseMrz(lines, { autocorrect: true });
   } catch {
     return null;
   }
+  if (result.valid) return result;
+  // Utopia's code is refused by `mrz` only for not being in its list: no check digit covers a
+  // country code, so a zone whose only faults are UTO codes is valid as ICAO 9303 defines it.
+  // A nationality left blank (Macau's identity cards) is excused for the same reason.
+  const specimen = (d) => {
+    const code = lines[d.line]?.slice(d.start, d.end);
+    return (
+      ((d.field === "issuingState" || d.field === "nationality") && code?.replace(/<+$/, "") === SPECIMEN_STATE) ||
+      (d.field === "nationality" && code === "<<<")
+    );
+  };
+  const faults = result.details.filter((d) => !d.valid && !specimen(d));
+  if (faults.length === result.details.filter((d) => !d.valid).length) return result;
+  const details = result.details.map((d) =>
+    specimen(d)
+      ? { ...d, valid: true, value: lines[d.line].slice(d.start, d.end).replace(/<+$/, ""), error: undefined }
+      : d,
+  );
+  const fields = { ...result.fields };
+  for (const d of details) if (specimen(d)) fields[d.field] = d.value || null;
+  return { ...result, valid: faults.length === 0, details, fields };
 }
 
 /** Look-alikes OCR confuses in OCR-B; document numbers mix letters and digits, so autocorrect cannot tell. */
-const LOOK_ALIKES = { 1: "I", I: "1", 0: "O", O: "0", 5: "S", S: "5", 8: "B", B: "8", 2: "Z", Z: "2" };
+const LOOK_ALIKES = { 1: "I", I: "1", 0: "O", O: "0", D: "0", 5: "S", S: "5", 8: "B", B: "8", 2: "Z", Z: "2" };
 
-/** Most look-alike positions in a document number whose every combination is tried (2^6 readings). */
-const MAX_SWAPS = 6;
+/** Most look-alike positions in a field whose every combination is tried (2^9 readings). */
+const MAX_SWAPS = 9;
 
 /**
- * When only the document number fails its check digit, look-alikes swapped in it (every
- * combination of up to MAX_SWAPS positions) may make it hold. Safe for the dates: they keep their
- * own check digits and the composite one, and the number itself is never used or kept.
+ * Fields that mix letters and digits freely, each with its own check digit: the document number
+ * and the personal number (TD3's optional data). When only these fields' check digits (and the
+ * composite one) fail, look-alikes swapped in each (every combination of up to MAX_SWAPS
+ * positions) may make them hold. Safe for the dates: they keep their own check digits and the
+ * composite one, and the numbers themselves are never used or kept.
  */
-function withDocumentNumberFixed(lines, result) {
-  const invalid = result.details.filter((d) => !d.valid).map((d) => d.field);
-  if (!invalid.every((f) => f === "documentNumberCheckDigit" || f === "documentNumber" || f === "compositeCheckDigit"))
-    return result;
-  const field = result.details.find((d) => d.field === "documentNumber");
-  if (!field) return result;
+const SWAPPABLE = [
+  ["documentNumber", "documentNumberCheckDigit"],
+  ["personalNumber", "personalNumberCheckDigit"],
+];
+
+const CHECK_WEIGHTS = [7, 3, 1];
+/** ICAO 9303's check digit of a field's characters. */
+function checkDigit(text) {
+  let sum = 0;
+  [...text].forEach((char, i) => {
+    const value = char === "<" ? 0 : /\d/.test(char) ? Number(char) : char.charCodeAt(0) - 55;
+    sum += value * CHECK_WEIGHTS[i % 3];
+  });
+  return String(sum % 10);
+}
+
+/**
+ * The field's texts, fewest look-alike swaps first (up to MAX_SWAPS positions, every
+ * combination), whose own check digit holds: at most MAX_READINGS of them.
+ */
+function swapsToCheck(text, check) {
+  if (checkDigit(text) === check) return [text];
   const columns = [];
-  for (let column = field.start; column < field.end; column++)
-    if (LOOK_ALIKES[lines[field.line][column]]) columns.push(column);
+  for (let i = 0; i < text.length; i++) if (LOOK_ALIKES[text[i]]) columns.push(i);
   const swappable = columns.slice(0, MAX_SWAPS);
-  // Fewest swaps first: the reading nearest to what OCR saw.
   const masks = Array.from({ length: 2 ** swappable.length - 1 }, (_, i) => i + 1).sort(
     (a, b) => bits(a) - bits(b) || a - b,
   );
+  const found = [];
   for (const mask of masks) {
-    const chars = [...lines[field.line]];
+    const chars = [...text];
     swappable.forEach((column, k) => {
       if (mask & (1 << k)) chars[column] = LOOK_ALIKES[chars[column]];
     });
-    const fixed = lines.map((line, i) => (i === field.line ? chars.join("") : line));
-    const again = parseLines(fixed);
+    if (checkDigit(chars.join("")) === check) found.push(chars.join(""));
+    if (found.length === MAX_READINGS) break;
+  }
+  return found;
+}
+
+/**
+ * Most readings of the numbers tried against the composite check digit, which guards the dates
+ * a second time: each reading tried is one more chance for a double misread to pass it.
+ */
+const MAX_READINGS = 8;
+
+function withNumbersFixed(lines, result) {
+  const invalid = new Set(result.details.filter((d) => !d.valid).map((d) => d.field));
+  const fixable = SWAPPABLE.filter(([field, check]) => invalid.has(field) || invalid.has(check));
+  const allowed = new Set(["compositeCheckDigit", ...fixable.flat()]);
+  if (fixable.length === 0 || [...invalid].some((f) => !allowed.has(f))) return result;
+  let readings = [lines];
+  for (const [fieldName, checkName] of fixable) {
+    const field = result.details.find((d) => d.field === fieldName);
+    const check = result.details.find((d) => d.field === checkName);
+    if (!field || !check) return result;
+    readings = readings.flatMap((reading) =>
+      swapsToCheck(reading[field.line].slice(field.start, field.end), reading[check.line][check.start]).map((text) =>
+        reading.map((line, i) => (i === field.line ? line.slice(0, field.start) + text + line.slice(field.end) : line)),
+      ),
+    );
+  }
+  // The composite check digit (over the numbers and the dates) must hold for the swapped numbers.
+  for (const reading of readings.slice(0, MAX_READINGS)) {
+    const again = parseLines(reading);
     if (again?.valid) return again;
   }
   return result;
@@ -180,12 +259,20 @@ function calendarDate(year, yymmdd) {
 
 /** Longest validity of a passport or identity card (ICAO 9303 allows up to ten years; some states issue for fifteen). */
 const MAX_VALIDITY_YEARS = 15;
+/**
+ * Shortest validity the century rule assumes: a document is issued on or after its holder's birth
+ * and valid for at least this long, so a holder born less than this before the expiry belongs to
+ * the century before (a zone that says 110101 and expires 120704 is a holder born in 1911, not a
+ * baby given an eighteen-month passport). Temporary documents valid for less misplace a baby.
+ */
+const MIN_VALIDITY_YEARS = 2;
 
 /**
  * The century of the zone's two-digit years. The expiry is at most MAX_VALIDITY_YEARS after
  * today (a document is issued no later than today). The birth date is on or before the document's
- * issue, which is on or before today and before the expiry: the latest of 19yy and 20yy that is
- * not after both bounds, so a birth date never falls after the issue or after today.
+ * issue, which is on or before today and at least MIN_VALIDITY_YEARS before the expiry: the
+ * latest of 19yy and 20yy that is not after either bound, so a birth date never falls after the
+ * issue or after today.
  */
 export function placeDates(birthYymmdd, expiryYymmdd, now) {
   if (!/^\d{6}$/.test(birthYymmdd ?? "") || !/^\d{6}$/.test(expiryYymmdd ?? "")) return null;
@@ -193,9 +280,12 @@ export function placeDates(birthYymmdd, expiryYymmdd, now) {
   const thisYear = now.getUTCFullYear();
   const century = Math.floor(thisYear / 100) * 100;
   const expiryYear = century + Number(expiryYymmdd.slice(0, 2));
-  const expiry = calendarDate(expiryYear > thisYear + MAX_VALIDITY_YEARS ? expiryYear - 100 : expiryYear, expiryYymmdd);
+  const placedExpiryYear = expiryYear > thisYear + MAX_VALIDITY_YEARS ? expiryYear - 100 : expiryYear;
+  const expiry = calendarDate(placedExpiryYear, expiryYymmdd);
   if (!expiry) return null;
-  const latestBirth = expiry < today ? expiry : today;
+  // The latest issue: MIN_VALIDITY_YEARS before the expiry (29 February moved to the 28th).
+  const issuedBy = `${String(placedExpiryYear - MIN_VALIDITY_YEARS).padStart(4, "0")}${expiry.slice(4).replace("-02-29", "-02-28")}`;
+  const latestBirth = issuedBy < today ? issuedBy : today;
   const yy = Number(birthYymmdd.slice(0, 2));
   for (const year of [century + yy, century - 100 + yy]) {
     const birth = calendarDate(year, birthYymmdd);
@@ -229,7 +319,7 @@ function acceptOne(lines, now) {
   if (!result.valid) {
     const fixed = withCompositeLetterFixed(lines, result);
     if (fixed !== lines) result = parseLines(fixed) ?? result;
-    if (!result.valid) result = withDocumentNumberFixed(fixed, result);
+    if (!result.valid) result = withNumbersFixed(fixed, result);
   }
   if (!result.valid || !["TD1", "TD2", "TD3"].includes(result.format)) return null;
   const dates = placeDates(result.fields.birthDate, result.fields.expirationDate, now);

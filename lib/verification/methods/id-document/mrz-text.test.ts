@@ -69,6 +69,31 @@ describe("acceptMrz", () => {
     }
   });
 
+  it("reads ICAO 9303's own specimen state UTO (no real code), its look-alike UT0 too", () => {
+    const utopia = makeMrz({ ...passport, issuer: "UTO", nationality: "UTO" });
+    expect(acceptMrz(utopia, now)).toMatchObject({ issuingCountry: "UTO", birthDate: "2003-03-10" });
+    expect(acceptMrz(misread(utopia, 0, 2, "UT0"), now)).toMatchObject({ issuingCountry: "UTO" });
+    // UTO excuses nothing else: a changed birth date still fails its check digit.
+    expect(acceptMrz(misread(utopia, 1, 13, "08"), now)).toBeNull();
+  });
+
+  it("reads a nationality left blank (Macau's cards), never a blank issuing state", () => {
+    const macau = [
+      "I<MAC12281507<0<<<<<<<<0212300",
+      "6106225M1212307<<<<<<<<<<<<<<6",
+      "CHONG<<KA<KEONG<<<<<<<<<<<<<<<",
+    ];
+    expect(acceptMrz(macau, now)).toMatchObject({ issuingCountry: "MAC", birthDate: "1961-06-22" });
+    expect(acceptMrz(misread(macau, 0, 2, "<<<"), now)).toBeNull();
+  });
+
+  it("tries look-alikes in the personal number when only its check digit fails (11D101111 read for 110101111)", () => {
+    // The Czech specimen passport's zone (eval/id-document-real), its personal number misread.
+    const czech = ["P<CZESPECIMEN<<VZOR<<<<<<<<<<<<<<<<<<<<<<<<<", "99003853<1CZE1101018M1207046110101111<<<<<94"];
+    expect(acceptMrz(czech, now)).toMatchObject({ birthDate: "1911-01-01" });
+    expect(acceptMrz(misread(czech, 1, 30, "D"), now)).toMatchObject({ birthDate: "1911-01-01" });
+  });
+
   it("reads TD1 and TD2 zones with the same corrections", () => {
     for (const format of ["TD1", "TD2"] as const) {
       const lines = makeMrz({ ...passport, format });
@@ -97,6 +122,11 @@ describe("placeDates", () => {
   it("puts an expiry more than fifteen years ahead in the last century", () => {
     expect(placeDates("700101", "890101", now)?.expiryDate).toBe("1989-01-01");
     expect(placeDates("700101", "410101", now)?.expiryDate).toBe("2041-01-01");
+  });
+
+  it("puts a holder born less than two years before the expiry in the century before (1911, not 2011)", () => {
+    expect(placeDates("110101", "120704", now)?.birthDate).toBe("1911-01-01");
+    expect(placeDates("100101", "120704", now)?.birthDate).toBe("2010-01-01");
   });
 
   it("refuses impossible dates", () => {

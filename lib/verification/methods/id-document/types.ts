@@ -18,6 +18,9 @@ export const DOCUMENT_RETAKE_MESSAGES = {
 
 type DocumentRetakeKey = keyof typeof DOCUMENT_RETAKE_MESSAGES;
 
+/** ICAO 9303's fictional state of Utopia, on its specimens (mrz-text.mjs reads it; it never passes). */
+export const SPECIMEN_STATE = "UTO";
+
 export type DocumentType = "passport" | "id_card" | "driving_licence";
 
 /** What the worker read: never a name or a number, only what the decision needs. */
