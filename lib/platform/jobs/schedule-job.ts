@@ -2,6 +2,7 @@ import "server-only";
 import type { Tx } from "@/lib/platform/db";
 import { newId } from "@/lib/platform/ids";
 import type { JobDefinition } from "@/lib/platform/jobs/define-job";
+import { toInputJson } from "@/lib/platform/db/json-column";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /** Postgres channel the job runners LISTEN on; see lib/platform/jobs/job-runner.ts. */
@@ -12,10 +13,13 @@ export const JOBS_CHANNEL = "voiceage_jobs";
  * one place a Job row's name, payload and maxAttempts come from, for scheduleJobInTx and for
  * the one statement that writes a Job row in SQL (insertSessionWithExpiryJob in lib/platform/db/hot/sessions.ts).
  */
-export function jobRowFields<Payload>(job: JobDefinition<Payload>, payload: Payload) {
+export function jobRowFields<Payload>(
+  job: JobDefinition<Payload>,
+  payload: Payload,
+): { name: string; payload: Prisma.InputJsonValue; maxAttempts: number } {
   return {
     name: job.name,
-    payload: job.payload.parse(payload) as Prisma.InputJsonValue,
+    payload: toInputJson(job.payload.parse(payload)),
     maxAttempts: job.maxAttempts,
   };
 }

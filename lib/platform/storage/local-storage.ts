@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { statSync } from "node:fs";
 import path from "node:path";
 import { assertValidKey, type ObjectStorage, type SignedUrlOptions } from "@/lib/platform/storage/object-storage";
+import { errorCode } from "@/lib/platform/narrow";
 
 export type LocalStorageOptions = {
   /** Directory the objects live under. */
@@ -68,7 +69,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       try {
         return await readFile(filePath(key));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        if (errorCode(error) === "ENOENT") return null;
         throw error;
       }
     },
