@@ -21,9 +21,7 @@ export function errorCode(error: unknown): string | undefined {
   return isRecord(error) && typeof error.code === "string" ? error.code : undefined;
 }
 
-/** The first element of a non-empty list, as the tuple `z.enum` asks for; throws on an empty list. */
-export function nonEmpty<T>(list: readonly T[]): [T, ...T[]] {
-  const [first, ...rest] = list;
-  if (list.length === 0) throw new Error("Expected a non-empty list.");
-  return [first, ...rest];
+/** The keys of a record, typed as its keys (Object.keys says only `string`). */
+export function keysOf<K extends string>(record: Record<K, unknown>): K[] {
+  return Object.keys(record).filter((key): key is K => key in record);
 }

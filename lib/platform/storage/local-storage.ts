@@ -24,7 +24,13 @@ export type LocalStorageOptions = {
  */
 const LOCAL_FILES_PATH = "/files";
 
-type UrlClaims = { key: string; expires: number; contentType: string; filename: string; disposition: string };
+type UrlClaims = {
+  key: string;
+  expires: number;
+  contentType: string;
+  filename: string;
+  disposition: "attachment" | "inline";
+};
 
 type LocalUrlCheck = { ok: true; claims: UrlClaims } | { ok: false; reason: "malformed" | "bad_signature" | "expired" };
 
