@@ -5,7 +5,7 @@ import { isRecord } from "@/lib/platform/narrow";
  * Whether `value` can be written to a JSON column as it is: text, a finite number, a boolean, an
  * object with a toJSON (a Date), or arrays and objects of these (null inside them is allowed).
  */
-export function isInputJson(value: unknown): value is Prisma.InputJsonValue {
+function isInputJson(value: unknown): value is Prisma.InputJsonValue {
   if (typeof value === "string" || typeof value === "boolean") return true;
   if (typeof value === "number") return Number.isFinite(value);
   if (Array.isArray(value)) return value.every((item) => item === null || isInputJson(item));
