@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "../..");
 const productFolders = ["lib", "app", "components", "inngest"];
 const rootFiles = ["proxy.ts", "instrumentation.ts", "instrumentation-client.ts"];
-const CEILING = 65;
+const CEILING = 63;
 
 // The files git tracks: another test's fixture written into lib/ for a moment is not product code.
 function sourceFiles(folder: string): string[] {
