@@ -5,7 +5,10 @@ import { startJobRunner, type JobRunner } from "@/lib/platform/jobs/job-runner";
 import { relayJobsToInngest } from "@/inngest/relay-jobs-to-inngest";
 import { jobHandlers } from "@/lib/edge/jobs/registry";
 
-const globalForRunner = globalThis as unknown as { voiceageJobRunner?: JobRunner | null };
+declare global {
+  // One runner per process (null: switched off); Next.js dev reloads modules, so it is kept on globalThis.
+  var voiceageJobRunner: JobRunner | null | undefined;
+}
 
 /**
  * Started once per server process (instrumentation.ts). JOB_RUNNER=auto: relay outbox jobs
@@ -13,9 +16,9 @@ const globalForRunner = globalThis as unknown as { voiceageJobRunner?: JobRunner
  * off: neither (another process does it).
  */
 export function startBackgroundWork(): JobRunner | null {
-  if (globalForRunner.voiceageJobRunner !== undefined) return globalForRunner.voiceageJobRunner;
+  if (globalThis.voiceageJobRunner !== undefined) return globalThis.voiceageJobRunner;
   const config = env();
-  if (config.JOB_RUNNER === "off") return (globalForRunner.voiceageJobRunner = null);
+  if (config.JOB_RUNNER === "off") return (globalThis.voiceageJobRunner = null);
   const relay = config.JOB_RUNNER === "auto" && inngestConfigured();
   const runner = startJobRunner({
     handlers: jobHandlers,
@@ -25,5 +28,5 @@ export function startBackgroundWork(): JobRunner | null {
   console.info(
     `[jobs] ${relay ? "relaying background jobs to Inngest" : "running background jobs in-process"} as ${runner.workerId}`,
   );
-  return (globalForRunner.voiceageJobRunner = runner);
+  return (globalThis.voiceageJobRunner = runner);
 }

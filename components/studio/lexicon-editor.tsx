@@ -11,6 +11,7 @@ import { generatePromptAction } from "@/lib/edge/actions/studio-actions";
 import { parsePls, writePls, type Lexeme } from "@/lib/voice/lexicons/parse-pls";
 import type { LexiconView } from "@/lib/voice/lexicons/schemas";
 import { readIpa } from "@/lib/voice/ssml/ipa";
+import { errorMessage } from "@/lib/platform/narrow";
 
 type Row = { key: number; grapheme: string; alias: string; phoneme: string };
 type Draft = { id: string | null; name: string; language: string; version: number | null; rows: Row[] };
@@ -42,7 +43,7 @@ function rowProblem(r: Row): string | null {
     try {
       readIpa(r.phoneme);
     } catch (error) {
-      return `IPA: ${(error as Error).message}.`;
+      return `IPA: ${errorMessage(error)}.`;
     }
   }
   return null;
@@ -152,7 +153,7 @@ export function LexiconEditor({
       });
       setMessage({ tone: "success", text: `Imported ${parsed.lexemes.length} entries; save to keep them.` });
     } catch (error) {
-      setMessage({ tone: "error", text: `${file.name} is not a lexicon we can read: ${(error as Error).message}.` });
+      setMessage({ tone: "error", text: `${file.name} is not a lexicon we can read: ${errorMessage(error)}.` });
     }
   }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "@/lib/platform/env";
 import { errorField, logger } from "@/lib/platform/log";
+import { errorMessage } from "@/lib/platform/narrow";
 
 /**
  * Once per server process (instrumentation.ts): checks the whole configuration and that the
@@ -14,7 +15,7 @@ export async function startServer() {
   try {
     env();
   } catch (error) {
-    cannotStart((error as Error).message);
+    cannotStart(errorMessage(error));
   }
   // Before the first request: answers what Next.js cannot route (lib/edge/api/unroutable-request-guard.ts).
   const { guardUnroutableRequests } = await import("@/lib/edge/api/unroutable-request-guard");

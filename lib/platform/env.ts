@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { embeddedDatabaseUrl } from "@/lib/platform/config/embedded-database";
 import { modelIds, type ModelId } from "@/lib/platform/config/model-ids";
+import { isOneOf } from "@/lib/platform/narrow";
 
 const bool = z
   .enum(["true", "false", "1", "0", ""])
@@ -211,13 +212,12 @@ export function parseElevenLabsModelMap(value: string): Record<ModelId, string> 
     .filter(Boolean)) {
     const [ours, theirs, ...rest] = entry.split("=").map((part) => part.trim());
     if (theirs === undefined || rest.length > 0) return `"${entry}" is not of the form model_id=elevenlabs_model_id`;
-    if (!(modelIds as readonly string[]).includes(ours))
-      return `unknown model id "${ours}" (one of ${modelIds.join(", ")})`;
+    if (!isOneOf(modelIds, ours)) return `unknown model id "${ours}" (one of ${modelIds.join(", ")})`;
     if (!/^[A-Za-z0-9_.-]{1,100}$/.test(theirs))
       return `"${theirs}" is not an ElevenLabs model id (letters, digits, _ . -)`;
     if (seen.has(ours)) return `"${ours}" is mapped twice`;
     seen.add(ours);
-    models[ours as ModelId] = theirs;
+    models[ours] = theirs;
   }
   return models;
 }

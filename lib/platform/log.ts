@@ -2,6 +2,7 @@ import "server-only";
 import pino, { type DestinationStream } from "pino";
 import { env } from "@/lib/platform/env";
 import { currentContext } from "@/lib/platform/log-context";
+import { isRecord } from "@/lib/platform/narrow";
 
 // Keys whose values must never reach a log line, wherever they appear in a logged object.
 const REDACT = [
@@ -38,7 +39,8 @@ function devDestination(): DestinationStream {
   return {
     write(line: string) {
       try {
-        const { time, level, msg, requestId, jobId, ...rest } = JSON.parse(line) as Record<string, unknown>;
+        const entry: unknown = JSON.parse(line);
+        const { time, level, msg, requestId, jobId, ...rest } = isRecord(entry) ? entry : {};
         delete rest.pid;
         delete rest.hostname;
         const label = String(level).toUpperCase();

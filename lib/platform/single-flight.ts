@@ -74,7 +74,8 @@ export class StaleWhileErrorCache<T> {
   private store(key: string, value: T) {
     // Deleted first so a refreshed key counts as newest.
     this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    const oldest = this.entries.keys().next();
+    if (this.entries.size >= this.maxEntries && !oldest.done) this.entries.delete(oldest.value);
     this.entries.set(key, { value, fetchedAt: this.now() });
   }
 }

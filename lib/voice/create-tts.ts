@@ -23,6 +23,7 @@ import { applyLexicons } from "@/lib/voice/lexicons/apply-lexicons";
 import { MarkupError } from "@/lib/voice/ssml/read-xml";
 import { loadLexicons } from "@/lib/voice/manage-lexicons";
 import { getVoiceCatalog, type VoiceCatalog } from "@/lib/voice/voice-catalog";
+import { isOneOf } from "@/lib/platform/narrow";
 
 export type StoredAudio = {
   cacheKey: string;
@@ -175,7 +176,7 @@ export function appliedSettings(
 ): { applied: Partial<ResolvedVoiceSettings>; ignoredNote: string | null } {
   const honoured = provider.honouredSettings;
   const applied = Object.fromEntries(honoured.map((name) => [name, settings[name]]));
-  const ignored = Object.keys(requested ?? {}).filter((name) => !honoured.includes(name as VoiceSettingName));
+  const ignored = Object.keys(requested ?? {}).filter((name) => !isOneOf(honoured, name));
   if (ignored.length === 0) return { applied, ignoredNote: null };
   const list = ignored.join(", ");
   return {

@@ -4,6 +4,7 @@ import { env } from "@/lib/platform/env";
 import { getStorage } from "@/lib/platform/storage/get-storage";
 import type { ObjectStorage } from "@/lib/platform/storage/object-storage";
 import type { ResolvedVoiceSettings } from "@/lib/voice/schemas";
+import { resolvedVoiceSettingsOf } from "@/lib/voice/columns";
 
 export type TtsHistoryItem = {
   id: string;
@@ -53,7 +54,7 @@ export async function listTtsGenerations(
         voice_id: row.voiceId,
         model_id: row.modelId,
         output_format: row.outputFormat,
-        voice_settings: (row.voiceSettings as ResolvedVoiceSettings | null) ?? null,
+        voice_settings: resolvedVoiceSettingsOf(row.voiceSettings),
         characters: row.characters,
         cached: row.cached,
         sha256: row.sha256,

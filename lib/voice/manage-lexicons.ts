@@ -6,6 +6,7 @@ import { VoiceApiError } from "@/lib/voice/errors";
 import { parsePls, type Lexeme } from "@/lib/voice/lexicons/parse-pls";
 import type { CreateLexiconBody, LexiconSummary, LexiconView } from "@/lib/voice/lexicons/schemas";
 import { MarkupError } from "@/lib/voice/ssml/read-xml";
+import { lexemesOf } from "@/lib/voice/columns";
 
 /** The document's lexemes, or a 400 naming the line and the reason (nothing is stored). */
 function readPls(pls: string) {
@@ -30,7 +31,7 @@ function summary(row: Lexicon): LexiconSummary {
 }
 
 function view(row: Lexicon): LexiconView {
-  return { ...summary(row), lexemes: row.lexemes as Lexeme[], pls: row.pls };
+  return { ...summary(row), lexemes: lexemesOf(row.lexemes), pls: row.pls };
 }
 
 /** POST /lexicons. */
@@ -101,6 +102,6 @@ export async function loadLexicons(orgId: string, ids: readonly string[]): Promi
     const row = rows.find((r) => r.id === id);
     if (!row)
       throw new VoiceApiError("bad_request", `Invalid lexicon_ids.${i}: no lexicon ${id}; GET /lexicons lists them.`);
-    return { id: row.id, version: row.version, lexemes: row.lexemes as Lexeme[] };
+    return { id: row.id, version: row.version, lexemes: lexemesOf(row.lexemes) };
   });
 }

@@ -12,6 +12,7 @@ import { resolvedVoiceSettingsSchema, voiceSchema } from "@/lib/voice/providers/
 
 export { resolvedVoiceSettingsSchema };
 export type { ResolvedVoiceSettings, Voice } from "@/lib/voice/providers/voice-schemas";
+import { keysOf } from "@/lib/platform/narrow";
 
 export const DEFAULT_TTS_MAX_TEXT_LENGTH = 1000;
 
@@ -110,7 +111,7 @@ export function buildTtsRequestBodySchema(maxTextLength = DEFAULT_TTS_MAX_TEXT_L
       lexicon_ids: lexiconIdsSchema.default([]),
       voice_id: voiceIdSchema,
       model_id: modelIdSchema.default(DEFAULT_MODEL_ID),
-      output_format: outputFormatSchema.default(DEFAULT_OUTPUT_FORMAT as (typeof OUTPUT_FORMAT_IDS)[number]),
+      output_format: outputFormatSchema.default(DEFAULT_OUTPUT_FORMAT),
       voice_settings: voiceSettingsSchema.optional(),
     })
     .superRefine((body, ctx) => checkScript(body.text, body.text_type, maxTextLength, ctx, ["text"]));
@@ -195,7 +196,7 @@ export const VOICE_ERROR_STATUS = {
   upstream_error: 502,
 } as const;
 export type VoiceErrorCode = keyof typeof VOICE_ERROR_STATUS;
-export const voiceErrorCodes = Object.keys(VOICE_ERROR_STATUS) as [VoiceErrorCode, ...VoiceErrorCode[]];
+export const voiceErrorCodes = keysOf(VOICE_ERROR_STATUS);
 
 /** The codes the API answers with at `status`. */
 export const voiceErrorCodesFor = (status: number) =>
@@ -204,6 +205,6 @@ export const voiceErrorCodesFor = (status: number) =>
 /** The error envelope as it can be for these codes; the OpenAPI document has one per status. */
 export function voiceErrorSchemaFor(codes: readonly VoiceErrorCode[]) {
   return z.object({
-    error: z.object({ code: z.enum(codes as [VoiceErrorCode, ...VoiceErrorCode[]]), message: z.string() }),
+    error: z.object({ code: z.enum(codes), message: z.string() }),
   });
 }

@@ -28,7 +28,7 @@ export async function serveLocalFile(req: Request, key: string): Promise<Respons
     return objectResponse(req, body, {
       contentType: check.claims.contentType,
       filename: check.claims.filename,
-      disposition: check.claims.disposition as "attachment" | "inline",
+      disposition: check.claims.disposition,
       cacheControl: `private, max-age=${remaining}`,
     });
   } catch (error) {

@@ -8,9 +8,9 @@ import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
 import { DateTime } from "@/components/ui/date-time";
 import { SegmentedControl } from "@/components/ui/segmented-control";
-import { rollWindows, type RollWindow } from "@/lib/account/keys/roll-windows";
+import { ROLL_WINDOWS, rollWindows, type RollWindow } from "@/lib/account/keys/roll-windows";
 
-const windowOptions = Object.entries(rollWindows).map(([value, { label }]) => ({ value: value as RollWindow, label }));
+const windowOptions = ROLL_WINDOWS.map((value) => ({ value, label: rollWindows[value].label }));
 
 /**
  * "Roll": asks how long the old key should keep working, creates the replacement, and shows the

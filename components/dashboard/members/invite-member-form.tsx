@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { inviteMemberAction } from "@/lib/edge/actions/team-actions";
-import { ROLE_LABELS, type Role } from "@/lib/account/teams/roles";
+import { ROLE_LABELS, ROLES, type Role } from "@/lib/account/teams/roles";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormFailure } from "@/components/ui/form-failure";
@@ -11,6 +11,7 @@ import { CopyField } from "@/components/ui/copy-field";
 import { DateTime } from "@/components/ui/date-time";
 import { Field, Input, Select } from "@/components/ui/field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
+import { isOneOf } from "@/lib/platform/narrow";
 
 /** Invites by email with a role; the link is shown once afterwards, to copy if the email does not arrive. */
 export function InviteMemberForm({ roles }: { roles: readonly Role[] }) {
@@ -70,7 +71,15 @@ export function InviteMemberForm({ roles }: { roles: readonly Role[] }) {
       </Field>
       <Field id="invite-role" label="Role" error={errorOf("role")}>
         {(props) => (
-          <Select {...props} name="role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
+          <Select
+            {...props}
+            name="role"
+            value={role}
+            onChange={(e) => {
+              const { value } = e.target;
+              if (isOneOf(ROLES, value)) setRole(value);
+            }}
+          >
             {roles.map((r) => (
               <option key={r} value={r}>
                 {ROLE_LABELS[r]}

@@ -4,10 +4,11 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { changeMemberRoleAction } from "@/lib/edge/actions/team-actions";
-import { ROLE_LABELS, type Role } from "@/lib/account/teams/roles";
+import { ROLE_LABELS, ROLES, type Role } from "@/lib/account/teams/roles";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Select } from "@/components/ui/field";
+import { isOneOf } from "@/lib/platform/narrow";
 
 /**
  * A member's role. Choosing another (by mouse, or by arrow keys on the focused control) only
@@ -57,7 +58,8 @@ export function MemberRoleSelect({
           disabled={change.isPending}
           className="w-36 min-w-[8.5rem]"
           onChange={(e) => {
-            setChoice(e.target.value as Role);
+            const { value } = e.target;
+            if (isOneOf(ROLES, value)) setChoice(value);
             setSaved(null);
             change.reset();
           }}

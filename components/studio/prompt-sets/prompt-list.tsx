@@ -95,7 +95,7 @@ export function PromptList({
   };
   useEffect(() => {
     const target = focusAfter.current ? document.getElementById(focusAfter.current) : null;
-    if (target && !(target as HTMLButtonElement).disabled) {
+    if (target && !(target instanceof HTMLButtonElement && target.disabled)) {
       target.focus();
       focusAfter.current = null;
     }

@@ -41,7 +41,7 @@ function changes(set: PromptSetView, draft: Draft): UpdatePromptSetBody {
   if (draft.name.trim() !== set.name) body.name = draft.name;
   if (draft.voiceId !== set.voice_id) body.voice_id = draft.voiceId;
   if (draft.modelId !== set.model_id) body.model_id = draft.modelId;
-  if (draft.formatId !== set.output_format) body.output_format = draft.formatId as UpdatePromptSetBody["output_format"];
+  if (draft.formatId !== set.output_format) body.output_format = draft.formatId;
   if (draft.language.trim() !== set.language) body.language = draft.language.trim();
   const settings = draft.custom ? draft.settings : null;
   if (JSON.stringify(settings) !== JSON.stringify(set.voice_settings)) body.voice_settings = settings;

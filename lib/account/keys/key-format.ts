@@ -10,7 +10,7 @@ export function generateApiKey(mode: KeyMode): string {
 
 export function parseApiKey(candidate: string): { mode: KeyMode } | null {
   const match = KEY_PATTERN.exec(candidate);
-  return match ? { mode: match[1] as KeyMode } : null;
+  return match ? { mode: match[1] === "live" ? "live" : "test" } : null;
 }
 
 export function hashApiKey(key: string): string {

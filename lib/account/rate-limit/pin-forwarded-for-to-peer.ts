@@ -15,12 +15,12 @@ export function pinForwardedForToPeer() {
   for (const Server of [http.Server, https.Server]) {
     const emit = Server.prototype.emit;
     Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
-      if (event === "request") {
-        const req = args[0] as http.IncomingMessage;
+      const [req] = args;
+      if (event === "request" && req instanceof http.IncomingMessage) {
         req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
         delete req.headers["x-real-ip"];
       }
-      return Reflect.apply(emit, this, [event, ...args]) as boolean;
-    } as typeof emit;
+      return Reflect.apply(emit, this, [event, ...args]);
+    };
   }
 }

@@ -57,7 +57,8 @@ export const PERMISSIONS = {
 export type Permission = keyof typeof PERMISSIONS;
 
 export function can(role: Role, permission: Permission): boolean {
-  return (PERMISSIONS[permission].roles as readonly Role[]).includes(role);
+  const roles: readonly Role[] = PERMISSIONS[permission].roles;
+  return roles.includes(role);
 }
 
 /** Why `role` lacks `permission`, for a page to say instead of offering it; undefined when it has it. */

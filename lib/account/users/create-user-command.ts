@@ -4,6 +4,7 @@ import { randomBase62 } from "@/lib/platform/ids";
 import { createUserInOrganization } from "@/lib/account/users/create-user";
 import { AccountError } from "@/lib/account/users/errors";
 import { emailSchema, newPasswordSchema, organizationNameSchema } from "@/lib/account/users/schemas";
+import { errorMessage } from "@/lib/platform/narrow";
 
 export const CREATE_USER_USAGE =
   "npm run cli -- create-user --email <address> --org <name or org_id> [--password <password>] [--name <full name>]";
@@ -27,7 +28,7 @@ export async function runCreateUserCommand(args: string[], output: Output): Prom
       },
     }));
   } catch (error) {
-    output.err(`${(error as Error).message}\nusage: ${CREATE_USER_USAGE}`);
+    output.err(`${errorMessage(error)}\nusage: ${CREATE_USER_USAGE}`);
     return 2;
   }
   const email = emailSchema.safeParse(values.email ?? "");

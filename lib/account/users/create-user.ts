@@ -15,7 +15,7 @@ export type CreatedUser = { id: string; email: string; orgId: string; orgName: s
 
 function isUniqueViolation(error: unknown, field: string): boolean {
   if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== "P2002") return false;
-  const target = (error.meta as { target?: unknown } | undefined)?.target;
+  const target = error.meta?.target;
   // adapter-pg reports the constraint's fields or its name, depending on the path taken.
   return JSON.stringify(target ?? error.message).includes(field);
 }

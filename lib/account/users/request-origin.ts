@@ -28,5 +28,6 @@ export function atForwardedOrigin(req: NextRequest): NextRequest {
     // @ts-expect-error duplex is required by Node's fetch for streamed bodies but missing from the DOM types
     duplex: "half",
   });
+  // Auth.js's handlers are typed for NextRequest but read only the Request interface (see above).
   return rewritten as NextRequest;
 }

@@ -115,6 +115,9 @@ export function createRequestAuthenticator(): RequestAuthenticator {
 export const authenticateAndCountRequest = createRequestAuthenticator();
 
 function remember<V>(map: Map<string, V>, key: string, value: V) {
-  if (map.size >= MAX_CACHED && !map.has(key)) map.delete(map.keys().next().value as string);
+  if (map.size >= MAX_CACHED && !map.has(key)) {
+    const oldest = map.keys().next();
+    if (!oldest.done) map.delete(oldest.value);
+  }
   map.set(key, value);
 }

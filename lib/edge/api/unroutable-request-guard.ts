@@ -87,8 +87,8 @@ export function guardUnroutableRequests() {
   for (const Server of [http.Server, https.Server]) {
     const emit = Server.prototype.emit;
     Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
-      if (event === "request") {
-        const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
+      const [req, res] = args;
+      if (event === "request" && req instanceof http.IncomingMessage && res instanceof http.ServerResponse) {
         const rawPath = (req.url ?? "/").split("?", 1)[0];
         const refusal = refusalOf(req.method ?? "GET", rawPath);
         if (refusal) {
@@ -96,7 +96,7 @@ export function guardUnroutableRequests() {
           return true;
         }
       }
-      return Reflect.apply(emit, this, [event, ...args]) as boolean;
-    } as typeof emit;
+      return Reflect.apply(emit, this, [event, ...args]);
+    };
   }
 }

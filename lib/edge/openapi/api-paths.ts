@@ -51,7 +51,7 @@ export function allowedMethodsOf(pathname: string): string | null {
     const found: { pattern: RegExp; allow: string }[] = [];
     for (const document of [buildVerificationDocument(), buildVoiceDocument()]) {
       for (const [template, item] of Object.entries(document.paths)) {
-        const methods = DOCUMENT_METHODS.filter((m) => m in (item as object)).map((m) => m.toUpperCase());
+        const methods = DOCUMENT_METHODS.filter((m) => m in item).map((m) => m.toUpperCase());
         if (methods.includes("GET") && !methods.includes("HEAD")) methods.splice(methods.indexOf("GET") + 1, 0, "HEAD");
         if (!methods.includes("OPTIONS")) methods.push("OPTIONS");
         const source = template

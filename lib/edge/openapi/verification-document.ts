@@ -138,7 +138,7 @@ export function buildVerificationDocument(serverUrl?: string) {
       requestBodies: Object.fromEntries(
         Object.entries(requestBodies).map(([name, schema]) => [
           name,
-          { required: true, content: jsonContent(schema, bodyExamples[name as keyof typeof requestBodies]) },
+          { required: true, content: jsonContent(schema, bodyExamples[name]) },
         ]),
       ),
       responses,

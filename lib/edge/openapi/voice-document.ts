@@ -136,7 +136,7 @@ export function buildVoiceDocument(serverUrl?: string, maxTextLength = DEFAULT_T
           name,
           {
             required: !optionalBodies.has(name),
-            content: jsonContent(schema, bodyExamples[name as keyof typeof bodyExamples]),
+            content: jsonContent(schema, bodyExamples[name]),
           },
         ]),
       ),
@@ -148,7 +148,7 @@ export function buildVoiceDocument(serverUrl?: string, maxTextLength = DEFAULT_T
 }
 
 const optionalBodies = new Set(["PromptSetDuplicate", "PromptSetGenerate"]);
-const bodyExamples = {
+const bodyExamples: Record<string, unknown> = {
   TtsRequest: examples.ttsRequest,
   PromptSetCreate: examples.promptSetCreate,
   PromptSetUpdate: examples.promptSetUpdate,
@@ -158,16 +158,19 @@ const bodyExamples = {
 };
 
 /** Every answer of the Voice API carries a Request-Id (proxy.ts): declared on every response. */
-function withRequestId<D extends { paths: object; components: { responses: object } }>(document: D): D {
-  const addTo = (responses: Record<string, { headers?: object; $ref?: string }>) => {
+type Responses = Record<string, { headers?: object; $ref?: string; description?: string }>;
+function withRequestId<
+  D extends { paths: Record<string, Record<string, { responses: Responses }>>; components: { responses: Responses } },
+>(document: D): D {
+  const addTo = (responses: Responses) => {
     for (const response of Object.values(responses)) {
       if (response.$ref) continue;
       response.headers = { "Request-Id": componentRef("headers", "RequestId"), ...response.headers };
     }
   };
-  addTo(document.components.responses as never);
+  addTo(document.components.responses);
   for (const item of Object.values(document.paths)) {
-    for (const operation of Object.values(item as Record<string, { responses: never }>)) addTo(operation.responses);
+    for (const operation of Object.values(item)) addTo(operation.responses);
   }
   return document;
 }

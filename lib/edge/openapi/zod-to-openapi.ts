@@ -10,7 +10,7 @@ const conversion = { target: "draft-2020-12", unrepresentable: "any" } as const;
  * ("output"). Refinements zod cannot express stay in the description of the field.
  */
 export function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { ...conversion, io }) as JsonSchema;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { ...conversion, io });
   return rest;
 }
 
@@ -34,7 +34,7 @@ export function namedSchemas(named: {
     for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
     const { schemas: converted } = z.toJSONSchema(registry, { ...conversion, io, uri: (id) => schemaRef(id) });
     return Object.fromEntries(
-      Object.entries(converted).map(([id, { $schema: _dialect, $id: _id, ...rest }]) => [id, rest as JsonSchema]),
+      Object.entries(converted).map(([id, { $schema: _dialect, $id: _id, ...rest }]) => [id, rest]),
     );
   };
   const input = convert({ ...named.input, ...named.requestBodies }, "input");

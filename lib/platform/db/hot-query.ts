@@ -11,7 +11,13 @@ type HotConnection = {
   waitingSince: number;
   connect: () => postgres.Sql;
 };
-const globalForDb = globalThis as unknown as { hotConnections?: HotConnection[] };
+/** A value a hot statement binds: text, numbers, dates, arrays and JSON, as postgres.js sends them. */
+export type HotValue = postgres.ParameterOrJSON<never>;
+
+declare global {
+  // One set per process; Next.js dev reloads modules, so it is kept on globalThis.
+  var voiceageHotConnections: HotConnection[] | undefined;
+}
 
 // Connection-string parameters that only Prisma reads: postgres.js would send them to the
 // server as run-time settings, which it rejects ("unrecognized configuration parameter").
@@ -43,8 +49,8 @@ const PRISMA_ONLY_PARAMETERS = [
  * hand-over: throughput fell from 28,000 to 7,500 queries/s within 40 s of load here, 81% of
  * the CPU in that scan. A client with one connection never builds that queue up.
  */
-const hotConnections: HotConnection[] = globalForDb.hotConnections ?? createHotConnections();
-if (env().NODE_ENV !== "production") globalForDb.hotConnections = hotConnections;
+const hotConnections: HotConnection[] = globalThis.voiceageHotConnections ?? createHotConnections();
+if (env().NODE_ENV !== "production") globalThis.voiceageHotConnections = hotConnections;
 
 function createHotConnections(): HotConnection[] {
   const [base, query = ""] = env().DATABASE_URL.split(/\?(.*)/s);
@@ -111,17 +117,17 @@ function watchForStalls(connections: HotConnection[]) {
  */
 export async function hotQuery<Row>(
   text: string,
-  values: unknown[] = [],
+  values: HotValue[] = [],
   options: { prepare?: boolean } = {},
 ): Promise<{ rows: Row[]; rowCount: number }> {
   let connection = hotConnections[0];
   for (const candidate of hotConnections) if (candidate.inFlight < connection.inFlight) connection = candidate;
   if (connection.inFlight++ === 0) connection.waitingSince = Date.now();
   try {
-    const result = await connection.sql.unsafe(text, values as postgres.ParameterOrJSON<never>[], {
+    const result = await connection.sql.unsafe<Row[]>(text, values, {
       prepare: options.prepare ?? true,
     });
-    return { rows: result as unknown as Row[], rowCount: result.count };
+    return { rows: result, rowCount: result.count };
   } finally {
     // An answer (or an error) shows the connection is alive: the wait starts again for the rest.
     connection.waitingSince = --connection.inFlight === 0 ? 0 : Date.now();

@@ -11,10 +11,13 @@ import { errorField, logger } from "@/lib/platform/log";
 // connection of the job runner) are private to this folder.
 
 // One of each per process; Next.js dev reloads modules, so keep them on globalThis.
-const globalForDb = globalThis as unknown as { prisma?: PrismaClient; pgPool?: pg.Pool };
+declare global {
+  var voiceagePrisma: PrismaClient | undefined;
+  var voiceagePgPool: pg.Pool | undefined;
+}
 
 /** The connection pool Prisma runs on (node-postgres, through the Prisma adapter). */
-const pgPool: pg.Pool = globalForDb.pgPool ?? createPool();
+const pgPool: pg.Pool = globalThis.voiceagePgPool ?? createPool();
 
 function createPool() {
   const pool = new pg.Pool({
@@ -28,11 +31,11 @@ function createPool() {
   return pool;
 }
 
-export const db: PrismaClient = globalForDb.prisma ?? new PrismaClient({ adapter: new PrismaPg(pgPool) });
+export const db: PrismaClient = globalThis.voiceagePrisma ?? new PrismaClient({ adapter: new PrismaPg(pgPool) });
 
 if (env().NODE_ENV !== "production") {
-  globalForDb.prisma = db;
-  globalForDb.pgPool = pgPool;
+  globalThis.voiceagePrisma = db;
+  globalThis.voiceagePgPool = pgPool;
 }
 
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];

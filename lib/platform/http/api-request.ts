@@ -2,6 +2,7 @@ import "server-only";
 import { newRequestId } from "@/lib/platform/http/security-headers";
 import { currentContext, runWithContext } from "@/lib/platform/log-context";
 import { errorField, logger } from "@/lib/platform/log";
+import { isRecord } from "@/lib/platform/narrow";
 
 /**
  * Runs one API request inside its log context and writes the one line that sums it up (route,
@@ -40,8 +41,8 @@ export function setLogOrg(orgId: string): void {
 async function errorCodeOf(response: Response): Promise<string | undefined> {
   if (!response.headers.get("content-type")?.includes("json")) return undefined;
   try {
-    const body = (await response.clone().json()) as { error?: { code?: unknown } };
-    return typeof body.error?.code === "string" ? body.error.code : undefined;
+    const body: unknown = await response.clone().json();
+    return isRecord(body) && isRecord(body.error) && typeof body.error.code === "string" ? body.error.code : undefined;
   } catch {
     return undefined;
   }

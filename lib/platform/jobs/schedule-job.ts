@@ -3,6 +3,7 @@ import type { Tx } from "@/lib/platform/db";
 import { notifyJobRunners } from "@/lib/platform/db/job-queue";
 import { newId } from "@/lib/platform/ids";
 import type { JobDefinition } from "@/lib/platform/jobs/define-job";
+import { toInputJson } from "@/lib/platform/db/json-column";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**
@@ -10,10 +11,13 @@ import type { Prisma } from "@/lib/generated/prisma/client";
  * one place a Job row's name, payload and maxAttempts come from, for scheduleJobInTx and for
  * the one statement that writes a Job row in SQL (insertSessionWithExpiryJob in lib/platform/db/hot/sessions.ts).
  */
-export function jobRowFields<Payload>(job: JobDefinition<Payload>, payload: Payload) {
+export function jobRowFields<Payload>(
+  job: JobDefinition<Payload>,
+  payload: Payload,
+): { name: string; payload: Prisma.InputJsonValue; maxAttempts: number } {
   return {
     name: job.name,
-    payload: job.payload.parse(payload) as Prisma.InputJsonValue,
+    payload: toInputJson(job.payload.parse(payload)),
     maxAttempts: job.maxAttempts,
   };
 }

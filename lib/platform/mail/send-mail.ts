@@ -5,6 +5,7 @@ import { env } from "@/lib/platform/env";
 import { newId } from "@/lib/platform/ids";
 import { lazy } from "@/lib/platform/lazy";
 import { logger } from "@/lib/platform/log";
+import { isRecord } from "@/lib/platform/narrow";
 
 /** One message to one address; `text` is always sent, `html` as its alternative when given. */
 export interface OutgoingMail {
@@ -19,7 +20,7 @@ export interface OutgoingMail {
 
 /** What the Mail page may show of a failure: the error's code and the relay's reply code, never its text. */
 function failureCode(error: unknown): string {
-  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  const { code, responseCode } = isRecord(error) ? error : {};
   return [typeof code === "string" ? code : "ERROR", typeof responseCode === "number" ? String(responseCode) : ""]
     .filter(Boolean)
     .join(" ");
@@ -73,7 +74,8 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
  */
 export function mailErrorField(error: unknown): { type: string; code?: string; responseCode?: number } {
   if (!(error instanceof Error)) return { type: typeof error };
-  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+  const fields: Record<string, unknown> = isRecord(error) ? error : {};
+  const { code, responseCode } = fields;
   return {
     type: error.name,
     ...(typeof code === "string" ? { code } : {}),

@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { statSync } from "node:fs";
 import path from "node:path";
 import { assertValidKey, type ObjectStorage, type SignedUrlOptions } from "@/lib/platform/storage/object-storage";
+import { errorCode } from "@/lib/platform/narrow";
 
 export type LocalStorageOptions = {
   /** Directory the objects live under. */
@@ -23,7 +24,13 @@ export type LocalStorageOptions = {
  */
 const LOCAL_FILES_PATH = "/files";
 
-type UrlClaims = { key: string; expires: number; contentType: string; filename: string; disposition: string };
+type UrlClaims = {
+  key: string;
+  expires: number;
+  contentType: string;
+  filename: string;
+  disposition: "attachment" | "inline";
+};
 
 type LocalUrlCheck = { ok: true; claims: UrlClaims } | { ok: false; reason: "malformed" | "bad_signature" | "expired" };
 
@@ -68,7 +75,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       try {
         return await readFile(filePath(key));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        if (errorCode(error) === "ENOENT") return null;
         throw error;
       }
     },

@@ -1,6 +1,7 @@
 import "server-only";
 import { lazy } from "@/lib/platform/lazy";
 import { assertValidKey, contentDisposition, type ObjectStorage } from "@/lib/platform/storage/object-storage";
+import { isRecord } from "@/lib/platform/narrow";
 
 export type S3StorageOptions = {
   bucket: string;
@@ -56,7 +57,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
         const out = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         return out.Body ? Buffer.from(await out.Body.transformToByteArray()) : Buffer.alloc(0);
       } catch (error) {
-        if (error instanceof sdk.NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
+        if (error instanceof sdk.NoSuchKey || (isRecord(error) && error.name === "NoSuchKey")) return null;
         throw error;
       }
     },
@@ -67,7 +68,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
         await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
         return true;
       } catch (error) {
-        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        const status = isRecord(error) && isRecord(error.$metadata) ? error.$metadata.httpStatusCode : undefined;
         if (error instanceof sdk.NotFound || status === 404) return false;
         throw error;
       }

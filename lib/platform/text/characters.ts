@@ -28,5 +28,5 @@ export function countCharacters(text: string): number {
 export function maxCharacters<T extends z.ZodString>(schema: T, max: number, message: string): T {
   return schema
     .refine((value) => value.length <= max || countCharacters(value) <= max, message)
-    .meta({ maxLength: max }) as T;
+    .meta({ maxLength: max });
 }

@@ -150,7 +150,7 @@ export const OUTPUT_FORMATS: readonly OutputFormat[] = [
   opus(192),
 ];
 
-export const OUTPUT_FORMAT_IDS = OUTPUT_FORMATS.map((f) => f.id) as [string, ...string[]];
+export const OUTPUT_FORMAT_IDS = OUTPUT_FORMATS.map((f) => f.id);
 export const DEFAULT_OUTPUT_FORMAT = "wav_8000";
 
 const BY_ID = new Map(OUTPUT_FORMATS.map((f) => [f.id, f]));

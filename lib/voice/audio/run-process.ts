@@ -1,5 +1,6 @@
 import "server-only";
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import { Socket } from "node:net";
 
 class ProcessError extends Error {
   constructor(
@@ -53,7 +54,7 @@ export function startProcess(command: string, args: string[], options: { timeout
   // Nobody may await `exited` if kill() is called; keep that from becoming an unhandled rejection.
   exited.catch(() => undefined);
 
-  const handles = [child, child.stdin, child.stdout, child.stderr] as unknown as { ref(): void; unref(): void }[];
+  const handles = refHandles(child);
   return {
     run(input) {
       // The clock starts with the work, not with the spawn: a pre-started process may wait.
@@ -86,4 +87,11 @@ export function runProcess(command: string, args: string[], input: Uint8Array, o
 function lastLine(text: string): string {
   const lines = text.trim().split("\n");
   return lines[lines.length - 1] ?? "";
+}
+
+/** The child and its pipes (net.Sockets at run time), each of which keeps the event loop alive until unref'd. */
+export function refHandles(child: ChildProcess): { ref(): void; unref(): void }[] {
+  const handles: { ref(): void; unref(): void }[] = [child];
+  for (const stream of [child.stdin, child.stdout, child.stderr]) if (stream instanceof Socket) handles.push(stream);
+  return handles;
 }

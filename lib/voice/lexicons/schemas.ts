@@ -30,7 +30,7 @@ export const createLexiconBodySchema = z.strictObject({
 });
 export type CreateLexiconBody = z.infer<typeof createLexiconBodySchema>;
 
-const lexemeSchema = z.object({
+export const lexemeSchema = z.object({
   graphemes: z.array(z.string()),
   alias: z.string().nullable(),
   phoneme: z.string().nullable().meta({ description: "IPA." }),

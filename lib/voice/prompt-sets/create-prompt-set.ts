@@ -1,6 +1,5 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/platform/ids";
 import { checkVoice } from "@/lib/voice/prompt-sets/check-voice";
 import { getPromptSet } from "@/lib/voice/prompt-sets/get-prompt-set";
@@ -22,7 +21,7 @@ export async function createPromptSet(input: { orgId: string; body: CreatePrompt
       voiceId: body.voice_id,
       modelId: body.model_id,
       outputFormat: body.output_format,
-      voiceSettings: (body.voice_settings as Prisma.InputJsonValue | undefined) ?? undefined,
+      voiceSettings: body.voice_settings,
       textType: body.text_type,
       lexiconIds: body.lexicon_ids,
       prompts: {

@@ -24,7 +24,7 @@ export async function duplicatePromptSet(input: { orgId: string; id: string; nam
         voiceId: source.voiceId,
         modelId: source.modelId,
         outputFormat: source.outputFormat,
-        voiceSettings: (source.voiceSettings as Prisma.InputJsonValue | null) ?? undefined,
+        voiceSettings: source.voiceSettings ?? undefined,
       },
     });
     await tx.promptSetPrompt.createMany({

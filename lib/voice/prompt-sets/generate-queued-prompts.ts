@@ -10,7 +10,8 @@ import { generateTts, ttsDependencies, type TtsDependencies } from "@/lib/voice/
 import { describeVoiceError } from "@/lib/voice/errors";
 import type { ObjectStorage } from "@/lib/platform/storage/object-storage";
 import { getOutputFormat, type OutputFormat } from "@/lib/voice/audio/formats";
-import type { TextType, TtsRequestBody, VoiceSettingsInput } from "@/lib/voice/schemas";
+import type { TtsRequestBody } from "@/lib/voice/schemas";
+import { modelIdOf, textTypeOf, voiceSettingsOf } from "@/lib/voice/columns";
 
 /** How long one job run works before handing over to its next run (a step, in Inngest's terms). */
 const RUN_BUDGET_MS = 20_000;
@@ -84,12 +85,12 @@ async function generatePrompt(
   const format = getOutputFormat(set.outputFormat);
   const body: TtsRequestBody = {
     text: prompt.text,
-    text_type: set.textType as TextType,
+    text_type: textTypeOf(set.textType),
     lexicon_ids: set.lexiconIds,
     voice_id: set.voiceId,
-    model_id: set.modelId as TtsRequestBody["model_id"],
-    output_format: format.id as TtsRequestBody["output_format"],
-    voice_settings: (set.voiceSettings as VoiceSettingsInput | null) ?? undefined,
+    model_id: modelIdOf(set.modelId),
+    output_format: format.id,
+    voice_settings: voiceSettingsOf(set.voiceSettings) ?? undefined,
   };
   // Every write is fenced on `generating`: a prompt edited meanwhile is no longer ours to finish.
   const mine = { id: prompt.id, status: "generating" as const };

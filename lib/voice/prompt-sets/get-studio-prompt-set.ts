@@ -1,7 +1,7 @@
 import "server-only";
 import { getPromptSet } from "@/lib/voice/prompt-sets/get-prompt-set";
 import { getPromptSetPeaks, type PromptPeaks } from "@/lib/voice/prompt-sets/get-prompt-set-peaks";
-import { archiveLayouts, type ArchiveLayout, type PromptSetView } from "@/lib/voice/prompt-sets/schemas";
+import { type ArchiveLayout, type PromptSetView } from "@/lib/voice/prompt-sets/schemas";
 import { archiveEntry } from "@/lib/voice/prompt-sets/stream-prompt-set-archive";
 import { getOutputFormat } from "@/lib/voice/audio/formats";
 
@@ -24,8 +24,11 @@ export async function studioPromptSetOf(orgId: string, view: PromptSetView): Pro
 
 function withStudioExtras(view: PromptSetView, peaks: PromptPeaks): StudioPromptSet {
   const format = getOutputFormat(view.output_format);
-  const archivePaths = Object.fromEntries(
-    archiveLayouts.map((layout) => [layout, archiveEntry(layout, view.language, "<name>", format).path]),
-  ) as Record<ArchiveLayout, string>;
+  const pathIn = (layout: ArchiveLayout) => archiveEntry(layout, view.language, "<name>", format).path;
+  const archivePaths: Record<ArchiveLayout, string> = {
+    asterisk: pathIn("asterisk"),
+    freeswitch: pathIn("freeswitch"),
+    flat: pathIn("flat"),
+  };
   return { ...view, peaks, archive_paths: archivePaths };
 }

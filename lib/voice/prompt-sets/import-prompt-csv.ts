@@ -4,8 +4,8 @@ import { findPromptSetOrThrow } from "@/lib/voice/prompt-sets/find-prompt-set";
 import { parsePromptCsv, type CsvRowError } from "@/lib/voice/prompt-sets/prompt-csv";
 import type { PromptSetView } from "@/lib/voice/prompt-sets/schemas";
 import { updatePromptSet } from "@/lib/voice/prompt-sets/update-prompt-set";
-import type { TextType } from "@/lib/voice/schemas";
 import { VoiceApiError } from "@/lib/voice/errors";
+import { textTypeOf } from "@/lib/voice/columns";
 
 /** An error naming the first bad rows by their spreadsheet row numbers, with the count of all. */
 export class PromptCsvError extends VoiceApiError {
@@ -29,7 +29,7 @@ export class PromptCsvError extends VoiceApiError {
  */
 export async function importPromptCsv(input: { orgId: string; id: string; csv: string }): Promise<PromptSetView> {
   const set = await findPromptSetOrThrow(input.orgId, input.id);
-  const parsed = parsePromptCsv(input.csv, env().TTS_MAX_TEXT_LENGTH, set.textType as TextType);
+  const parsed = parsePromptCsv(input.csv, env().TTS_MAX_TEXT_LENGTH, textTypeOf(set.textType));
   if (!parsed.ok) throw new PromptCsvError(parsed.errors, parsed.total);
   return updatePromptSet({ orgId: input.orgId, id: input.id, body: { prompts: parsed.prompts } });
 }

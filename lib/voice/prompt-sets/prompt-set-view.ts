@@ -12,8 +12,7 @@ import type {
   PromptView,
 } from "@/lib/voice/prompt-sets/schemas";
 import { getOutputFormat } from "@/lib/voice/audio/formats";
-import type { ModelId } from "@/lib/platform/config/model-ids";
-import type { VoiceSettingsInput } from "@/lib/voice/schemas";
+import { modelIdOf, textTypeOf, voiceSettingsOf } from "@/lib/voice/columns";
 
 // How a stored set reads in the API (and the studio): one mapper for every answer.
 
@@ -66,10 +65,10 @@ export function summaryView(set: SetRow, counts: GenerationCounts): PromptSetSum
     name: set.name,
     language: set.language,
     voice_id: set.voiceId,
-    model_id: set.modelId as ModelId,
-    output_format: set.outputFormat as PromptSetSummary["output_format"],
-    voice_settings: (set.voiceSettings as VoiceSettingsInput | null) ?? null,
-    text_type: set.textType as PromptSetSummary["text_type"],
+    model_id: modelIdOf(set.modelId),
+    output_format: set.outputFormat,
+    voice_settings: voiceSettingsOf(set.voiceSettings),
+    text_type: textTypeOf(set.textType),
     lexicon_ids: set.lexiconIds,
     file_extension: getOutputFormat(set.outputFormat).fileExtension,
     generation: generationView(set, counts),

@@ -1,7 +1,7 @@
 // zod schemas of prompt sets (the Voice API's /prompt-sets and the studio). Zod only: importable
 // by client code (studio forms) and by the OpenAPI document builder.
 import { z } from "zod";
-import { DEFAULT_OUTPUT_FORMAT, OUTPUT_FORMAT_IDS } from "@/lib/voice/audio/formats";
+import { DEFAULT_OUTPUT_FORMAT } from "@/lib/voice/audio/formats";
 import { lexiconIdsSchema } from "@/lib/voice/lexicons/schemas";
 import {
   buildTtsTextSchema,
@@ -105,7 +105,7 @@ export function buildCreatePromptSetBodySchema(maxTextLength = DEFAULT_TTS_MAX_T
       name: promptSetNameSchema,
       voice_id: voiceIdSchema,
       model_id: modelIdSchema.default(DEFAULT_MODEL_ID),
-      output_format: outputFormatSchema.default(DEFAULT_OUTPUT_FORMAT as (typeof OUTPUT_FORMAT_IDS)[number]),
+      output_format: outputFormatSchema.default(DEFAULT_OUTPUT_FORMAT),
       voice_settings: voiceSettingsSchema.optional(),
       language: promptSetLanguageSchema.optional(),
       text_type: textTypeSchema.default("text"),

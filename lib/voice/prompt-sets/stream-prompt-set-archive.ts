@@ -121,12 +121,15 @@ export async function streamPromptSetArchive(
     ),
   );
   zip.end();
-  const output = zip.outputStream as Readable;
+  const output = zip.outputStream;
+  // yazl's stream is a PassThrough; its types say only NodeJS.ReadableStream.
+  if (!(output instanceof Readable)) throw new Error("The zip output is not a Node.js Readable.");
   zip.on("error", (error: unknown) => {
     logger().error({ setId: set.id, err: errorField(error) }, "prompt set archive failed while streaming");
-    output.destroy(error as Error);
+    output.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return {
+    // Node's web-stream types and the DOM's ReadableStream are declared apart; the object is one.
     body: Readable.toWeb(output) as ReadableStream<Uint8Array>,
     filename: `${promptSetSlug(set.name)}-${input.layout}.zip`,
   };

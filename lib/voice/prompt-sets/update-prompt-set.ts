@@ -12,6 +12,7 @@ import { VoiceApiError } from "@/lib/voice/errors";
 import { env } from "@/lib/platform/env";
 import { loadLexicons } from "@/lib/voice/manage-lexicons";
 import { scriptProblem, type TextType } from "@/lib/voice/schemas";
+import { textTypeOf } from "@/lib/voice/columns";
 
 /** The columns of a generation's result: cleared whenever what the prompt says changes. */
 export const NO_RESULT = {
@@ -43,7 +44,7 @@ export async function updatePromptSet(input: {
   if (body.lexicon_ids) await loadLexicons(input.orgId, body.lexicon_ids);
   await db.$transaction(async (tx) => {
     const set = await findPromptSetOrThrow(input.orgId, input.id, tx);
-    const textType = body.text_type ?? (set.textType as TextType);
+    const textType = body.text_type ?? textTypeOf(set.textType);
     if (body.text_type !== undefined && body.text_type !== set.textType && !body.prompts) {
       // The stored prompts are read the new way: each must still make sense.
       const stored = await tx.promptSetPrompt.findMany({ where: { setId: set.id }, orderBy: { position: "asc" } });
@@ -70,8 +71,7 @@ export async function updatePromptSet(input: {
         lexiconIds: body.lexicon_ids,
         ...(body.voice_settings !== undefined
           ? {
-              voiceSettings:
-                body.voice_settings === null ? Prisma.DbNull : (body.voice_settings as Prisma.InputJsonValue),
+              voiceSettings: body.voice_settings === null ? Prisma.DbNull : body.voice_settings,
             }
           : {}),
       },

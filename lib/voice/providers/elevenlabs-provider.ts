@@ -15,8 +15,13 @@ import {
 } from "@/lib/voice/providers/speech-provider";
 import type { ModelId } from "@/lib/platform/config/model-ids";
 import type { ResolvedVoiceSettings, Voice } from "@/lib/voice/providers/voice-schemas";
+import { isRecord } from "@/lib/platform/narrow";
 
-export type UpstreamFormat = { id: string; sampleRate: number; container: "pcm" | "mp3" };
+export type UpstreamFormat = {
+  id: "mp3_44100_192" | "mp3_44100_128" | "pcm_44100" | "pcm_24000" | "pcm_22050" | "pcm_16000";
+  sampleRate: number;
+  container: "pcm" | "mp3";
+};
 
 /**
  * What we ask ElevenLabs for, given the format the caller wants. Every prompt is trimmed and
@@ -131,7 +136,7 @@ export function createElevenLabsProvider(options: ElevenLabsOptions): SpeechProv
             {
               text: request.pieces ? elevenLabsText(request.pieces, models[request.modelId]).text : request.text,
               modelId: models[request.modelId],
-              outputFormat: upstream.id as never,
+              outputFormat: upstream.id,
               voiceSettings: {
                 stability: settings.stability,
                 similarityBoost: settings.similarity_boost,
@@ -259,11 +264,11 @@ function mapUpstreamError(
 }
 
 function upstreamDetail(body: unknown): { code: string; message: string } {
-  const detail = body && typeof body === "object" && "detail" in body ? (body as { detail: unknown }).detail : body;
+  const detail = isRecord(body) && "detail" in body ? body.detail : body;
   if (typeof detail === "string") return { code: "", message: detail.slice(0, 300) };
-  if (detail && typeof detail === "object") {
-    const d = detail as Record<string, unknown>;
-    if (Array.isArray(detail)) return { code: "", message: JSON.stringify(detail).slice(0, 300) };
+  if (Array.isArray(detail)) return { code: "", message: JSON.stringify(detail).slice(0, 300) };
+  if (isRecord(detail)) {
+    const d = detail;
     return {
       code: typeof d.status === "string" ? d.status : typeof d.code === "string" ? d.code : "",
       message:

@@ -3,6 +3,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { refHandles } from "@/lib/voice/audio/run-process";
 
 // Festival spends ~0.4 s loading itself before it says a word, more than the synthesis of a
 // short prompt. So a few Festival processes stay loaded, reading Scheme on stdin (--pipe), and
@@ -246,6 +247,5 @@ function lastError(worker: Worker): string {
 }
 
 function handles(worker: Worker) {
-  const { child } = worker;
-  return [child, child.stdin, child.stdout, child.stderr] as unknown as { ref(): void; unref(): void }[];
+  return refHandles(worker.child);
 }

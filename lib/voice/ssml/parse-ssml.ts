@@ -1,6 +1,7 @@
 // The SSML subset IVR prompts need, read safely (read-xml.ts: no DTDs, no entities). Client-safe.
 import { readIpa } from "@/lib/voice/ssml/ipa";
 import { MarkupError, readXml } from "@/lib/voice/ssml/read-xml";
+import { errorMessage, isOneOf } from "@/lib/platform/narrow";
 
 type SayAs = "digits" | "telephone" | "date" | "characters";
 
@@ -94,13 +95,13 @@ function closedPiece(open: Open, fail: (reason: string) => never): SsmlPiece | n
   }
   if (open.name === "say-as") {
     const interpretAs = open.attrs["interpret-as"];
-    if (!SAY_AS.includes(interpretAs as SayAs))
+    if (!isOneOf(SAY_AS, interpretAs))
       fail(`<say-as interpret-as> must be one of ${SAY_AS.join(", ")}, not "${interpretAs ?? ""}"`);
     const format = open.attrs.format ?? null;
     if (format !== null && (interpretAs !== "date" || !DATE_FORMATS.includes(format)))
       fail(`<say-as format="${format}"> is only for dates: ${DATE_FORMATS.join(", ")}`);
     if (!text) fail("<say-as> is empty");
-    return { kind: "say-as", interpretAs: interpretAs as SayAs, format, text, rate: open.rate };
+    return { kind: "say-as", interpretAs, format, text, rate: open.rate };
   }
   if (open.name === "phoneme") {
     if ((open.attrs.alphabet ?? "ipa") !== "ipa") fail('<phoneme alphabet> must be "ipa"');
@@ -116,7 +117,7 @@ export function checkIpa(ipa: string, fail: (reason: string) => never): void {
   try {
     readIpa(ipa);
   } catch (error) {
-    fail((error as Error).message);
+    fail(errorMessage(error));
   }
 }
 

@@ -23,14 +23,14 @@ export type XmlHandlers = {
 
 /** Reads `source`, calling `handlers` in document order; any problem is a MarkupError with its line. */
 export function readXml(source: string, handlers: XmlHandlers): void {
-  const parser = new SaxesParser({ position: true });
+  const parser = new SaxesParser({ position: true, xmlns: false });
   const fail = (reason: string): never => {
     throw new MarkupError(parser.line, reason);
   };
   parser.on("error", (error) => fail(error.message.replace(/^(?:[^:]*:)?\d+:\d+: /, "")));
   parser.on("doctype", () => fail("a DOCTYPE is not accepted (no DTDs or entity declarations)"));
   parser.on("processinginstruction", (pi) => fail(`processing instruction <?${pi.target}?> is not accepted`));
-  parser.on("opentag", (tag) => handlers.open(tag.name, tag.attributes as Record<string, string>, fail));
+  parser.on("opentag", (tag) => handlers.open(tag.name, tag.attributes, fail));
   parser.on("text", (text) => handlers.text(text, fail));
   parser.on("cdata", (text) => handlers.text(text, fail));
   parser.on("closetag", (tag) => handlers.close(tag.name, fail));

@@ -1,5 +1,5 @@
 import "server-only";
-import { hotQuery } from "@/lib/platform/db/hot-query";
+import { hotQuery, type HotValue } from "@/lib/platform/db/hot-query";
 import type { IdempotencyAnswerRow } from "@/lib/platform/db/hot/idempotency-keys";
 import { SESSION_JSON_SQL } from "@/lib/platform/db/hot/session-json-sql";
 import type { Mode as KeyMode, Prisma, SessionStatus } from "@/lib/generated/prisma/client";
@@ -119,7 +119,7 @@ export async function insertSessionWithExpiryJob(
   job: ExpiryJobRow,
   key?: IdempotencyAnswerRow,
 ): Promise<boolean> {
-  const values: unknown[] = [
+  const values: HotValue[] = [
     session.id,
     session.orgId,
     session.mode,
@@ -188,7 +188,7 @@ export async function selectSessionsPage(input: {
   // minute) it can instead be a scan of the organisation's rows plus a sort (measured: 2 ms at
   // 5,000 rows). The ANALYZE invalidates that plan, so it fixes itself.
   if (!Number.isInteger(input.limit) || input.limit < 1) throw new RangeError(`page size out of range: ${input.limit}`);
-  const params: unknown[] = [input.orgId];
+  const params: HotValue[] = [input.orgId];
   const where = [`"orgId" = $1`];
   if (input.status) where.push(`"status" = $${params.push(input.status)}::"SessionStatus"`);
   if (input.mode) where.push(`"mode" = $${params.push(input.mode)}::"Mode"`);
