@@ -3,6 +3,7 @@ import { inngestFunctionId, type Job, type JobOutcome } from "@/lib/platform/job
 import { inngest, jobEvent } from "@/inngest/client";
 import { runWithContext } from "@/lib/platform/log-context";
 import { errorField, logger } from "@/lib/platform/log";
+import { isOneOf } from "@/lib/platform/narrow";
 
 // The Inngest function of a job; inngest/route-handlers.ts serves one per job of the
 // registry, so a new job needs no wiring here. The relay
@@ -20,7 +21,9 @@ import { errorField, logger } from "@/lib/platform/log";
 //   calls the job's onFinalFailure.
 const DEFAULT_MAX_RESCHEDULES = 4;
 
-type InngestRetries = Parameters<typeof inngest.createFunction>[0]["retries"];
+// Inngest takes 0 to 20 retries, typed as those literals; a job asking for more gets the most.
+const INNGEST_RETRIES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20] as const;
+const inngestRetries = (retries: number) => (isOneOf(INNGEST_RETRIES, retries) ? retries : retries < 0 ? 0 : 20);
 
 export function jobFunction(job: Job) {
   const event = jobEvent(job);
@@ -28,7 +31,7 @@ export function jobFunction(job: Job) {
   return inngest.createFunction(
     {
       id: inngestFunctionId(job),
-      retries: (job.maxAttempts - 1) as InngestRetries,
+      retries: inngestRetries(job.maxAttempts - 1),
       triggers: [event],
       ...(onFinalFailure
         ? { onFailure: async ({ event: failed }) => onFinalFailure(job.payload.parse(failed.data.event.data.payload)) }

@@ -11,6 +11,7 @@ import { PASSWORD_MIN_LENGTH } from "@/lib/account/users/schemas";
 
 type AuthFailure = Extract<AuthFormState | SignUpFormState, { ok: false }>;
 
+// Cast: `!state.ok` narrows a union, but not a generic S, to its failure member.
 const failureOf = <S extends AuthFormState | SignUpFormState>(state: S) =>
   (state && !state.ok ? state : null) as Extract<S, { ok: false }> | null;
 

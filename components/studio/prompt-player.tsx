@@ -33,6 +33,7 @@ async function loadAudio(prompt: PlayerPrompt, signal: AbortSignal): Promise<Loa
   // An offline context decodes without a user gesture and without touching the speakers;
   // a low rate is plenty for an outline.
   const decoded = await new OfflineAudioContext(1, 1, 8000).decodeAudioData(playable.bytes.slice().buffer);
+  // Cast: TypeScript's Uint8Array<ArrayBufferLike> may be shared memory, which Blob refuses; these bytes never are.
   const url = URL.createObjectURL(new Blob([playable.bytes as BlobPart], { type: playable.contentType }));
   return {
     url,

@@ -9,6 +9,7 @@ import { modelIds, type ModelId } from "@/lib/platform/config/model-ids";
 import type { SliderSpec } from "@/lib/voice/studio/voice-settings";
 import { formatGroups } from "@/lib/voice/audio/formats";
 import { GROUP_LABELS, MODEL_LABELS, PLAN_LABELS, type StudioFormat } from "./studio-labels";
+import { isOneOf } from "@/lib/platform/narrow";
 
 /** The model select, with the API's models by their studio names. */
 export function ModelSelect({
@@ -17,7 +18,7 @@ export function ModelSelect({
   ...props
 }: { value: ModelId; onChange: (model: ModelId) => void } & Omit<ComponentProps<"select">, "value" | "onChange">) {
   return (
-    <Select {...props} value={value} onChange={(e) => onChange(e.target.value as ModelId)}>
+    <Select {...props} value={value} onChange={(e) => isOneOf(modelIds, e.target.value) && onChange(e.target.value)}>
       {modelIds.map((model) => (
         <option key={model} value={model}>
           {MODEL_LABELS[model]}

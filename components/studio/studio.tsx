@@ -10,7 +10,7 @@ import { defaultVoiceId } from "@/lib/voice/studio/voice-filters";
 import { sameSettings } from "@/lib/voice/studio/voice-settings";
 import { DEFAULT_OUTPUT_FORMAT } from "@/lib/voice/audio/formats";
 import type { TtsHistoryItem } from "@/lib/voice/list-tts-generations";
-import { modelIds, type ModelId } from "@/lib/platform/config/model-ids";
+import { modelIds } from "@/lib/platform/config/model-ids";
 import { DEFAULT_MODEL_ID, MARKUP_ALLOWANCE, type Voice } from "@/lib/voice/schemas";
 import { HistoryList } from "./history-list";
 import { Playground } from "./playground";
@@ -19,6 +19,7 @@ import type { StudioFormat } from "./studio-labels";
 import { PromptPlayer } from "./prompt-player";
 import type { PlayerPrompt } from "./types";
 import { VoicePicker } from "./voice-picker";
+import { isOneOf } from "@/lib/platform/narrow";
 
 const STARTER_SCRIPT =
   "Thank you for calling. For sales, press 1. For support, press 2. To hear these options again, press 9.";
@@ -162,7 +163,7 @@ export function Studio({
     setState((s) => ({
       ...s,
       text: item.text,
-      modelId: (modelIds as readonly string[]).includes(item.model_id) ? (item.model_id as ModelId) : s.modelId,
+      modelId: isOneOf(modelIds, item.model_id) ? item.model_id : s.modelId,
       formatId: formats.some((f) => f.id === item.output_format) ? item.output_format : s.formatId,
       settings: item.voice_settings ?? s.settings,
       customSettings: item.voice_settings !== null,

@@ -24,7 +24,13 @@ export function useFieldErrors(errors: Record<string, string> | undefined) {
     formProps: {
       ref,
       onInput: (event: FormEvent<HTMLFormElement>) => {
-        const name = (event.target as HTMLInputElement).name;
+        const field = event.target;
+        const name =
+          field instanceof HTMLInputElement ||
+          field instanceof HTMLTextAreaElement ||
+          field instanceof HTMLSelectElement
+            ? field.name
+            : "";
         if (name && errors?.[name] && !names.has(name)) setEdited({ of: errors, names: new Set([...names, name]) });
       },
     },

@@ -9,7 +9,8 @@ import {
   type FrameQuality,
 } from "@/lib/verification/methods/face/frame-quality";
 import { liveFeedback, type Feedback, type FeedbackItem } from "@/lib/verification/methods/face/live-feedback";
-import type { LiveCheck } from "@/lib/verification/methods/face/types";
+import { liveCheckOf, type LiveCheck } from "@/lib/verification/methods/face/types";
+import { isRecord } from "@/lib/platform/narrow";
 
 // Live feedback while the selfie camera is open: about once a second the page measures the light
 // and focus of the middle of the frame itself, and (with the built-in check) sends a 320 px frame
@@ -80,11 +81,11 @@ export function useLiveFeedback(
           signal: abort.signal,
           cache: "no-store",
         });
-        const body = (await response.json().catch(() => null)) as
-          ({ check?: string; limit?: string } & Partial<LiveCheck>) | null;
-        if (response.ok && (body?.check === "ok" || body?.check === "retake")) {
-          setServer({ check: body as LiveCheck, at: Date.now() });
-        } else if (response.status === 429 && body?.limit === "per_second") {
+        const body: unknown = await response.json().catch(() => null);
+        const check = liveCheckOf(body);
+        if (response.ok && check) {
+          setServer({ check, at: Date.now() });
+        } else if (response.status === 429 && isRecord(body) && body.limit === "per_second") {
           // Another tab of this session is checking too: skip this tick.
         } else if (!response.ok) {
           // Budget spent, session moved on, or not ours: no more face feedback; light and focus go on.

@@ -8,12 +8,14 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
 import type { PromptSetView, UpdatePromptSetBody } from "@/lib/voice/prompt-sets/schemas";
 import { type LanguageNamer } from "@/lib/voice/studio/voice-filters";
-import type { ModelId } from "@/lib/platform/config/model-ids";
+import { modelIds } from "@/lib/platform/config/model-ids";
+import { DEFAULT_MODEL_ID } from "@/lib/voice/schemas";
 import type { Voice, VoiceSettingsInput } from "@/lib/voice/schemas";
 import { ScriptOptions } from "../script-options";
 import type { StudioFormat } from "../studio-labels";
 import { SetVoiceSettings } from "./set-voice-settings";
 import { SoundFields, type SoundChoice } from "./sound-fields";
+import { isOneOf } from "@/lib/platform/narrow";
 
 type Draft = SoundChoice & {
   name: string;
@@ -26,7 +28,7 @@ type Draft = SoundChoice & {
 const draftOf = (set: PromptSetView): Draft => ({
   name: set.name,
   voiceId: set.voice_id,
-  modelId: set.model_id as ModelId,
+  modelId: isOneOf(modelIds, set.model_id) ? set.model_id : DEFAULT_MODEL_ID,
   formatId: set.output_format,
   language: set.language,
   custom: set.voice_settings !== null,

@@ -66,6 +66,7 @@ export function usePromptAudio(formatId: string) {
             );
           const playable = toPlayableAudio(formatId, new Uint8Array(await res.arrayBuffer()));
           if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
+          // Cast: TypeScript's Uint8Array<ArrayBufferLike> may be shared memory, which Blob refuses; these bytes never are.
           objectUrl.current = URL.createObjectURL(
             new Blob([playable.bytes as BlobPart], { type: playable.contentType }),
           );

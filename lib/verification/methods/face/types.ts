@@ -1,5 +1,6 @@
 // What the built-in face check concludes about one photo. Importable by client and server: the
 // page shows the same retake messages the server decides on.
+import { isOneOf, isRecord, keysOf } from "@/lib/platform/narrow";
 
 export const RETAKE_MESSAGES = {
   no_face: "We couldn't find a face. Face the camera with your whole face in the picture.",
@@ -41,3 +42,12 @@ export type LiveCheckReason = keyof typeof LIVE_CHECK_MESSAGES;
 
 /** The live check's whole answer: whether a photo taken now would clear the gates, or what to fix. */
 export type LiveCheck = { check: "ok" } | { check: "retake"; reason: LiveCheckReason; message: string };
+
+/** The live check's answer as the page reads it from the route's JSON, or null when it is not one. */
+export function liveCheckOf(body: unknown): LiveCheck | null {
+  if (!isRecord(body)) return null;
+  if (body.check === "ok") return { check: "ok" };
+  const { reason, message } = body;
+  if (body.check !== "retake" || typeof message !== "string") return null;
+  return isOneOf(keysOf(LIVE_CHECK_MESSAGES), reason) ? { check: "retake", reason, message } : null;
+}
