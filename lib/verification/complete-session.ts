@@ -70,7 +70,8 @@ export async function notTransitionable(
     where: { id: sessionId, orgId },
     select: { status: true, currentMethodIndex: true },
   });
-  if (!existing) return new VerificationApiError("resource_missing", `No such verification session: ${sessionId}`, "id");
+  if (!existing)
+    return new VerificationApiError("resource_missing", `No such verification session: ${sessionId}`, "id");
   if ((existing.status === "created" || existing.status === "in_progress") && expectedMethodIndex !== undefined) {
     return new VerificationApiError(
       "parameter_invalid",

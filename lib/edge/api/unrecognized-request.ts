@@ -15,7 +15,12 @@ export const unrecognizedRequest = withApiKey(async ({ req }) => {
   const allow = allowedMethodsOf(path);
   if (!allow) throw new VerificationApiError("resource_missing", `Unrecognized request URL (${req.method} ${path}).`);
   if (req.method === "OPTIONS") return new Response(null, { status: 204, headers: { Allow: allow } });
-  throw new VerificationApiError("method_not_allowed", `${req.method} is not supported on ${path}; use ${allow}.`, undefined, {
-    Allow: allow,
-  });
+  throw new VerificationApiError(
+    "method_not_allowed",
+    `${req.method} is not supported on ${path}; use ${allow}.`,
+    undefined,
+    {
+      Allow: allow,
+    },
+  );
 });

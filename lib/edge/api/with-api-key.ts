@@ -36,7 +36,8 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const v1Scheme: ApiKeyScheme = {
   readKey: (req) => BEARER.exec(req.headers.get("authorization") ?? "")?.[1],
   authenticate: (key) => authenticateAndCountRequest(key),
-  refuse: (reason, message) => new VerificationApiError(reason === "rate_limited" ? "rate_limited" : "invalid_api_key", message),
+  refuse: (reason, message) =>
+    new VerificationApiError(reason === "rate_limited" ? "rate_limited" : "invalid_api_key", message),
   unauthenticatedMessage: "Missing or invalid API key. Send Authorization: Bearer sk_test_... or sk_live_....",
   challenge: { "WWW-Authenticate": 'Bearer realm="v1"' },
   toErrorResponse: toVerificationErrorResponse,

@@ -23,7 +23,11 @@ export async function createWebhookEndpoint(input: {
 }) {
   const url = new URL(input.body.url);
   if (url.username || url.password) {
-    throw new VerificationApiError("parameter_invalid", "Invalid url: it must not contain a user name or password.", "url");
+    throw new VerificationApiError(
+      "parameter_invalid",
+      "Invalid url: it must not contain a user name or password.",
+      "url",
+    );
   }
   await assertAddressAllowed(url);
 
