@@ -11,6 +11,7 @@ import {
 } from "@/lib/platform/http/security-headers";
 import { allowedMethodsOf, apiOfPath } from "@/lib/edge/openapi/api-paths";
 import { voiceErrorBody } from "@/lib/voice/errors";
+import { shedSignUpPost } from "@/lib/edge/api/sign-up-admission";
 
 // Requests Next.js cannot route answer before they reach it (issue #48): a path whose
 // percent-encoding is not UTF-8 (`/files/%FF`, an overlong `%C0%AF`, a lone surrogate `%ED%A0%80`)
@@ -40,8 +41,22 @@ function refusalOf(method: string, rawPath: string): Refusal | null {
   return { status: 405, allow, message: `${method} is not supported here; use ${allow}.` };
 }
 
-function answer(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, refusal: Refusal) {
+/** The headers every answer of this guard carries: a page's CSP at `pathname`, and a Request-Id. */
+function pageHeaders(pathname: string): Record<string, string> {
   const e = env();
+  return {
+    ...securityHeaders({
+      pathname,
+      appUrl: e.APP_URL,
+      development: e.NODE_ENV === "development",
+      hostedCheckOrigins: hostedCheckOrigins(e),
+      contentOrigins: contentOrigins(e),
+    }),
+    "Request-Id": newRequestId(),
+  };
+}
+
+function answer(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, refusal: Refusal) {
   const voice = apiOfPath(rawPath) === "voice";
   const body = voice
     ? voiceErrorBody(
@@ -57,15 +72,8 @@ function answer(req: http.IncomingMessage, res: http.ServerResponse, rawPath: st
         refusal.message,
       );
   const headers: Record<string, string> = {
-    ...securityHeaders({
-      // The API's headers (no script may run), whatever the path: this answer is JSON.
-      pathname: voice ? rawPath : "/v1",
-      appUrl: e.APP_URL,
-      development: e.NODE_ENV === "development",
-      hostedCheckOrigins: hostedCheckOrigins(e),
-      contentOrigins: contentOrigins(e),
-    }),
-    "Request-Id": newRequestId(),
+    // The API's headers (no script may run), whatever the path: this answer is JSON.
+    ...pageHeaders(voice ? rawPath : "/v1"),
     "Content-Type": "application/json",
     "Cache-Control": "no-store",
     ...(refusal.allow ? { Allow: refusal.allow } : {}),
@@ -95,6 +103,7 @@ export function guardUnroutableRequests() {
           answer(req, res, rawPath, refusal);
           return true;
         }
+        if (shedSignUpPost(req, res, rawPath, () => pageHeaders(rawPath))) return true;
       }
       return Reflect.apply(emit, this, [event, ...args]);
     };
